@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+/** A 0x-prefixed 20-byte hex address, as written in the devnet manifest. */
+export const hexAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address')
+  .transform((value) => value as `0x${string}`)
+
+export const devnetToken = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number().int().nonnegative(),
+  address: hexAddress,
+  /** True for the token that stands for unsolicited airdrop spam. */
+  spam: z.boolean(),
+})
+
+export const devnetPair = z.object({
+  /** Symbols of the two tokens, as in `tokens` (WETH stands for the native coin). */
+  tokens: z.tuple([z.string(), z.string()]),
+  address: hexAddress,
+})
+
+export const devnetChain = z.object({
+  chainId: z.number().int().positive(),
+  name: z.string(),
+  rpcUrl: z.string().url(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  contracts: z.object({
+    multicall3: hexAddress,
+    weth9: hexAddress,
+    uniswapV2Factory: hexAddress,
+    uniswapV2Router02: hexAddress,
+    entryPoint: hexAddress,
+    simpleAccountFactory: hexAddress,
+  }),
+  tokens: z.array(devnetToken),
+  pairs: z.array(devnetPair),
+})
+
+/** What `npm run devnet` writes once every chain is deployed; server, demo and tests read it. */
+export const devnetManifest = z.object({
+  version: z.literal(1),
+  mnemonic: z.string(),
+  /** The first ten anvil accounts, each funded with the native coin and every token. */
+  accounts: z.array(z.object({ address: hexAddress, privateKey: z.string() })),
+  chains: z.array(devnetChain).min(1),
+})
+
+export type DevnetToken = z.infer<typeof devnetToken>
+export type DevnetChain = z.infer<typeof devnetChain>
+export type DevnetManifest = z.infer<typeof devnetManifest>

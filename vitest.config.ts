@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'apps/*/test/**/*.test.ts',
+    ],
+    globalSetup: ['./scripts/test-setup.global.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
