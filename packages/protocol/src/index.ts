@@ -1,1 +1,3 @@
+export * from './api.ts'
+export * from './caip.ts'
 export * from './devnet.ts'

@@ -1,0 +1,26 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { devnetManifest } from '@latch/protocol'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+
+/** The devnet manifest the page runs against: DEVNET_MANIFEST, else the one `npm run devnet` writes. */
+function readDevnetManifest() {
+  const file = process.env.DEVNET_MANIFEST ?? path.join(repoRoot, '.data/devnet.json')
+  return existsSync(file) ? devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))) : null
+}
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __LATCH_DEMO_CONFIG__: JSON.stringify({
+      serverUrl: process.env.LATCH_SERVER_URL ?? 'http://127.0.0.1:8787',
+      projectId: process.env.LATCH_PROJECT_ID ?? 'latch-dev',
+      devnet: readDevnetManifest(),
+    }),
+  },
+  server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
+  preview: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
+})

@@ -1,0 +1,101 @@
+import cors from '@fastify/cors'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { createChainClients } from './chains/clients.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/index.ts'
+import { HttpError, STATUS_NAMES } from './errors.ts'
+import { requireProject } from './plugins/project.ts'
+import { ProjectStore } from './projects.ts'
+import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
+import { healthRoutes } from './routes/health.ts'
+import { originsRoute } from './routes/registry/origins.ts'
+
+export const SERVER_VERSION = '0.1.0'
+
+export type ServerDeps = { config: Config; db: Database }
+
+function errorBody(statusCode: number, message: string) {
+  return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message }
+}
+
+/** Builds the Fastify app on an open, migrated database; `listen` is the caller's. */
+export async function buildServer({ config, db }: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-project-id"]'],
+    },
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const projects = new ProjectStore(db)
+  const chains = createChainClients(config.chains)
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+        return where
+          ? `${error.validationContext ?? 'request'}.${where}: ${issue.message}`
+          : issue.message
+      })
+      return reply.code(400).send(errorBody(400, details.join('; ')))
+    }
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message))
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send(errorBody(400, 'Body is not valid JSON'))
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500)
+      return reply.code(status).send(errorBody(status, error.message))
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send(errorBody(500, 'Something went wrong'))
+  })
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`)),
+  )
+
+  await app.register(cors, {
+    // The configured origins (the demo), plus every origin a project allows.
+    origin: (origin, callback) => {
+      if (!origin || config.corsOrigins.includes(origin)) return callback(null, true)
+      projects.isKnownOrigin(origin).then(
+        (known) => callback(null, known),
+        (error: Error) => callback(error, false),
+      )
+    },
+    credentials: true,
+  })
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Latch server',
+        description: 'Blockchain API, wallet registry and auth for the Latch wallet-connection kit',
+        version: SERVER_VERSION,
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+
+  await app.register(healthRoutes({ db, chains, version: SERVER_VERSION }))
+  // Everything the kit calls for a project: /v1/* and the wallet registry.
+  await app.register(async (scoped) => {
+    scoped.addHook('preValidation', requireProject(projects))
+    await scoped.register(supportedChainsRoute({ chains }))
+    await scoped.register(originsRoute)
+  })
+  return app
+}

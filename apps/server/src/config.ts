@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { devnetManifest } from '@latch/protocol'
+import { z } from 'zod'
+
+/** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..')
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+)
+
+const chainConfig = z.object({
+  chainId: z.number().int().positive(),
+  name: z.string().min(1),
+  rpcUrls: z.array(z.string().url()).min(1),
+  nativeCurrency: z
+    .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })
+    .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
+})
+export type ChainConfig = z.infer<typeof chainConfig>
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|pglite:)/, 'DATABASE_URL must start with postgres:// or pglite:')
+    .optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  CORS_ORIGINS: commaList.default(['http://127.0.0.1:5173', 'http://localhost:5173']),
+  LATCH_CHAINS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'LATCH_CHAINS must be JSON' })
+        return z.NEVER
+      }
+    })
+    .pipe(z.array(chainConfig))
+    .optional(),
+  DEVNET_MANIFEST: z.string().optional(),
+  DEV_PROJECT_ID: z.string().default('latch-dev'),
+  DEV_PROJECT_ORIGINS: commaList.optional(),
+})
+
+export type Config = {
+  port: number
+  host: string
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  /** `postgres://...` for a PostgreSQL server, else a PGlite data dir (or `memory://`). */
+  database: { dialect: 'postgres'; url: string } | { dialect: 'pglite'; dataDir: string }
+  redisUrl: string | undefined
+  smtpUrl: string | undefined
+  corsOrigins: string[]
+  chains: ChainConfig[]
+  devProject: { id: string; allowedOrigins: string[] } | undefined
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads the server's configuration from environment variables; throws a ConfigError naming every bad one. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const vars = parsed.data
+  const url = vars.DATABASE_URL
+  const database: Config['database'] =
+    url && !url.startsWith('pglite:')
+      ? { dialect: 'postgres', url }
+      : {
+          dialect: 'pglite',
+          dataDir: url ? url.slice('pglite:'.length) : path.join(vars.DATA_DIR, 'pglite'),
+        }
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    logLevel: vars.LOG_LEVEL,
+    database,
+    redisUrl: vars.REDIS_URL,
+    smtpUrl: vars.SMTP_URL,
+    corsOrigins: vars.CORS_ORIGINS,
+    chains: vars.LATCH_CHAINS ?? chainsFromManifest(vars.DEVNET_MANIFEST, vars.DATA_DIR),
+    devProject: vars.DEV_PROJECT_ID
+      ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
+      : undefined,
+  }
+}
+
+/** Without LATCH_CHAINS, the chains come from the devnet manifest (named, or the default one if present). */
+function chainsFromManifest(manifestPath: string | undefined, dataDir: string): ChainConfig[] {
+  const file = manifestPath ?? path.join(dataDir, 'devnet.json')
+  if (!existsSync(file)) {
+    if (manifestPath) throw new ConfigError(`DEVNET_MANIFEST: no file at ${manifestPath}`)
+    return []
+  }
+  const manifest = devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
+  return manifest.chains.map((chain) => ({
+    chainId: chain.chainId,
+    name: chain.name,
+    rpcUrls: [chain.rpcUrl],
+    nativeCurrency: chain.nativeCurrency,
+  }))
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+
+/** What both database drivers offer: one PostgreSQL dialect, parameters as $1, $2, ... */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  dialect: 'pglite' | 'postgres'
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Opens PGlite in-process (a data dir, or `memory://`) or a pool on a PostgreSQL server. */
+export async function openDatabase(config: Config['database']): Promise<Database> {
+  return config.dialect === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const db = await PGlite.create(dataDir)
+  const queryable = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    query: async <Row>(text: string, params?: unknown[]) =>
+      (await client.query<Row>(text, params)).rows,
+    exec: async (script) => {
+      await client.exec(script)
+    },
+  })
+  return {
+    dialect: 'pglite',
+    ...queryable(db),
+    transaction: (work) => db.transaction((tx) => work(queryable(tx))),
+    close: () => db.close(),
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // Fail at start-up, not on the first request, when the server is unreachable.
+  await pool.query('select 1')
+  const queryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <Row>(text: string, params?: unknown[]) =>
+      (await client.query(text, params)).rows as Row[],
+    exec: async (script) => {
+      // Without parameters pg uses the simple protocol, which takes several statements.
+      await client.query(script)
+    },
+  })
+  return {
+    dialect: 'postgres',
+    ...queryable(pool),
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work(queryable(client))
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback')
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

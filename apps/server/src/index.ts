@@ -1,0 +1,6 @@
+export { buildServer, SERVER_VERSION } from './app.ts'
+export { type Config, loadConfig } from './config.ts'
+export { type Database, openDatabase } from './db/index.ts'
+export { migrate } from './db/migrate.ts'
+export { ProjectStore } from './projects.ts'
+export { seedDevProject } from './seed.ts'

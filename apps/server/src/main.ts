@@ -1,0 +1,41 @@
+import { buildServer } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/index.ts'
+import { migrate } from './db/migrate.ts'
+import { seedDevProject } from './seed.ts'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const db = await openDatabase(config.database)
+  const applied = await migrate(db)
+  await seedDevProject(db, config)
+  const app = await buildServer({ config, db })
+  if (applied.length > 0) app.log.info({ versions: applied }, 'applied migrations')
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  const address = await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    {
+      address,
+      database: config.database.dialect,
+      chains: config.chains.map((chain) => chain.chainId),
+    },
+    'latch server ready',
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,44 @@
+import { projectIdValue } from '@latch/protocol'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../errors.ts'
+import { originAllowed, type Project, type ProjectStore } from '../projects.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The project the call is made for; set on routes that require one. */
+    project?: Project
+  }
+}
+
+/** Where a caller may put the project id: the query (spec 7), a JSON body, or a header. */
+function projectIdOf(request: FastifyRequest): unknown {
+  const query = request.query as Record<string, unknown> | undefined
+  const body = request.body as Record<string, unknown> | undefined
+  return (
+    query?.projectId ??
+    (body && typeof body === 'object' ? body.projectId : undefined) ??
+    request.headers['x-project-id']
+  )
+}
+
+/**
+ * A preValidation hook for `/v1/*` and wallet-registry routes: the project id must be given (400),
+ * name a known project (401), and a browser's Origin must be on that project's allowlist (403).
+ */
+export function requireProject(projects: ProjectStore) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const raw = projectIdOf(request)
+    if (raw === undefined || raw === '') throw new HttpError(400, 'projectId is required')
+    const parsed = projectIdValue.safeParse(raw)
+    if (!parsed.success)
+      throw new HttpError(400, `Invalid projectId: ${parsed.error.issues[0]?.message}`)
+    const project = await projects.get(parsed.data)
+    if (!project)
+      throw new HttpError(401, `Invalid Project ID: no project "${parsed.data}" is registered`)
+    const origin = request.headers.origin
+    if (origin && !originAllowed(origin, project.allowedOrigins)) {
+      throw new HttpError(403, `Origin ${origin} is not allowed for project "${project.id}"`)
+    }
+    request.project = project
+  }
+}

@@ -1,0 +1,29 @@
+import { clientQuery, errorResponse, supportedChainsResponse } from '@latch/protocol'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { ChainClient } from '../../chains/clients.ts'
+
+/** GET /v1/supported-chains (spec 7): the configured networks, all served over HTTP. */
+export const supportedChainsRoute =
+  (deps: { chains: Map<number, ChainClient> }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v1/supported-chains',
+      {
+        schema: {
+          tags: ['blockchain'],
+          summary: 'Networks this server answers for',
+          querystring: clientQuery,
+          response: {
+            200: supportedChainsResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+          },
+        },
+      },
+      async () => ({
+        http: [...deps.chains.values()].map((chain) => chain.caipNetworkId),
+        ws: [],
+      }),
+    )
+  }

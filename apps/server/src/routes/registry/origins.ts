@@ -1,0 +1,23 @@
+import { clientQuery, errorResponse, projectOriginsResponse } from '@latch/protocol'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+
+/** GET /projects/v1/origins (spec 7): the origins the project may be embedded on. */
+export const originsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/projects/v1/origins',
+    {
+      schema: {
+        tags: ['registry'],
+        summary: "The project's allowed origins",
+        querystring: clientQuery,
+        response: {
+          200: projectOriginsResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+        },
+      },
+    },
+    async (request) => ({ allowedOrigins: request.project?.allowedOrigins ?? [] }),
+  )
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildServer } from '../src/app.ts'
+import { type Config, loadConfig } from '../src/config.ts'
+import { type Database, openDatabase } from '../src/db/index.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { seedDevProject } from '../src/seed.ts'
+
+export type Dialect = Config['database']['dialect']
+export const DIALECTS: Dialect[] = ['pglite', 'postgres']
+export const DEMO_ORIGIN = 'http://127.0.0.1:5173'
+
+/** A fresh empty database of the dialect: in-memory PGlite, or a new database on the test server. */
+export async function freshDatabaseConfig(dialect: Dialect): Promise<Config['database']> {
+  if (dialect === 'pglite') return { dialect, dataDir: 'memory://' }
+  const serverUrl = inject('postgresUrl')
+  const name = `latch_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  return { dialect, url: serverUrl.replace(/\/postgres$/, `/${name}`) }
+}
+
+export type TestServer = {
+  app: FastifyInstance
+  db: Database
+  config: Config
+  close(): Promise<void>
+}
+
+/** The server as `npm start` runs it (migrated, dev project seeded) on the test devnet's chains. */
+export async function startTestServer(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const devnet = inject('devnet')
+  const chains = devnet.chains.map((chain) => ({
+    chainId: chain.chainId,
+    name: chain.name,
+    rpcUrls: [chain.rpcUrl],
+    nativeCurrency: chain.nativeCurrency,
+  }))
+  const config: Config = {
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      CORS_ORIGINS: DEMO_ORIGIN,
+      LATCH_CHAINS: JSON.stringify(chains),
+      ...env,
+    }),
+    database: await freshDatabaseConfig(dialect),
+  }
+  const db = await openDatabase(config.database)
+  await migrate(db)
+  await seedDevProject(db, config)
+  const app = await buildServer({ config, db })
+  await app.ready()
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close()
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listMigrations, migrate } from '../src/db/migrate.ts'
+import { ProjectStore } from '../src/projects.ts'
+import { DEMO_ORIGIN, DIALECTS, startTestServer, type TestServer } from './helpers.ts'
+
+describe.each(DIALECTS)('server on %s', (dialect) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('has applied every migration, and applying again changes nothing', async () => {
+    const rows = await server.db.query<{ version: number }>(
+      'select version from schema_migrations order by version',
+    )
+    expect(rows.map((row) => row.version)).toEqual(
+      listMigrations().map((migration) => migration.version),
+    )
+    expect(await migrate(server.db)).toEqual([])
+  })
+
+  it('reports health with the database dialect and every devnet chain', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/health' })
+    expect(response.statusCode).toBe(200)
+    const body = response.json()
+    expect(body).toMatchObject({ status: 'ok', database: { ok: true, dialect } })
+    expect(body.chains.map((chain: { caipNetworkId: string }) => chain.caipNetworkId)).toEqual([
+      'eip155:31337',
+      'eip155:31338',
+    ])
+    expect(
+      body.chains.every(
+        (chain: { ok: boolean; blockNumber: string }) => chain.ok && Number(chain.blockNumber) > 0,
+      ),
+    ).toBe(true)
+  })
+
+  it('answers /v1/supported-chains for the seeded dev project', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/v1/supported-chains?projectId=latch-dev&st=react&sv=0.1.0',
+      headers: { origin: DEMO_ORIGIN },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+    expect(response.headers['access-control-allow-origin']).toBe(DEMO_ORIGIN)
+  })
+
+  it('refuses a missing project id with 400', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/v1/supported-chains' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'projectId is required',
+    })
+  })
+
+  it('refuses an unknown project id with 401', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/projects/v1/origins?projectId=nobody',
+    })
+    expect(response.statusCode).toBe(401)
+    expect(response.json().message).toBe('Invalid Project ID: no project "nobody" is registered')
+  })
+
+  it('refuses a malformed project id with 400', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/projects/v1/origins?projectId=a%20b',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toMatch(/^Invalid projectId/)
+  })
+
+  it("refuses a browser origin the project doesn't allow with 403", async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/projects/v1/origins?projectId=latch-dev',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().message).toBe(
+      'Origin https://evil.example is not allowed for project "latch-dev"',
+    )
+  })
+
+  it("lists the project's allowed origins, wildcards included", async () => {
+    await new ProjectStore(server.db).upsert({
+      id: 'shop',
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example', 'https://*.preview.example'],
+    })
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/projects/v1/origins?projectId=shop',
+      headers: { origin: 'https://pr-12.preview.example' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      allowedOrigins: ['https://shop.example', 'https://*.preview.example'],
+    })
+  })
+
+  it('answers wrong parameter types with 400 and the field at fault', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/v1/supported-chains?projectId=latch-dev&sv=${'9'.repeat(65)}`,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toBe(
+      'querystring.sv: Too big: expected string to have <=64 characters',
+    )
+  })
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/v1/supported-chains?projectId=latch-dev',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"projectId": ',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toBe('Body is not valid JSON')
+  })
+
+  it('answers an unknown route with 404 and its path', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/v1/nothing-here?projectId=latch-dev',
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().message).toBe('No route GET /v1/nothing-here')
+  })
+
+  it('serves the OpenAPI document at /docs', async () => {
+    const json = await server.app.inject({ method: 'GET', url: '/docs/json' })
+    expect(json.statusCode).toBe(200)
+    const paths = Object.keys(json.json().paths)
+    expect(paths).toEqual(
+      expect.arrayContaining(['/health', '/v1/supported-chains', '/projects/v1/origins']),
+    )
+    const page = await server.app.inject({ method: 'GET', url: '/docs/' })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<html')
+  })
+})

@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startStack } from '../scripts/stack.ts'
+
+/** Starts devnet + server + demo on free ports with fresh data; the tests read where from env. */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-e2e-'))
+  const stack = await startStack({
+    ports: { chains: [0, 0], server: 0, demo: 0 },
+    dataDir,
+    serverEnv: { LOG_LEVEL: 'warn' },
+    log: (line) => {
+      if (process.env.LATCH_VERBOSE === '1') console.log(line)
+    },
+  })
+  process.env.LATCH_DEMO_URL = stack.demoUrl
+  process.env.LATCH_SERVER_URL = stack.serverUrl
+  process.env.DEVNET_MANIFEST = stack.manifestPath
+  return async () => {
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

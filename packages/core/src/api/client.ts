@@ -1,0 +1,60 @@
+import type { SupportedChainsResponse } from '@latch/protocol'
+import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
+import { LatchError } from '../errors.ts'
+
+/** A non-OK answer from the server: 'HTTP status code: {status}' (spec 7), with the server's message. */
+export class HttpStatusError extends LatchError {
+  override name = 'HttpStatusError'
+  readonly status: number
+
+  constructor(status: number, serverMessage: string | undefined) {
+    super(`HTTP status code: ${status}`, serverMessage ? { details: serverMessage } : {})
+    this.status = status
+  }
+}
+
+export type ApiClientOptions = {
+  /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
+  baseUrl: string
+  projectId: string
+  fetch?: typeof fetch
+}
+
+type Query = Record<string, string | number | boolean | undefined>
+
+/** A typed client of the Latch server; adds projectId, st and sv to every call. */
+export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: ApiClientOptions) {
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Query = {},
+    body?: object,
+  ): Promise<T> {
+    const url = new URL(path, baseUrl)
+    const params = { projectId, st: SDK_TYPE, sv: SDK_VERSION, ...query }
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    }
+    const response = await fetchFn(url, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify({ projectId, ...body }) : null,
+    })
+    if (!response.ok) {
+      const error = (await response.json().catch(() => undefined)) as
+        | { message?: string }
+        | undefined
+      throw new HttpStatusError(response.status, error?.message)
+    }
+    return (await response.json()) as T
+  }
+
+  return {
+    get: <T>(path: string, query?: Query) => request<T>('GET', path, query),
+    post: <T>(path: string, body: object, query?: Query) => request<T>('POST', path, query, body),
+    /** GET /v1/supported-chains (spec 7). */
+    supportedChains: () => request<SupportedChainsResponse>('GET', '/v1/supported-chains'),
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>

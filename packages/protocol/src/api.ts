@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { caipNetworkId } from './caip.ts'
+
+/** Every error the server answers with: a status, a short name and a message a person can read. */
+export const errorResponse = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+})
+export type ErrorResponse = z.infer<typeof errorResponse>
+
+export const projectIdValue = z
+  .string()
+  .min(1, 'projectId is required')
+  .max(64, 'projectId is at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'projectId has letters, digits, "-" and "_" only')
+
+/** Query parameters the kit adds to every server call (spec 7): project id, sdk type, sdk version. */
+export const clientQuery = z.object({
+  projectId: projectIdValue,
+  st: z.string().max(64).optional().describe('SDK type'),
+  sv: z.string().max(64).optional().describe('SDK version'),
+})
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: z.object({ ok: z.boolean(), dialect: z.enum(['pglite', 'postgres']) }),
+  chains: z.array(
+    z.object({
+      caipNetworkId,
+      ok: z.boolean(),
+      blockNumber: z.string().optional(),
+      error: z.string().optional(),
+    }),
+  ),
+})
+export type HealthResponse = z.infer<typeof healthResponse>
+
+/** GET /v1/supported-chains (spec 7): networks served over HTTP and WebSocket. */
+export const supportedChainsResponse = z.object({
+  http: z.array(caipNetworkId),
+  ws: z.array(caipNetworkId),
+})
+export type SupportedChainsResponse = z.infer<typeof supportedChainsResponse>
+
+/** GET /projects/v1/origins (spec 7): the origins a project may be embedded on. */
+export const projectOriginsResponse = z.object({
+  allowedOrigins: z.array(z.string()),
+})
+export type ProjectOriginsResponse = z.infer<typeof projectOriginsResponse>

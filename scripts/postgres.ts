@@ -1,0 +1,93 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export type PostgresServer = { url: string; stop(): Promise<void> }
+
+/** A free TCP port on loopback, picked by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Debian installs PostgreSQL's server programs under /usr/lib/postgresql/<major>/bin. */
+function findPostgresBin(): string {
+  const root = '/usr/lib/postgresql'
+  const majors = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
+  for (const major of majors) {
+    const bin = path.join(root, major, 'bin')
+    if (existsSync(path.join(bin, 'postgres'))) return bin
+  }
+  throw new Error(
+    'PostgreSQL server not found under /usr/lib/postgresql: install it with `apt-get install -y postgresql`',
+  )
+}
+
+/**
+ * Starts a throwaway PostgreSQL server on a free loopback port with its data under /tmp.
+ * As root it runs as the `postgres` user, since postgres refuses to run as root.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = findPostgresBin()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-pg-'))
+  const port = await freePort()
+  const asRoot = process.getuid?.() === 0
+  const run = (program: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args], {
+          stdio: 'pipe',
+        })
+      : execFileSync(path.join(bin, program), args, { stdio: 'pipe' })
+  if (asRoot) execFileSync('chown', ['postgres', dataDir])
+  run('initdb', ['-D', dataDir, '-U', 'latch', '--auth=trust', '--no-sync', '-E', 'UTF8'])
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dataDir,
+    '-h',
+    '127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]
+  const child = asRoot
+    ? spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'postgres'), ...args], {
+        stdio: 'pipe',
+      })
+    : spawn(path.join(bin, 'postgres'), args, { stdio: 'pipe' })
+  let output = ''
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`postgres did not start:\n${output}`)), 15_000)
+    child.once('exit', (code) => reject(new Error(`postgres exited with ${code}:\n${output}`)))
+    const check = setInterval(() => {
+      if (output.includes('ready to accept connections')) {
+        clearInterval(check)
+        clearTimeout(timer)
+        resolve()
+      }
+    }, 50)
+  })
+  return {
+    url: `postgres://latch@127.0.0.1:${port}/postgres`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGINT')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

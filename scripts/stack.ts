@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { type Devnet, startDevnet } from '@latch/devnet'
+import { freePort } from './postgres.ts'
+
+const repoRoot = path.resolve(import.meta.dirname, '..')
+const require = createRequire(import.meta.url)
+
+export type StackOptions = {
+  /** 0 picks free ports; defaults are the ones the README names. */
+  ports?: { chains?: [number, number]; server?: number; demo?: number }
+  /** Server data (PGlite) and the devnet manifest go here; default `<repo>/.data`. */
+  dataDir?: string
+  /** Extra environment for the server (DATABASE_URL, LOG_LEVEL, ...). */
+  serverEnv?: Record<string, string>
+  /** Where the children's output goes; default: dropped. */
+  log?: (line: string) => void
+}
+
+export type Stack = {
+  devnet: Devnet
+  serverUrl: string
+  demoUrl: string
+  manifestPath: string
+  stop(): Promise<void>
+}
+
+const DEFAULT_PORTS = { chains: [8545, 8546] as [number, number], server: 8787, demo: 5173 }
+const READY_TIMEOUT_MS = 60_000
+
+function pipeLines(child: ChildProcess, prefix: string, log: (line: string) => void): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = ''
+    stream?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString()
+      const lines = buffered.split('\n')
+      buffered = lines.pop() ?? ''
+      for (const line of lines) if (line.trim()) log(`${prefix} ${line}`)
+    })
+  }
+}
+
+/** Polls `url` until it answers 200; fails early if the child exits first. */
+async function waitForHttp(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  let exited: number | null = null
+  child.once('exit', (code) => {
+    exited = code ?? -1
+  })
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${name} exited with code ${exited} before it was ready`)
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${name} was not ready at ${url} within ${READY_TIMEOUT_MS / 1000} s`)
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+/**
+ * Brings up what `npm start` runs: the devnet, the server on it, and the demo page on the server,
+ * each waited on until healthy. `stop()` ends them all.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const log = options.log ?? (() => {})
+  const dataDir = options.dataDir ?? path.join(repoRoot, '.data')
+  const manifestPath = path.join(dataDir, 'devnet.json')
+  const pick = async (port: number | undefined, fallback: number) =>
+    port === 0 ? freePort() : (port ?? fallback)
+  const [serverPort, demoPort] = await Promise.all([
+    pick(options.ports?.server, DEFAULT_PORTS.server),
+    pick(options.ports?.demo, DEFAULT_PORTS.demo),
+  ])
+  const serverUrl = `http://127.0.0.1:${serverPort}`
+  const demoUrl = `http://127.0.0.1:${demoPort}`
+  const demoOrigins = `${demoUrl},http://localhost:${demoPort}`
+
+  const children: ChildProcess[] = []
+  let devnet: Devnet | undefined
+  const stop = async () => {
+    await Promise.all(children.map(stopChild))
+    await devnet?.stop()
+  }
+  // Children must not outlive this process, whatever ends it.
+  const killChildren = () => {
+    for (const child of children) child.kill('SIGKILL')
+  }
+  process.once('exit', killChildren)
+
+  try {
+    devnet = await startDevnet({
+      ports: options.ports?.chains ?? DEFAULT_PORTS.chains,
+      manifestPath,
+      log: (line) => log(`[devnet] ${line}`),
+    })
+
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.join(repoRoot, 'apps/server'),
+      env: {
+        ...process.env,
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEVNET_MANIFEST: manifestPath,
+        CORS_ORIGINS: demoOrigins,
+        ...options.serverEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.push(server)
+    pipeLines(server, '[server]', log)
+
+    const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js')
+    const demo = spawn(
+      process.execPath,
+      [viteBin, '--configLoader', 'runner', '--logLevel', 'warn'],
+      {
+        cwd: path.join(repoRoot, 'apps/demo'),
+        env: {
+          ...process.env,
+          DEMO_PORT: String(demoPort),
+          LATCH_SERVER_URL: serverUrl,
+          DEVNET_MANIFEST: manifestPath,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    children.push(demo)
+    pipeLines(demo, '[demo]', log)
+
+    await Promise.all([
+      waitForHttp(`${serverUrl}/health`, server, 'server'),
+      waitForHttp(demoUrl, demo, 'demo'),
+    ])
+    return { devnet, serverUrl, demoUrl, manifestPath, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,32 @@
+import { startStack } from './stack.ts'
+
+/** `npm start`: devnet + server + demo on loopback, until Ctrl-C. */
+const started = performance.now()
+const verbose = process.env.LATCH_VERBOSE === '1'
+const stack = await startStack({
+  log: (line) => {
+    if (verbose || /error|warn|\[devnet\] chain/i.test(line)) console.log(line)
+  },
+}).catch((error: unknown) => {
+  console.error(`latch: could not start: ${error instanceof Error ? error.message : error}`)
+  process.exit(1)
+})
+
+for (const chain of stack.devnet.manifest.chains)
+  console.log(`devnet  ${chain.name} (${chain.chainId})  ${chain.rpcUrl}`)
+console.log(`server  ${stack.serverUrl}  (API docs: ${stack.serverUrl}/docs)`)
+console.log(`demo    ${stack.demoUrl}`)
+console.log(
+  `\nLatch is ready in ${Math.round(performance.now() - started)} ms: open ${stack.demoUrl}  (Ctrl-C stops everything)`,
+)
+
+let stopping = false
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  console.log('\nstopping devnet, server and demo...')
+  await stack.stop()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

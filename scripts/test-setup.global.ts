@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startDevnet } from '@latch/devnet'
+import type { DevnetManifest } from '@latch/protocol'
+import type { TestProject } from 'vitest/node'
+import { startPostgres } from './postgres.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL server for this run; tests create their own databases in it. */
+    postgresUrl: string
+    /** The devnet started for this run, on free ports. */
+    devnet: DevnetManifest
+  }
+}
+
+/** Starts what the unit and integration tests share: the devnet and a PostgreSQL server. */
+export default async function setup(project: TestProject) {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'latch-test-'))
+  const [devnet, postgres] = await Promise.all([
+    startDevnet({ ports: [0, 0], manifestPath: path.join(scratch, 'devnet.json') }),
+    startPostgres(),
+  ])
+  project.provide('devnet', devnet.manifest)
+  project.provide('postgresUrl', postgres.url)
+  return async () => {
+    await Promise.all([devnet.stop(), postgres.stop()])
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
