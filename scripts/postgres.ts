@@ -34,21 +34,30 @@ function findPostgresBin(): string {
 
 /**
  * Starts a throwaway PostgreSQL server on a free loopback port with its data under /tmp.
- * As root it runs as the `postgres` user, since postgres refuses to run as root.
  */
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = findPostgresBin()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-pg-'))
   const port = await freePort()
+  // setpriv: as root, run as `postgres` (postgres refuses root); and die with this process.
   const asRoot = process.getuid?.() === 0
-  const run = (program: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args], {
-          stdio: 'pipe',
-        })
-      : execFileSync(path.join(bin, program), args, { stdio: 'pipe' })
+  const wrapped = (program: string, args: string[]): [string, string[]] => [
+    'setpriv',
+    [
+      ...(asRoot ? ['--reuid=postgres', '--regid=postgres', '--init-groups'] : []),
+      '--pdeathsig',
+      'KILL',
+      path.join(bin, program),
+      ...args,
+    ],
+  ]
   if (asRoot) execFileSync('chown', ['postgres', dataDir])
-  run('initdb', ['-D', dataDir, '-U', 'latch', '--auth=trust', '--no-sync', '-E', 'UTF8'])
+  execFileSync(
+    ...wrapped('initdb', ['-D', dataDir, '-U', 'latch', '--auth=trust', '--no-sync', '-E', 'UTF8']),
+    {
+      stdio: 'pipe',
+    },
+  )
   const args = [
     '-D',
     dataDir,
@@ -61,11 +70,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c',
     'fsync=off',
   ]
-  const child = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'postgres'), ...args], {
-        stdio: 'pipe',
-      })
-    : spawn(path.join(bin, 'postgres'), args, { stdio: 'pipe' })
+  const child = spawn(...wrapped('postgres', args), { stdio: 'pipe' })
   let output = ''
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString()
@@ -84,9 +89,11 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url: `postgres://latch@127.0.0.1:${port}/postgres`,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGINT')
-      await exited
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGINT') // fast shutdown
+        await exited
+      }
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

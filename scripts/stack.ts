@@ -60,6 +60,15 @@ async function waitForHttp(url: string, child: ChildProcess, name: string): Prom
   throw new Error(`${name} was not ready at ${url} within ${READY_TIMEOUT_MS / 1000} s`)
 }
 
+/** Spawns node with `args`; on Linux through setpriv so the child dies with this process, even on SIGKILL. */
+function spawnNode(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): ChildProcess {
+  const [command, argv] =
+    process.platform === 'linux'
+      ? ['setpriv', ['--pdeathsig', 'KILL', process.execPath, ...args]]
+      : [process.execPath, args]
+  return spawn(command, argv, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
@@ -109,7 +118,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       log: (line) => log(`[devnet] ${line}`),
     })
 
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawnNode(['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(repoRoot, 'apps/server'),
       env: {
         ...process.env,
@@ -120,7 +129,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         CORS_ORIGINS: demoOrigins,
         ...options.serverEnv,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     })
     children.push(server)
     pipeLines(server, '[server]', log)

@@ -3,7 +3,11 @@ import { startStack } from './stack.ts'
 /** `npm start`: devnet + server + demo on loopback, until Ctrl-C. */
 const started = performance.now()
 const verbose = process.env.LATCH_VERBOSE === '1'
+const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
+const chainPorts = process.env.DEVNET_PORTS?.split(',').map(Number) as [number, number] | undefined
 const stack = await startStack({
+  ports: { chains: chainPorts, server: port('SERVER_PORT'), demo: port('DEMO_PORT') },
+  dataDir: process.env.LATCH_DATA_DIR,
   log: (line) => {
     if (verbose || /error|warn|\[devnet\] chain/i.test(line)) console.log(line)
   },

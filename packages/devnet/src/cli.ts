@@ -1,0 +1,56 @@
+import { type Devnet, startDevnet } from './index.ts'
+import { defaultManifestPath } from './manifest.ts'
+
+/** `npm run devnet`: DEVNET_PORTS="8545,8546" and DEVNET_MANIFEST override the defaults. */
+function parsePorts(value: string | undefined): [number, number] {
+  if (!value) return [8545, 8546]
+  const ports = value.split(',').map((part) => Number(part.trim()))
+  const [first, second] = ports
+  const valid = (port: number | undefined): port is number =>
+    port !== undefined && Number.isInteger(port) && port >= 0 && port < 65536
+  if (ports.length !== 2 || !valid(first) || !valid(second)) {
+    throw new Error(`DEVNET_PORTS must be two ports like "8545,8546", got "${value}"`)
+  }
+  return [first, second]
+}
+
+let devnet: Devnet | undefined
+let stopping = false
+
+function shutdown(signal: NodeJS.Signals): void {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal}: stopping devnet`)
+  // Still starting: exiting runs the 'exit' hook that kills every anvil already spawned.
+  if (!devnet) process.exit(1)
+  devnet.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
+
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
+
+async function main(): Promise<void> {
+  const manifestPath = process.env.DEVNET_MANIFEST || defaultManifestPath
+  devnet = await startDevnet({
+    ports: parsePorts(process.env.DEVNET_PORTS),
+    manifestPath,
+    log: (line) => console.error(line),
+  })
+  for (const chain of devnet.manifest.chains) {
+    console.log(`${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}`)
+  }
+  console.log(`manifest: ${manifestPath}`)
+  // performance.now() counts from process start, so this includes loading the modules.
+  console.log(`devnet ready in ${Math.round(performance.now())} ms`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

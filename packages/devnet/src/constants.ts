@@ -1,0 +1,30 @@
+/** Fixed values of the Latch devnet. No imports: the warm start path stays light. */
+
+/** Anvil's default mnemonic; the manifest lists its first ten accounts. */
+export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk'
+
+/**
+ * The account that deploys every devnet contract and owns the test tokens (it may mint more). It
+ * is none of the ten user accounts, so their nonces stay at 0. The key is keccak256 of the text
+ * 'latch devnet deployer' (checked when the plan is built): public, for devnets only.
+ */
+export const DEPLOYER_PRIVATE_KEY =
+  '0xc45368417c85ca9f246fb005d81a98f1cd6c15f3c18490271c3b6911ea94edd7' as const
+export const DEPLOYER_ADDRESS = '0x100102069BC37D1211457e078F291B111DcB3532' as const
+
+/** Canonical Multicall3 address (the same on nearly every EVM chain). */
+export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
+/** The deterministic CREATE2 deployer anvil preinstalls. */
+export const CREATE2_DEPLOYER = '0x4e59b44847b379578588920cA78FbF26c0B4956C' as const
+/** The salt the ERC-4337 team used for EntryPoint v0.8. */
+export const ENTRY_POINT_SALT =
+  '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9' as const
+/** Canonical ERC-4337 EntryPoint v0.8. */
+export const ENTRY_POINT_ADDRESS = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108' as const
+
+export const CHAINS = [
+  { chainId: 31337, name: 'Latch Devnet' },
+  { chainId: 31338, name: 'Latch Devnet 2' },
+] as const
+
+export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 }

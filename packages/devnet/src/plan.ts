@@ -1,0 +1,288 @@
+import { pbkdf2Sync } from 'node:crypto'
+import type { DevnetChain, DevnetToken } from '@latch/protocol'
+import {
+  type Abi,
+  type Address,
+  concat,
+  encodeDeployData,
+  encodeFunctionData,
+  encodePacked,
+  getContractAddress,
+  getCreate2Address,
+  type Hex,
+  keccak256,
+  maxUint256,
+  pad,
+  parseEther,
+  parseUnits,
+  toHex,
+} from 'viem'
+import { HDKey, privateKeyToAddress } from 'viem/accounts'
+import { npmArtifacts } from './artifacts.ts'
+import type { CompiledContracts } from './compile.ts'
+import {
+  CREATE2_DEPLOYER,
+  DEPLOYER_ADDRESS,
+  DEPLOYER_PRIVATE_KEY,
+  DEVNET_MNEMONIC,
+  ENTRY_POINT_ADDRESS,
+  ENTRY_POINT_SALT,
+  MULTICALL3_ADDRESS,
+} from './constants.ts'
+import type { Deployment, PlannedCheck, PlannedTx } from './types.ts'
+
+type TokenSpec = {
+  symbol: string
+  name: string
+  decimals: number
+  spam: boolean
+  /** Whole tokens given to each of the ten accounts. */
+  perAccount: string
+}
+
+/** The ERC-20s we compile and deploy ourselves (WETH9 comes from Uniswap's build). */
+const TEST_TOKENS: readonly TokenSpec[] = [
+  { symbol: 'USDC', name: 'USD Coin', decimals: 6, spam: false, perAccount: '100000' },
+  { symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18, spam: false, perAccount: '100000' },
+  { symbol: 'WBTC', name: 'Wrapped BTC', decimals: 8, spam: false, perAccount: '10' },
+  {
+    symbol: 'SPAM',
+    name: 'Visit claim-rewards.example to claim',
+    decimals: 18,
+    spam: true,
+    perAccount: '1000',
+  },
+]
+
+/** WETH given to each account (wrapped from the deployer's ether). */
+const WETH_PER_ACCOUNT = '10'
+
+/**
+ * Uniswap V2 pools, in whole units of each side. ETH = 3000 USD, WBTC = 20 ETH, DAI = USDC = 1
+ * USD; 1000 ETH deep, so a 1 ETH swap moves the price about 0.1%.
+ */
+const POOLS: readonly { tokens: [string, string]; amounts: [string, string] }[] = [
+  { tokens: ['WETH', 'USDC'], amounts: ['1000', '3000000'] },
+  { tokens: ['WETH', 'DAI'], amounts: ['1000', '3000000'] },
+  { tokens: ['WETH', 'WBTC'], amounts: ['1000', '50'] },
+  { tokens: ['USDC', 'DAI'], amounts: ['3000000', '3000000'] },
+]
+
+/** Ether the deployer gets (anvil_setBalance) to wrap and to seed the pools. */
+const DEPLOYER_BALANCE = parseEther('1000000')
+
+/**
+ * The first `count` accounts of `mnemonic` on the standard path m/44'/60'/0'/0/i, as anvil derives
+ * them. The BIP-39 seed is computed once, with node's native PBKDF2.
+ */
+export function deriveAccounts(mnemonic = DEVNET_MNEMONIC, count = 10): Deployment['accounts'] {
+  const seed = pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512')
+  const root = HDKey.fromMasterSeed(seed)
+  return Array.from({ length: count }, (_, index) => {
+    const key = root.derive(`m/44'/60'/0'/0/${index}`).privateKey
+    if (!key) throw new Error('HD derivation gave no private key')
+    const privateKey = toHex(key)
+    return { address: privateKeyToAddress(privateKey), privateKey }
+  })
+}
+
+/**
+ * Builds the whole deployment as a list of transactions from the deployer, nonce 0 upward, so
+ * every address is known before anything is sent and is the same on every chain and start.
+ */
+export function planDeployment(compiled: CompiledContracts): Deployment {
+  if (
+    keccak256(toHex('latch devnet deployer')) !== DEPLOYER_PRIVATE_KEY ||
+    privateKeyToAddress(DEPLOYER_PRIVATE_KEY) !== DEPLOYER_ADDRESS
+  ) {
+    throw new Error('DEPLOYER_PRIVATE_KEY and DEPLOYER_ADDRESS do not match')
+  }
+  const accounts = deriveAccounts(DEVNET_MNEMONIC, 10)
+  const recipients = accounts.map((account) => account.address)
+  const artifacts = npmArtifacts()
+  const txs: PlannedTx[] = []
+  const checks: PlannedCheck[] = []
+  const deploy = (label: string, abi: Abi, bytecode: Hex, args: unknown[] = []): Address => {
+    const address = getContractAddress({ from: DEPLOYER_ADDRESS, nonce: BigInt(txs.length) })
+    txs.push({ label, to: null, data: encodeDeployData({ abi, bytecode, args }), value: '0x0' })
+    return address
+  }
+  const call = (
+    label: string,
+    to: Address,
+    abi: Abi,
+    functionName: string,
+    args: unknown[],
+    value = 0n,
+  ) => {
+    txs.push({
+      label,
+      to,
+      data: encodeFunctionData({ abi, functionName, args }),
+      value: toHex(value),
+    })
+  }
+
+  const weth = artifacts.weth9
+  const weth9 = deploy('WETH9', weth.abi, weth.bytecode)
+  const tokenAddresses = new Map<string, Address>([['WETH', weth9]])
+  const token = compiled.DevnetToken
+  for (const spec of TEST_TOKENS) {
+    tokenAddresses.set(
+      spec.symbol,
+      deploy(spec.symbol, token.abi, token.bytecode, [spec.name, spec.symbol, spec.decimals]),
+    )
+  }
+  const addressOf = (symbol: string): Address => {
+    const address = tokenAddresses.get(symbol)
+    if (!address) throw new Error(`unknown token ${symbol}`)
+    return address
+  }
+  const units = (symbol: string, amount: string): bigint => {
+    if (symbol === 'WETH') return parseEther(amount)
+    const spec = TEST_TOKENS.find((candidate) => candidate.symbol === symbol)
+    if (!spec) throw new Error(`unknown token ${symbol}`)
+    return parseUnits(amount, spec.decimals)
+  }
+
+  const factoryArtifact = artifacts.uniswapV2Factory
+  const routerArtifact = artifacts.uniswapV2Router02
+  const uniswapV2Factory = deploy(
+    'UniswapV2Factory',
+    factoryArtifact.abi,
+    factoryArtifact.bytecode,
+    [DEPLOYER_ADDRESS],
+  )
+  const uniswapV2Router02 = deploy(
+    'UniswapV2Router02',
+    routerArtifact.abi,
+    routerArtifact.bytecode,
+    [uniswapV2Factory, weth9],
+  )
+  // Router02 computes pair addresses from a hardcoded init code hash: it must be the hash of the
+  // pair bytecode this factory deploys, or every router call would target empty addresses.
+  const pairInitCodeHash = keccak256(artifacts.uniswapV2Pair.bytecode)
+  if (!routerArtifact.bytecode.toLowerCase().includes(pairInitCodeHash.slice(2))) {
+    throw new Error(`UniswapV2Router02 does not embed the pair init code hash ${pairInitCodeHash}`)
+  }
+
+  const entryPointBytecode = artifacts.entryPoint.bytecode
+  const entryPoint = getCreate2Address({
+    from: CREATE2_DEPLOYER,
+    salt: ENTRY_POINT_SALT,
+    bytecode: entryPointBytecode,
+  })
+  if (entryPoint !== ENTRY_POINT_ADDRESS) {
+    throw new Error(`EntryPoint would land on ${entryPoint}, not ${ENTRY_POINT_ADDRESS}`)
+  }
+  // The CREATE2 deployer takes salt ++ init code as calldata.
+  txs.push({
+    label: 'EntryPoint (CREATE2)',
+    to: CREATE2_DEPLOYER,
+    data: concat([ENTRY_POINT_SALT, entryPointBytecode]),
+    value: '0x0',
+  })
+  const simpleAccountFactory = deploy(
+    'SimpleAccountFactory',
+    artifacts.simpleAccountFactory.abi,
+    artifacts.simpleAccountFactory.bytecode,
+    [entryPoint],
+  )
+
+  // Fund the ten accounts with every token.
+  for (const spec of TEST_TOKENS) {
+    call(`mint ${spec.symbol} to the accounts`, addressOf(spec.symbol), token.abi, 'mintEach', [
+      recipients,
+      units(spec.symbol, spec.perAccount),
+    ])
+  }
+  const wethEach = units('WETH', WETH_PER_ACCOUNT)
+  call('wrap ETH', weth9, weth.abi, 'deposit', [], wethEach * BigInt(recipients.length))
+  for (const account of recipients) {
+    call(`send WETH to ${account}`, weth9, weth.abi, 'transfer', [account, wethEach])
+  }
+
+  // Liquidity: mint the deployer what the pools need, approve the router, add liquidity.
+  const needed = new Map<string, bigint>()
+  for (const pool of POOLS) {
+    pool.tokens.forEach((symbol, side) => {
+      if (symbol === 'WETH') return
+      needed.set(symbol, (needed.get(symbol) ?? 0n) + units(symbol, pool.amounts[side] ?? '0'))
+    })
+  }
+  for (const [symbol, amount] of needed) {
+    const address = addressOf(symbol)
+    call(`mint ${symbol} for liquidity`, address, token.abi, 'mint', [DEPLOYER_ADDRESS, amount])
+    call(`approve ${symbol}`, address, token.abi, 'approve', [uniswapV2Router02, maxUint256])
+  }
+  const routerAbi = routerArtifact.abi
+  const pairs: DevnetChain['pairs'] = []
+  for (const pool of POOLS) {
+    const [symbolA, symbolB] = pool.tokens
+    const [amountA, amountB] = pool.amounts
+    const [tokenA, tokenB] = [addressOf(symbolA), addressOf(symbolB)]
+    const label = `add ${symbolA}/${symbolB} liquidity`
+    if (symbolA === 'WETH') {
+      const args = [tokenB, units(symbolB, amountB), 0n, 0n, DEPLOYER_ADDRESS, maxUint256]
+      call(label, uniswapV2Router02, routerAbi, 'addLiquidityETH', args, units('WETH', amountA))
+    } else {
+      call(label, uniswapV2Router02, routerAbi, 'addLiquidity', [
+        tokenA,
+        tokenB,
+        units(symbolA, amountA),
+        units(symbolB, amountB),
+        0n,
+        0n,
+        DEPLOYER_ADDRESS,
+        maxUint256,
+      ])
+    }
+    const [token0, token1] =
+      tokenA.toLowerCase() < tokenB.toLowerCase() ? [tokenA, tokenB] : [tokenB, tokenA]
+    const pair = getCreate2Address({
+      from: uniswapV2Factory,
+      salt: keccak256(encodePacked(['address', 'address'], [token0, token1])),
+      bytecodeHash: pairInitCodeHash,
+    })
+    pairs.push({ tokens: [symbolA, symbolB], address: pair })
+    // The factory must have created the pair where the router will look for it.
+    checks.push({
+      label: `${symbolA}/${symbolB} pair address`,
+      to: uniswapV2Factory,
+      data: encodeFunctionData({
+        abi: factoryArtifact.abi,
+        functionName: 'getPair',
+        args: [tokenA, tokenB],
+      }),
+      expect: pad(pair).toLowerCase() as Hex,
+    })
+  }
+
+  const tokens: DevnetToken[] = [
+    { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, address: weth9, spam: false },
+    ...TEST_TOKENS.map((spec) => ({
+      symbol: spec.symbol,
+      name: spec.name,
+      decimals: spec.decimals,
+      address: addressOf(spec.symbol),
+      spam: spec.spam,
+    })),
+  ]
+  return {
+    accounts,
+    multicall3Code: compiled.Multicall3.deployedBytecode,
+    deployerBalance: toHex(DEPLOYER_BALANCE),
+    txs,
+    checks,
+    contracts: {
+      multicall3: MULTICALL3_ADDRESS,
+      weth9,
+      uniswapV2Factory,
+      uniswapV2Router02,
+      entryPoint,
+      simpleAccountFactory,
+    },
+    tokens,
+    pairs,
+  }
+}
