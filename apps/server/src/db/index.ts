@@ -1,7 +1,10 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { readFile, rename, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import type { Config } from '../config.ts'
+import { type Config, repoRoot } from '../config.ts'
 
 /** What both database drivers offer: one PostgreSQL dialect, parameters as $1, $2, ... */
 export interface Queryable {
@@ -22,9 +25,28 @@ export async function openDatabase(config: Config['database']): Promise<Database
   return config.dialect === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)
 }
 
+// The package does not export its package.json: find it beside the entry point's dist/ folder.
+const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+const pgliteVersion: string = JSON.parse(
+  readFileSync(
+    path.join(
+      pgliteEntry.slice(0, pgliteEntry.lastIndexOf(`${path.sep}dist${path.sep}`)),
+      'package.json',
+    ),
+    'utf8',
+  ),
+).version
+/** A pristine cluster, dumped once: loading it takes a third of the time initdb takes. */
+const templatePath = path.join(repoRoot, '.cache', `pglite-${pgliteVersion}-template.tar.gz`)
+
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const db = await PGlite.create(dataDir)
+  const inMemory = dataDir.startsWith('memory://')
+  const fresh = inMemory || !existsSync(path.join(dataDir, 'PG_VERSION'))
+  if (!inMemory) mkdirSync(dataDir, { recursive: true })
+  const template =
+    fresh && existsSync(templatePath) ? new Blob([await readFile(templatePath)]) : undefined
+  const db = await PGlite.create(dataDir, template ? { loadDataDir: template } : {})
+  if (fresh && !template) await saveTemplate(db)
   const queryable = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <Row>(text: string, params?: unknown[]) =>
       (await client.query<Row>(text, params)).rows,
@@ -38,6 +60,15 @@ async function openPglite(dataDir: string): Promise<Database> {
     transaction: (work) => db.transaction((tx) => work(queryable(tx))),
     close: () => db.close(),
   }
+}
+
+async function saveTemplate(db: PGlite): Promise<void> {
+  const dump = await db.dumpDataDir('gzip')
+  mkdirSync(path.dirname(templatePath), { recursive: true })
+  // Several processes may race to write it: each writes its own file, the last rename wins.
+  const partial = `${templatePath}.${process.pid}.tmp`
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+  await rename(partial, templatePath)
 }
 
 async function openPostgres(url: string): Promise<Database> {
