@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createStore } from './store.ts'
+
+describe('createStore', () => {
+  it('merges updates and tells listeners the new and previous state', () => {
+    const store = createStore({ open: false, loading: false })
+    const listener = vi.fn()
+    store.subscribe(listener)
+    store.set({ open: true })
+    expect(store.get()).toEqual({ open: true, loading: false })
+    expect(listener).toHaveBeenCalledWith(
+      { open: true, loading: false },
+      { open: false, loading: false },
+    )
+  })
+
+  it('does not notify when nothing changed, and stops after unsubscribe', () => {
+    const store = createStore({ count: 1 })
+    const listener = vi.fn()
+    const unsubscribe = store.subscribe(listener)
+    store.set({ count: 1 })
+    expect(listener).not.toHaveBeenCalled()
+    unsubscribe()
+    store.set((state) => ({ count: state.count + 1 }))
+    expect(listener).not.toHaveBeenCalled()
+    expect(store.get().count).toBe(2)
+  })
+
+  it('keeps two stores apart', () => {
+    const a = createStore({ view: 'Connect' })
+    const b = createStore({ view: 'Connect' })
+    a.set({ view: 'Account' })
+    expect(b.get().view).toBe('Connect')
+  })
+})
