@@ -1,0 +1,154 @@
+import {
+  type Config,
+  type Connector,
+  connect,
+  createConfig,
+  createStorage,
+  disconnect,
+  getBalance,
+  getConnection,
+  injected,
+  reconnect,
+  watchConnection,
+  watchConnectors,
+} from '@wagmi/core'
+import { type Chain, http, type Transport } from 'viem'
+import { createStore } from '../../store.ts'
+import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
+import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
+import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
+
+export type EvmAdapterOptions = {
+  chains: readonly [Chain, ...Chain[]]
+  /** Per chain id; default: HTTP to the chain's first RPC URL. */
+  transports?: Record<number, Transport>
+  /** List wallets that announce themselves by EIP-6963 (default true). */
+  enableEIP6963?: boolean
+  /** Offer window.ethereum when no wallet announces itself (default true). */
+  enableInjected?: boolean
+  /** Where wagmi keeps the connection between visits; failures are the storage's to swallow. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+}
+
+export type EvmAdapter = ChainAdapter & {
+  readonly namespace: 'eip155'
+  /** The wagmi config, so a site can use wagmi's hooks and actions alongside the modal. */
+  readonly wagmiConfig: Config
+}
+
+function toWalletOption(connector: Connector): WalletOption {
+  const announced = connector.type === 'injected' && connector.id !== 'injected'
+  return {
+    id: connector.id,
+    name: connector.id === 'injected' ? 'Browser Wallet' : connector.name,
+    icon: connector.icon,
+    rdns: announced ? connector.id : undefined,
+    kind: announced ? 'announced' : 'injected',
+  }
+}
+
+/** The legacy window.ethereum entry is offered only when no wallet announced itself (EIP-6963). */
+function listWallets(connectors: readonly Connector[]): WalletOption[] {
+  const options = connectors.map(toWalletOption)
+  const announced = options.filter((option) => option.kind === 'announced')
+  if (announced.length > 0) return announced
+  const hasLegacy =
+    typeof window !== 'undefined' && 'ethereum' in window && window.ethereum !== undefined
+  return hasLegacy ? options.filter((option) => option.kind === 'injected') : []
+}
+
+/** The EVM chain adapter on @wagmi/core + viem: EIP-6963 discovery, connect, switch, balances. */
+export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
+  const transports = Object.fromEntries(
+    options.chains.map((chain) => [
+      chain.id,
+      options.transports?.[chain.id] ?? http(chain.rpcUrls.default.http[0]),
+    ]),
+  )
+  const config = createConfig({
+    chains: options.chains,
+    transports,
+    connectors: options.enableInjected === false ? [] : [injected()],
+    multiInjectedProviderDiscovery: options.enableEIP6963 !== false,
+    storage: createStorage({
+      key: 'latch.wagmi',
+      storage: options.storage ?? { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+    }),
+    // The modal restores the session itself (reconnect()), never at import: SSR-safe.
+    ssr: true,
+  })
+
+  const wallets = createStore({ list: listWallets(config.connectors) })
+  watchConnectors(config, {
+    onChange: (connectors) => wallets.set({ list: listWallets(connectors) }),
+  })
+
+  const snapshot = (): AdapterConnection => {
+    const current = getConnection(config)
+    if (current.status === 'connected') {
+      return {
+        status: 'connected',
+        address: current.address,
+        chainId: current.chainId,
+        wallet: toWalletOption(current.connector),
+      }
+    }
+    if (current.status === 'disconnected') return { status: 'disconnected' }
+    return {
+      status: current.status,
+      wallet: current.connector ? toWalletOption(current.connector) : undefined,
+    }
+  }
+  const connection = createStore({ current: snapshot() })
+  watchConnection(config, { onChange: () => connection.set({ current: snapshot() }) })
+
+  const findConnector = (walletId: string) => {
+    const connector = config.connectors.find((candidate) => candidate.id === walletId)
+    if (!connector) throw new Error(`Wallet ${walletId} is not available in this browser`)
+    return connector
+  }
+
+  const rethrowRejection = (error: unknown): never => {
+    if (errorCode(error) === USER_REJECTED_CODE) {
+      throw new UserRejectedError('User rejected the request', { cause: error })
+    }
+    throw error
+  }
+
+  return {
+    namespace: 'eip155',
+    wagmiConfig: config,
+    wallets: {
+      get: () => wallets.get().list,
+      subscribe: (listener) =>
+        wallets.subscribe((state, previous) => listener(state.list, previous.list)),
+    },
+    connection: {
+      get: () => connection.get().current,
+      subscribe: (listener) =>
+        connection.subscribe((state, previous) => listener(state.current, previous.current)),
+    },
+    async connect(walletId, { chainId } = {}) {
+      const connector = findConnector(walletId)
+      await connect(config, { connector, ...(chainId ? { chainId } : {}) }).catch(rethrowRejection)
+    },
+    async disconnect() {
+      await disconnect(config)
+    },
+    async switchNetwork(chainId) {
+      const chain = options.chains.find((candidate) => candidate.id === chainId)
+      if (!chain) throw new Error(`Chain ${chainId} is not one of the site's networks`)
+      const { connector, status } = getConnection(config)
+      if (status !== 'connected' || !connector) throw new Error('No wallet is connected')
+      const provider = (await connector.getProvider()) as Eip1193Requester
+      await switchOrAddChain(provider, chain)
+    },
+    async reconnect() {
+      await reconnect(config)
+    },
+    async getBalance(address, chainId) {
+      const balance = await getBalance(config, { address: address as `0x${string}`, chainId })
+      return { value: balance.value, decimals: balance.decimals, symbol: balance.symbol }
+    },
+  }
+}
