@@ -14,10 +14,17 @@ import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
 import { requireProject } from './plugins/project.ts'
-import { ProjectStore } from './projects.ts'
+import { isLocalhostOrigin, ProjectStore } from './projects.ts'
+import { WalletStore } from './registry/wallets.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
 import { healthRoutes } from './routes/health.ts'
+import { assetImageRoute } from './routes/registry/assetImage.ts'
+import { currencyImageRoute } from './routes/registry/currencyImage.ts'
+import { getWalletsRoute } from './routes/registry/getWallets.ts'
 import { originsRoute } from './routes/registry/origins.ts'
+import { projectConfigRoute } from './routes/registry/projectConfig.ts'
+import { tokenImageRoute } from './routes/registry/tokenImage.ts'
+import { walletImageRoute } from './routes/registry/walletImage.ts'
 
 export const SERVER_VERSION = '0.1.0'
 
@@ -41,6 +48,9 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
 
   const projects = new ProjectStore(db)
   const chains = createChainClients(config.chains)
+  const wallets = new WalletStore(db)
+  // The catalogue is the source of the wallets table: written at every start, idempotently.
+  await wallets.seedCatalogue()
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -68,9 +78,10 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
   )
 
   await app.register(cors, {
-    // The configured origins (the demo), plus every origin a project allows.
+    // The configured origins (the demo), localhost in development, and every project's origins.
     origin: (origin, callback) => {
       if (!origin || config.corsOrigins.includes(origin)) return callback(null, true)
+      if (config.allowLocalhost && isLocalhostOrigin(origin)) return callback(null, true)
       projects.isKnownOrigin(origin).then(
         (known) => callback(null, known),
         (error: Error) => callback(error, false),
@@ -93,9 +104,18 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
   await app.register(healthRoutes({ db, chains, version: SERVER_VERSION }))
   // Everything the kit calls for a project: /v1/* and the wallet registry.
   await app.register(async (scoped) => {
-    scoped.addHook('preValidation', requireProject(projects))
+    scoped.addHook(
+      'preValidation',
+      requireProject(projects, { allowLocalhost: config.allowLocalhost }),
+    )
     await scoped.register(supportedChainsRoute({ chains }))
     await scoped.register(originsRoute)
+    await scoped.register(projectConfigRoute)
+    await scoped.register(getWalletsRoute({ wallets }))
+    await scoped.register(walletImageRoute({ wallets }))
+    await scoped.register(assetImageRoute({ chains: config.chains }))
+    await scoped.register(currencyImageRoute)
+    await scoped.register(tokenImageRoute)
   })
   return app
 }

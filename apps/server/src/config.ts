@@ -50,6 +50,11 @@ const envSchema = z.object({
   DEVNET_MANIFEST: z.string().optional(),
   DEV_PROJECT_ID: z.string().default('latch-dev'),
   DEV_PROJECT_ORIGINS: commaList.optional(),
+  ALLOW_LOCALHOST: z
+    .enum(['true', 'false', '1', '0'], 'ALLOW_LOCALHOST must be true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+  NODE_ENV: z.string().optional(),
 })
 
 export type Config = {
@@ -63,6 +68,8 @@ export type Config = {
   corsOrigins: string[]
   chains: ChainConfig[]
   devProject: { id: string; allowedOrigins: string[] } | undefined
+  /** Every project accepts `http://localhost:*` and `http://127.0.0.1:*` pages (development). */
+  allowLocalhost: boolean
 }
 
 export class ConfigError extends Error {
@@ -97,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devProject: vars.DEV_PROJECT_ID
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
       : undefined,
+    allowLocalhost: vars.ALLOW_LOCALHOST ?? vars.NODE_ENV !== 'production',
   }
 }
 

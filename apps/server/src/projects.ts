@@ -1,14 +1,29 @@
+import type { FeatureOverrides } from '@latch/protocol'
 import { LRUCache } from 'lru-cache'
 import type { Queryable } from './db/index.ts'
 
-export type Project = { id: string; name: string; allowedOrigins: string[] }
+export type Project = {
+  id: string
+  name: string
+  allowedOrigins: string[]
+  /** Feature settings as stored (spec 1 defaults where absent); `resolveFeatures` checks them. */
+  features: Record<string, unknown>
+}
 
-type ProjectRow = { id: string; name: string; allowed_origins: string[] }
+type ProjectRow = {
+  id: string
+  name: string
+  allowed_origins: string[]
+  features: Record<string, unknown>
+}
+
+const PROJECT_COLUMNS = 'id, name, allowed_origins, features'
 
 const toProject = (row: ProjectRow): Project => ({
   id: row.id,
   name: row.name,
   allowedOrigins: row.allowed_origins,
+  features: row.features,
 })
 
 /** Projects by id, read through a short cache: every /v1 call looks its project up. */
@@ -24,7 +39,7 @@ export class ProjectStore {
     const cached = this.#cache.get(id)
     if (cached) return cached.project
     const rows = await this.#db.query<ProjectRow>(
-      'select id, name, allowed_origins from projects where id = $1',
+      `select ${PROJECT_COLUMNS} from projects where id = $1`,
       [id],
     )
     const project = rows[0] ? toProject(rows[0]) : null
@@ -32,14 +47,23 @@ export class ProjectStore {
     return project
   }
 
-  /** Creates the project or replaces its name and origins. */
-  async upsert(project: Project): Promise<Project> {
+  /** Creates the project or replaces its name and origins, and its features when given. */
+  async upsert(
+    project: Omit<Project, 'features'> & { features?: FeatureOverrides },
+  ): Promise<Project> {
     const rows = await this.#db.query<ProjectRow>(
-      `insert into projects (id, name, allowed_origins) values ($1, $2, $3)
+      `insert into projects (id, name, allowed_origins, features)
+       values ($1, $2, $3, coalesce($4::jsonb, '{}'))
        on conflict (id) do update set name = excluded.name,
-         allowed_origins = excluded.allowed_origins, updated_at = now()
-       returning id, name, allowed_origins`,
-      [project.id, project.name, project.allowedOrigins],
+         allowed_origins = excluded.allowed_origins,
+         features = coalesce($4::jsonb, projects.features), updated_at = now()
+       returning ${PROJECT_COLUMNS}`,
+      [
+        project.id,
+        project.name,
+        project.allowedOrigins,
+        project.features ? JSON.stringify(project.features) : null,
+      ],
     )
     this.#cache.delete(project.id)
     return toProject(rows[0] as ProjectRow)
@@ -64,4 +88,21 @@ export function originAllowed(origin: string, allowedOrigins: string[]): boolean
     const [, scheme, suffix] = wildcard
     return origin.startsWith(scheme as string) && origin.endsWith(`.${suffix}`)
   })
+}
+
+/**
+ * A page served from this machine (`http://localhost:5173`, `http://127.0.0.1:3000`, `[::1]`),
+ * any port: what a developer runs before the site has an origin of its own.
+ */
+export function isLocalhostOrigin(origin: string): boolean {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  )
 }

@@ -1,7 +1,7 @@
 import { projectIdValue } from '@latch/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors.ts'
-import { originAllowed, type Project, type ProjectStore } from '../projects.ts'
+import { isLocalhostOrigin, originAllowed, type Project, type ProjectStore } from '../projects.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,9 +23,10 @@ function projectIdOf(request: FastifyRequest): unknown {
 
 /**
  * A preValidation hook for `/v1/*` and wallet-registry routes: the project id must be given (400),
- * name a known project (401), and a browser's Origin must be on that project's allowlist (403).
+ * name a known project (401), and a browser's Origin must be on that project's allowlist (403),
+ * or be localhost when `allowLocalhost` is on (ALLOW_LOCALHOST, on outside production).
  */
-export function requireProject(projects: ProjectStore) {
+export function requireProject(projects: ProjectStore, options: { allowLocalhost: boolean }) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const raw = projectIdOf(request)
     if (raw === undefined || raw === '') throw new HttpError(400, 'projectId is required')
@@ -36,7 +37,10 @@ export function requireProject(projects: ProjectStore) {
     if (!project)
       throw new HttpError(401, `Invalid Project ID: no project "${parsed.data}" is registered`)
     const origin = request.headers.origin
-    if (origin && !originAllowed(origin, project.allowedOrigins)) {
+    const allowed = (value: string) =>
+      originAllowed(value, project.allowedOrigins) ||
+      (options.allowLocalhost && isLocalhostOrigin(value))
+    if (origin && !allowed(origin)) {
       throw new HttpError(403, `Origin ${origin} is not allowed for project "${project.id}"`)
     }
     request.project = project

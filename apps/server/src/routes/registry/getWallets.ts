@@ -1,0 +1,37 @@
+import { errorResponse, walletsQuery, walletsResponse } from '@latch/protocol'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { WalletStore } from '../../registry/wallets.ts'
+
+/** GET /getWallets (spec 7): a page of the wallet registry, filtered, by order. */
+export const getWalletsRoute =
+  (deps: { wallets: WalletStore }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/getWallets',
+      {
+        schema: {
+          tags: ['registry'],
+          summary: 'Wallets by order; page=1&entries=4 gives the recommended ones',
+          querystring: walletsQuery,
+          response: {
+            200: walletsResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const { page, entries, include, exclude, chains, search, badge_type } = request.query
+        return deps.wallets.list({
+          page,
+          entries,
+          include,
+          exclude,
+          chains,
+          search,
+          badgeType: badge_type,
+        })
+      },
+    )
+  }

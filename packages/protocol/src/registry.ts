@@ -1,0 +1,232 @@
+import { z } from 'zod'
+import { clientQuery } from './api.ts'
+import { caipNetworkId, isCaipNetworkId } from './caip.ts'
+
+/** Wallets the modal shows as recommended: the first of the list by order (spec 9). */
+export const RECOMMENDED_WALLETS = 4
+/** Wallets per page of the all-wallets list (spec 9). */
+export const WALLETS_PER_PAGE = 40
+/** Wallets per page when searching; also the largest page any call may ask for (spec 9). */
+export const WALLETS_PER_SEARCH = 100
+/** At most this many ids (or networks) in one include, exclude or chains list. */
+export const MAX_LIST_ITEMS = 200
+
+// 100: the longest path parameter Fastify's router takes, so every image id stays reachable.
+const idPattern = /^[A-Za-z0-9_.-]{1,100}$/
+const isRegistryId = (value: string): value is string => idPattern.test(value)
+
+/** A wallet id (the catalogue's are 64 hex characters) or image id. */
+export const walletIdValue = z
+  .string()
+  .regex(idPattern, 'Expected an id of 1 to 100 letters, digits, ".", "-" or "_"')
+
+/** A comma-separated query value: trimmed, empties and duplicates dropped, each item checked. */
+function commaList<T extends string>(what: string, isValid: (item: string) => item is T) {
+  return z
+    .string()
+    .max(MAX_LIST_ITEMS * 101)
+    .transform((value, ctx) => {
+      const items = [
+        ...new Set(
+          value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+        ),
+      ]
+      if (items.length > MAX_LIST_ITEMS) {
+        ctx.addIssue({ code: 'custom', message: `At most ${MAX_LIST_ITEMS} items` })
+        return z.NEVER
+      }
+      const bad = items.find((item) => !isValid(item))
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${bad.slice(0, 64)}" is not ${what}` })
+        return z.NEVER
+      }
+      return items as T[]
+    })
+}
+
+/** 'certified' marks wallets the catalogue curates as widely used and established; 'none' the rest. */
+export const walletBadgeType = z.enum(['certified', 'none'])
+export type WalletBadgeType = z.infer<typeof walletBadgeType>
+
+/** GET /getWallets query (spec 7): page, entries, include, exclude, chains, search, badge_type. */
+export const walletsQuery = clientQuery.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1).describe('1-based page number'),
+  entries: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WALLETS_PER_SEARCH)
+    .default(WALLETS_PER_PAGE)
+    .describe(
+      `Page size: ${WALLETS_PER_PAGE} by default, ${RECOMMENDED_WALLETS} for the recommended set, up to ${WALLETS_PER_SEARCH}`,
+    ),
+  include: commaList('a wallet id', isRegistryId)
+    .optional()
+    .describe('Comma-separated wallet ids: only these'),
+  exclude: commaList('a wallet id', isRegistryId)
+    .optional()
+    .describe('Comma-separated wallet ids: all but these'),
+  chains: commaList('a CAIP-2 network id such as eip155:1', isCaipNetworkId)
+    .optional()
+    .describe('Comma-separated CAIP-2 network ids: wallets supporting any of them'),
+  search: z.string().trim().max(64).optional().describe('Case-insensitive part of the name'),
+  badge_type: walletBadgeType.optional(),
+})
+export type WalletsQuery = z.input<typeof walletsQuery>
+
+/** How a browser extension or in-app browser shows the wallet: a namespace and a provider flag. */
+export const walletInjection = z.object({
+  namespace: z.string(),
+  /** The flag set on the injected provider, e.g. `isMetaMask` on `window.ethereum`. */
+  injected_id: z.string(),
+})
+
+/** A wallet of the registry, in the shape AppKit-style clients read; unknown strings are null. */
+export const wallet = z.object({
+  id: walletIdValue,
+  name: z.string(),
+  homepage: z.string().nullable(),
+  /** The id to ask `/getWalletImage/{id}` for. */
+  image_id: walletIdValue,
+  /** Position in every list, ascending; the first four are the recommended wallets. */
+  order: z.number().int(),
+  /** Native deep link, e.g. `metamask://`. */
+  mobile_link: z.string().nullable(),
+  /** A Latch addition: the wallet's https universal link, for phones without the app's scheme. */
+  universal_link: z.string().nullable(),
+  desktop_link: z.string().nullable(),
+  webapp_link: z.string().nullable(),
+  app_store: z.string().nullable(),
+  play_store: z.string().nullable(),
+  chrome_store: z.string().nullable(),
+  /** The EIP-6963 reverse-DNS name the wallet announces, e.g. `io.metamask`. */
+  rdns: z.string().nullable(),
+  injected: z.array(walletInjection),
+  chains: z.array(caipNetworkId),
+  categories: z.array(z.string()),
+  description: z.string().nullable(),
+  badge_type: walletBadgeType,
+  /** Whether the wallet connects over WalletConnect (QR code or deep link). */
+  supports_wc: z.boolean(),
+})
+export type Wallet = z.infer<typeof wallet>
+
+/** GET /getWallets: the matching wallets' total and one page of them. */
+export const walletsResponse = z.object({
+  count: z.number().int().nonnegative(),
+  data: z.array(wallet),
+})
+export type WalletsResponse = z.infer<typeof walletsResponse>
+
+/** The `{id}` of the image routes: a wallet image id, network id, currency code or token symbol. */
+export const imageParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'Expected letters, digits, ".", ":", "-" or "_"'),
+})
+
+/** Social login providers (spec 1). */
+export const socialProvider = z.enum([
+  'google',
+  'x',
+  'farcaster',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+])
+export type SocialProvider = z.infer<typeof socialProvider>
+
+/** On-ramp providers the kit knows (spec 4: providers not in this list are dropped). */
+export const onrampProvider = z.enum(['coinbase', 'meld'])
+export type OnrampProvider = z.infer<typeof onrampProvider>
+
+/** Swap providers: the server's own quotes on Uniswap V2 pools. */
+export const swapProvider = z.enum(['uniswap_v2'])
+export type SwapProvider = z.infer<typeof swapProvider>
+
+/**
+ * Per-project features of GET /appkit/v1/config. `email` is login by email code and
+ * `latch_branding` the "powered by Latch" footer (Latch's counterpart of `reown_branding`).
+ */
+export const featureId = z.enum([
+  'social_login',
+  'email',
+  'swap',
+  'onramp',
+  'activity',
+  'send',
+  'receive',
+  'multi_wallet',
+  'headless',
+  'latch_branding',
+])
+export type FeatureId = z.infer<typeof featureId>
+
+/** What each feature's `config` holds: a provider list, or null when it takes none. */
+export const featureConfig = {
+  social_login: z.array(socialProvider),
+  email: z.null(),
+  swap: z.array(swapProvider),
+  onramp: z.array(onrampProvider),
+  activity: z.null(),
+  send: z.null(),
+  receive: z.null(),
+  multi_wallet: z.null(),
+  headless: z.null(),
+  latch_branding: z.null(),
+} satisfies Record<FeatureId, z.ZodType>
+export type FeatureConfig = { [Id in FeatureId]: z.infer<(typeof featureConfig)[Id]> }
+
+const feature = <Id extends FeatureId>(id: Id) =>
+  z.object({ id: z.literal(id), isEnabled: z.boolean(), config: featureConfig[id] })
+
+export const projectFeature = z.discriminatedUnion('id', [
+  feature('social_login'),
+  feature('email'),
+  feature('swap'),
+  feature('onramp'),
+  feature('activity'),
+  feature('send'),
+  feature('receive'),
+  feature('multi_wallet'),
+  feature('headless'),
+  feature('latch_branding'),
+])
+export type ProjectFeature = z.infer<typeof projectFeature>
+
+/** GET /appkit/v1/config: every feature, in the order of `featureId`. */
+export const projectConfigResponse = z.object({ features: z.array(projectFeature) })
+export type ProjectConfigResponse = z.infer<typeof projectConfigResponse>
+
+/**
+ * A feature the project does not set: spec 1's defaults (receive, send, swaps, onramp, activity,
+ * email, socials enabled; the default social list), everything else off.
+ */
+export const DEFAULT_FEATURES: {
+  [Id in FeatureId]: { isEnabled: boolean; config: FeatureConfig[Id] }
+} = {
+  social_login: {
+    isEnabled: true,
+    config: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
+  },
+  email: { isEnabled: true, config: null },
+  swap: { isEnabled: true, config: ['uniswap_v2'] },
+  onramp: { isEnabled: true, config: ['coinbase', 'meld'] },
+  activity: { isEnabled: true, config: null },
+  send: { isEnabled: true, config: null },
+  receive: { isEnabled: true, config: null },
+  multi_wallet: { isEnabled: false, config: null },
+  headless: { isEnabled: false, config: null },
+  latch_branding: { isEnabled: false, config: null },
+}
+
+/** What a project stores (`projects.features`): per feature id, the parts that differ from the defaults. */
+export type FeatureOverrides = {
+  [Id in FeatureId]?: { isEnabled?: boolean; config?: FeatureConfig[Id] }
+}
