@@ -60,8 +60,12 @@ test('the demo loads, reaches the server and hosts the test wallet, whose signat
 
   expect(address.toLowerCase()).toBe(account.address.toLowerCase())
   expect(await verifyMessage({ address, message, signature })).toBe(true)
-  expect(wallet.requests.map((request) => request.method)).toEqual([
-    'eth_requestAccounts',
-    'personal_sign',
+  const origin = new URL(stack.demoUrl).origin
+  const prompts = wallet.requests.filter((request) =>
+    ['eth_requestAccounts', 'personal_sign'].includes(request.method),
+  )
+  expect(prompts.map((request) => [request.method, request.origin])).toEqual([
+    ['eth_requestAccounts', origin],
+    ['personal_sign', origin],
   ])
 })

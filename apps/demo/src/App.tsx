@@ -1,20 +1,27 @@
-import { ConnectButton, useSupportedChains } from '@latch/react'
+import { ConnectButton, useLatchAccount, useLatchInstance, useLatchNetwork } from '@latch/react'
+import { useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 
 function ServerStatus() {
-  const chains = useSupportedChains()
-  if (chains.status === 'pending')
-    return <p data-testid="server-status">Reaching the Latch server…</p>
-  if (chains.status === 'error') {
-    return (
-      <p data-testid="server-status" role="alert">
-        Latch server unreachable: {chains.error.message}
-      </p>
+  const { api } = useLatchInstance()
+  const [status, setStatus] = useState('Reaching the Latch server…')
+  useEffect(() => {
+    api.supportedChains().then(
+      (chains) => setStatus(`Latch server online · networks ${chains.http.join(', ') || 'none'}`),
+      (error: Error) => setStatus(`Latch server unreachable: ${error.message}`),
     )
-  }
+  }, [api])
+  return <p data-testid="server-status">{status}</p>
+}
+
+function AccountSummary() {
+  const account = useLatchAccount()
+  const network = useLatchNetwork()
+  if (!account.isConnected) return <p data-testid="demo-account">Not connected</p>
   return (
-    <p data-testid="server-status">
-      Latch server online · networks {chains.data.http.join(', ') || 'none'}
+    <p data-testid="demo-account">
+      Connected {account.address} on{' '}
+      {network.unsupported ? 'an unsupported network' : network.caipNetwork?.name}
     </p>
   )
 }
@@ -26,11 +33,12 @@ export function App() {
     <>
       <header className="header">
         <span className="brand">Latch demo</span>
-        <ConnectButton className="connect" />
+        <ConnectButton />
       </header>
       <main className="main">
         <h1>A site that hosts the Latch kit</h1>
         <ServerStatus />
+        <AccountSummary />
         <p data-testid="devnet-chains">
           {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}
         </p>

@@ -1,12 +1,33 @@
-import { createLatch } from '@latch/core'
+import { createLatch, defineEvmNetwork } from '@latch/core'
 import { LatchProvider } from '@latch/react'
+import '@latch/react/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { demoConfig } from './config.ts'
 import './styles.css'
 
-const latch = createLatch({ projectId: demoConfig.projectId, serverUrl: demoConfig.serverUrl })
+const networks = (demoConfig.devnet?.chains ?? []).map((chain) =>
+  defineEvmNetwork({
+    id: chain.chainId,
+    name: chain.name,
+    rpcUrl: chain.rpcUrl,
+    nativeCurrency: chain.nativeCurrency,
+  }),
+)
+
+const latch = createLatch({
+  projectId: demoConfig.projectId,
+  serverUrl: demoConfig.serverUrl,
+  networks,
+  metadata: {
+    name: 'Latch demo',
+    description: 'A site that hosts the Latch kit',
+    url: location.origin,
+  },
+  // The embedded wallet (email and social login) has its own issue; until then wallets only.
+  features: { email: false, socials: false },
+})
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')

@@ -1,5 +1,5 @@
-import { createApiClient, createLatch, HttpStatusError, LatchError } from '@latch/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient, createLatch, defineEvmNetwork, HttpStatusError } from '@latch/core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 /** The kit's API client against the real server over HTTP, as a site's page uses it. */
@@ -15,8 +15,8 @@ describe('@latch/core api client', () => {
   })
 
   it('reads the supported chains with the project id, sdk type and version added', async () => {
-    const latch = createLatch({ projectId: 'latch-dev', serverUrl: baseUrl })
-    expect(await latch.api.supportedChains()).toEqual({
+    const api = createApiClient({ baseUrl, projectId: 'latch-dev' })
+    expect(await api.supportedChains()).toEqual({
       http: ['eip155:31337', 'eip155:31338'],
       ws: [],
     })
@@ -33,9 +33,15 @@ describe('@latch/core api client', () => {
     )
   })
 
-  it('refuses to start without a project id', () => {
-    expect(() => createLatch({ projectId: '', serverUrl: baseUrl })).toThrow(
-      new LatchError('Project ID Not Configured'),
+  it("raises 'Project ID Not Configured' when started without a project id", async () => {
+    const networks = inject('devnet').chains.map((chain) =>
+      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
     )
+    const latch = createLatch({ projectId: '', serverUrl: baseUrl, networks })
+    await latch.start()
+    expect(latch.alerts.state.get()).toMatchObject({
+      open: true,
+      title: 'Project ID Not Configured',
+    })
   })
 })

@@ -1,3 +1,127 @@
+import type { ConnectMethod, Features, SocialProvider, ThemeMode } from './options/types.ts'
+
 /** The sdk type and version the kit adds to every server call (spec 7: st, sv). */
 export const SDK_TYPE = 'latch'
 export const SDK_VERSION = '0.1.0'
+
+// Modal (spec 2)
+
+/** Animation durations of the modal, in ms, in the order the spec gives them (spec 2). */
+export const ANIMATION_DURATIONS_MS = [120, 150, 150] as const
+/** Shake on error (spec 2). */
+export const SHAKE_DURATION_MS = 500
+/** Modal width in px (spec 2). */
+export const MODAL_WIDTH_PX = 360
+/** The tabs of the Account view (spec 2). */
+export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const
+/** themeMode when none is given (spec 2). */
+export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
+
+// Features (spec 1)
+
+/** Social providers when none are given, in display order (spec 1). */
+export const DEFAULT_SOCIALS: readonly SocialProvider[] = [
+  'google',
+  'x',
+  'farcaster',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+]
+/** Connect-method order when none is given (spec 1). */
+export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
+/** Features enabled when none are given: receive, send, swaps, onramp, activity, email, socials (spec 1). */
+export const DEFAULT_FEATURES: Readonly<Features> = {
+  receive: true,
+  send: true,
+  swaps: true,
+  onramp: true,
+  activity: true,
+  email: true,
+  socials: DEFAULT_SOCIALS,
+}
+
+// Timings (spec 9)
+
+/** A second email login attempt within this of the last is blocked (spec 5, 9). */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+/** Delay between closing an open snackbar and showing the next (spec 4, 9). */
+export const SNACKBAR_RESHOW_DELAY_MS = 150
+/** Delay before the auth connector resyncs after going back from ConnectingFarcaster (spec 2, 9). */
+export const GO_BACK_CLEANUP_DELAY_MS = 100
+
+// Caches (spec 9)
+
+export const PORTFOLIO_CACHE_MS = 30_000
+export const NATIVE_BALANCE_CACHE_MS = 30_000
+export const ENS_NAME_CACHE_MS = 5 * 60_000
+export const IDENTITY_CACHE_MS = 5 * 60_000
+/** After a failed balance fetch, no retry within this (spec 8, 9). */
+export const BALANCE_RETRY_GUARD_MS = 30_000
+
+// Limits (spec 9)
+
+/** Recent wallets kept, most recent first (spec 9). */
+export const RECENT_WALLETS_MAX = 2
+/** Pending transactions limit (spec 9). */
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+// WalletConnect (spec 9)
+
+/** A WalletConnect pairing URI is valid this long after it is made (spec 9). */
+export const PAIRING_EXPIRY_MS = 4 * 60_000
+/** A pairing counts as expired this long before its expiry (spec 9). */
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000
+/** Gap between connection retries (spec 9). */
+export const RETRY_GAP_MS = 1000
+/** How long a wallet image preload may race before the view renders without it (spec 9). */
+export const IMAGE_PRELOAD_RACE_MS = 2000
+
+// RPC (spec 9)
+
+export const RPC_TIMEOUT_MS = 10_000
+export const RPC_BATCH_SIZE = 1000
+
+// Wallet frame (spec 9)
+
+export const FRAME_LOAD_TIMEOUT_MS = 20_000
+/** Timeout of email, device, OTP and social requests to the frame (spec 9). */
+export const FRAME_REQUEST_TIMEOUT_MS = 30_000
+/** Sign-out waits for the frame up to this (spec 9). */
+export const FRAME_SIGN_OUT_TIMEOUT_MS = 3000
+export const FRAME_READY_DELAY_MS = 500
+export const FRAME_SDK_VERSION = 4
+export const FRAME_LOG_LEVEL = 'error'
+/** Size of the frame's log buffer, about 1,024,000 bytes (spec 9). */
+export const FRAME_LOG_BUFFER_BYTES = 1_024_000
+
+// Wallet lists (spec 9)
+
+export const WALLETS_RECOMMENDED_COUNT = 4
+export const WALLETS_PER_PAGE = 40
+export const WALLETS_PER_SEARCH = 100
+
+// Amounts (spec 9)
+
+/** Swap slippage tolerance, in percent, as one reading of the spec gives it (spec 9). */
+export const SWAP_SLIPPAGE_TOLERANCE = 1
+/** Balances are shown truncated to this many decimals (spec 9). */
+export const BALANCE_DECIMALS = 3
+/** Token totals are shown with this many decimals (spec 9). */
+export const TOKEN_TOTAL_DECIMALS = 2
+/** On-ramp fallback limits per payment method, in USD and EUR (spec 5, 9). */
+export const ONRAMP_FALLBACK_LIMITS = {
+  card: { min: '10.00', max: '7500.00' },
+  ach: { min: '10.00', max: '25000.00' },
+} as const
+
+// Retries and telemetry (spec 9)
+
+export const QUERY_RETRY_ATTEMPTS = 3
+/** First retry delay; each next one doubles, up to QUERY_RETRY_MAX_DELAY_MS (spec 9). */
+export const QUERY_RETRY_BASE_DELAY_MS = 1000
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000
+/** At most this many error telemetry events per window (spec 9). */
+export const ERROR_TELEMETRY_MAX_EVENTS = 5
+export const ERROR_TELEMETRY_WINDOW_MS = 60_000

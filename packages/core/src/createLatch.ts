@@ -1,29 +1,272 @@
-import { type ApiClient, createApiClient } from './api/client.ts'
+import { type AccountController, createAccountController } from './account/index.ts'
+import { ChainNotSupportedError } from './adapters/evm/errors.ts'
+import { createEvmAdapter, type EvmAdapter, UserRejectedError } from './adapters/evm/index.ts'
+import type { WalletOption } from './adapters/types.ts'
+import {
+  type AlertsController,
+  createAlerts,
+  KNOWN_ALERTS,
+  originNotAllowedAlert,
+} from './alerts/index.ts'
+import { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
+import {
+  type ConnectionController,
+  createConnection,
+  type WalletSummary,
+} from './connection/index.ts'
 import { LatchError } from './errors.ts'
+import { createEvents, type EventsController } from './events/index.ts'
+import { createModal, type ModalController } from './modal/index.ts'
+import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
+import { resolveOptions } from './options/index.ts'
+import type { CaipNetwork, LatchOptions, ResolvedOptions } from './options/types.ts'
+import { createRouter, type RouterController } from './router/index.ts'
+import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
+import { createStorage, type LatchStorage, type StorageLike } from './storage/index.ts'
 
-export type LatchConfig = {
-  /** The project's id on the Latch server; required (spec 5). */
-  projectId: string
-  /** Where the Latch server runs. */
+export type LatchConfig = LatchOptions & {
+  /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
   serverUrl: string
   fetch?: typeof fetch
+  /** Where the kit remembers things between visits; default localStorage when there is one. */
+  storage?: StorageLike
+}
+
+/** A wallet offered in the modal: one found in the browser, or one from the registry. */
+export type ConnectableWallet = WalletSummary & {
+  /** The connector to use when the wallet is installed here. */
+  connectorId?: string
+  homepage?: string | null
+  chromeStore?: string | null
+  appStore?: string | null
+  playStore?: string | null
 }
 
 export type Latch = {
-  readonly config: Readonly<LatchConfig>
+  readonly options: ResolvedOptions
   readonly api: ApiClient
+  readonly storage: LatchStorage
+  readonly events: EventsController
+  readonly alerts: AlertsController
+  readonly snackbar: SnackbarController
+  readonly connection: ConnectionController
+  readonly account: AccountController
+  readonly network: NetworkController
+  readonly router: RouterController
+  readonly modal: ModalController
+  readonly evm: EvmAdapter
+  /** Runs once on the client (never on the server): restores the session, checks the origin. */
+  start(): Promise<void>
+  /** Connects a wallet installed in this browser; the modal closes on success. */
+  connectWallet(wallet: ConnectableWallet): Promise<void>
+  disconnect(): Promise<void>
+  /** Switches the wallet (or, disconnected, the modal) to a network of the site. */
+  switchNetwork(network: CaipNetwork): Promise<void>
 }
 
+const summary = (wallet: ConnectableWallet): WalletSummary => ({
+  id: wallet.id,
+  name: wallet.name,
+  ...(wallet.imageUrl ? { imageUrl: wallet.imageUrl } : {}),
+  ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
+})
+
+const fromOption = (option: WalletOption): ConnectableWallet => ({
+  id: option.rdns ?? option.id,
+  name: option.name,
+  connectorId: option.id,
+  ...(option.icon ? { imageUrl: option.icon } : {}),
+  ...(option.rdns ? { rdns: option.rdns } : {}),
+})
+
 /**
- * Creates one Latch instance with its own state: two instances on a page share nothing.
- * @example const latch = createLatch({ projectId: 'latch-dev', serverUrl: 'http://127.0.0.1:8787' })
+ * Creates one Latch instance with its own stores: two instances on a page share nothing.
+ * @example const latch = createLatch({ projectId: 'latch-dev', serverUrl, networks: [devnet] })
  */
 export function createLatch(config: LatchConfig): Latch {
-  if (!config.projectId) throw new LatchError('Project ID Not Configured')
+  const options = resolveOptions(config)
+  const events = createEvents()
+  const storage = createStorage(config.storage ? { storage: config.storage } : {})
+  const alerts = createAlerts()
+  const snackbar = createSnackbar()
+  const connection = createConnection({ storage, events })
+  const account = createAccountController()
+  const network = createNetworkController(options.networks, options.defaultNetwork)
+  let modal: ModalController | undefined
+  const router = createRouter({
+    closeModal: () => {
+      modal?.close()
+    },
+    hasConnectedAddress: () => account.get().address !== undefined,
+  })
+  modal = createModal({
+    router,
+    isConnected: () => account.get().status === 'connected',
+    // Sign-in arrives with its own issue; until then no view needs closing refused.
+    isSignInRequired: () => false,
+    hasSession: () => false,
+    events,
+  })
   const api = createApiClient({
     baseUrl: config.serverUrl,
-    projectId: config.projectId,
+    projectId: options.projectId,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   })
-  return { config: Object.freeze({ ...config }), api }
+  const evmNetworks = options.networks.filter((candidate) => candidate.chainNamespace === 'eip155')
+  const [firstChain, ...otherChains] = evmNetworks.map(toViemChain)
+  if (!firstChain)
+    throw new LatchError('Network not found', { details: 'Latch needs at least one EVM network' })
+  const evm = createEvmAdapter({
+    chains: [firstChain, ...otherChains],
+    enableEIP6963: options.enableEIP6963,
+    enableInjected: options.enableInjected,
+    storage: {
+      getItem: (key) => storage.getItem(`@latch/${key}`) ?? null,
+      setItem: (key, value) => storage.setItem(`@latch/${key}`, value),
+      removeItem: (key) => storage.removeItem(`@latch/${key}`),
+    },
+  })
+
+  async function refreshBalance(address: string, chainId: number): Promise<void> {
+    try {
+      const balance = await evm.getBalance(address, chainId)
+      const whole = Number(balance.value) / 10 ** balance.decimals
+      // Balances are shown truncated to 3 decimals (spec 9).
+      account.update('eip155', {
+        balance: (Math.trunc(whole * 1000) / 1000).toString(),
+        balanceSymbol: balance.symbol,
+      })
+    } catch {
+      account.update('eip155', { balance: undefined, balanceSymbol: undefined })
+    }
+  }
+
+  // The wallet is the source of truth: mirror its connection into connection, account and network.
+  evm.connection.subscribe((current, previous) => {
+    connection.setStatus(current.status)
+    if (current.status === 'connected') {
+      const explorer = network.find(`eip155:${current.chainId}`)?.blockExplorers?.default.url
+      account.update('eip155', {
+        status: 'connected',
+        address: current.address,
+        caipAddress: `eip155:${current.chainId}:${current.address}`,
+        connectedWalletInfo: {
+          name: current.wallet.name,
+          ...(current.wallet.icon ? { icon: current.wallet.icon } : {}),
+        },
+        ...(explorer ? { addressExplorerUrl: `${explorer}/address/${current.address}` } : {}),
+      })
+      network.setWalletNetwork('eip155', current.chainId)
+      const moved =
+        previous.status !== 'connected' ||
+        previous.chainId !== current.chainId ||
+        previous.address !== current.address
+      if (moved) void refreshBalance(current.address, current.chainId)
+      return
+    }
+    if (current.status === 'disconnected') {
+      account.reset('eip155')
+      network.clearWalletNetwork()
+      // A session that ended (not a connect attempt that failed) sends an open modal back to Connect.
+      if (previous.status === 'connected' && modal?.state.get().open) router.reset('Connect')
+      return
+    }
+    account.update('eip155', { status: current.status })
+  })
+
+  // A wallet on a network the site does not list opens UnsupportedChain (spec 2).
+  network.state.subscribe((state, previous) => {
+    if (state.unsupported && !previous.unsupported && !options.allowUnsupportedChain) {
+      modal?.open({ view: 'UnsupportedChain' })
+    } else if (
+      !state.unsupported &&
+      previous.unsupported &&
+      router.state.get().view === 'UnsupportedChain'
+    ) {
+      modal?.close()
+    }
+  })
+
+  async function checkOrigin(): Promise<void> {
+    const origin = globalThis.location?.origin
+    if (!origin) return
+    try {
+      await api.projectOrigins()
+    } catch (error) {
+      // The server refuses a page whose origin the project does not list; other failures count as
+      // an empty list (spec 7) and raise nothing.
+      if (error instanceof HttpStatusError && error.status === 403)
+        alerts.raise(originNotAllowedAlert(origin))
+    }
+  }
+
+  let started: Promise<void> | undefined
+  return {
+    options,
+    api,
+    storage,
+    events,
+    alerts,
+    snackbar,
+    connection,
+    account,
+    network,
+    router,
+    modal,
+    evm,
+    start() {
+      started ??= (async () => {
+        if (options.projectIdMissing) {
+          alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
+          return
+        }
+        await Promise.all([evm.reconnect().catch(() => undefined), checkOrigin()])
+      })()
+      return started
+    },
+    async connectWallet(wallet) {
+      if (!wallet.connectorId) throw new Error(`${wallet.name} is not installed in this browser`)
+      connection.setRecentWallet(summary(wallet))
+      try {
+        await evm.connect(wallet.connectorId, {
+          chainId: Number(network.state.get().activeNetwork?.id),
+        })
+      } catch (error) {
+        connection.setStatus(evm.connection.get().status)
+        throw error
+      }
+      connection.recordRecentWallet(summary(wallet))
+      connection.finalize({ wallet: summary(wallet), method: 'browser' })
+      // Connecting a wallet closes the modal (spec 2), unless its network is not supported.
+      if (!network.state.get().unsupported) modal?.close()
+    },
+    async disconnect() {
+      try {
+        await evm.disconnect()
+        connection.reset()
+        modal?.close()
+      } catch (error) {
+        snackbar.showError('Failed to disconnect')
+        throw new LatchError('Failed to disconnect', { cause: error })
+      }
+    },
+    async switchNetwork(target) {
+      if (account.get().status !== 'connected') {
+        network.setActiveNetwork(target)
+        router.goBack()
+        return
+      }
+      try {
+        await evm.switchNetwork(Number(target.id))
+        if (router.state.get().view === 'Networks') router.goBack()
+      } catch (error) {
+        if (error instanceof ChainNotSupportedError) snackbar.showError('Chain is not supported')
+        else if (!(error instanceof UserRejectedError))
+          snackbar.showError(error instanceof Error ? error.message : 'An error occurred')
+        throw error
+      }
+    },
+  }
 }
+
+export { fromOption as walletFromOption }

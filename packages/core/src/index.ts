@@ -1,4 +1,25 @@
+export * from './account/index.ts'
+export * from './adapters/evm/index.ts'
+export type { AdapterConnection, ChainAdapter, WalletOption } from './adapters/types.ts'
+export * from './alerts/index.ts'
 export { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
-export { SDK_TYPE, SDK_VERSION } from './constants.ts'
-export { createLatch, type Latch, type LatchConfig } from './createLatch.ts'
+export * from './connection/index.ts'
+export * from './constants.ts'
+export {
+  type ConnectableWallet,
+  createLatch,
+  type Latch,
+  type LatchConfig,
+  walletFromOption,
+} from './createLatch.ts'
 export { LatchError } from './errors.ts'
+export * from './events/index.ts'
+export * from './modal/index.ts'
+export * from './network/index.ts'
+export * from './options/index.ts'
+export type * from './options/types.ts'
+export * from './router/index.ts'
+export * from './snackbar/index.ts'
+export * from './storage/index.ts'
+export { createStore, type ReadableStore, type Store } from './store.ts'
+export * from './validation/index.ts'

@@ -1,10 +1,37 @@
-import type { ButtonHTMLAttributes } from 'react'
+import { useLatch, useLatchAccount } from './hooks/useLatch.ts'
 
-/** The button a site puts in its header; the connect modal it opens arrives with the next issue. */
-export function ConnectButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
+/** Shortens an address to its first 6 and last 4 characters. */
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+}
+
+/** The button a site puts in its header: "Connect Wallet", or the connected account. */
+export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) {
+  const { open } = useLatch()
+  const account = useLatchAccount()
+  const pending = account.status === 'connecting' || account.status === 'reconnecting'
   return (
-    <button type="button" data-testid="latch-connect-button" {...props}>
-      Connect Wallet
+    <button
+      type="button"
+      className="latch-connect-button"
+      data-testid="latch-connect-button"
+      aria-haspopup="dialog"
+      onClick={() => open()}
+    >
+      {account.isConnected && account.address ? (
+        <>
+          {account.balance !== undefined && (
+            <span>
+              {account.balance} {account.balanceSymbol}
+            </span>
+          )}
+          <span data-testid="latch-account-address">{shortAddress(account.address)}</span>
+        </>
+      ) : pending ? (
+        'Connecting…'
+      ) : (
+        label
+      )}
     </button>
   )
 }

@@ -1,16 +1,28 @@
 import type { Latch } from '@latch/core'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import { LatchModal } from './modal/LatchModal.tsx'
 
 const LatchContext = createContext<Latch | null>(null)
 
-/** Makes one Latch instance (from `createLatch`) available to the kit's hooks and views. */
+/**
+ * Puts one Latch instance (from `createLatch`) in reach of the kit's hooks and renders its modal.
+ * The session is restored after mount, so a server render never touches window.
+ */
 export function LatchProvider({ latch, children }: { latch: Latch; children: ReactNode }) {
-  return <LatchContext.Provider value={latch}>{children}</LatchContext.Provider>
+  useEffect(() => {
+    void latch.start()
+  }, [latch])
+  return (
+    <LatchContext.Provider value={latch}>
+      {children}
+      <LatchModal />
+    </LatchContext.Provider>
+  )
 }
 
 /** The Latch instance of the nearest LatchProvider. */
-export function useLatch(): Latch {
+export function useLatchInstance(): Latch {
   const latch = useContext(LatchContext)
-  if (!latch) throw new Error('useLatch must be used inside <LatchProvider>')
+  if (!latch) throw new Error('Latch hooks must be used inside <LatchProvider>')
   return latch
 }

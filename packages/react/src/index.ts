@@ -1,3 +1,4 @@
-export { ConnectButton } from './ConnectButton.tsx'
-export { LatchProvider, useLatch } from './LatchProvider.tsx'
-export { type SupportedChainsState, useSupportedChains } from './useSupportedChains.ts'
+export { ConnectButton, shortAddress } from './ConnectButton.tsx'
+export { useLatch, useLatchAccount, useLatchNetwork } from './hooks/useLatch.ts'
+export { useStore } from './hooks/useStore.ts'
+export { LatchProvider, useLatchInstance } from './LatchProvider.tsx'

@@ -1,4 +1,8 @@
-import type { SupportedChainsResponse } from '@latch/protocol'
+import type {
+  ProjectOriginsResponse,
+  SupportedChainsResponse,
+  WalletsResponse,
+} from '@latch/protocol'
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 
@@ -54,6 +58,35 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     post: <T>(path: string, body: object, query?: Query) => request<T>('POST', path, query, body),
     /** GET /v1/supported-chains (spec 7). */
     supportedChains: () => request<SupportedChainsResponse>('GET', '/v1/supported-chains'),
+    /** GET /getWallets (spec 7): one page of the wallet registry. */
+    getWallets: (query: {
+      page: number
+      entries: number
+      search?: string
+      include?: readonly string[]
+      exclude?: readonly string[]
+    }) =>
+      request<WalletsResponse>('GET', '/getWallets', {
+        page: query.page,
+        entries: query.entries,
+        search: query.search || undefined,
+        include: query.include?.length ? query.include.join(',') : undefined,
+        exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
+      }),
+    /** GET /projects/v1/origins (spec 7). */
+    projectOrigins: () => request<ProjectOriginsResponse>('GET', '/projects/v1/origins'),
+    /** Where a network's (or another asset's) image is served. */
+    assetImageUrl(assetId: string): string {
+      const url = new URL(`/public/getAssetImage/${encodeURIComponent(assetId)}`, baseUrl)
+      url.searchParams.set('projectId', projectId)
+      return url.toString()
+    },
+    /** Where a registry wallet's image is served (an <img> src). */
+    walletImageUrl(imageId: string): string {
+      const url = new URL(`/getWalletImage/${encodeURIComponent(imageId)}`, baseUrl)
+      url.searchParams.set('projectId', projectId)
+      return url.toString()
+    },
   }
 }
 

@@ -7,8 +7,8 @@ import {
   disconnect,
   getBalance,
   getConnection,
+  hydrate,
   injected,
-  reconnect,
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
@@ -144,7 +144,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       await switchOrAddChain(provider, chain)
     },
     async reconnect() {
-      await reconnect(config)
+      // With ssr on, wagmi waits for this mount step to read storage, list the EIP-6963 wallets
+      // announced so far and restore the last session.
+      await hydrate(config, { reconnectOnMount: true }).onMount()
     },
     async getBalance(address, chainId) {
       const balance = await getBalance(config, { address: address as `0x${string}`, chainId })

@@ -1,0 +1,217 @@
+import { expect, test } from '../fixtures.ts'
+import { devnetWallet } from '../wallet.ts'
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+test.describe('connect modal with an injected wallet', () => {
+  test('connects, survives a reload, shows the account and disconnects', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await devnetWallet(page, stack)
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+
+    const modal = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect(modal).toBeVisible()
+    const walletButton = modal.getByRole('button', { name: /Latch Test Wallet/ })
+    await expect(walletButton).toContainText('Installed')
+    await walletButton.click()
+
+    await expect(modal).toBeHidden()
+    await expect(page.getByTestId('latch-account-address')).toHaveText(short(wallet.address))
+    await expect(page.getByTestId('demo-account')).toHaveText(
+      `Connected ${wallet.address} on Latch Devnet`,
+    )
+
+    await page.reload()
+    await expect(page.getByTestId('latch-account-address')).toHaveText(short(wallet.address))
+
+    await page.getByTestId('latch-connect-button').click()
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await expect(account.getByTestId('latch-account-view-address')).toHaveText(
+      short(wallet.address),
+    )
+    await expect(account.getByTestId('latch-account-balance')).toContainText('ETH')
+    await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await account.getByRole('button', { name: 'Disconnect' }).click()
+
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    await page.reload()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+  })
+
+  test('shows the declined state when the wallet rejects, and connects on retry', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await devnetWallet(page, stack)
+    await page.goto(stack.demoUrl)
+    // The user declines the wallet's first prompt, whichever request brings it up.
+    wallet.rejectNext()
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+
+    const view = page.getByTestId('latch-connecting-external')
+    await expect(view).toHaveAttribute('data-status', 'declined')
+    await expect(view).toContainText('Connection declined')
+    await view.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByTestId('latch-modal')).toBeHidden()
+    await expect(page.getByTestId('latch-account-address')).toHaveText(short(wallet.address))
+  })
+
+  test('switches network, adding the chain when the wallet does not know it (4902)', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await devnetWallet(page, stack, { chainIds: [31337] })
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
+
+    await page.getByTestId('latch-connect-button').click()
+    await page.getByRole('button', { name: /Change network/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Choose Network' })
+      .getByRole('button', { name: 'Latch Devnet 2' })
+      .click()
+
+    await expect(page.getByTestId('demo-account')).toHaveText(
+      `Connected ${wallet.address} on Latch Devnet 2`,
+    )
+    expect(wallet.chainId()).toBe(31338)
+    const methods = wallet.requests.map((request) => request.method)
+    expect(methods).toContain('wallet_addEthereumChain')
+    expect(methods.indexOf('wallet_addEthereumChain')).toBeGreaterThan(
+      methods.indexOf('wallet_switchEthereumChain'),
+    )
+  })
+
+  test('opens UnsupportedChain when the wallet moves to a network the site does not list', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await devnetWallet(page, stack)
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
+
+    // The user adds and picks chain 1 in the wallet; it keeps the devnet's RPC, which answers anyway.
+    const rpcUrl = stack.devnet.chains[0]?.rpcUrl
+    await page.evaluate(async (url) => {
+      const provider = await new Promise<{
+        request(args: { method: string; params?: unknown[] }): Promise<unknown>
+      }>((resolve) => {
+        window.addEventListener('eip6963:announceProvider', (event) =>
+          resolve((event as CustomEvent).detail.provider),
+        )
+        window.dispatchEvent(new Event('eip6963:requestProvider'))
+      })
+      await provider.request({
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: '0x1',
+            chainName: 'Elsewhere',
+            rpcUrls: [url],
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
+      })
+    }, rpcUrl)
+
+    const view = page.getByRole('dialog', { name: 'Switch Network' })
+    await expect(view).toBeVisible()
+    await expect(page.getByTestId('demo-account')).toContainText('on an unsupported network')
+    await view.getByRole('button', { name: 'Latch Devnet 2' }).click()
+    await expect(view).toBeHidden()
+    await expect(page.getByTestId('demo-account')).toHaveText(
+      `Connected ${wallet.address} on Latch Devnet 2`,
+    )
+  })
+
+  test('lists two EIP-6963 wallets once each, and the last one used first next time', async ({
+    page,
+    stack,
+  }) => {
+    await devnetWallet(page, stack)
+    const second = await devnetWallet(page, stack, {
+      index: 1,
+      info: { name: 'Second Test Wallet', rdns: 'dev.latch.second' },
+    })
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const wallets = page.getByRole('list', { name: 'Wallets' })
+    await expect(wallets.getByRole('button', { name: /^Latch Test Wallet/ })).toHaveCount(1)
+    await expect(wallets.getByRole('button', { name: /^Second Test Wallet/ })).toHaveCount(1)
+
+    await wallets.getByRole('button', { name: /^Second Test Wallet/ }).click()
+    await expect(page.getByTestId('latch-account-address')).toHaveText(short(second.address))
+    await page.getByTestId('latch-connect-button').click()
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const first = page.getByRole('list', { name: 'Wallets' }).getByRole('button').first()
+    await expect(first).toContainText('Second Test Wallet')
+    await expect(first).toContainText('Recent')
+    await expect(
+      page
+        .getByRole('list', { name: 'Wallets' })
+        .getByRole('button', { name: /^Second Test Wallet/ }),
+    ).toHaveCount(1)
+  })
+
+  test('connects with the keyboard alone, and Escape closes the modal', async ({ page, stack }) => {
+    const wallet = await devnetWallet(page, stack)
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).focus()
+    await page.keyboard.press('Enter')
+    const modal = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect(modal).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeFocused()
+
+    await page.keyboard.press('Enter')
+    await expect(modal).toBeVisible()
+    // Focus is inside the dialog; Tab until the wallet is focused, then Enter.
+    for (let step = 0; step < 10; step++) {
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '')
+      if (focused.includes('Latch Test Wallet')) break
+      await page.keyboard.press('Tab')
+    }
+    await expect(modal.getByRole('button', { name: /Latch Test Wallet/ })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('latch-account-address')).toHaveText(short(wallet.address))
+  })
+
+  test('searches all wallets, and a wallet that is not installed shows where to get it', async ({
+    page,
+    stack,
+  }) => {
+    await devnetWallet(page, stack)
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('button', { name: /All Wallets/ }).click()
+    const view = page.getByRole('dialog', { name: 'All Wallets' })
+    const list = view.getByRole('list', { name: 'All wallets' })
+    await expect(list.getByRole('button')).toHaveCount(40)
+
+    await view.getByRole('searchbox', { name: 'Search wallet' }).fill('rainb')
+    await expect(list.getByRole('button')).toHaveCount(1)
+    await expect(list.getByRole('button').first()).toHaveText(/Rainbow/)
+    await list.getByRole('button', { name: /Rainbow/ }).click()
+
+    const get = page.getByTestId('latch-get-wallet')
+    await expect(get).toContainText('Rainbow is not installed')
+    await expect(get.getByRole('link').first()).toHaveAttribute('href', /^https:\/\//)
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page.getByRole('dialog', { name: 'All Wallets' })).toBeVisible()
+  })
+})

@@ -1,0 +1,76 @@
+import type { CaipAddress } from '@latch/protocol'
+import type { ChainNamespace } from '../options/types.ts'
+import { createStore, type ReadableStore } from '../store.ts'
+
+export type AccountTab = 'Tokens' | 'NFTs' | 'Activity'
+export type AccountType = 'eoa' | 'smartAccount'
+
+/** Connected wallet info, spec 3: name, icon, identifier, social. */
+export type ConnectedWalletInfo = {
+  name: string
+  icon?: string
+  identifier?: string
+  social?: string
+}
+
+/** One namespace's account, with the fields of spec 3. */
+export type AccountState = {
+  status: 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
+  caipAddress?: CaipAddress
+  address?: string
+  balance?: string
+  balanceSymbol?: string
+  profileName?: string | null
+  profileImage?: string | null
+  user?: { email?: string; username?: string }
+  addressExplorerUrl?: string
+  smartAccountDeployed?: boolean
+  currentTab: AccountTab
+  tokenBalance?: unknown[]
+  allAccounts: { namespace: ChainNamespace; address: string; type: AccountType }[]
+  addressLabels: Record<string, string>
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>
+  socialProvider?: string
+  socialWindow?: unknown
+  farcasterUrl?: string
+  connectedWalletInfo?: ConnectedWalletInfo
+}
+
+export type AccountsState = {
+  activeNamespace: ChainNamespace
+  byNamespace: Partial<Record<ChainNamespace, AccountState>>
+}
+
+export const emptyAccount = (): AccountState => ({
+  status: 'disconnected',
+  currentTab: 'Tokens',
+  allAccounts: [],
+  addressLabels: {},
+  preferredAccountTypes: {},
+})
+
+/** Per-namespace account state (spec 3); one controller per Latch instance. */
+export function createAccountController(activeNamespace: ChainNamespace = 'eip155') {
+  const store = createStore<AccountsState>({ activeNamespace, byNamespace: {} })
+  const get = (namespace: ChainNamespace = store.get().activeNamespace) =>
+    store.get().byNamespace[namespace] ?? emptyAccount()
+  return {
+    state: store as ReadableStore<AccountsState>,
+    get,
+    /** Merges fields into one namespace's account. */
+    update(namespace: ChainNamespace, patch: Partial<AccountState>) {
+      store.set((state) => ({
+        byNamespace: { ...state.byNamespace, [namespace]: { ...get(namespace), ...patch } },
+      }))
+    },
+    /** Forgets one namespace's account (disconnect): back to the empty state, tab Tokens. */
+    reset(namespace: ChainNamespace) {
+      store.set((state) => ({ byNamespace: { ...state.byNamespace, [namespace]: emptyAccount() } }))
+    },
+    setActiveNamespace(namespace: ChainNamespace) {
+      store.set({ activeNamespace: namespace })
+    },
+  }
+}
+
+export type AccountController = ReturnType<typeof createAccountController>

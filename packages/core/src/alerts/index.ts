@@ -1,0 +1,3 @@
+export { type AlertsController, createAlerts } from './createAlerts.ts'
+export { KNOWN_ALERTS, type KnownAlertId, originNotAllowedAlert } from './knownAlerts.ts'
+export type { AlertState, AlertVariant, KnownAlert } from './types.ts'

@@ -1,0 +1,16 @@
+export type AlertVariant = 'error' | 'warning' | 'success' | 'info'
+
+export type AlertState = {
+  /** The title, for a known alert: its short message. */
+  title?: string
+  message?: string
+  variant: AlertVariant
+  open: boolean
+}
+
+/** An alert the kit raises itself: the short message is the spec's wording (spec 8). */
+export type KnownAlert = {
+  shortMessage: string
+  longMessage: string
+  variant: AlertVariant
+}

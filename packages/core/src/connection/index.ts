@@ -1,0 +1,14 @@
+export {
+  type ConnectionController,
+  type ConnectionDeps,
+  createConnection,
+  type FinalizeConnection,
+} from './createConnection.ts'
+export type {
+  ConnectedAccount,
+  Connection,
+  ConnectionState,
+  ConnectionStatus,
+  WalletLinking,
+  WalletSummary,
+} from './types.ts'

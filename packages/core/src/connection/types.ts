@@ -1,0 +1,50 @@
+import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
+
+/** Connection status (spec 4); 'reconnecting' is the library-level state while a session is restored. */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
+
+/** What the kit keeps of a wallet to list it again among the recent wallets. */
+export type WalletSummary = {
+  /** The registry id, or the connector id for a wallet the registry does not list. */
+  id: string
+  name: string
+  imageUrl?: string
+  /** The EIP-6963 reverse-DNS name, when the wallet announces one. */
+  rdns?: string
+}
+
+/** The deep link chosen to reach a wallet app (spec 3: wcLinking; spec 4: deep link choice). */
+export type WalletLinking = { name: string; href: string }
+
+/** An account a connection exposes (spec 3, Account (SDK)). */
+export type ConnectedAccount = {
+  address: string
+  type?: 'eoa' | 'smartAccount'
+  publicKey?: string
+  path?: string
+}
+
+/** One live wallet connection in a namespace. */
+export type Connection = {
+  connectorId: string
+  namespace: ChainNamespace
+  accounts: readonly ConnectedAccount[]
+  caipNetwork?: CaipNetwork
+}
+
+/** Connection state (spec 3) plus the recent wallets. */
+export type ConnectionState = {
+  status: ConnectionStatus
+  connections: readonly Connection[]
+  /** The WalletConnect pairing URI shown as a QR code or deep link. */
+  wcUri?: string
+  /** When `wcUri` expires, in ms since the epoch. */
+  wcPairingExpiry?: number
+  wcLinking?: WalletLinking
+  /** The wallet being connected, or last connected. */
+  recentWallet?: WalletSummary
+  wcError: boolean
+  buffering: boolean
+  /** At most RECENT_WALLETS_MAX, most recent first (spec 9). */
+  recentWallets: readonly WalletSummary[]
+}

@@ -1,0 +1,84 @@
+import {
+  DEFAULT_CONNECT_METHODS_ORDER,
+  DEFAULT_FEATURES,
+  DEFAULT_SOCIALS,
+  DEFAULT_THEME_MODE,
+} from '../constants.ts'
+import { LatchError } from '../errors.ts'
+import type { LatchOptions, Metadata, ResolvedOptions } from './types.ts'
+
+/**
+ * Applies the defaults of spec 1 and 2 to a site's options and checks what spec 5 forbids.
+ * A missing projectId does not throw: `projectIdMissing` is set and the caller raises the
+ * 'Project ID Not Configured' alert (spec 8), so a page still renders while misconfigured.
+ * @throws LatchError when both `siweConfig` and `siwx` are set (spec 5), when `networks` is
+ *   empty, or when `defaultNetwork` is not one of `networks`.
+ * @example resolveOptions({ projectId: 'latch-dev', networks: [mainnet] }).features.swaps // true
+ */
+export function resolveOptions(config: LatchOptions): ResolvedOptions {
+  if (config.siweConfig != null && config.siwx != null) {
+    throw new LatchError('Cannot set both siweConfig and siwx', {
+      details: 'siweConfig is the Ethereum-only form of siwx: pass one of the two options.',
+    })
+  }
+
+  const [firstNetwork] = config.networks
+  if (!firstNetwork) {
+    throw new LatchError('Network not found', {
+      details: 'The networks option needs at least one network.',
+    })
+  }
+  const defaultNetwork = config.defaultNetwork ?? firstNetwork
+  if (!config.networks.some((n) => n.caipNetworkId === defaultNetwork.caipNetworkId)) {
+    throw new LatchError('Network not found', {
+      details: `defaultNetwork ${defaultNetwork.caipNetworkId} is not in the networks option.`,
+    })
+  }
+
+  const { socials, ...toggles } = config.features ?? {}
+  const projectId = config.projectId?.trim() ?? ''
+
+  return {
+    projectId,
+    projectIdMissing: projectId === '',
+    networks: [...config.networks],
+    defaultNetwork,
+    features: {
+      ...DEFAULT_FEATURES,
+      ...withoutUndefined(toggles),
+      socials: socials === false ? [] : unique(socials ?? DEFAULT_SOCIALS),
+    },
+    connectMethodsOrder: unique(config.connectMethodsOrder ?? DEFAULT_CONNECT_METHODS_ORDER),
+    themeMode: config.themeMode ?? DEFAULT_THEME_MODE,
+    themeVariables: { ...config.themeVariables },
+    metadata: resolveMetadata(config.metadata),
+    siweConfig: config.siweConfig,
+    siwx: config.siwx,
+    enableEIP6963: config.enableEIP6963 ?? true,
+    enableInjected: config.enableInjected ?? true,
+    featuredWalletIds: unique(config.featuredWalletIds ?? []),
+    includeWalletIds: unique(config.includeWalletIds ?? []),
+    excludeWalletIds: unique(config.excludeWalletIds ?? []),
+    allowUnsupportedChain: config.allowUnsupportedChain ?? false,
+    debug: config.debug ?? false,
+  }
+}
+
+// Read at call time, not import time, so the module stays safe to load during SSR.
+function resolveMetadata(given: Partial<Metadata> = {}): Metadata {
+  return {
+    name: given.name ?? '',
+    description: given.description ?? '',
+    url: given.url ?? globalThis.location?.origin ?? '',
+    icons: [...(given.icons ?? [])],
+  }
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)]
+}
+
+// `{ send: undefined }` must keep the default rather than switch the feature off.
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

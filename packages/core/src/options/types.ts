@@ -1,0 +1,104 @@
+import type { CaipNetworkId } from '@latch/protocol'
+
+/** The chain families the kit speaks to (spec 1). */
+export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
+
+/** A network the site offers, in CAIP form (spec 3, Network). */
+export type CaipNetwork = {
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  testnet?: boolean
+}
+
+/** Social login providers (spec 1). */
+export type SocialProvider =
+  | 'google'
+  | 'x'
+  | 'farcaster'
+  | 'discord'
+  | 'apple'
+  | 'github'
+  | 'facebook'
+
+/** The ways to connect, in the order the Connect view lists them (spec 1). */
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+
+export type ThemeMode = 'dark' | 'light'
+
+/** Theme overrides by CSS variable name, e.g. `{ '--latch-accent': '#47a1ff' }` (spec 2). */
+export type ThemeVariables = Readonly<Record<string, string | number>>
+
+/** Features of the modal; an empty socials list turns social login off (spec 1). */
+export type Features = {
+  receive: boolean
+  send: boolean
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  email: boolean
+  socials: readonly SocialProvider[]
+}
+
+/** What the site says about itself to wallets. */
+export type Metadata = {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+/** The options a site passes; everything but networks has a default (spec 1, 2, 5). */
+export type LatchOptions = {
+  /** Missing does not throw: the resolved options flag it so the wiring raises the alert (spec 5, 8). */
+  projectId?: string
+  /** At least one network. */
+  networks: readonly CaipNetwork[]
+  /** One of `networks`; the first when not given. */
+  defaultNetwork?: CaipNetwork
+  /** Merged over the defaults; `socials: false` turns social login off. */
+  features?: Partial<Omit<Features, 'socials'>> & { socials?: readonly SocialProvider[] | false }
+  connectMethodsOrder?: readonly ConnectMethod[]
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  metadata?: Partial<Metadata>
+  /** Sign in with Ethereum; typed by the sign-in module. Cannot be set with `siwx` (spec 5). */
+  siweConfig?: unknown
+  /** Sign in with any chain; typed by the sign-in module. Cannot be set with `siweConfig` (spec 5). */
+  siwx?: unknown
+  enableEIP6963?: boolean
+  enableInjected?: boolean
+  featuredWalletIds?: readonly string[]
+  includeWalletIds?: readonly string[]
+  excludeWalletIds?: readonly string[]
+  allowUnsupportedChain?: boolean
+  debug?: boolean
+}
+
+/** Options with every default applied. */
+export type ResolvedOptions = {
+  /** Empty when the site gave none; see `projectIdMissing`. */
+  projectId: string
+  /** True when no projectId was given: the wiring raises 'Project ID Not Configured' (spec 8). */
+  projectIdMissing: boolean
+  networks: readonly CaipNetwork[]
+  defaultNetwork: CaipNetwork
+  features: Readonly<Features>
+  connectMethodsOrder: readonly ConnectMethod[]
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  metadata: Readonly<Metadata>
+  siweConfig: unknown
+  siwx: unknown
+  enableEIP6963: boolean
+  enableInjected: boolean
+  featuredWalletIds: readonly string[]
+  includeWalletIds: readonly string[]
+  excludeWalletIds: readonly string[]
+  allowUnsupportedChain: boolean
+  debug: boolean
+}

@@ -1,0 +1,50 @@
+import type { WalletSummary } from '../connection/types.ts'
+import type { CaipNetwork } from '../options/types.ts'
+
+/** The modal's views (spec 2) plus Networks, the network picker; add a name here to add a view. */
+export const VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnectBasic',
+  'ConnectingWalletConnect',
+  'ConnectingExternal',
+  'ConnectingFarcaster',
+  'ApproveTransaction',
+  'Swap',
+  'SIWXSignMessage',
+  'UnsupportedChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Networks',
+] as const
+
+export type ViewName = (typeof VIEWS)[number]
+
+/** What a view needs beyond its name, e.g. the wallet being connected. */
+export type RouterData = {
+  wallet?: WalletSummary
+  network?: CaipNetwork
+}
+
+export type RouterState = {
+  /** The view shown: always the last entry of `history`. */
+  view: ViewName
+  /** Never empty; starts at ['Connect'] (spec 2). */
+  history: readonly ViewName[]
+  data?: RouterData
+}
+
+/** An entry of the transaction stack: where to go on success and what to run on each outcome. */
+export type TransactionAction = {
+  /** On success, pushed (or, with `replace`, put in place of the current view). */
+  view?: ViewName
+  /** On success, go back instead of going to `view`. */
+  goBack?: boolean
+  replace?: boolean
+  onSuccess?: () => void
+  onError?: () => void
+  onCancel?: () => void
+}
+
+export type TransactionResult = 'success' | 'error' | 'cancel'

@@ -1,0 +1,13 @@
+export type SnackbarVariant = 'success' | 'error' | 'loading'
+
+/** An icon shown instead of the variant's own. */
+export type SnackbarSvg = { icon: string; iconColor?: string }
+
+/** Snackbar message (spec 3). */
+export type SnackbarState = {
+  message: string
+  variant: SnackbarVariant
+  svg?: SnackbarSvg
+  open: boolean
+  autoClose: boolean
+}

@@ -1,0 +1,8 @@
+// CAIP-10 and CAIP-2 checks live in @latch/protocol, shared with the server (spec 5).
+export { isCaipAddress, isCaipNetworkId } from '@latch/protocol'
+export { isAccountName } from './isAccountName.ts'
+export { isEmail } from './isEmail.ts'
+export { isEvmAddress } from './isEvmAddress.ts'
+export { isSignature } from './isSignature.ts'
+export { isSolanaAddress } from './isSolanaAddress.ts'
+export { isTransactionHash } from './isTransactionHash.ts'

@@ -1,0 +1,47 @@
+import type { ViewName } from '@latch/core'
+import { useMemo } from 'react'
+import { useLatchInstance } from '../LatchProvider.tsx'
+import { useStore } from './useStore.ts'
+
+/** Opens and closes the modal: `open()`, `open({ view: 'Networks' })`, `close()`. */
+export function useLatch() {
+  const latch = useLatchInstance()
+  const modal = useStore(latch.modal.state)
+  return useMemo(
+    () => ({
+      isOpen: modal.open,
+      open: (options?: { view?: ViewName }) => latch.modal.open(options),
+      close: () => latch.modal.close(),
+      latch,
+    }),
+    [latch, modal.open],
+  )
+}
+
+/** The active namespace's account: status, address, caipAddress, balance, wallet. */
+export function useLatchAccount() {
+  const latch = useLatchInstance()
+  const accounts = useStore(latch.account.state)
+  const account = accounts.byNamespace[accounts.activeNamespace]
+  return {
+    status: account?.status ?? 'disconnected',
+    isConnected: account?.status === 'connected',
+    address: account?.address,
+    caipAddress: account?.caipAddress,
+    balance: account?.balance,
+    balanceSymbol: account?.balanceSymbol,
+    connectedWalletInfo: account?.connectedWalletInfo,
+  }
+}
+
+/** The active network, the site's networks, and a switch. */
+export function useLatchNetwork() {
+  const latch = useLatchInstance()
+  const network = useStore(latch.network.state)
+  return {
+    caipNetwork: network.activeNetwork,
+    networks: network.networks,
+    unsupported: network.unsupported,
+    switchNetwork: latch.switchNetwork,
+  }
+}

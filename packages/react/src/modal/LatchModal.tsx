@@ -1,0 +1,109 @@
+import type { CSSProperties } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useStore } from '../hooks/useStore.ts'
+import { useLatchInstance } from '../LatchProvider.tsx'
+import { VIEW_REGISTRY } from '../views/registry.tsx'
+import { ModalContext } from './context.ts'
+import { Snackbar } from './Snackbar.tsx'
+import { useFocusTrap } from './useFocusTrap.ts'
+
+const SHAKE_MS = 500
+
+/** The modal: a labelled dialog with a header, the current view, alerts and the snackbar. */
+export function LatchModal() {
+  const latch = useLatchInstance()
+  const modal = useStore(latch.modal.state)
+  const router = useStore(latch.router.state)
+  const alert = useStore(latch.alerts.state)
+  const card = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const [shaking, setShaking] = useState(false)
+  useFocusTrap(card, modal.open)
+
+  const close = useCallback(() => {
+    latch.modal.close()
+  }, [latch])
+
+  useEffect(() => {
+    if (!modal.open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [modal.open, close])
+
+  const shake = useCallback(() => {
+    setShaking(true)
+    setTimeout(() => setShaking(false), SHAKE_MS)
+  }, [])
+
+  const { options } = latch
+  const themeStyle = options.themeVariables as CSSProperties
+  const entry = VIEW_REGISTRY[router.view]
+  const title = entry ? entry.title(router.data) : router.view
+  const View = entry?.Component
+
+  return (
+    <div className="latch-root" data-theme={options.themeMode} style={themeStyle}>
+      {modal.open && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths.
+        <div
+          className="latch-overlay"
+          onMouseDown={(event) => {
+            if (event.target === event.currentTarget) close()
+          }}
+        >
+          <div
+            ref={card}
+            className="latch-card"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            tabIndex={-1}
+            data-shake={shaking}
+            data-testid="latch-modal"
+          >
+            <header className="latch-header">
+              {router.history.length > 1 ? (
+                <button
+                  type="button"
+                  className="latch-icon-button"
+                  aria-label="Back"
+                  onClick={() => latch.router.goBack()}
+                >
+                  ←
+                </button>
+              ) : (
+                <span />
+              )}
+              <h2 id={titleId} className="latch-title">
+                {title}
+              </h2>
+              <button
+                type="button"
+                className="latch-icon-button"
+                aria-label="Close"
+                onClick={close}
+              >
+                ✕
+              </button>
+            </header>
+            {alert.open && (
+              <div className="latch-alert" role="alert">
+                <strong>{alert.title}</strong>
+                {alert.message && <p className="latch-muted">{alert.message}</p>}
+              </div>
+            )}
+            <ModalContext.Provider value={{ shake }}>
+              <div className="latch-view" key={`${router.view}:${router.history.length}`}>
+                {View && <View />}
+              </div>
+            </ModalContext.Provider>
+          </div>
+        </div>
+      )}
+      <Snackbar />
+    </div>
+  )
+}

@@ -1,0 +1,102 @@
+import { ACCOUNT_TABS } from '@latch/core'
+import { useState } from 'react'
+import { shortAddress } from '../../ConnectButton.tsx'
+import { WalletImage } from '../../components/WalletImage.tsx'
+import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+
+/** The connected account: address, wallet, balance, network, tabs, disconnect (spec 2). */
+export function Account() {
+  const latch = useLatchInstance()
+  const account = useLatchAccount()
+  const network = useLatchNetwork()
+  const accounts = useStore(latch.account.state)
+  const tab = accounts.byNamespace[accounts.activeNamespace]?.currentTab ?? 'Tokens'
+  const [copied, setCopied] = useState(false)
+  if (!account.address) return null
+  const address = account.address
+
+  const copy = () => {
+    navigator.clipboard?.writeText(address).then(
+      () => {
+        setCopied(true)
+        latch.snackbar.showSuccess('Address copied')
+      },
+      () => latch.snackbar.showError('Could not copy the address'),
+    )
+  }
+
+  return (
+    <div className="latch-list">
+      <div className="latch-center">
+        <WalletImage
+          src={account.connectedWalletInfo?.icon}
+          name={account.connectedWalletInfo?.name ?? '?'}
+          size="lg"
+        />
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="secondary"
+          onClick={copy}
+          title={address}
+        >
+          <span data-testid="latch-account-view-address">{shortAddress(address)}</span>
+          <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+          <span className="latch-visually-hidden">Copy address</span>
+        </button>
+        <p data-testid="latch-account-balance">
+          {account.balance ?? '…'} {account.balanceSymbol}
+        </p>
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="secondary"
+          onClick={() => latch.router.push('Networks')}
+          aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
+        >
+          {network.caipNetwork?.name ?? 'Unknown network'}
+        </button>
+      </div>
+      <div className="latch-tabs" role="tablist" aria-label="Account">
+        {ACCOUNT_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            className="latch-tab"
+            aria-selected={tab === name}
+            onClick={() => latch.account.update(accounts.activeNamespace, { currentTab: name })}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={tab}>
+        {tab === 'Tokens' && (
+          <ul className="latch-list">
+            <li className="latch-list-item">
+              <span className="latch-list-item-label">
+                {network.caipNetwork?.nativeCurrency.name ?? 'Native'}
+              </span>
+              <span>
+                {account.balance ?? '…'} {account.balanceSymbol}
+              </span>
+            </li>
+          </ul>
+        )}
+        {tab === 'NFTs' && <p className="latch-muted">No NFTs yet</p>}
+        {tab === 'Activity' && <p className="latch-muted">No activity yet</p>}
+      </div>
+      <button
+        type="button"
+        className="latch-button"
+        data-variant="danger"
+        onClick={() => latch.disconnect().catch(() => {})}
+      >
+        Disconnect
+      </button>
+    </div>
+  )
+}

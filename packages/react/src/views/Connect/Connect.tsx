@@ -1,0 +1,91 @@
+import { type ConnectableWallet, WALLETS_RECOMMENDED_COUNT, walletFromOption } from '@latch/core'
+import type { Wallet } from '@latch/protocol'
+import { useEffect, useState } from 'react'
+import { WalletListItem } from '../../components/WalletListItem.tsx'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+import { fromRegistry, withConnector } from '../wallets.ts'
+
+/** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
+export function Connect() {
+  const latch = useLatchInstance()
+  const installed = useStore(latch.evm.wallets)
+  const { recentWallets } = useStore(latch.connection.state)
+  const [recommended, setRecommended] = useState<Wallet[]>([])
+  const [total, setTotal] = useState<number | undefined>()
+
+  useEffect(() => {
+    let current = true
+    latch.api.getWallets({ page: 1, entries: WALLETS_RECOMMENDED_COUNT }).then(
+      (page) => {
+        if (!current) return
+        setRecommended(page.data)
+        setTotal(page.count)
+      },
+      () => {},
+    )
+    return () => {
+      current = false
+    }
+  }, [latch])
+
+  const select = (wallet: ConnectableWallet) => {
+    latch.router.push('ConnectingExternal', { wallet: withConnector(latch, wallet) })
+  }
+
+  // Each wallet once: recent first, then installed, then recommended (spec 2).
+  const seen = new Set<string>()
+  const take = (wallet: ConnectableWallet) => {
+    const key = wallet.rdns ?? wallet.id
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  }
+  const recent = recentWallets.map((wallet) => withConnector(latch, wallet)).filter(take)
+  const found = installed.map(walletFromOption).filter(take)
+  const suggested = recommended.map((wallet) => fromRegistry(latch, wallet)).filter(take)
+
+  const sections = latch.options.connectMethodsOrder.map((method) => {
+    if (method === 'wallet') {
+      return (
+        <ul className="latch-list" key="wallet" aria-label="Wallets">
+          {recent.map((wallet) => (
+            <WalletListItem
+              key={`recent:${wallet.id}`}
+              wallet={wallet}
+              tag={{ label: 'Recent' }}
+              onSelect={select}
+            />
+          ))}
+          {found.map((wallet) => (
+            <WalletListItem
+              key={`installed:${wallet.id}`}
+              wallet={wallet}
+              tag={{ label: 'Installed', accent: true }}
+              onSelect={select}
+            />
+          ))}
+          {suggested.map((wallet) => (
+            <WalletListItem key={`recommended:${wallet.id}`} wallet={wallet} onSelect={select} />
+          ))}
+          <li>
+            <button
+              type="button"
+              className="latch-list-item"
+              onClick={() => latch.router.push('AllWallets')}
+            >
+              <span className="latch-wallet-image latch-center" aria-hidden="true">
+                ⋯
+              </span>
+              <span className="latch-list-item-label">All Wallets</span>
+              {total !== undefined && <span className="latch-tag">{total}</span>}
+            </button>
+          </li>
+        </ul>
+      )
+    }
+    // Email and social login need the embedded wallet, which arrives with its own issue.
+    return null
+  })
+  return <div className="latch-list">{sections}</div>
+}

@@ -1,0 +1,47 @@
+import type { CaipNetwork } from '@latch/core'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+
+/** The site's networks; choosing one switches the wallet (spec 4: add-chain fallback). */
+export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
+  const latch = useLatchInstance()
+  const { networks, activeNetwork, unsupported } = useStore(latch.network.state)
+  const choose = (network: CaipNetwork) => {
+    latch.switchNetwork(network).then(onSwitched, () => {})
+  }
+  return (
+    <ul className="latch-list" aria-label="Networks">
+      {networks.map((network) => {
+        const active = !unsupported && network.caipNetworkId === activeNetwork?.caipNetworkId
+        return (
+          <li key={network.caipNetworkId}>
+            <button
+              type="button"
+              className="latch-list-item"
+              aria-current={active ? 'true' : undefined}
+              onClick={() => choose(network)}
+            >
+              <img
+                className="latch-wallet-image"
+                src={latch.api.assetImageUrl(network.caipNetworkId)}
+                alt=""
+                width={40}
+                height={40}
+              />
+              <span className="latch-list-item-label">{network.name}</span>
+              {active && (
+                <span className="latch-tag" data-variant="accent">
+                  Active
+                </span>
+              )}
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+export function Networks() {
+  return <NetworkList />
+}

@@ -1,0 +1,23 @@
+import type { RouterData, ViewName } from '@latch/core'
+import type { ComponentType } from 'react'
+import { Account } from './Account/Account.tsx'
+import { AllWallets } from './AllWallets/AllWallets.tsx'
+import { Connect } from './Connect/Connect.tsx'
+import { ConnectingExternal } from './ConnectingExternal/ConnectingExternal.tsx'
+import { Networks } from './Networks/Networks.tsx'
+import { UnsupportedChain } from './UnsupportedChain/UnsupportedChain.tsx'
+
+export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
+
+/** The modal's views by name; a view not listed here has not been built yet. */
+export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
+  Connect: { title: () => 'Connect Wallet', Component: Connect },
+  AllWallets: { title: () => 'All Wallets', Component: AllWallets },
+  ConnectingExternal: {
+    title: (data) => data?.wallet?.name ?? 'Connecting',
+    Component: ConnectingExternal,
+  },
+  Networks: { title: () => 'Choose Network', Component: Networks },
+  UnsupportedChain: { title: () => 'Switch Network', Component: UnsupportedChain },
+  Account: { title: () => 'Account', Component: Account },
+}
