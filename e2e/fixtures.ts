@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type DevnetManifest, devnetManifest } from '@latch/protocol'
-import { test as base } from '@playwright/test'
+import { test as base, expect } from '@playwright/test'
 
 export type StackInfo = { demoUrl: string; serverUrl: string; devnet: DevnetManifest }
 
@@ -11,8 +11,29 @@ function env(name: string): string {
   return value
 }
 
-/** Tests get where the stack runs and the devnet it was deployed on. */
-export const test = base.extend<{ stack: StackInfo }>({
+/**
+ * Tests get where the stack runs and the devnet it was deployed on; every test also fails if the
+ * page broke its Content-Security-Policy (no eval, no inline script or style).
+ */
+export const test = base.extend<{ stack: StackInfo; cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = []
+      await page.exposeFunction('__latchCspViolation', (line: string) => violations.push(line))
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __latchCspViolation(line: string): void })
+            .__latchCspViolation
+          report(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+          )
+        })
+      })
+      await use(violations)
+      expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
   stack: async ({}, use) => {
     const devnet = devnetManifest.parse(JSON.parse(readFileSync(env('DEVNET_MANIFEST'), 'utf8')))
@@ -20,4 +41,4 @@ export const test = base.extend<{ stack: StackInfo }>({
   },
 })
 
-export { expect } from '@playwright/test'
+export { expect }

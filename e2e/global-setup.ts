@@ -9,6 +9,8 @@ export default async function globalSetup() {
   const stack = await startStack({
     ports: { chains: [0, 0], server: 0, demo: 0 },
     dataDir,
+    // The site as deployed: a production build served under a strict Content-Security-Policy.
+    demoMode: 'preview',
     serverEnv: { LOG_LEVEL: 'warn' },
     log: (line) => {
       if (process.env.LATCH_VERBOSE === '1') console.log(line)

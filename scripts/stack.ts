@@ -14,6 +14,8 @@ export type StackOptions = {
   dataDir?: string
   /** Extra environment for the server (DATABASE_URL, LOG_LEVEL, ...). */
   serverEnv?: Record<string, string>
+  /** `dev` (default): Vite's dev server; `preview`: a production build, served as a site would be. */
+  demoMode?: 'dev' | 'preview'
   /** Where the children's output goes; default: dropped. */
   log?: (line: string) => void
 }
@@ -134,20 +136,39 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     pipeLines(server, '[server]', log)
 
     const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js')
-    const demo = spawn(
-      process.execPath,
-      [viteBin, '--configLoader', 'runner', '--logLevel', 'warn'],
-      {
-        cwd: path.join(repoRoot, 'apps/demo'),
-        env: {
-          ...process.env,
-          DEMO_PORT: String(demoPort),
-          LATCH_SERVER_URL: serverUrl,
-          DEVNET_MANIFEST: manifestPath,
+    const demoCwd = path.join(repoRoot, 'apps/demo')
+    const demoEnv = { ...process.env, LATCH_SERVER_URL: serverUrl, DEVNET_MANIFEST: manifestPath }
+    const outDir = path.join(dataDir, 'demo-dist')
+    if (options.demoMode === 'preview') {
+      const build = spawnNode(
+        [
+          viteBin,
+          'build',
+          '--configLoader',
+          'runner',
+          '--logLevel',
+          'warn',
+          '--emptyOutDir',
+          '--outDir',
+          outDir,
+        ],
+        {
+          cwd: demoCwd,
+          env: demoEnv,
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+      )
+      pipeLines(build, '[demo build]', log)
+      const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
+      if (code !== 0) throw new Error(`the demo build exited with ${code}`)
+    }
+    const demoArgs =
+      options.demoMode === 'preview'
+        ? [viteBin, 'preview', '--configLoader', 'runner', '--outDir', outDir]
+        : [viteBin, '--configLoader', 'runner', '--logLevel', 'warn']
+    const demo = spawnNode(demoArgs, {
+      cwd: demoCwd,
+      env: { ...demoEnv, DEMO_PORT: String(demoPort) },
+    })
     children.push(demo)
     pipeLines(demo, '[demo]', log)
 

@@ -12,6 +12,21 @@ function readDevnetManifest() {
   return existsSync(file) ? devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))) : null
 }
 
+/** What the built demo allows: its own scripts and styles, the Latch server, and the devnet RPCs. */
+function contentSecurityPolicy(): string {
+  const server = process.env.LATCH_SERVER_URL ?? 'http://127.0.0.1:8787'
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${server}`,
+    `connect-src 'self' ${server} http://127.0.0.1:*`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ')
+}
+
 export default defineConfig({
   plugins: [react()],
   define: {
@@ -22,5 +37,11 @@ export default defineConfig({
     }),
   },
   server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
-  preview: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
+  preview: {
+    host: '127.0.0.1',
+    port: Number(process.env.DEMO_PORT ?? 5173),
+    strictPort: true,
+    // The built site is served under a strict Content-Security-Policy: no eval, no inline script.
+    headers: { 'Content-Security-Policy': contentSecurityPolicy() },
+  },
 })

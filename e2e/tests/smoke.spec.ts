@@ -17,7 +17,8 @@ test('the demo loads, reaches the server and hosts the test wallet, whose signat
     })),
   })
 
-  await page.goto(stack.demoUrl)
+  const response = await page.goto(stack.demoUrl)
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
 
   // The wallet announces itself as soon as the page asks (EIP-6963).
   const announced = await page.evaluate(

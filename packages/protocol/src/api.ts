@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { caipNetworkId } from './caip.ts'
+import { caipNetworkId } from './caipSchemas.ts'
 
 /** Every error the server answers with: a status, a short name and a message a person can read. */
 export const errorResponse = z.object({

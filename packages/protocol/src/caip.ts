@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** A CAIP-2 network id such as `eip155:31337`: exactly two non-empty colon-separated parts (spec 5). */
 export type CaipNetworkId = `${string}:${string}`
 /** A CAIP-10 account id such as `eip155:31337:0xabc...`: exactly three non-empty parts (spec 5). */
@@ -41,18 +39,3 @@ export function parseCaipNetworkId(value: string): { namespace: string; referenc
 export function eip155NetworkId(chainId: number): CaipNetworkId {
   return `eip155:${chainId}`
 }
-
-// Refinements, not transforms: response schemas must also encode (serialize), which a transform cannot.
-export const caipNetworkId = z
-  .string()
-  .refine(isCaipNetworkId, 'Expected a CAIP-2 network id such as eip155:1') as unknown as z.ZodType<
-  CaipNetworkId,
-  string
->
-
-export const caipAddress = z
-  .string()
-  .refine(
-    isCaipAddress,
-    'Expected a CAIP-10 account id such as eip155:1:0xabc...',
-  ) as unknown as z.ZodType<CaipAddress, string>

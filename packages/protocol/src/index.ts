@@ -1,4 +1,5 @@
 export * from './api.ts'
 export * from './caip.ts'
+export * from './caipSchemas.ts'
 export * from './devnet.ts'
 export * from './registry.ts'

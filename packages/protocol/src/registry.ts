@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { clientQuery } from './api.ts'
-import { caipNetworkId, isCaipNetworkId } from './caip.ts'
+import { isCaipNetworkId } from './caip.ts'
+import { caipNetworkId } from './caipSchemas.ts'
 
 /** Wallets the modal shows as recommended: the first of the list by order (spec 9). */
 export const RECOMMENDED_WALLETS = 4
