@@ -6,6 +6,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startDevnet } from '@latch/devnet'
 import { startStack } from '../scripts/stack.ts'
+import { benchBundle } from './bundle.ts'
 
 /** `npm run bench`: prints start-up times, request latency and bundle sizes. Figures, not pass/fail. */
 const root = path.resolve(import.meta.dirname, '..')
@@ -89,3 +90,4 @@ function demoBundle(): void {
 await devnetStart(5)
 await stackAndLatency(2000)
 demoBundle()
+await benchBundle()
