@@ -23,6 +23,9 @@ test.describe('connect modal with an injected wallet', () => {
     await expect(page.getByTestId('demo-account')).toHaveText(
       `Connected ${wallet.address} on Latch Devnet`,
     )
+    await expect(
+      page.getByTestId('demo-events').getByText('CONNECT_SUCCESS (browser)'),
+    ).toHaveCount(1)
 
     await page.reload()
     await expect(page.getByTestId('latch-account-address')).toHaveText(short(wallet.address))
@@ -202,6 +205,14 @@ test.describe('connect modal with an injected wallet', () => {
     const view = page.getByRole('dialog', { name: 'All Wallets' })
     const list = view.getByRole('list', { name: 'All wallets' })
     await expect(list.getByRole('button')).toHaveCount(40)
+    // Scrolling to the end loads the next page.
+    const registry = await page.request.get(
+      `${stack.serverUrl}/getWallets?projectId=latch-dev&entries=1`,
+    )
+    const total: number = (await registry.json()).count
+    expect(total).toBeGreaterThan(40)
+    await list.getByRole('button').last().scrollIntoViewIfNeeded()
+    await expect(list.getByRole('button')).toHaveCount(total)
 
     await view.getByRole('searchbox', { name: 'Search wallet' }).fill('rainb')
     await expect(list.getByRole('button')).toHaveCount(1)

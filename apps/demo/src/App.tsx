@@ -1,4 +1,10 @@
-import { ConnectButton, useLatchAccount, useLatchInstance, useLatchNetwork } from '@latch/react'
+import {
+  ConnectButton,
+  useLatchAccount,
+  useLatchInstance,
+  useLatchNetwork,
+  useStore,
+} from '@latch/react'
 import { useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 
@@ -26,6 +32,33 @@ function AccountSummary() {
   )
 }
 
+/** The kit's tracked events, newest first, as a site's analytics would see them. */
+function EventLog() {
+  const { events } = useLatchInstance()
+  const [log, setLog] = useState<{ id: number; text: string }[]>([])
+  useEffect(
+    () =>
+      events.subscribe((event) => {
+        const method =
+          event.properties && 'method' in event.properties ? ` (${event.properties.method})` : ''
+        setLog((entries) =>
+          [{ id: (entries[0]?.id ?? 0) + 1, text: `${event.event}${method}` }, ...entries].slice(
+            0,
+            10,
+          ),
+        )
+      }),
+    [events],
+  )
+  return (
+    <ol aria-label="Events" data-testid="demo-events">
+      {log.map((entry) => (
+        <li key={entry.id}>{entry.text}</li>
+      ))}
+    </ol>
+  )
+}
+
 export function App() {
   const chainNames =
     demoConfig.devnet?.chains.map((chain) => `${chain.name} (${chain.chainId})`) ?? []
@@ -39,6 +72,7 @@ export function App() {
         <h1>A site that hosts the Latch kit</h1>
         <ServerStatus />
         <AccountSummary />
+        <EventLog />
         <p data-testid="devnet-chains">
           {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}
         </p>
