@@ -225,4 +225,20 @@ test.describe('connect modal with an injected wallet', () => {
     await page.getByRole('button', { name: 'Back' }).click()
     await expect(page.getByRole('dialog', { name: 'All Wallets' })).toBeVisible()
   })
+
+  test('offers window.ethereum as "Browser Wallet" when no wallet announces itself', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await devnetWallet(page, stack, { announce: false, injectWindowEthereum: true })
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const wallets = page.getByRole('list', { name: 'Wallets' })
+    await expect(wallets.getByRole('button', { name: /^Browser Wallet/ })).toContainText(
+      'Installed',
+    )
+    await expect(wallets.getByRole('button', { name: /Latch Test Wallet/ })).toHaveCount(0)
+    await wallets.getByRole('button', { name: /^Browser Wallet/ }).click()
+    await expect(page.getByTestId('latch-account-address')).toHaveText(short(wallet.address))
+  })
 })

@@ -1,6 +1,6 @@
 import { createApiClient, createLatch, defineEvmNetwork, HttpStatusError } from '@latch/core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { startTestServer, type TestServer } from './helpers.ts'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { DEMO_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
 
 /** The kit's API client against the real server over HTTP, as a site's page uses it. */
 describe('@latch/core api client', () => {
@@ -43,5 +43,51 @@ describe('@latch/core api client', () => {
       open: true,
       title: 'Project ID Not Configured',
     })
+  })
+
+  it("raises the origin alert when the server refuses the page's origin", async () => {
+    const networks = inject('devnet').chains.map((chain) =>
+      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
+    )
+    const origin = 'https://not-listed.example'
+    vi.stubGlobal('location', { origin })
+    try {
+      // As a browser would: every request from the page carries its Origin.
+      const browserFetch: typeof fetch = (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin } })
+      const latch = createLatch({
+        projectId: 'latch-dev',
+        serverUrl: baseUrl,
+        networks,
+        fetch: browserFetch,
+      })
+      await latch.start()
+      expect(latch.alerts.state.get()).toMatchObject({ open: true })
+      expect(latch.alerts.state.get().message).toContain(origin)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('raises no alert for an origin the project lists', async () => {
+    const networks = inject('devnet').chains.map((chain) =>
+      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
+    )
+    const origin = DEMO_ORIGIN
+    vi.stubGlobal('location', { origin })
+    try {
+      const browserFetch: typeof fetch = (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin } })
+      const latch = createLatch({
+        projectId: 'latch-dev',
+        serverUrl: baseUrl,
+        networks,
+        fetch: browserFetch,
+      })
+      await latch.start()
+      expect(latch.alerts.state.get().open).toBe(false)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

@@ -24,6 +24,8 @@ export type TestWalletOptions = {
   decide?: (request: WalletRequest) => Decision | Promise<Decision>
   /** Also set `window.ethereum` to the provider (EIP-1193 legacy injection). Default false. */
   injectWindowEthereum?: boolean
+  /** Announce by EIP-6963. Default true; false with injectWindowEthereum is an old-style wallet. */
+  announce?: boolean
 }
 
 export interface TestWallet {
@@ -127,6 +129,7 @@ export async function installTestWallet(
       hookName,
       info,
       injectWindowEthereum: options.injectWindowEthereum ?? false,
+      announce: options.announce ?? true,
     }),
   })
 

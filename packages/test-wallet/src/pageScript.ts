@@ -14,6 +14,7 @@ export type PageScriptConfig = {
   hookName: string
   info: ProviderInfo
   injectWindowEthereum: boolean
+  announce: boolean
 }
 
 /** What Node tells a frame about the wallet as seen from that frame's origin. */
@@ -167,8 +168,10 @@ function (config) {
   const announce = () => {
     window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   }
-  window.addEventListener('eip6963:requestProvider', announce)
-  announce()
+  if (config.announce) {
+    window.addEventListener('eip6963:requestProvider', announce)
+    announce()
+  }
 
   send({ type: 'hello' }).catch(() => {})
 }
