@@ -1,5 +1,6 @@
 import { createApiClient, createLatch, defineEvmNetwork, HttpStatusError } from '@latch/core'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { ProjectStore } from '../src/projects.ts'
 import { DEMO_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
 
 /** The kit's API client against the real server over HTTP, as a site's page uses it. */
@@ -89,5 +90,21 @@ describe('@latch/core api client', () => {
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+
+  it("narrows the site's features by the project's settings on the server", async () => {
+    await new ProjectStore(server.db).upsert({
+      id: 'no-swaps',
+      name: 'No swaps',
+      allowedOrigins: [DEMO_ORIGIN],
+      features: { swap: { isEnabled: false }, social_login: { config: ['github'] } },
+    })
+    const networks = inject('devnet').chains.map((chain) =>
+      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
+    )
+    const latch = createLatch({ projectId: 'no-swaps', serverUrl: baseUrl, networks })
+    expect(latch.features.get().swaps).toBe(true)
+    await latch.start()
+    expect(latch.features.get()).toMatchObject({ swaps: false, onramp: true, socials: ['github'] })
   })
 })

@@ -16,13 +16,15 @@ import {
 } from './connection/index.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
+import { applyRemoteFeatures } from './features/remoteFeatures.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
 import { resolveOptions } from './options/index.ts'
-import type { CaipNetwork, LatchOptions, ResolvedOptions } from './options/types.ts'
+import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import { createStorage, type LatchStorage, type StorageLike } from './storage/index.ts'
+import { createStore, type ReadableStore } from './store.ts'
 
 export type LatchConfig = LatchOptions & {
   /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
@@ -55,6 +57,8 @@ export type Latch = {
   readonly router: RouterController
   readonly modal: ModalController
   readonly evm: EvmAdapter
+  /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
+  readonly features: ReadableStore<Features>
   /** Runs once on the client (never on the server): restores the session, checks the origin. */
   start(): Promise<void>
   /** Connects a wallet installed in this browser; the modal closes on success. */
@@ -187,6 +191,16 @@ export function createLatch(config: LatchConfig): Latch {
     }
   })
 
+  const features = createStore({ current: options.features })
+  async function loadRemoteFeatures(): Promise<void> {
+    try {
+      const config = await api.projectConfig()
+      features.set({ current: applyRemoteFeatures(options.features, config.features) })
+    } catch {
+      // The site's own features stand when the server cannot say.
+    }
+  }
+
   async function checkOrigin(): Promise<void> {
     const origin = globalThis.location?.origin
     if (!origin) return
@@ -214,13 +228,22 @@ export function createLatch(config: LatchConfig): Latch {
     router,
     modal,
     evm,
+    features: {
+      get: () => features.get().current,
+      subscribe: (listener) =>
+        features.subscribe((state, previous) => listener(state.current, previous.current)),
+    },
     start() {
       started ??= (async () => {
         if (options.projectIdMissing) {
           alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
           return
         }
-        await Promise.all([evm.reconnect().catch(() => undefined), checkOrigin()])
+        await Promise.all([
+          evm.reconnect().catch(() => undefined),
+          checkOrigin(),
+          loadRemoteFeatures(),
+        ])
       })()
       return started
     },

@@ -1,4 +1,5 @@
 import type {
+  ProjectConfigResponse,
   ProjectOriginsResponse,
   SupportedChainsResponse,
   WalletsResponse,
@@ -73,6 +74,8 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
         include: query.include?.length ? query.include.join(',') : undefined,
         exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
       }),
+    /** GET /appkit/v1/config (spec 7): the project's features. */
+    projectConfig: () => request<ProjectConfigResponse>('GET', '/appkit/v1/config'),
     /** GET /projects/v1/origins (spec 7). */
     projectOrigins: () => request<ProjectOriginsResponse>('GET', '/projects/v1/origins'),
     /** Where a network's (or another asset's) image is served. */
