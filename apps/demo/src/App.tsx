@@ -1,10 +1,4 @@
-import {
-  ConnectButton,
-  useLatchAccount,
-  useLatchInstance,
-  useLatchNetwork,
-  useStore,
-} from '@latch/react'
+import { ConnectButton, useLatchAccount, useLatchInstance, useLatchNetwork } from '@latch/react'
 import { useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 
