@@ -36,4 +36,26 @@ describe('server rendering', () => {
     expect(b.modal.state.get().open).toBe(false)
     expect(b.router.state.get().history).toEqual(['Connect'])
   })
+
+  it('renders an open modal as a labelled dialog carrying the theme variables', () => {
+    const latch = createLatch({
+      projectId: 'latch-dev',
+      serverUrl: 'http://127.0.0.1:8787',
+      networks: [
+        defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
+      ],
+      themeMode: 'light',
+      themeVariables: { '--latch-accent': '#ff5500' },
+    })
+    latch.modal.open()
+    const html = renderToString(
+      <LatchProvider latch={latch}>
+        <ConnectButton />
+      </LatchProvider>,
+    )
+    expect(html).toMatch(/role="dialog" aria-modal="true" aria-labelledby="[^"]+"/)
+    expect(html).toContain('data-theme="light"')
+    expect(html).toContain('--latch-accent:#ff5500')
+    expect(html).toContain('Connect Wallet</h2>')
+  })
 })
