@@ -10,7 +10,7 @@ export function WalletImage({
 }) {
   if (!src) {
     return (
-      <span className="latch-wallet-image latch-center" data-size={size} aria-hidden="true">
+      <span className="latch-wallet-image latch-wallet-tile" data-size={size} aria-hidden="true">
         {name.slice(0, 1)}
       </span>
     )

@@ -43,7 +43,21 @@ export function Account() {
           title={address}
         >
           <span data-testid="latch-account-view-address">{shortAddress(address)}</span>
-          <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+          {copied ? (
+            <span aria-hidden="true">✓</span>
+          ) : (
+            <svg
+              width="14"
+              height="14"
+              viewBox="0 0 14 14"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+            >
+              <rect x="4.5" y="4.5" width="8" height="8" rx="2" />
+              <path d="M9.5 2.5v-.5a1.5 1.5 0 0 0-1.5-1.5h-5.5a2 2 0 0 0-2 2v5.5a1.5 1.5 0 0 0 1.5 1.5h.5" />
+            </svg>
+          )}
           <span className="latch-visually-hidden">Copy address</span>
         </button>
         <p data-testid="latch-account-balance">

@@ -74,7 +74,7 @@ export function Connect() {
               className="latch-list-item"
               onClick={() => latch.router.push('AllWallets')}
             >
-              <span className="latch-wallet-image latch-center" aria-hidden="true">
+              <span className="latch-wallet-image latch-wallet-tile" aria-hidden="true">
                 ⋯
               </span>
               <span className="latch-list-item-label">All Wallets</span>
