@@ -2,19 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@latch/test-wallet'
 import { chromium, type Page } from '@playwright/test'
 import { startStack } from '../scripts/stack.ts'
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const OPENS = 20
 
 const median = (values: number[]) =>
@@ -50,7 +41,7 @@ export async function benchBundle(): Promise<void> {
     serverEnv: { LOG_LEVEL: 'warn' },
   })
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
   try {

@@ -3,6 +3,17 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { ProjectStore } from '../src/projects.ts'
 import { DEMO_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
 
+const devnetNetworks = () =>
+  inject('devnet').chains.map((chain) =>
+    defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
+  )
+
+/** fetch as a page on `origin` makes it: every request carries that Origin. */
+const fetchFromOrigin =
+  (origin: string): typeof fetch =>
+  (input, init) =>
+    fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin } })
+
 /** The kit's API client against the real server over HTTP, as a site's page uses it. */
 describe('@latch/core api client', () => {
   let server: TestServer
@@ -35,9 +46,7 @@ describe('@latch/core api client', () => {
   })
 
   it("raises 'Project ID Not Configured' when started without a project id", async () => {
-    const networks = inject('devnet').chains.map((chain) =>
-      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
-    )
+    const networks = devnetNetworks()
     const latch = createLatch({ projectId: '', serverUrl: baseUrl, networks })
     await latch.start()
     expect(latch.alerts.state.get()).toMatchObject({
@@ -47,15 +56,12 @@ describe('@latch/core api client', () => {
   })
 
   it("raises the origin alert when the server refuses the page's origin", async () => {
-    const networks = inject('devnet').chains.map((chain) =>
-      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
-    )
+    const networks = devnetNetworks()
     const origin = 'https://not-listed.example'
     vi.stubGlobal('location', { origin })
     try {
       // As a browser would: every request from the page carries its Origin.
-      const browserFetch: typeof fetch = (input, init) =>
-        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin } })
+      const browserFetch = fetchFromOrigin(origin)
       const latch = createLatch({
         projectId: 'latch-dev',
         serverUrl: baseUrl,
@@ -71,14 +77,11 @@ describe('@latch/core api client', () => {
   })
 
   it('raises no alert for an origin the project lists', async () => {
-    const networks = inject('devnet').chains.map((chain) =>
-      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
-    )
+    const networks = devnetNetworks()
     const origin = DEMO_ORIGIN
     vi.stubGlobal('location', { origin })
     try {
-      const browserFetch: typeof fetch = (input, init) =>
-        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin } })
+      const browserFetch = fetchFromOrigin(origin)
       const latch = createLatch({
         projectId: 'latch-dev',
         serverUrl: baseUrl,
@@ -99,9 +102,7 @@ describe('@latch/core api client', () => {
       allowedOrigins: [DEMO_ORIGIN],
       features: { swap: { isEnabled: false }, social_login: { config: ['github'] } },
     })
-    const networks = inject('devnet').chains.map((chain) =>
-      defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }),
-    )
+    const networks = devnetNetworks()
     const latch = createLatch({ projectId: 'no-swaps', serverUrl: baseUrl, networks })
     expect(latch.features.get().swaps).toBe(true)
     await latch.start()

@@ -142,3 +142,4 @@ export async function installTestWallet(
     disconnect: () => core.disconnect(),
   }
 }
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'

@@ -15,6 +15,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { installTestWallet, type TestWallet, type TestWalletOptions } from './index.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -72,19 +73,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
 
-  const launching = chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const launching = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   for (let i = 0; ; i++) {
     try {
       if ((await rpc('eth_chainId')) === '0x7a69') break
