@@ -12,7 +12,7 @@ function readDevnetManifest() {
   return existsSync(file) ? devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))) : null
 }
 
-/** What the built demo allows: its own scripts and styles, the Latch server, and the devnet RPCs. */
+/** What the built demo allows: its own scripts and styles, and the Latch server. */
 function contentSecurityPolicy(): string {
   const server = process.env.LATCH_SERVER_URL ?? 'http://127.0.0.1:8787'
   return [
@@ -20,7 +20,8 @@ function contentSecurityPolicy(): string {
     "script-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: ${server}`,
-    `connect-src 'self' ${server} http://127.0.0.1:*`,
+    // The page talks to the Latch server only: chain reads go through its JSON-RPC gateway.
+    `connect-src 'self' ${server}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -16,6 +16,7 @@ import { HttpError, STATUS_NAMES } from './errors.ts'
 import { requireProject } from './plugins/project.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
 import { WalletStore } from './registry/wallets.ts'
+import { rpcRoute } from './routes/blockchain/rpc.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
 import { healthRoutes } from './routes/health.ts'
 import { assetImageRoute } from './routes/registry/assetImage.ts'
@@ -109,6 +110,7 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(supportedChainsRoute({ chains }))
+    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc }))
     await scoped.register(originsRoute)
     await scoped.register(projectConfigRoute)
     await scoped.register(getWalletsRoute({ wallets }))

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { devnetManifest } from '@latch/protocol'
 import { z } from 'zod'
+import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -48,6 +49,8 @@ const envSchema = z.object({
     .pipe(z.array(chainConfig))
     .optional(),
   DEVNET_MANIFEST: z.string().optional(),
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(RPC_TIMEOUT_MS),
+  RPC_RATE_LIMIT: z.coerce.number().positive().default(500),
   DEV_PROJECT_ID: z.string().default('latch-dev'),
   DEV_PROJECT_ORIGINS: commaList.optional(),
   ALLOW_LOCALHOST: z
@@ -67,6 +70,8 @@ export type Config = {
   smtpUrl: string | undefined
   corsOrigins: string[]
   chains: ChainConfig[]
+  /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
+  rpc: { timeoutMs: number; rateLimitPerSecond: number }
   devProject: { id: string; allowedOrigins: string[] } | undefined
   /** Every project accepts `http://localhost:*` and `http://127.0.0.1:*` pages (development). */
   allowLocalhost: boolean
@@ -101,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,
     chains: vars.LATCH_CHAINS ?? chainsFromManifest(vars.DEVNET_MANIFEST, vars.DATA_DIR),
+    rpc: { timeoutMs: vars.RPC_TIMEOUT_MS, rateLimitPerSecond: vars.RPC_RATE_LIMIT },
     devProject: vars.DEV_PROJECT_ID
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
       : undefined,

@@ -1,3 +1,4 @@
+import { http, type Transport } from 'viem'
 import { type AccountController, createAccountController } from './account/index.ts'
 import { ChainNotSupportedError } from './adapters/evm/errors.ts'
 import { createEvmAdapter, type EvmAdapter, UserRejectedError } from './adapters/evm/index.ts'
@@ -14,6 +15,7 @@ import {
   createConnection,
   type WalletSummary,
 } from './connection/index.ts'
+import { RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures } from './features/remoteFeatures.ts'
@@ -32,6 +34,11 @@ export type LatchConfig = LatchOptions & {
   fetch?: typeof fetch
   /** Where the kit remembers things between visits; default localStorage when there is one. */
   storage?: StorageLike
+  /**
+   * Per EVM chain id, how the kit reaches the chain. Default: the Latch server's JSON-RPC gateway
+   * (`POST {serverUrl}/v1?chainId=eip155:<id>&projectId=...`), so the page needs no RPC keys.
+   */
+  transports?: Record<number, Transport>
 }
 
 /** A wallet offered in the modal: one found in the browser, or one from the registry. */
@@ -120,8 +127,25 @@ export function createLatch(config: LatchConfig): Latch {
   const [firstChain, ...otherChains] = evmNetworks.map(toViemChain)
   if (!firstChain)
     throw new LatchError('Network not found', { details: 'Latch needs at least one EVM network' })
+  const gateway = (chainId: number) => {
+    const url = new URL('/v1', config.serverUrl)
+    url.searchParams.set('chainId', `eip155:${chainId}`)
+    url.searchParams.set('projectId', options.projectId)
+    // Calls made in the same tick go as one JSON-RPC batch (spec 9: timeout 10 s, batch 1000).
+    return http(url.toString(), {
+      timeout: RPC_TIMEOUT_MS,
+      batch: { batchSize: RPC_BATCH_SIZE },
+      retryCount: 1,
+    })
+  }
   const evm = createEvmAdapter({
     chains: [firstChain, ...otherChains],
+    transports: Object.fromEntries(
+      [firstChain, ...otherChains].map((chain) => [
+        chain.id,
+        config.transports?.[chain.id] ?? gateway(chain.id),
+      ]),
+    ),
     enableEIP6963: options.enableEIP6963,
     enableInjected: options.enableInjected,
     storage: {
