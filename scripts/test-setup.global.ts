@@ -5,11 +5,14 @@ import { startDevnet } from '@latch/devnet'
 import type { DevnetManifest } from '@latch/protocol'
 import type { TestProject } from 'vitest/node'
 import { startPostgres } from './postgres.ts'
+import { startRedis } from './redis.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A PostgreSQL server for this run; tests create their own databases in it. */
     postgresUrl: string
+    /** A Redis server for this run (shared rate limits). */
+    redisUrl: string
     /** The devnet started for this run, on free ports. */
     devnet: DevnetManifest
   }
@@ -18,14 +21,16 @@ declare module 'vitest' {
 /** Starts what the unit and integration tests share: the devnet and a PostgreSQL server. */
 export default async function setup(project: TestProject) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'latch-test-'))
-  const [devnet, postgres] = await Promise.all([
+  const [devnet, postgres, redis] = await Promise.all([
     startDevnet({ ports: [0, 0], manifestPath: path.join(scratch, 'devnet.json') }),
     startPostgres(),
+    startRedis(),
   ])
   project.provide('devnet', devnet.manifest)
   project.provide('postgresUrl', postgres.url)
+  project.provide('redisUrl', redis.url)
   return async () => {
-    await Promise.all([devnet.stop(), postgres.stop()])
+    await Promise.all([devnet.stop(), postgres.stop(), redis.stop()])
     rmSync(scratch, { recursive: true, force: true })
   }
 }

@@ -110,7 +110,9 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(supportedChainsRoute({ chains }))
-    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc }))
+    await scoped.register(
+      rpcRoute({ chains: config.chains, rpc: config.rpc, redisUrl: config.redisUrl }),
+    )
     await scoped.register(originsRoute)
     await scoped.register(projectConfigRoute)
     await scoped.register(getWalletsRoute({ wallets }))

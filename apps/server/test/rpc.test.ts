@@ -452,3 +452,27 @@ describe('POST /v1 rate limit', () => {
     })
   })
 })
+
+describe('POST /v1 rate limit shared through Redis', () => {
+  let first: TestServer
+  let second: TestServer
+  beforeAll(async () => {
+    // Two server instances on one Redis: the project's allowance is theirs together.
+    const env = { RPC_RATE_LIMIT: '6', REDIS_URL: inject('redisUrl') }
+    first = await startTestServer('pglite', env)
+    second = await startTestServer('pglite', env)
+  })
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()])
+  })
+
+  it('counts calls made through every instance against one limit', async () => {
+    const three = Array.from({ length: 3 }, (_, index) => call('eth_chainId', [], index))
+    expect((await post(first, three)).statusCode).toBe(200)
+    expect((await post(second, three)).statusCode).toBe(200)
+    const refused = await post(first, call('eth_chainId'))
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+    expect((await post(second, call('eth_chainId'))).statusCode).toBe(429)
+  })
+})

@@ -14,7 +14,7 @@ import { type ZodType, z } from 'zod'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import { ChainGateway, invalidRequestReason } from '../../rpc/gateway.ts'
-import { RateLimiter } from '../../rpc/rateLimiter.ts'
+import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 
 // The body is checked by hand: a bad element of a batch is answered in-band, not with a 400,
 // and a 1000-call batch is not worth walking with zod. The zod body schema documents it only.
@@ -32,7 +32,11 @@ function batchError(message: string): JsonRpcResponse {
  * upstreams, one call or a batch of up to RPC_BATCH_SIZE (spec 9), rate-limited per project.
  */
 export const rpcRoute =
-  (deps: { chains: Config['chains']; rpc: Config['rpc'] }): FastifyPluginAsyncZod =>
+  (deps: {
+    chains: Config['chains']
+    rpc: Config['rpc']
+    redisUrl: Config['redisUrl']
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const gateways = new Map(
       deps.chains.map((chain) => [
@@ -44,7 +48,8 @@ export const rpcRoute =
         }),
       ]),
     )
-    const limiter = new RateLimiter(deps.rpc.rateLimitPerSecond)
+    const limiter = await createRateLimiter(deps.redisUrl, deps.rpc.rateLimitPerSecond)
+    app.addHook('onClose', () => limiter.close())
 
     app.post(
       '/v1',
@@ -89,7 +94,7 @@ export const rpcRoute =
         }
 
         const projectId = request.project?.id ?? ''
-        const wait = limiter.take(projectId, isBatch ? body.length : 1)
+        const wait = await limiter.take(projectId, isBatch ? body.length : 1)
         if (wait > 0) {
           reply.header('retry-after', String(wait))
           throw new HttpError(
