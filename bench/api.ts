@@ -1,14 +1,9 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevnet } from '@latch/devnet'
-import {
-  buildServer,
-  loadConfig,
-  migrate,
-  openDatabase,
-  seedDevProject,
-} from '../apps/server/src/index.ts'
+import { freePort } from '../scripts/postgres.ts'
 
 /**
  * `npm run bench:api`: the JSON-RPC gateway's overhead over calling anvil directly. eth_getBalance
@@ -72,18 +67,35 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'latch-bench-api-'))
 const devnet = await startDevnet({ ports: [0, 0], manifestPath: path.join(scratch, 'devnet.json') })
 const chain = devnet.manifest.chains[0]
 if (!chain) throw new Error('the devnet has no chain')
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: 'pglite:memory://',
-  DEVNET_MANIFEST: path.join(scratch, 'devnet.json'),
-  RPC_RATE_LIMIT: '100000000',
-})
-const db = await openDatabase(config.database)
-await migrate(db)
-await seedDevProject(db, config)
-const app = await buildServer({ config, db })
+// The server in its own process, as deployed: the load generator must not share its event loop.
+const port = await freePort()
+const server = spawn(
+  'setpriv',
+  ['--pdeathsig', 'KILL', process.execPath, '--import', 'tsx', 'src/main.ts'],
+  {
+    cwd: path.join(import.meta.dirname, '../apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: scratch,
+      DEVNET_MANIFEST: path.join(scratch, 'devnet.json'),
+      RPC_RATE_LIMIT: '100000000',
+    },
+    stdio: 'ignore',
+  },
+)
+const serverUrl = `http://127.0.0.1:${port}`
+for (let attempt = 0; ; attempt++) {
+  const ok = await fetch(`${serverUrl}/health`).then(
+    (response) => response.ok,
+    () => false,
+  )
+  if (ok) break
+  if (attempt > 300) throw new Error('the server did not start')
+  await new Promise((resolve) => setTimeout(resolve, 100))
+}
 try {
-  const serverUrl = await app.listen({ port: 0, host: '127.0.0.1' })
   const gatewayUrl = `${serverUrl}/v1?chainId=eip155:${chain.chainId}&projectId=latch-dev`
   const bodies = devnet.manifest.accounts.map((account, index) =>
     JSON.stringify({
@@ -120,8 +132,7 @@ try {
     )
   }
 } finally {
-  await app.close()
-  await db.close()
+  server.kill('SIGTERM')
   await devnet.stop()
   rmSync(scratch, { recursive: true, force: true })
 }
