@@ -23,7 +23,8 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
     if (error.name === 'TimeoutError') return `timed out after ${timeoutMs} ms`
     if (error instanceof SyntaxError) return 'answered with a body that is not JSON'
-    const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code
+    const code =
+      (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code
     if (typeof code === 'string') return `failed (${code})`
     return `failed (${error.message})`
   }
