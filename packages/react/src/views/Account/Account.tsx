@@ -1,6 +1,7 @@
 import { ACCOUNT_TABS } from '@latch/core'
 import { useState } from 'react'
 import { shortAddress } from '../../ConnectButton.tsx'
+import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -103,14 +104,7 @@ export function Account() {
         {tab === 'NFTs' && <p className="latch-muted">No NFTs yet</p>}
         {tab === 'Activity' && <p className="latch-muted">No activity yet</p>}
       </div>
-      <button
-        type="button"
-        className="latch-button"
-        data-variant="danger"
-        onClick={() => latch.disconnect().catch(() => {})}
-      >
-        Disconnect
-      </button>
+      <DisconnectButton />
     </div>
   )
 }

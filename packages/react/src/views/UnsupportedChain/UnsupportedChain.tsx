@@ -1,9 +1,8 @@
-import { useLatchInstance } from '../../LatchProvider.tsx'
+import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { NetworkList } from '../Networks/Networks.tsx'
 
 /** The wallet is on a network the site does not list: switch, or disconnect (spec 2). */
 export function UnsupportedChain() {
-  const latch = useLatchInstance()
   return (
     <div className="latch-list">
       <p className="latch-muted">
@@ -11,14 +10,7 @@ export function UnsupportedChain() {
         continue.
       </p>
       <NetworkList />
-      <button
-        type="button"
-        className="latch-button"
-        data-variant="danger"
-        onClick={() => latch.disconnect().catch(() => {})}
-      >
-        Disconnect
-      </button>
+      <DisconnectButton />
     </div>
   )
 }
