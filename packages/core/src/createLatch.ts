@@ -15,10 +15,11 @@ import {
   createConnection,
   type WalletSummary,
 } from './connection/index.ts'
-import { RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
+import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures } from './features/remoteFeatures.ts'
+import { truncateBalance } from './format/truncateBalance.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
 import { resolveOptions } from './options/index.ts'
@@ -158,10 +159,8 @@ export function createLatch(config: LatchConfig): Latch {
   async function refreshBalance(address: string, chainId: number): Promise<void> {
     try {
       const balance = await evm.getBalance(address, chainId)
-      const whole = Number(balance.value) / 10 ** balance.decimals
-      // Balances are shown truncated to 3 decimals (spec 9).
       account.update('eip155', {
-        balance: (Math.trunc(whole * 1000) / 1000).toString(),
+        balance: truncateBalance(balance.value, balance.decimals, BALANCE_DECIMALS),
         balanceSymbol: balance.symbol,
       })
     } catch {

@@ -14,6 +14,7 @@ export {
 } from './createLatch.ts'
 export { LatchError } from './errors.ts'
 export * from './events/index.ts'
+export { truncateBalance } from './format/truncateBalance.ts'
 export * from './modal/index.ts'
 export * from './network/index.ts'
 export * from './options/index.ts'
