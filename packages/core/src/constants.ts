@@ -1,3 +1,4 @@
+import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import type { ConnectMethod, Features, SocialProvider, ThemeMode } from './options/types.ts'
 
 /** The sdk type and version the kit adds to every server call (spec 7: st, sv). */
@@ -20,15 +21,7 @@ export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
 // Features (spec 1)
 
 /** Social providers when none are given, in display order (spec 1). */
-export const DEFAULT_SOCIALS: readonly SocialProvider[] = [
-  'google',
-  'x',
-  'farcaster',
-  'discord',
-  'apple',
-  'github',
-  'facebook',
-]
+export const DEFAULT_SOCIALS: readonly SocialProvider[] = SOCIAL_PROVIDERS
 /** Connect-method order when none is given (spec 1). */
 export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
 /** Features enabled when none are given: receive, send, swaps, onramp, activity, email, socials (spec 1). */
@@ -98,9 +91,11 @@ export const FRAME_LOG_BUFFER_BYTES = 1_024_000
 
 // Wallet lists (spec 9)
 
-export const WALLETS_RECOMMENDED_COUNT = 4
-export const WALLETS_PER_PAGE = 40
-export const WALLETS_PER_SEARCH = 100
+export {
+  RECOMMENDED_WALLETS as WALLETS_RECOMMENDED_COUNT,
+  WALLETS_PER_PAGE,
+  WALLETS_PER_SEARCH,
+} from '@latch/protocol/constants'
 
 // Amounts (spec 9)
 

@@ -1,6 +1,7 @@
 export * from './api.ts'
 export * from './caip.ts'
 export * from './caipSchemas.ts'
+export * from './constants.ts'
 export * from './devnet.ts'
 export * from './registry.ts'
 export * from './rpc.ts'

@@ -2,13 +2,13 @@ import { z } from 'zod'
 import { clientQuery } from './api.ts'
 import { isCaipNetworkId } from './caip.ts'
 import { caipNetworkId } from './caipSchemas.ts'
+import {
+  RECOMMENDED_WALLETS,
+  SOCIAL_PROVIDERS,
+  WALLETS_PER_PAGE,
+  WALLETS_PER_SEARCH,
+} from './constants.ts'
 
-/** Wallets the modal shows as recommended: the first of the list by order (spec 9). */
-export const RECOMMENDED_WALLETS = 4
-/** Wallets per page of the all-wallets list (spec 9). */
-export const WALLETS_PER_PAGE = 40
-/** Wallets per page when searching; also the largest page any call may ask for (spec 9). */
-export const WALLETS_PER_SEARCH = 100
 /** At most this many ids (or networks) in one include, exclude or chains list. */
 export const MAX_LIST_ITEMS = 200
 
@@ -132,16 +132,7 @@ export const imageParams = z.object({
 })
 
 /** Social login providers (spec 1). */
-export const socialProvider = z.enum([
-  'google',
-  'x',
-  'farcaster',
-  'discord',
-  'apple',
-  'github',
-  'facebook',
-])
-export type SocialProvider = z.infer<typeof socialProvider>
+export const socialProvider = z.enum(SOCIAL_PROVIDERS)
 
 /** On-ramp providers the kit knows (spec 4: providers not in this list are dropped). */
 export const onrampProvider = z.enum(['coinbase', 'meld'])

@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import type { SocialProvider } from '@latch/protocol/constants'
 
 /** The chain families the kit speaks to (spec 1). */
 export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
@@ -16,14 +17,7 @@ export type CaipNetwork = {
 }
 
 /** Social login providers (spec 1). */
-export type SocialProvider =
-  | 'google'
-  | 'x'
-  | 'farcaster'
-  | 'discord'
-  | 'apple'
-  | 'github'
-  | 'facebook'
+export type { SocialProvider } from '@latch/protocol/constants'
 
 /** The ways to connect, in the order the Connect view lists them (spec 1). */
 export type ConnectMethod = 'email' | 'social' | 'wallet'

@@ -1,0 +1,20 @@
+// Limits and lists both sides of the API share. No zod here: the page bundle imports this file.
+
+/** Wallets the modal shows as recommended: the first of the list by order (spec 9). */
+export const RECOMMENDED_WALLETS = 4
+/** Wallets per page of the all-wallets list (spec 9). */
+export const WALLETS_PER_PAGE = 40
+/** Wallets per page when searching; also the largest page any call may ask for (spec 9). */
+export const WALLETS_PER_SEARCH = 100
+
+/** Social login providers, in the default display order (spec 1). */
+export const SOCIAL_PROVIDERS = [
+  'google',
+  'x',
+  'farcaster',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
