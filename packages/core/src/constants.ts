@@ -68,6 +68,8 @@ export const PAIRING_EXPIRY_MS = 4 * 60_000
 export const PAIRING_EXPIRY_MARGIN_MS = 10_000
 /** Gap between connection retries (spec 9). */
 export const RETRY_GAP_MS = 1000
+/** The relay a site uses when it names none: WalletConnect's public one. */
+export const DEFAULT_WALLETCONNECT_RELAY_URL = 'wss://relay.walletconnect.org'
 /** How long a wallet image preload may race before the view renders without it (spec 9). */
 export const IMAGE_PRELOAD_RACE_MS = 2000
 

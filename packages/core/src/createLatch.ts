@@ -3,6 +3,7 @@ import { type AccountController, createAccountController } from './account/index
 import { ChainNotSupportedError } from './adapters/evm/errors.ts'
 import { createEvmAdapter, type EvmAdapter, UserRejectedError } from './adapters/evm/index.ts'
 import type { WalletOption } from './adapters/types.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from './adapters/evm/walletconnect/connector.ts'
 import {
   type AlertsController,
   createAlerts,
@@ -13,6 +14,8 @@ import { type ApiClient, createApiClient, HttpStatusError } from './api/client.t
 import {
   type ConnectionController,
   createConnection,
+  createWalletConnectFlow,
+  type WalletLinking,
   type WalletSummary,
 } from './connection/index.ts'
 import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
@@ -21,12 +24,18 @@ import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures } from './features/remoteFeatures.ts'
 import { truncateBalance } from './format/truncateBalance.ts'
 import { createModal, type ModalController } from './modal/index.ts'
+import { isIosSafari, isTelegram } from './platform/platform.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
-import { createStorage, type LatchStorage, type StorageLike } from './storage/index.ts'
+import {
+  createStorage,
+  type LatchStorage,
+  STORAGE_KEYS,
+  type StorageLike,
+} from './storage/index.ts'
 import { createStore, type ReadableStore } from './store.ts'
 
 export type LatchConfig = LatchOptions & {
@@ -50,7 +59,30 @@ export type ConnectableWallet = WalletSummary & {
   chromeStore?: string | null
   appStore?: string | null
   playStore?: string | null
+  /** The app's native scheme, e.g. `metamask://`, for deep links on phones. */
+  mobileLink?: string | null
+  /** The app's https universal link, for phones without its scheme registered. */
+  universalLink?: string | null
+  desktopLink?: string | null
+  /** Whether the wallet connects over WalletConnect (QR code or deep link). */
+  supportsWalletConnect?: boolean
 }
+
+/** The WalletConnect side of an instance: pairing a phone wallet by QR code or deep link. */
+export type LatchWalletConnect = {
+  /**
+   * Pairs and connects, showing the URI in `connection.state` (spec 3, 4); `wallet` is the one the
+   * visitor picked, if any. Resolves once connected (the modal closes).
+   */
+  connect(wallet?: ConnectableWallet): Promise<void>
+  /** Records that the visitor opened the wallet by a deep link: the connection counts as mobile. */
+  openLink(linking: WalletLinking): void
+  /** The visitor left the WalletConnect view without connecting. */
+  leave(): void
+}
+
+/** The id recent wallets use for WalletConnect's own QR code (ConnectingWalletConnectBasic). */
+export const WALLETCONNECT_WALLET_ID = WALLETCONNECT_CONNECTOR_ID
 
 export type Latch = {
   readonly options: ResolvedOptions
@@ -65,6 +97,8 @@ export type Latch = {
   readonly router: RouterController
   readonly modal: ModalController
   readonly evm: EvmAdapter
+  /** Undefined when the site configured no WalletConnect. */
+  readonly walletConnect: LatchWalletConnect | undefined
   /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
   readonly features: ReadableStore<Features>
   /** Runs once on the client (never on the server): restores the session, checks the origin. */
@@ -128,17 +162,21 @@ export function createLatch(config: LatchConfig): Latch {
   const [firstChain, ...otherChains] = evmNetworks.map(toViemChain)
   if (!firstChain)
     throw new LatchError('Network not found', { details: 'Latch needs at least one EVM network' })
-  const gateway = (chainId: number) => {
+  const gatewayUrl = (chainId: number) => {
     const url = new URL('/v1', config.serverUrl)
     url.searchParams.set('chainId', `eip155:${chainId}`)
     url.searchParams.set('projectId', options.projectId)
+    return url.toString()
+  }
+  const gateway = (chainId: number) =>
     // Calls made in the same tick go as one JSON-RPC batch (spec 9: timeout 10 s, batch 1000).
-    return http(url.toString(), {
+    http(gatewayUrl(chainId), {
       timeout: RPC_TIMEOUT_MS,
       batch: { batchSize: RPC_BATCH_SIZE },
       retryCount: 1,
     })
-  }
+  const walletConnectSessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
+  const walletConnectOptions = options.walletConnect
   const evm = createEvmAdapter({
     chains: [firstChain, ...otherChains],
     transports: Object.fromEntries(
@@ -154,6 +192,30 @@ export function createLatch(config: LatchConfig): Latch {
       setItem: (key, value) => storage.setItem(`@latch/${key}`, value),
       removeItem: (key) => storage.removeItem(`@latch/${key}`),
     },
+    ...(walletConnectOptions
+      ? {
+          walletConnect: {
+            load: async () => {
+              const { initWalletConnectProvider } = await import(
+                './adapters/evm/walletconnect/provider.ts'
+              )
+              return initWalletConnectProvider({
+                projectId: walletConnectOptions.projectId,
+                relayUrl: walletConnectOptions.relayUrl,
+                metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+                storagePrefix: 'latch',
+              })
+            },
+            rpcUrl: gatewayUrl,
+            hasStoredSession: () =>
+              storage.getItem(walletConnectSessionKey) === WALLETCONNECT_CONNECTOR_ID,
+            setStoredSession: (stored) => {
+              if (stored) storage.setItem(walletConnectSessionKey, WALLETCONNECT_CONNECTOR_ID)
+              else storage.removeItem(walletConnectSessionKey)
+            },
+          },
+        }
+      : {}),
   })
 
   async function refreshBalance(address: string, chainId: number): Promise<void> {
@@ -214,6 +276,53 @@ export function createLatch(config: LatchConfig): Latch {
     }
   })
 
+  const walletConnect = evm.walletConnect && createWalletConnect(evm.walletConnect)
+  function createWalletConnect(
+    connector: NonNullable<EvmAdapter['walletConnect']>,
+  ): LatchWalletConnect {
+    let chosen: WalletSummary | undefined
+    let linked: WalletLinking | undefined
+    const isDeduplicated = () => isTelegram() || isIosSafari()
+    const flow = createWalletConnectFlow({
+      connection,
+      isDeduplicated,
+      pair: (onUri) => connector.pair(onUri),
+      async onApproved() {
+        await evm.connect(WALLETCONNECT_CONNECTOR_ID)
+        const peer = connector.peer()
+        const wallet = chosen ?? {
+          id: WALLETCONNECT_WALLET_ID,
+          name: 'WalletConnect',
+          ...(peer?.icon ? { imageUrl: peer.icon } : {}),
+        }
+        connection.finalize({
+          wallet,
+          method: linked ? 'mobile' : 'qrcode',
+          ...(linked ? { linking: linked } : {}),
+        })
+        // Connecting a wallet closes the modal (spec 2), unless its network is not supported.
+        if (!network.state.get().unsupported) modal?.close()
+      },
+    })
+    return {
+      connect(wallet) {
+        chosen = wallet ? summary(wallet) : undefined
+        linked = undefined
+        connection.setRecentWallet(chosen)
+        return flow.connect()
+      },
+      openLink(linking) {
+        linked = linking
+        connection.setWcLinking(linking)
+      },
+      leave() {
+        flow.stop()
+        // On Telegram and iOS Safari the pairing stays for the wallet that is answering it.
+        if (!isDeduplicated() && connection.state.get().status !== 'connected') connection.reset()
+      },
+    }
+  }
+
   const features = createStore({ current: options.features })
   async function loadRemoteFeatures(): Promise<void> {
     try {
@@ -251,6 +360,7 @@ export function createLatch(config: LatchConfig): Latch {
     router,
     modal,
     evm,
+    walletConnect,
     features: {
       get: () => features.get().current,
       subscribe: (listener) =>

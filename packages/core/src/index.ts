@@ -10,6 +10,8 @@ export {
   createLatch,
   type Latch,
   type LatchConfig,
+  type LatchWalletConnect,
+  WALLETCONNECT_WALLET_ID,
   walletFromOption,
 } from './createLatch.ts'
 export { LatchError } from './errors.ts'
@@ -18,6 +20,7 @@ export { truncateBalance } from './format/truncateBalance.ts'
 export * from './modal/index.ts'
 export * from './network/index.ts'
 export * from './options/index.ts'
+export { isIosSafari, isMobile, isTelegram } from './platform/platform.ts'
 export type * from './options/types.ts'
 export * from './router/index.ts'
 export * from './snackbar/index.ts'

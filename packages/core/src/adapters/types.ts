@@ -7,7 +7,7 @@ export type WalletOption = {
   name: string
   icon: string | undefined
   rdns: string | undefined
-  kind: 'announced' | 'injected'
+  kind: 'announced' | 'injected' | 'walletConnect'
 }
 
 export type AdapterConnection =

@@ -12,3 +12,9 @@ export type {
   WalletLinking,
   WalletSummary,
 } from './types.ts'
+export { walletDeepLink } from './deepLinks.ts'
+export {
+  createWalletConnectFlow,
+  type WalletConnectFlow,
+  type WalletConnectFlowDeps,
+} from './walletConnectFlow.ts'

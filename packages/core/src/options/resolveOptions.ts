@@ -3,6 +3,7 @@ import {
   DEFAULT_FEATURES,
   DEFAULT_SOCIALS,
   DEFAULT_THEME_MODE,
+  DEFAULT_WALLETCONNECT_RELAY_URL,
 } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import type { LatchOptions, Metadata, ResolvedOptions } from './types.ts'
@@ -60,6 +61,7 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
     includeWalletIds: unique(config.includeWalletIds ?? []),
     excludeWalletIds: unique(config.excludeWalletIds ?? []),
     allowUnsupportedChain: config.allowUnsupportedChain ?? false,
+    walletConnect: resolveWalletConnect(config.walletConnect),
     debug: config.debug ?? false,
   }
 }
@@ -72,6 +74,14 @@ function resolveMetadata(given: Partial<Metadata> = {}): Metadata {
     url: given.url ?? globalThis.location?.origin ?? '',
     icons: [...(given.icons ?? [])],
   }
+}
+
+function resolveWalletConnect(
+  given: LatchOptions['walletConnect'],
+): ResolvedOptions['walletConnect'] {
+  const projectId = given?.projectId.trim()
+  if (!given || !projectId) return undefined
+  return { projectId, relayUrl: given.relayUrl ?? DEFAULT_WALLETCONNECT_RELAY_URL }
 }
 
 function unique<T>(items: readonly T[]): T[] {

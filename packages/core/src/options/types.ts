@@ -46,6 +46,14 @@ export type Metadata = {
   icons: string[]
 }
 
+/** Where WalletConnect pairs phone wallets (QR code and deep links). */
+export type WalletConnectOptions = {
+  /** The WalletConnect project id the relay expects. */
+  projectId: string
+  /** The relay's WebSocket URL; default the public WalletConnect relay. */
+  relayUrl?: string
+}
+
 /** The options a site passes; everything but networks has a default (spec 1, 2, 5). */
 export type LatchOptions = {
   /** Missing does not throw: the resolved options flag it so the wiring raises the alert (spec 5, 8). */
@@ -70,6 +78,8 @@ export type LatchOptions = {
   includeWalletIds?: readonly string[]
   excludeWalletIds?: readonly string[]
   allowUnsupportedChain?: boolean
+  /** WalletConnect for phone wallets; without it the modal offers browser wallets only. */
+  walletConnect?: WalletConnectOptions
   debug?: boolean
 }
 
@@ -94,5 +104,6 @@ export type ResolvedOptions = {
   includeWalletIds: readonly string[]
   excludeWalletIds: readonly string[]
   allowUnsupportedChain: boolean
+  walletConnect: Readonly<Required<WalletConnectOptions>> | undefined
   debug: boolean
 }

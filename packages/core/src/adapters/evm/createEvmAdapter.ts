@@ -17,6 +17,12 @@ import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
 import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
+import {
+  WALLETCONNECT_CONNECTOR_ID,
+  type WalletConnectConnectorOptions,
+  type WalletConnectConnectorProperties,
+  walletConnectConnector,
+} from './walletconnect/connector.ts'
 
 export type EvmAdapterOptions = {
   chains: readonly [Chain, ...Chain[]]
@@ -28,15 +34,29 @@ export type EvmAdapterOptions = {
   enableInjected?: boolean
   /** Where wagmi keeps the connection between visits; failures are the storage's to swallow. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  /** Adds the WalletConnect connector (its code loads on first use). */
+  walletConnect?: WalletConnectConnectorOptions
 }
 
 export type EvmAdapter = ChainAdapter & {
   readonly namespace: 'eip155'
   /** The wagmi config, so a site can use wagmi's hooks and actions alongside the modal. */
   readonly wagmiConfig: Config
+  /** Pairing and the peer wallet of WalletConnect, when the site configured it. */
+  readonly walletConnect: WalletConnectConnectorProperties | undefined
 }
 
 function toWalletOption(connector: Connector): WalletOption {
+  if (connector.id === WALLETCONNECT_CONNECTOR_ID) {
+    const peer = (connector as unknown as WalletConnectConnectorProperties).peer()
+    return {
+      id: connector.id,
+      name: peer?.name ?? connector.name,
+      icon: peer?.icon,
+      rdns: undefined,
+      kind: 'walletConnect',
+    }
+  }
   const announced = connector.type === 'injected' && connector.id !== 'injected'
   return {
     id: connector.id,
@@ -68,7 +88,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
   const config = createConfig({
     chains: options.chains,
     transports,
-    connectors: options.enableInjected === false ? [] : [injected()],
+    connectors: [
+      ...(options.enableInjected === false ? [] : [injected()]),
+      ...(options.walletConnect ? [walletConnectConnector(options.walletConnect)] : []),
+    ],
     multiInjectedProviderDiscovery: options.enableEIP6963 !== false,
     storage: createStorage({
       key: 'latch.wagmi',
@@ -102,6 +125,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
   const connection = createStore({ current: snapshot() })
   watchConnection(config, { onChange: () => connection.set({ current: snapshot() }) })
 
+  const walletConnect = config.connectors.find(
+    (connector) => connector.id === WALLETCONNECT_CONNECTOR_ID,
+  ) as (Connector & WalletConnectConnectorProperties) | undefined
+
   const findConnector = (walletId: string) => {
     const connector = config.connectors.find((candidate) => candidate.id === walletId)
     if (!connector) throw new Error(`Wallet ${walletId} is not available in this browser`)
@@ -118,6 +145,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
   return {
     namespace: 'eip155',
     wagmiConfig: config,
+    walletConnect: walletConnect && {
+      pair: (onUri) => walletConnect.pair(onUri),
+      peer: () => walletConnect.peer(),
+    },
     wallets: {
       get: () => wallets.get().list,
       subscribe: (listener) =>
@@ -140,6 +171,11 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       if (!chain) throw new Error(`Chain ${chainId} is not one of the site's networks`)
       const { connector, status } = getConnection(config)
       if (status !== 'connected' || !connector) throw new Error('No wallet is connected')
+      // The session's namespaces decide what a WalletConnect wallet can switch to; no add-chain.
+      if (connector.id === WALLETCONNECT_CONNECTOR_ID && connector.switchChain) {
+        await connector.switchChain({ chainId }).catch(rethrowRejection)
+        return
+      }
       const provider = (await connector.getProvider()) as Eip1193Requester
       await switchOrAddChain(provider, chain)
     },
