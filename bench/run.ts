@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { startDevnet } from '@latch/devnet'
 import { startStack } from '../scripts/stack.ts'
 import { benchBundle } from './bundle.ts'
+import { benchWalletConnect } from './walletconnect.ts'
 
 /** `npm run bench`: prints start-up times, request latency and bundle sizes. Figures, not pass/fail. */
 const root = path.resolve(import.meta.dirname, '..')
@@ -91,3 +92,4 @@ await devnetStart(5)
 await stackAndLatency(2000)
 demoBundle()
 await benchBundle()
+await benchWalletConnect()

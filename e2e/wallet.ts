@@ -1,4 +1,5 @@
 import { installTestWallet, type TestWalletOptions } from '@latch/test-wallet'
+import { createWcTestWallet } from '@latch/test-wallet/walletconnect'
 import type { Page } from '@playwright/test'
 import type { StackInfo } from './fixtures.ts'
 
@@ -18,5 +19,20 @@ export function devnetWallet(
     privateKey: account.privateKey as `0x${string}`,
     chains,
     ...rest,
+  })
+}
+
+/** A phone wallet reached over WalletConnect through the devnet's relay, holding account `index`. */
+export function walletConnectWallet(stack: StackInfo, options: { index: number; name?: string }) {
+  const keys = stack.devnet.accounts.map((account) => account.privateKey as `0x${string}`)
+  const first = keys[options.index]
+  if (!first) throw new Error(`the devnet has no account ${options.index}`)
+  return createWcTestWallet({
+    relayUrl: stack.devnet.walletConnect.relayUrl,
+    projectId: stack.devnet.walletConnect.projectId,
+    // The chosen account first, then the others, so the wallet can switch accounts.
+    privateKeys: [first, ...keys.filter((key) => key !== first)],
+    chains: stack.devnet.chains.map((chain) => ({ id: chain.chainId, rpcUrl: chain.rpcUrl })),
+    ...(options.name ? { name: options.name } : {}),
   })
 }

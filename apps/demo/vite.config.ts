@@ -12,16 +12,18 @@ function readDevnetManifest() {
   return existsSync(file) ? devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))) : null
 }
 
-/** What the built demo allows: its own scripts and styles, and the Latch server. */
+/** What the built demo allows: its own scripts and styles, the Latch server and the relay. */
 function contentSecurityPolicy(): string {
   const server = process.env.LATCH_SERVER_URL ?? 'http://127.0.0.1:8787'
+  const relay = readDevnetManifest()?.walletConnect.relayUrl ?? ''
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: ${server}`,
-    // The page talks to the Latch server only: chain reads go through its JSON-RPC gateway.
-    `connect-src 'self' ${server}`,
+    // The page talks to the Latch server (chain reads go through its JSON-RPC gateway) and to the
+    // WalletConnect relay, nothing else.
+    `connect-src 'self' ${server} ${relay}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -2,6 +2,9 @@ import { ConnectButton, useLatchAccount, useLatchInstance, useLatchNetwork } fro
 import { useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 
+/** The message the demo asks a wallet to sign. */
+export const DEMO_MESSAGE = 'Hello from the Latch demo'
+
 function ServerStatus() {
   const { api } = useLatchInstance()
   const [status, setStatus] = useState('Reaching the Latch server…')
@@ -23,6 +26,54 @@ function AccountSummary() {
       Connected {account.address} on{' '}
       {network.unsupported ? 'an unsupported network' : network.caipNetwork?.name}
     </p>
+  )
+}
+
+/** What a site does with a connected wallet: ask for a signature, send a transaction. */
+function TryIt() {
+  const latch = useLatchInstance()
+  const account = useLatchAccount()
+  const [signature, setSignature] = useState<string>()
+  const [transaction, setTransaction] = useState<string>()
+  if (!account.isConnected || !account.address) return null
+  const address = account.address as `0x${string}`
+
+  const sign = async () => {
+    setSignature('Waiting for the wallet…')
+    try {
+      setSignature(await latch.evm.signMessage(DEMO_MESSAGE))
+    } catch (error) {
+      setSignature(`Not signed: ${(error as Error).message.split('\n')[0]}`)
+    }
+  }
+  const send = async () => {
+    setTransaction('Waiting for the wallet…')
+    try {
+      const hash = await latch.evm.sendTransaction({ to: address, value: 1_000_000_000_000_000n })
+      setTransaction(`Sent ${hash}`)
+      const receipt = await latch.evm.waitForTransaction(hash)
+      setTransaction(
+        `${receipt.success ? 'Confirmed' : 'Reverted'} ${hash} in block ${receipt.blockNumber}`,
+      )
+    } catch (error) {
+      setTransaction(`Not sent: ${(error as Error).message.split('\n')[0]}`)
+    }
+  }
+  return (
+    <section className="try-it" aria-label="Try it">
+      <p>
+        <button type="button" onClick={sign}>
+          Sign a message
+        </button>{' '}
+        <span data-testid="demo-signature">{signature}</span>
+      </p>
+      <p>
+        <button type="button" onClick={send}>
+          Send 0.001 ETH to yourself
+        </button>{' '}
+        <span data-testid="demo-transaction">{transaction}</span>
+      </p>
+    </section>
   )
 }
 
@@ -66,6 +117,7 @@ export function App() {
         <h1>A site that hosts the Latch kit</h1>
         <ServerStatus />
         <AccountSummary />
+        <TryIt />
         <EventLog />
         <p data-testid="devnet-chains">
           {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}

@@ -25,6 +25,15 @@ const latch = createLatch({
     description: 'A site that hosts the Latch kit',
     url: location.origin,
   },
+  // Phone wallets pair through the devnet's local relay, so nothing leaves this machine.
+  ...(demoConfig.devnet
+    ? {
+        walletConnect: {
+          projectId: demoConfig.devnet.walletConnect.projectId,
+          relayUrl: demoConfig.devnet.walletConnect.relayUrl,
+        },
+      }
+    : {}),
   // The embedded wallet (email and social login) has its own issue; until then wallets only.
   features: { email: false, socials: false },
 })

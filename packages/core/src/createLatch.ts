@@ -2,8 +2,8 @@ import { http, type Transport } from 'viem'
 import { type AccountController, createAccountController } from './account/index.ts'
 import { ChainNotSupportedError } from './adapters/evm/errors.ts'
 import { createEvmAdapter, type EvmAdapter, UserRejectedError } from './adapters/evm/index.ts'
-import type { WalletOption } from './adapters/types.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './adapters/evm/walletconnect/connector.ts'
+import type { WalletOption } from './adapters/types.ts'
 import {
   type AlertsController,
   createAlerts,
@@ -24,10 +24,10 @@ import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures } from './features/remoteFeatures.ts'
 import { truncateBalance } from './format/truncateBalance.ts'
 import { createModal, type ModalController } from './modal/index.ts'
-import { isIosSafari, isTelegram } from './platform/platform.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
+import { isIosSafari, isTelegram } from './platform/platform.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import {

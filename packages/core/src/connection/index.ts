@@ -4,6 +4,7 @@ export {
   createConnection,
   type FinalizeConnection,
 } from './createConnection.ts'
+export { walletDeepLink } from './deepLinks.ts'
 export type {
   ConnectedAccount,
   Connection,
@@ -12,7 +13,6 @@ export type {
   WalletLinking,
   WalletSummary,
 } from './types.ts'
-export { walletDeepLink } from './deepLinks.ts'
 export {
   createWalletConnectFlow,
   type WalletConnectFlow,

@@ -20,9 +20,7 @@ export function isTelegram(
 ): boolean {
   const telegram = (scope as { Telegram?: { WebApp?: unknown } }).Telegram
   return (
-    Boolean(telegram?.WebApp) ||
-    'TelegramWebviewProxy' in scope ||
-    /Telegram/i.test(userAgent(nav))
+    Boolean(telegram?.WebApp) || 'TelegramWebviewProxy' in scope || /Telegram/i.test(userAgent(nav))
   )
 }
 

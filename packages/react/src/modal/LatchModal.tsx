@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useStore } from '../hooks/useStore.ts'
 import { useLatchInstance } from '../LatchProvider.tsx'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
@@ -97,7 +97,9 @@ export function LatchModal() {
             )}
             <ModalContext.Provider value={{ shake }}>
               <div className="latch-view" key={`${router.view}:${router.history.length}`}>
-                {View && <View />}
+                <Suspense fallback={<div className="latch-center latch-muted" aria-busy="true" />}>
+                  {View && <View />}
+                </Suspense>
               </div>
             </ModalContext.Provider>
           </div>

@@ -1,11 +1,23 @@
 import type { RouterData, ViewName } from '@latch/core'
-import type { ComponentType } from 'react'
+import { type ComponentType, lazy } from 'react'
 import { Account } from './Account/Account.tsx'
 import { AllWallets } from './AllWallets/AllWallets.tsx'
 import { Connect } from './Connect/Connect.tsx'
 import { ConnectingExternal } from './ConnectingExternal/ConnectingExternal.tsx'
 import { Networks } from './Networks/Networks.tsx'
 import { UnsupportedChain } from './UnsupportedChain/UnsupportedChain.tsx'
+
+// WalletConnect's views carry the QR encoder; they load when chosen, with the WalletConnect client.
+const ConnectingWalletConnect = lazy(() =>
+  import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx').then((module) => ({
+    default: module.ConnectingWalletConnect,
+  })),
+)
+const ConnectingWalletConnectBasic = lazy(() =>
+  import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx').then((module) => ({
+    default: module.ConnectingWalletConnectBasic,
+  })),
+)
 
 export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
 
@@ -16,6 +28,14 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   ConnectingExternal: {
     title: (data) => data?.wallet?.name ?? 'Connecting',
     Component: ConnectingExternal,
+  },
+  ConnectingWalletConnect: {
+    title: (data) => data?.wallet?.name ?? 'WalletConnect',
+    Component: ConnectingWalletConnect,
+  },
+  ConnectingWalletConnectBasic: {
+    title: () => 'WalletConnect',
+    Component: ConnectingWalletConnectBasic,
   },
   Networks: { title: () => 'Choose Network', Component: Networks },
   UnsupportedChain: { title: () => 'Switch Network', Component: UnsupportedChain },

@@ -1,4 +1,9 @@
-import { type ConnectableWallet, type Latch, walletFromOption } from '@latch/core'
+import {
+  type ConnectableWallet,
+  type Latch,
+  WALLETCONNECT_WALLET_ID,
+  walletFromOption,
+} from '@latch/core'
 import type { Wallet } from '@latch/protocol'
 
 /** A registry wallet as the modal offers it, tied to its installed connector when there is one. */
@@ -16,6 +21,10 @@ export function fromRegistry(latch: Latch, wallet: Wallet): ConnectableWallet {
     chromeStore: wallet.chrome_store,
     appStore: wallet.app_store,
     playStore: wallet.play_store,
+    mobileLink: wallet.mobile_link,
+    universalLink: wallet.universal_link,
+    desktopLink: wallet.desktop_link,
+    supportsWalletConnect: wallet.supports_wc,
   }
 }
 
@@ -28,4 +37,27 @@ export function withConnector(latch: Latch, wallet: ConnectableWallet): Connecta
   return installed
     ? { ...walletFromOption(installed), ...wallet, connectorId: installed.id }
     : wallet
+}
+
+/** WalletConnect's own entry: its plain QR code pairs any wallet. */
+export const WALLETCONNECT_ENTRY: ConnectableWallet = {
+  id: WALLETCONNECT_WALLET_ID,
+  name: 'WalletConnect',
+}
+
+/**
+ * Opens the view that connects `wallet`: the extension when it is installed, WalletConnect's QR
+ * code or deep link when it pairs that way, else where to get it.
+ */
+export function chooseWallet(latch: Latch, chosen: ConnectableWallet): void {
+  const wallet = withConnector(latch, chosen)
+  if (wallet.connectorId) {
+    latch.router.push('ConnectingExternal', { wallet })
+  } else if (latch.walletConnect && wallet.id === WALLETCONNECT_WALLET_ID) {
+    latch.router.push('ConnectingWalletConnectBasic')
+  } else if (latch.walletConnect && wallet.supportsWalletConnect !== false) {
+    latch.router.push('ConnectingWalletConnect', { wallet })
+  } else {
+    latch.router.push('ConnectingExternal', { wallet })
+  }
 }

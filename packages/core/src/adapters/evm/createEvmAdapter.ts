@@ -9,10 +9,14 @@ import {
   getConnection,
   hydrate,
   injected,
+  type SendTransactionParameters,
+  sendTransaction,
+  signMessage,
+  waitForTransactionReceipt,
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
-import { type Chain, http, type Transport } from 'viem'
+import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
@@ -44,6 +48,15 @@ export type EvmAdapter = ChainAdapter & {
   readonly wagmiConfig: Config
   /** Pairing and the peer wallet of WalletConnect, when the site configured it. */
   readonly walletConnect: WalletConnectConnectorProperties | undefined
+  /** Asks the connected wallet to sign `message` (EIP-191); resolves with the signature. */
+  signMessage(message: string): Promise<Hex>
+  /** Asks the connected wallet to send a transaction on its current chain; resolves with the hash. */
+  sendTransaction(transaction: { to: Address; value?: bigint; data?: Hex }): Promise<Hex>
+  /** Waits until the transaction is mined; `success` is false when it reverted. */
+  waitForTransaction(
+    hash: Hex,
+    chainId?: number,
+  ): Promise<{ success: boolean; blockNumber: bigint }>
 }
 
 function toWalletOption(connector: Connector): WalletOption {
@@ -183,6 +196,21 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       // With ssr on, wagmi waits for this mount step to read storage, list the EIP-6963 wallets
       // announced so far and restore the last session.
       await hydrate(config, { reconnectOnMount: true }).onMount()
+    },
+    async signMessage(message) {
+      return signMessage(config, { message }).catch(rethrowRejection)
+    },
+    async sendTransaction({ to, value, data }) {
+      // wagmi's parameter type is a union over transaction types the compiler cannot narrow here.
+      const request = { to, value, data } as SendTransactionParameters
+      return sendTransaction(config, request).catch(rethrowRejection)
+    },
+    async waitForTransaction(hash, chainId) {
+      const receipt = await waitForTransactionReceipt(config, {
+        hash,
+        ...(chainId !== undefined ? { chainId } : {}),
+      })
+      return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
     },
     async getBalance(address, chainId) {
       const balance = await getBalance(config, { address: address as `0x${string}`, chainId })

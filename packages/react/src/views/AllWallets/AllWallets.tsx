@@ -3,7 +3,7 @@ import type { Wallet } from '@latch/protocol'
 import { useEffect, useRef, useState } from 'react'
 import { WalletListItem } from '../../components/WalletListItem.tsx'
 import { useLatchInstance } from '../../LatchProvider.tsx'
-import { fromRegistry } from '../wallets.ts'
+import { chooseWallet, fromRegistry } from '../wallets.ts'
 
 const SEARCH_DEBOUNCE_MS = 250
 const SKELETONS = ['skeleton-1', 'skeleton-2', 'skeleton-3', 'skeleton-4']
@@ -67,7 +67,7 @@ export function AllWallets() {
     return () => observer.disconnect()
   })
 
-  const select = (wallet: ConnectableWallet) => latch.router.push('ConnectingExternal', { wallet })
+  const select = (wallet: ConnectableWallet) => chooseWallet(latch, wallet)
 
   return (
     <div className="latch-list">

@@ -1,10 +1,11 @@
 import { type ConnectableWallet, WALLETS_RECOMMENDED_COUNT, walletFromOption } from '@latch/core'
 import type { Wallet } from '@latch/protocol'
 import { useEffect, useState } from 'react'
+import { QrGlyph } from '../../components/QrGlyph.tsx'
 import { WalletListItem } from '../../components/WalletListItem.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
-import { fromRegistry, withConnector } from '../wallets.ts'
+import { chooseWallet, fromRegistry, WALLETCONNECT_ENTRY, withConnector } from '../wallets.ts'
 
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
 export function Connect() {
@@ -29,9 +30,7 @@ export function Connect() {
     }
   }, [latch])
 
-  const select = (wallet: ConnectableWallet) => {
-    latch.router.push('ConnectingExternal', { wallet: withConnector(latch, wallet) })
-  }
+  const select = (wallet: ConnectableWallet) => chooseWallet(latch, wallet)
 
   // Each wallet once: recent first, then installed, then recommended (spec 2).
   const seen = new Set<string>()
@@ -65,6 +64,20 @@ export function Connect() {
               onSelect={select}
             />
           ))}
+          {latch.walletConnect && take(WALLETCONNECT_ENTRY) && (
+            <li>
+              <button
+                type="button"
+                className="latch-list-item"
+                data-wallet-id={WALLETCONNECT_ENTRY.id}
+                onClick={() => select(WALLETCONNECT_ENTRY)}
+              >
+                <QrGlyph />
+                <span className="latch-list-item-label">WalletConnect</span>
+                <span className="latch-tag">QR code</span>
+              </button>
+            </li>
+          )}
           {suggested.map((wallet) => (
             <WalletListItem key={`recommended:${wallet.id}`} wallet={wallet} onSelect={select} />
           ))}
