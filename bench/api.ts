@@ -64,7 +64,11 @@ async function throughput(url: string, bodies: string[]): Promise<number> {
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'latch-bench-api-'))
-const devnet = await startDevnet({ ports: [0, 0], manifestPath: path.join(scratch, 'devnet.json') })
+const devnet = await startDevnet({
+  ports: [0, 0],
+  relayPort: 0,
+  manifestPath: path.join(scratch, 'devnet.json'),
+})
 const chain = devnet.manifest.chains[0]
 if (!chain) throw new Error('the devnet has no chain')
 // The server in its own process, as deployed: the load generator must not share its event loop.

@@ -22,7 +22,11 @@ async function devnetStart(runs: number): Promise<void> {
   for (let run = 0; run < runs; run++) {
     const dir = mkdtempSync(path.join(tmpdir(), 'latch-bench-'))
     const started = performance.now()
-    const devnet = await startDevnet({ ports: [0, 0], manifestPath: path.join(dir, 'devnet.json') })
+    const devnet = await startDevnet({
+      ports: [0, 0],
+      relayPort: 0,
+      manifestPath: path.join(dir, 'devnet.json'),
+    })
     times.push(performance.now() - started)
     await devnet.stop()
     rmSync(dir, { recursive: true, force: true })
@@ -37,7 +41,7 @@ async function stackAndLatency(requests: number): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-bench-'))
   const started = performance.now()
   const stack = await startStack({
-    ports: { chains: [0, 0], server: 0, demo: 0 },
+    ports: { chains: [0, 0], relay: 0, server: 0, demo: 0 },
     dataDir,
     serverEnv: { LOG_LEVEL: 'warn' },
   })

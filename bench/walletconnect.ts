@@ -63,7 +63,10 @@ export async function benchWalletConnect(): Promise<void> {
         relayUrl: devnet.manifest.walletConnect.relayUrl,
         projectId: devnet.manifest.walletConnect.projectId,
         privateKeys: [devnet.manifest.accounts[run % 10]?.privateKey as `0x${string}`],
-        chains: devnet.manifest.chains.map((chain) => ({ id: chain.chainId, rpcUrl: chain.rpcUrl })),
+        chains: devnet.manifest.chains.map((chain) => ({
+          id: chain.chainId,
+          rpcUrl: chain.rpcUrl,
+        })),
       })
       const context = await browser.newContext({ deviceScaleFactor: 2 })
       const page = await context.newPage()
@@ -84,7 +87,10 @@ export async function benchWalletConnect(): Promise<void> {
       await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
       await page.getByTestId('latch-connect-button').click()
       measuring = run === 0
-      await page.getByRole('dialog').getByRole('button', { name: /WalletConnect/ }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /WalletConnect/ })
+        .click()
       const uri = await readQr(page)
       await page.waitForLoadState('networkidle')
       measuring = false

@@ -7,7 +7,7 @@ import { startStack } from '../scripts/stack.ts'
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-e2e-'))
   const stack = await startStack({
-    ports: { chains: [0, 0], server: 0, demo: 0 },
+    ports: { chains: [0, 0], relay: 0, server: 0, demo: 0 },
     dataDir,
     // The site as deployed: a production build served under a strict Content-Security-Policy.
     demoMode: 'preview',

@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url)
 
 export type StackOptions = {
   /** 0 picks free ports; defaults are the ones the README names. */
-  ports?: { chains?: [number, number]; server?: number; demo?: number }
+  ports?: { chains?: [number, number]; relay?: number; server?: number; demo?: number }
   /** Server data (PGlite) and the devnet manifest go here; default `<repo>/.data`. */
   dataDir?: string
   /** Extra environment for the server (DATABASE_URL, LOG_LEVEL, ...). */
@@ -28,7 +28,12 @@ export type Stack = {
   stop(): Promise<void>
 }
 
-const DEFAULT_PORTS = { chains: [8545, 8546] as [number, number], server: 8787, demo: 5173 }
+const DEFAULT_PORTS = {
+  chains: [8545, 8546] as [number, number],
+  relay: 8547,
+  server: 8787,
+  demo: 5173,
+}
 const READY_TIMEOUT_MS = 60_000
 
 function pipeLines(child: ChildProcess, prefix: string, log: (line: string) => void): void {
@@ -116,6 +121,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     devnet = await startDevnet({
       ports: options.ports?.chains ?? DEFAULT_PORTS.chains,
+      relayPort: options.ports?.relay ?? DEFAULT_PORTS.relay,
       manifestPath,
       log: (line) => log(`[devnet] ${line}`),
     })

@@ -6,7 +6,12 @@ const verbose = process.env.LATCH_VERBOSE === '1'
 const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
 const chainPorts = process.env.DEVNET_PORTS?.split(',').map(Number) as [number, number] | undefined
 const stack = await startStack({
-  ports: { chains: chainPorts, server: port('SERVER_PORT'), demo: port('DEMO_PORT') },
+  ports: {
+    chains: chainPorts,
+    relay: port('DEVNET_RELAY_PORT'),
+    server: port('SERVER_PORT'),
+    demo: port('DEMO_PORT'),
+  },
   dataDir: process.env.LATCH_DATA_DIR,
   log: (line) => {
     if (verbose || /error|warn|\[devnet\] chain/i.test(line)) console.log(line)
@@ -18,6 +23,7 @@ const stack = await startStack({
 
 for (const chain of stack.devnet.manifest.chains)
   console.log(`devnet  ${chain.name} (${chain.chainId})  ${chain.rpcUrl}`)
+console.log(`relay   WalletConnect  ${stack.devnet.manifest.walletConnect.relayUrl}`)
 console.log(`server  ${stack.serverUrl}  (API docs: ${stack.serverUrl}/docs)`)
 console.log(`demo    ${stack.demoUrl}`)
 console.log(

@@ -13,7 +13,7 @@ declare module 'vitest' {
     postgresUrl: string
     /** A Redis server for this run (shared rate limits). */
     redisUrl: string
-    /** The devnet started for this run, on free ports. */
+    /** The devnet (chains and WalletConnect relay) started for this run, on free ports. */
     devnet: DevnetManifest
   }
 }
@@ -22,7 +22,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'latch-test-'))
   const [devnet, postgres, redis] = await Promise.all([
-    startDevnet({ ports: [0, 0], manifestPath: path.join(scratch, 'devnet.json') }),
+    startDevnet({
+      ports: [0, 0],
+      relayPort: 0,
+      manifestPath: path.join(scratch, 'devnet.json'),
+    }),
     startPostgres(),
     startRedis(),
   ])

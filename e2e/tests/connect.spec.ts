@@ -219,9 +219,14 @@ test.describe('connect modal with an injected wallet', () => {
     await expect(list.getByRole('button').first()).toHaveText(/Rainbow/)
     await list.getByRole('button', { name: /Rainbow/ }).click()
 
+    // Rainbow pairs by QR code; the view also says where to get it.
+    const pairing = page.getByRole('dialog', { name: 'Rainbow' })
+    await expect(pairing.getByText('Scan with Rainbow')).toBeVisible()
+    await pairing.getByRole('button', { name: "Don't have Rainbow? Get it" }).click()
     const get = page.getByTestId('latch-get-wallet')
     await expect(get).toContainText('Rainbow is not installed')
     await expect(get.getByRole('link').first()).toHaveAttribute('href', /^https:\/\//)
+    await page.getByRole('button', { name: 'Back' }).click()
     await page.getByRole('button', { name: 'Back' }).click()
     await expect(page.getByRole('dialog', { name: 'All Wallets' })).toBeVisible()
   })

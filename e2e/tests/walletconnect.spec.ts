@@ -128,6 +128,44 @@ test.describe('WalletConnect over the local relay', () => {
     }
   })
 
+  test("a registry wallet's QR code carries its logo and still scans; it becomes a recent wallet", async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await walletConnectWallet(stack, { index: 4, name: 'Trust Wallet' })
+    try {
+      await page.goto(stack.demoUrl)
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await page
+        .getByRole('dialog', { name: 'Connect Wallet' })
+        .getByRole('button', { name: /Trust Wallet/ })
+        .click()
+      const modal = page.getByRole('dialog', { name: 'Trust Wallet' })
+      await expect(modal.getByText('Scan with Trust Wallet')).toBeVisible()
+      const qr = modal.getByRole('img', { name: 'QR code to connect Trust Wallet' })
+      await expect(qr.locator('.latch-qr-logo img')).toBeVisible()
+      await wallet.pair(await readQrCode(qr))
+      await wallet.approve()
+      await expect(page.getByTestId('demo-account')).toHaveText(
+        `Connected ${wallet.address} on Latch Devnet`,
+      )
+
+      await page.getByTestId('latch-connect-button').click()
+      await page
+        .getByRole('dialog', { name: 'Account' })
+        .getByRole('button', { name: 'Disconnect' })
+        .click()
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await expect(
+        page
+          .getByRole('dialog', { name: 'Connect Wallet' })
+          .getByRole('button', { name: /Trust Wallet/ }),
+      ).toContainText('Recent')
+    } finally {
+      await wallet.close()
+    }
+  })
+
   test('a declined pairing shows the declined state; trying again pairs anew', async ({
     page,
     stack,

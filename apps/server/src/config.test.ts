@@ -62,7 +62,13 @@ describe('loadConfig', () => {
     }
     writeFileSync(
       path.join(dataDir, 'devnet.json'),
-      JSON.stringify({ version: 1, mnemonic: 'm', accounts: [], chains: [chain] }),
+      JSON.stringify({
+        version: 1,
+        mnemonic: 'm',
+        accounts: [],
+        chains: [chain],
+        walletConnect: { relayUrl: 'ws://127.0.0.1:8547', projectId: 'latch-dev' },
+      }),
     )
     expect(loadConfig({ DATA_DIR: dataDir }).chains).toEqual([
       {

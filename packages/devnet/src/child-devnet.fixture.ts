@@ -5,7 +5,7 @@
 import { startDevnet } from './index.ts'
 
 const [mode, manifestPath] = process.argv.slice(2)
-const devnet = await startDevnet({ ports: [0, 0], manifestPath })
+const devnet = await startDevnet({ ports: [0, 0], relayPort: 0, manifestPath })
 process.stdout.write(`${JSON.stringify(devnet.pids)}\n`)
 if (mode === 'exit') process.exit(0)
 setInterval(() => {}, 60_000)

@@ -1,7 +1,10 @@
-import { type Devnet, startDevnet } from './index.ts'
+import { DEFAULT_RELAY_PORT, type Devnet, startDevnet } from './index.ts'
 import { defaultManifestPath } from './manifest.ts'
 
-/** `npm run devnet`: DEVNET_PORTS="8545,8546" and DEVNET_MANIFEST override the defaults. */
+/**
+ * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_RELAY_PORT=8547 and DEVNET_MANIFEST override
+ * the defaults.
+ */
 function parsePorts(value: string | undefined): [number, number] {
   if (!value) return [8545, 8546]
   const ports = value.split(',').map((part) => Number(part.trim()))
@@ -12,6 +15,15 @@ function parsePorts(value: string | undefined): [number, number] {
     throw new Error(`DEVNET_PORTS must be two ports like "8545,8546", got "${value}"`)
   }
   return [first, second]
+}
+
+function parseRelayPort(value: string | undefined): number {
+  if (!value) return DEFAULT_RELAY_PORT
+  const port = Number(value.trim())
+  if (!Number.isInteger(port) || port < 0 || port >= 65536) {
+    throw new Error(`DEVNET_RELAY_PORT must be a port like "8547", got "${value}"`)
+  }
+  return port
 }
 
 let devnet: Devnet | undefined
@@ -39,12 +51,15 @@ async function main(): Promise<void> {
   const manifestPath = process.env.DEVNET_MANIFEST || defaultManifestPath
   devnet = await startDevnet({
     ports: parsePorts(process.env.DEVNET_PORTS),
+    relayPort: parseRelayPort(process.env.DEVNET_RELAY_PORT),
     manifestPath,
     log: (line) => console.error(line),
   })
   for (const chain of devnet.manifest.chains) {
     console.log(`${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}`)
   }
+  const { relayUrl, projectId } = devnet.manifest.walletConnect
+  console.log(`WalletConnect relay: ${relayUrl} (projectId ${projectId})`)
   console.log(`manifest: ${manifestPath}`)
   // performance.now() counts from process start, so this includes loading the modules.
   console.log(`devnet ready in ${Math.round(performance.now())} ms`)

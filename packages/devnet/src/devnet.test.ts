@@ -85,7 +85,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'latch-devnet-test-'))
 let devnet: Devnet
 
 beforeAll(async () => {
-  devnet = await startDevnet({ ports: [0, 0], manifestPath: join(scratch, 'devnet.json') })
+  devnet = await startDevnet({
+    ports: [0, 0],
+    relayPort: 0,
+    manifestPath: join(scratch, 'devnet.json'),
+  })
 })
 
 afterAll(async () => {
@@ -440,7 +444,11 @@ describe('startDevnet', () => {
     })
     expect(layout(chainAt(1))).toEqual(layout(chainAt(0)))
 
-    const second = await startDevnet({ ports: [0, 0], manifestPath: join(scratch, 'second.json') })
+    const second = await startDevnet({
+      ports: [0, 0],
+      relayPort: 0,
+      manifestPath: join(scratch, 'second.json'),
+    })
     try {
       expect(second.manifest.chains.map(layout)).toEqual(devnet.manifest.chains.map(layout))
       expect(second.manifest.accounts).toEqual(devnet.manifest.accounts)
@@ -453,7 +461,11 @@ describe('startDevnet', () => {
   })
 
   it('stop() ends both anvil processes', async () => {
-    const other = await startDevnet({ ports: [0, 0], manifestPath: join(scratch, 'third.json') })
+    const other = await startDevnet({
+      ports: [0, 0],
+      relayPort: 0,
+      manifestPath: join(scratch, 'third.json'),
+    })
     expect(other.pids).toHaveLength(2)
     for (const pid of other.pids) {
       expect(isAlive(pid)).toBe(true)

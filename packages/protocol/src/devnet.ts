@@ -45,6 +45,8 @@ export const devnetManifest = z.object({
   /** The first ten anvil accounts, each funded with the native coin and every token. */
   accounts: z.array(z.object({ address: hexAddress, privateKey: z.string() })),
   chains: z.array(devnetChain).min(1),
+  /** The local WalletConnect relay (`ws://127.0.0.1:8547`); it accepts any non-empty projectId. */
+  walletConnect: z.object({ relayUrl: z.string().url(), projectId: z.string().min(1) }),
 })
 
 export type DevnetToken = z.infer<typeof devnetToken>

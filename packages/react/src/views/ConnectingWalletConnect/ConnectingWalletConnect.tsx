@@ -186,11 +186,23 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
           >
             Copy link
           </button>
+          {wallet && hasStoreLink(wallet) && (
+            <button
+              type="button"
+              className="latch-link-button"
+              onClick={() => latch.router.push('ConnectingExternal', { wallet })}
+            >
+              Don't have {name}? Get it
+            </button>
+          )}
         </>
       )}
     </div>
   )
 }
+
+const hasStoreLink = (wallet: ConnectableWallet) =>
+  Boolean(wallet.appStore || wallet.playStore || wallet.chromeStore || wallet.homepage)
 
 type AppLink = { label: string; href: string; base: string; primary: boolean }
 

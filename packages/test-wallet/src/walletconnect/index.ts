@@ -1,0 +1,25 @@
+export {
+  AccountIndexError,
+  NoPendingProposalError,
+  NoSessionError,
+  PeerRejectedError,
+  UnknownChainError,
+  UnsupportedChainsError,
+  WcTestWalletError,
+  type WcTestWalletErrorType,
+  WcTimeoutError,
+} from './errors.ts'
+export type { Decision } from './requests.ts'
+export {
+  closeOfflineSignClient,
+  createOfflineSignClient,
+  type OfflineSignClient,
+  type OfflineSignClientOptions,
+} from './signClient.ts'
+export {
+  createWcTestWallet,
+  type WcProposal,
+  type WcRequestRecord,
+  type WcTestWallet,
+  type WcTestWalletOptions,
+} from './wcTestWallet.ts'

@@ -1,0 +1,68 @@
+import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
+
+/** What the wallet offers in every session it approves. */
+export const WALLET_METHODS = [
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+] as const
+
+export const WALLET_EVENTS = ['accountsChanged', 'chainChanged'] as const
+
+/** `eip155:<id>`. */
+export const caip2 = (chainId: number) => `eip155:${chainId}`
+
+/** `eip155:<id>:<address>`. */
+export const caip10 = (chainId: number, address: string) => `eip155:${chainId}:${address}`
+
+/** The CAIP-2 chains a proposal names, whether as a namespace's `chains` or as its key. */
+function chainsOf(namespaces: ProposalTypes.RequiredNamespaces | undefined): string[] {
+  const chains: string[] = []
+  for (const [key, namespace] of Object.entries(namespaces ?? {})) {
+    for (const chain of key.includes(':') ? [key] : (namespace.chains ?? [])) {
+      if (!chains.includes(chain)) chains.push(chain)
+    }
+  }
+  return chains
+}
+
+/** The chains a proposal requires and the ones it would also take, CAIP-2, in its order. */
+export function requestedChains(proposal: ProposalTypes.Struct): {
+  required: string[]
+  optional: string[]
+} {
+  return {
+    required: chainsOf(proposal.requiredNamespaces),
+    optional: chainsOf(proposal.optionalNamespaces),
+  }
+}
+
+/** The eip155 chain id of a CAIP-2 id, or undefined for another namespace or a malformed one. */
+export function eip155ChainId(chain: string): number | undefined {
+  const match = /^eip155:(\d+)$/.exec(chain)
+  return match ? Number(match[1]) : undefined
+}
+
+/**
+ * The session namespace the wallet settles or updates to: `chains` in the given order (active
+ * first), the active account on each of them, every method and event the wallet supports.
+ */
+export function sessionNamespaces(
+  chains: readonly number[],
+  address: string,
+): SessionTypes.Namespaces {
+  return {
+    eip155: {
+      chains: chains.map(caip2),
+      accounts: chains.map((chainId) => caip10(chainId, address)),
+      methods: [...WALLET_METHODS],
+      events: [...WALLET_EVENTS],
+    },
+  }
+}
