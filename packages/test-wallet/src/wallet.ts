@@ -1,17 +1,14 @@
 import {
-  type AccessList,
   type Address,
   type Chain,
   createWalletClient,
   defineChain,
   type Hex,
   http,
-  isAddress,
   isAddressEqual,
   isHex,
   type LocalAccount,
   type SendTransactionParameters,
-  type TypedDataDefinition,
   toHex,
   type WalletClient,
 } from 'viem'
@@ -25,6 +22,7 @@ import {
   userRejected,
 } from './errors.ts'
 import type { PageState } from './pageScript.ts'
+import { addressParam, chainIdParam, isRecord, transactionParam, typedDataParam } from './params.ts'
 import { forwardRpc, RpcUnreachableError } from './rpc.ts'
 
 export type WalletRequest = { method: string; params: unknown[]; origin: string }
@@ -65,8 +63,6 @@ const neverForward = new Set([
   'eth_subscribe',
   'eth_unsubscribe',
 ])
-
-const hexQuantity = /^0x[0-9a-fA-F]+$/
 
 /**
  * The Node half of the wallet: key, chains, per-origin permissions and request handling.
@@ -138,10 +134,8 @@ export function createWalletCore(options: WalletCoreOptions, onChange: () => Pro
   }
 
   const requireOwnAddress = (value: unknown) => {
-    if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
-      throw invalidParams(`expected an address, got ${JSON.stringify(value)}`)
-    }
-    if (!isAddressEqual(value, address)) throw unauthorized(`unknown account ${value}`)
+    const signer = addressParam(value)
+    if (!isAddressEqual(signer, address)) throw unauthorized(`unknown account ${signer}`)
   }
 
   const connect = async (origin: string) => {
@@ -245,9 +239,11 @@ export function createWalletCore(options: WalletCoreOptions, onChange: () => Pro
     },
 
     wallet_switchEthereumChain: async (request) => {
-      const chainIdHex = chainIdParam(request.params[0])
-      const chainId = Number.parseInt(chainIdHex, 16)
-      if (!chains.has(chainId)) throw unrecognizedChain(chainIdHex)
+      const chainId = chainIdParam(request.params[0])
+      // Named as the page spelled it; chainIdParam has checked it is a hex string.
+      if (!chains.has(chainId)) {
+        throw unrecognizedChain((request.params[0] as { chainId: string }).chainId)
+      }
       if (chainId === currentChainId) return null
       await ask(request)
       await switchTo(chainId)
@@ -288,7 +284,7 @@ export function createWalletCore(options: WalletCoreOptions, onChange: () => Pro
 
     eth_sendTransaction: async (request) => {
       requireConnected(request.origin)
-      const tx = transactionParam(request.params[0], currentChainId)
+      const tx = transactionParam(request.params[0], { chainId: currentChainId })
       if (tx.from !== undefined) requireOwnAddress(tx.from)
       await ask(request)
       const chain = currentChain()
@@ -296,7 +292,7 @@ export function createWalletCore(options: WalletCoreOptions, onChange: () => Pro
       // The fields were validated one by one; viem's parameter type is a union keyed on the
       // fee fields that a dynamically built object cannot be narrowed to.
       const parameters = {
-        ...tx.request,
+        ...tx.fields,
         account,
         chain: client.chain,
       } as SendTransactionParameters<Chain, LocalAccount>
@@ -338,25 +334,8 @@ export function createWalletCore(options: WalletCoreOptions, onChange: () => Pro
 
 export type WalletCore = ReturnType<typeof createWalletCore>
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function chainIdParam(value: unknown): Hex {
-  if (!isRecord(value)) throw invalidParams('expected [{ chainId }]')
-  const { chainId } = value
-  if (typeof chainId !== 'string' || !hexQuantity.test(chainId)) {
-    throw invalidParams(`chainId must be a 0x-prefixed hex string, got ${JSON.stringify(chainId)}`)
-  }
-  const number = Number.parseInt(chainId, 16)
-  if (!Number.isSafeInteger(number) || number <= 0) {
-    throw invalidParams(`chainId out of range: ${chainId}`)
-  }
-  return chainId as Hex
-}
-
 function addChainParam(value: unknown): KnownChain {
-  const chainIdHex = chainIdParam(value)
+  const chainId = chainIdParam(value)
   const params = value as Record<string, unknown>
   const { rpcUrls, chainName, nativeCurrency } = params
   if (!Array.isArray(rpcUrls) || rpcUrls.length === 0) {
@@ -386,7 +365,6 @@ function addChainParam(value: unknown): KnownChain {
       decimals: nativeCurrency.decimals,
     }
   }
-  const chainId = Number.parseInt(chainIdHex, 16)
   return {
     chainId,
     rpcUrl: rpcUrls[0] as string,
@@ -402,97 +380,4 @@ function permissionRequest(value: unknown): string[] {
     if (name !== 'eth_accounts') throw invalidParams(`unsupported permission ${name}`)
   }
   return names
-}
-
-function typedDataParam(value: unknown): TypedDataDefinition {
-  let data: unknown = value
-  if (typeof value === 'string') {
-    try {
-      data = JSON.parse(value)
-    } catch {
-      throw invalidParams('typed data is not valid JSON')
-    }
-  }
-  if (
-    !isRecord(data) ||
-    !isRecord(data.types) ||
-    typeof data.primaryType !== 'string' ||
-    !isRecord(data.message)
-  ) {
-    throw invalidParams('typed data must have types, primaryType and message')
-  }
-  if (data.domain !== undefined && !isRecord(data.domain)) {
-    throw invalidParams('typed data domain must be an object')
-  }
-  return {
-    domain: (data.domain ?? {}) as TypedDataDefinition['domain'],
-    types: data.types as TypedDataDefinition['types'],
-    primaryType: data.primaryType,
-    message: data.message,
-  } as TypedDataDefinition
-}
-
-/** The fields a page may set on eth_sendTransaction; viem fills in whatever is missing. */
-type TransactionFields = {
-  to?: Address
-  data?: Hex
-  value?: bigint
-  gas?: bigint
-  gasPrice?: bigint
-  maxFeePerGas?: bigint
-  maxPriorityFeePerGas?: bigint
-  nonce?: number
-  accessList?: AccessList
-  type?: 'legacy' | 'eip2930' | 'eip1559'
-}
-
-type ParsedTransaction = { from: unknown; request: TransactionFields }
-
-function transactionParam(value: unknown, currentChainId: number): ParsedTransaction {
-  if (!isRecord(value)) throw invalidParams('expected [transaction]')
-  const quantity = (key: string): bigint | undefined => {
-    const v = value[key]
-    if (v === undefined || v === null) return undefined
-    if (typeof v === 'string' && hexQuantity.test(v)) return BigInt(v)
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
-    throw invalidParams(`${key} must be a hex quantity, got ${JSON.stringify(v)}`)
-  }
-  const request: Record<string, unknown> = {}
-
-  const to = value.to
-  if (to !== undefined && to !== null) {
-    if (typeof to !== 'string' || !isAddress(to, { strict: false })) {
-      throw invalidParams(`invalid to ${JSON.stringify(to)}`)
-    }
-    request.to = to
-  }
-  const data = value.data ?? value.input
-  if (data !== undefined && data !== null) {
-    if (typeof data !== 'string' || !isHex(data)) throw invalidParams('data must be hex')
-    request.data = data
-  }
-  for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas']) {
-    const v = quantity(key)
-    if (v !== undefined) request[key] = v
-  }
-  const nonce = quantity('nonce')
-  if (nonce !== undefined) request.nonce = Number(nonce)
-  if (value.accessList !== undefined) {
-    if (!Array.isArray(value.accessList)) throw invalidParams('accessList must be an array')
-    request.accessList = value.accessList
-  }
-  const chainId = quantity('chainId')
-  if (chainId !== undefined && chainId !== BigInt(currentChainId)) {
-    throw invalidParams(`chainId ${chainId} does not match the current chain ${currentChainId}`)
-  }
-  const type = value.type
-  if (type !== undefined && type !== null) {
-    const types: Record<string, string> = { '0x0': 'legacy', '0x1': 'eip2930', '0x2': 'eip1559' }
-    const mapped = typeof type === 'string' ? types[type] : undefined
-    if (!mapped) throw invalidParams(`unsupported transaction type ${JSON.stringify(type)}`)
-    request.type = mapped
-  } else if (request.gasPrice !== undefined) {
-    request.type = 'legacy'
-  }
-  return { from: value.from, request: request as ParsedTransaction['request'] }
 }

@@ -5,11 +5,9 @@ import {
   type Hex,
   type HttpTransport,
   http,
-  isAddress,
   isAddressEqual,
   isHex,
   type LocalAccount,
-  type TypedDataDefinition,
   toHex,
   type WalletClient,
 } from 'viem'
@@ -20,8 +18,8 @@ import {
   unsupportedMethod,
   userRejected,
 } from '../errors.ts'
+import { addressParam, chainIdParam, transactionParam, typedDataParam } from '../params.ts'
 import { eip155ChainId } from './namespaces.ts'
-import { parseTransaction } from './transaction.ts'
 
 export type Decision = 'approve' | 'reject'
 
@@ -43,36 +41,6 @@ function paramList(params: unknown): unknown[] {
   if (params === undefined || params === null) return []
   if (!Array.isArray(params)) throw invalidParams('params must be an array')
   return params
-}
-
-function chainIdParam(value: unknown): number {
-  const chainId = (value as { chainId?: unknown } | undefined)?.chainId
-  if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]+$/.test(chainId)) {
-    throw invalidParams(`chainId must be a 0x-prefixed hex string, got ${JSON.stringify(chainId)}`)
-  }
-  return Number.parseInt(chainId, 16)
-}
-
-function typedDataParam(value: unknown): TypedDataDefinition {
-  let data: unknown = value
-  if (typeof value === 'string') {
-    try {
-      data = JSON.parse(value)
-    } catch {
-      throw invalidParams('typed data is not valid JSON')
-    }
-  }
-  const typed = data as Record<string, unknown> | null
-  if (
-    typeof typed !== 'object' ||
-    typed === null ||
-    typeof typed.types !== 'object' ||
-    typeof typed.primaryType !== 'string' ||
-    typeof typed.message !== 'object'
-  ) {
-    throw invalidParams('typed data must have types, primaryType and message')
-  }
-  return typed as unknown as TypedDataDefinition
 }
 
 /**
@@ -102,11 +70,10 @@ export function createRequestHandler(context: RequestContext) {
 
   const requireActive = (value: unknown): LocalAccount => {
     const account = context.account()
-    if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
-      throw invalidParams(`expected an address, got ${JSON.stringify(value)}`)
+    const signer = addressParam(value)
+    if (!isAddressEqual(signer, account.address)) {
+      throw unauthorized(`${signer} is not the active account`)
     }
-    if (!isAddressEqual(value, account.address))
-      throw unauthorized(`${value} is not the active account`)
     return account
   }
 
@@ -147,7 +114,7 @@ export function createRequestHandler(context: RequestContext) {
     },
 
     eth_sendTransaction: async ([tx], chainId) => {
-      const { from, fields } = parseTransaction(tx)
+      const { from, fields } = transactionParam(tx)
       const account = from === undefined ? context.account() : requireActive(from)
       const client = clientFor(chainId)
       ask('eth_sendTransaction')
