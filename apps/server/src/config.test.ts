@@ -36,6 +36,7 @@ describe('loadConfig', () => {
         name: 'Ethereum',
         rpcUrls: ['https://rpc.example'],
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        tokens: [],
       },
     ])
   })
@@ -57,7 +58,22 @@ describe('loadConfig', () => {
           'simpleAccountFactory',
         ].map((name) => [name, `0x${'1'.repeat(40)}`]),
       ),
-      tokens: [],
+      tokens: [
+        {
+          symbol: 'USDC',
+          name: 'USD Coin',
+          decimals: 6,
+          address: `0x${'2'.repeat(40)}`,
+          spam: false,
+        },
+        {
+          symbol: 'SPAM',
+          name: 'Free Tokens',
+          decimals: 18,
+          address: `0x${'3'.repeat(40)}`,
+          spam: true,
+        },
+      ],
       pairs: [],
     }
     writeFileSync(
@@ -76,6 +92,14 @@ describe('loadConfig', () => {
         name: 'Latch Devnet',
         rpcUrls: ['http://127.0.0.1:8545'],
         nativeCurrency: chain.nativeCurrency,
+        multicall3: `0x${'1'.repeat(40)}`,
+        tokens: chain.tokens,
+        uniswapV2: {
+          factory: `0x${'1'.repeat(40)}`,
+          router: `0x${'1'.repeat(40)}`,
+          weth: `0x${'1'.repeat(40)}`,
+          usdToken: `0x${'2'.repeat(40)}`,
+        },
       },
     ])
   })

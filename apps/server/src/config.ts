@@ -14,6 +14,22 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 )
 
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address')
+  .transform((value) => value as `0x${string}`)
+
+/** An ERC-20 the server reports balances, prices and transfers of. */
+const tokenConfig = z.object({
+  address: evmAddress,
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  decimals: z.number().int().min(0).max(255),
+  /** Unsolicited airdrop spam: its transfers are flagged `is_spam` in history. */
+  spam: z.boolean().default(false),
+})
+export type TokenConfig = z.infer<typeof tokenConfig>
+
 const chainConfig = z.object({
   chainId: z.number().int().positive(),
   name: z.string().min(1),
@@ -21,6 +37,18 @@ const chainConfig = z.object({
   nativeCurrency: z
     .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })
     .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
+  /** Multicall3, for reading every token balance of an account in one call. */
+  multicall3: evmAddress.optional(),
+  tokens: z.array(tokenConfig).default([]),
+  /**
+   * Uniswap V2 deployment whose pools price tokens: against `usdToken` (a USD stablecoin),
+   * directly or through `weth` (the wrapped native coin).
+   */
+  uniswapV2: z
+    .object({ factory: evmAddress, router: evmAddress, weth: evmAddress, usdToken: evmAddress })
+    .optional(),
+  /** ENS registry on this chain, for reverse names in /v1/identity. */
+  ensRegistry: evmAddress.optional(),
 })
 export type ChainConfig = z.infer<typeof chainConfig>
 
@@ -122,10 +150,31 @@ function chainsFromManifest(manifestPath: string | undefined, dataDir: string): 
     return []
   }
   const manifest = devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
-  return manifest.chains.map((chain) => ({
-    chainId: chain.chainId,
-    name: chain.name,
-    rpcUrls: [chain.rpcUrl],
-    nativeCurrency: chain.nativeCurrency,
-  }))
+  return manifest.chains.map((chain) => {
+    const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
+    return {
+      chainId: chain.chainId,
+      name: chain.name,
+      rpcUrls: [chain.rpcUrl],
+      nativeCurrency: chain.nativeCurrency,
+      multicall3: chain.contracts.multicall3,
+      tokens: chain.tokens.map(({ address, symbol, name, decimals, spam }) => ({
+        address,
+        symbol,
+        name,
+        decimals,
+        spam,
+      })),
+      ...(usdc
+        ? {
+            uniswapV2: {
+              factory: chain.contracts.uniswapV2Factory,
+              router: chain.contracts.uniswapV2Router02,
+              weth: chain.contracts.weth9,
+              usdToken: usdc.address,
+            },
+          }
+        : {}),
+    }
+  })
 }
