@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { clientQuery } from './api.ts'
+import { caipAddress, caipNetworkId } from './caipSchemas.ts'
+
+/** An EVM address in the path: 40 hex characters, with or without 0x (spec 5). */
+export const evmAddressParam = z
+  .string()
+  .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'Expected an EVM address: 40 hex characters, with or without 0x')
+
+/** The fiat currency prices are given in; only USD for now (spec 7). */
+export const currencyValue = z.enum(['usd'], 'currency must be usd')
+
+/** A decimal number written as text, so no precision is lost: `'1234.5678'`. */
+export const decimalString = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'Expected a non-negative decimal number as a string')
+
+export const accountAddressParams = z.object({ address: evmAddressParam })
+
+/** GET /v1/account/{address}/balance query (spec 7). */
+export const balanceQuery = clientQuery.extend({
+  currency: currencyValue.default('usd'),
+  chainId: caipNetworkId.describe('CAIP-2 network id, e.g. eip155:31337'),
+  forceUpdate: z
+    .enum(['true', 'false'], 'forceUpdate must be true or false')
+    .optional()
+    .describe('true skips the 30 s cache'),
+})
+
+/** One holding (spec 3, Token balance entry): the native coin has no `address`. */
+export const tokenBalance = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: caipNetworkId,
+  /** CAIP-10 id of the token contract; absent for the native coin. */
+  address: caipAddress.optional(),
+  /** price x quantity, in the currency asked for; absent when no price is known. */
+  value: z.number().optional(),
+  /** Price of one unit; 0 when unknown. */
+  price: z.number(),
+  quantity: z.object({
+    /** The token's decimals, as an integer string, e.g. '6'. */
+    decimals: z.string().regex(/^\d+$/),
+    /** The amount held in whole units, as a decimal string, e.g. '1234.5'. */
+    numeric: decimalString,
+  }),
+  iconUrl: z.string(),
+})
+export type TokenBalance = z.infer<typeof tokenBalance>
+
+export const balanceResponse = z.object({ balances: z.array(tokenBalance) })
+export type BalanceResponse = z.infer<typeof balanceResponse>
+
+/** POST /v1/fungible/price body (spec 7): CAIP-10 token ids (or the native coin's id). */
+export const fungiblePriceBody = z.object({
+  projectId: z.string().min(1, 'projectId is required'),
+  currency: currencyValue,
+  addresses: z
+    .array(caipAddress)
+    .min(1, 'addresses needs at least one CAIP-10 token id')
+    .max(100, 'At most 100 addresses'),
+})
+
+export const fungiblePrice = z.object({
+  /** The CAIP-10 id asked for. */
+  address: caipAddress,
+  name: z.string(),
+  symbol: z.string(),
+  iconUrl: z.string(),
+  price: z.number(),
+})
+export type FungiblePrice = z.infer<typeof fungiblePrice>
+
+export const fungiblePriceResponse = z.object({ fungibles: z.array(fungiblePrice) })
+export type FungiblePriceResponse = z.infer<typeof fungiblePriceResponse>
+
+/** GET /v1/identity/{address} query (spec 7). */
+export const identityQuery = clientQuery.extend({
+  sender: evmAddressParam.optional().describe('The connected account asking'),
+  chainId: caipNetworkId.optional(),
+})
+
+/** A name and avatar for an address; both null when it has none (spec 7). */
+export const identityResponse = z.object({
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+})
+export type IdentityResponse = z.infer<typeof identityResponse>
+
+/** GET /v1/convert/gas-price query (spec 7). */
+export const gasPriceQuery = clientQuery.extend({ chainId: caipNetworkId })
+
+/** Gas prices in wei, as integer strings. */
+export const gasPriceResponse = z.object({
+  standard: z.string().regex(/^\d+$/),
+  fast: z.string().regex(/^\d+$/),
+  instant: z.string().regex(/^\d+$/),
+})
+export type GasPriceResponse = z.infer<typeof gasPriceResponse>

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { decimalString } from './account.ts'
+import { clientQuery } from './api.ts'
+import { caipNetworkId } from './caipSchemas.ts'
+
+/** Transactions per history page (spec 7). */
+export const HISTORY_PAGE_SIZE = 50
+
+/** GET /v1/account/{address}/history query (spec 7). */
+export const historyQuery = clientQuery.extend({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this server gave out')
+    .optional()
+    .describe('The `next` of the previous page'),
+  chainId: caipNetworkId.optional().describe('Only this network; all configured ones by default'),
+  onramp: z
+    .string()
+    .regex(/^[a-z_]{1,32}$/, 'onramp is a provider name such as coinbase')
+    .optional()
+    .describe('Only on-ramp orders of this provider'),
+})
+
+/** What a transaction did for the account, as history lists it. */
+export const operationType = z.enum(['send', 'receive', 'trade', 'execute', 'approve', 'deposit'])
+export type OperationType = z.infer<typeof operationType>
+
+export const historyTransfer = z.object({
+  fungible_info: z
+    .object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })
+    .optional(),
+  /** Present for NFTs, and for fungible tokens the server flags as spam (spec 4). */
+  nft_info: z.object({ flags: z.object({ is_spam: z.boolean() }) }).optional(),
+  direction: z.enum(['in', 'out', 'self']),
+  /** Whole units, as a decimal string. */
+  quantity: z.object({ numeric: decimalString }),
+  /** In USD at today's price, when one is known. */
+  value: z.number().optional(),
+  price: z.number().optional(),
+})
+export type HistoryTransfer = z.infer<typeof historyTransfer>
+
+export const historyTransaction = z.object({
+  id: z.string(),
+  metadata: z.object({
+    operationType,
+    hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+    chain: caipNetworkId,
+    /** ISO 8601 time of the block. */
+    minedAt: z.string(),
+    sentFrom: z.string(),
+    sentTo: z.string(),
+    status: z.enum(['confirmed', 'failed', 'pending']),
+    nonce: z.number().int().nonnegative(),
+  }),
+  transfers: z.array(historyTransfer),
+})
+export type HistoryTransaction = z.infer<typeof historyTransaction>
+
+/** Newest first; `next` is null on the last page (spec 7). */
+export const historyResponse = z.object({
+  data: z.array(historyTransaction),
+  next: z.string().nullable(),
+})
+export type HistoryResponse = z.infer<typeof historyResponse>
