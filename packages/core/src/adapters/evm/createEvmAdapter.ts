@@ -10,8 +10,6 @@ import {
   hydrate,
   injected,
   type SendTransactionParameters,
-  sendTransaction,
-  signMessage,
   waitForTransactionReceipt,
   watchConnection,
   watchConnectors,
@@ -198,14 +196,17 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       await hydrate(config, { reconnectOnMount: true }).onMount()
     },
     async signMessage(message) {
+      const { signMessage } = await import('./actions.ts')
       return signMessage(config, { message }).catch(rethrowRejection)
     },
     async sendTransaction({ to, value, data }) {
       // wagmi's parameter type is a union over transaction types the compiler cannot narrow here.
       const request = { to, value, data } as SendTransactionParameters
+      const { sendTransaction } = await import('./actions.ts')
       return sendTransaction(config, request).catch(rethrowRejection)
     },
     async waitForTransaction(hash, chainId) {
+      const { waitForTransactionReceipt } = await import('./actions.ts')
       const receipt = await waitForTransactionReceipt(config, {
         hash,
         ...(chainId !== undefined ? { chainId } : {}),

@@ -1,0 +1,2 @@
+// Signing and sending pull in most of viem's transaction code: loaded on first use, not at start.
+export { sendTransaction, signMessage, waitForTransactionReceipt } from '@wagmi/core'
