@@ -10,7 +10,6 @@ import {
   hydrate,
   injected,
   type SendTransactionParameters,
-  waitForTransactionReceipt,
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
