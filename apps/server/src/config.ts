@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { devnetManifest } from '@latch/protocol'
+import { type DevnetManifest, devnetManifest } from '@latch/protocol'
 import { z } from 'zod'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 
@@ -149,7 +149,11 @@ function chainsFromManifest(manifestPath: string | undefined, dataDir: string): 
     if (manifestPath) throw new ConfigError(`DEVNET_MANIFEST: no file at ${manifestPath}`)
     return []
   }
-  const manifest = devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
+  return chainsOfDevnet(devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))))
+}
+
+/** The devnet's chains as server config: RPC, tokens, Multicall3 and the Uniswap V2 pools. */
+export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
   return manifest.chains.map((chain) => {
     const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
     return {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildServer } from '../src/app.ts'
-import { type Config, loadConfig } from '../src/config.ts'
+import { type Config, chainsOfDevnet, loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/index.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { seedDevProject } from '../src/seed.ts'
@@ -36,13 +36,7 @@ export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string> = {},
 ): Promise<TestServer> {
-  const devnet = inject('devnet')
-  const chains = devnet.chains.map((chain) => ({
-    chainId: chain.chainId,
-    name: chain.name,
-    rpcUrls: [chain.rpcUrl],
-    nativeCurrency: chain.nativeCurrency,
-  }))
+  const chains = chainsOfDevnet(inject('devnet'))
   const config: Config = {
     ...loadConfig({
       LOG_LEVEL: 'silent',
