@@ -6,7 +6,10 @@ import type { FastifyRequest } from 'fastify'
  */
 export function tokenIconUrl(request: FastifyRequest, symbol: string): string {
   const url = new URL(`/public/getTokenImage/${encodeURIComponent(symbol)}`, serverOrigin(request))
-  const projectId = (request.query as { projectId?: unknown } | undefined)?.projectId
+  // GET routes carry the project in the query, POST routes in the body.
+  const projectId =
+    (request.query as { projectId?: unknown } | undefined)?.projectId ??
+    (request.body as { projectId?: unknown } | undefined)?.projectId
   if (typeof projectId === 'string') url.searchParams.set('projectId', projectId)
   return url.toString()
 }
