@@ -11,6 +11,7 @@ import {
   originNotAllowedAlert,
 } from './alerts/index.ts'
 import { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
+import { type BalancesController, createBalances } from './balances/createBalances.ts'
 import {
   type ConnectionController,
   createConnection,
@@ -23,11 +24,13 @@ import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures } from './features/remoteFeatures.ts'
 import { truncateBalance } from './format/truncateBalance.ts'
+import { createHistory, type HistoryController } from './history/createHistory.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { isIosSafari, isTelegram } from './platform/platform.ts'
+import { createQueryClient } from './query/createQueryClient.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import {
@@ -97,6 +100,10 @@ export type Latch = {
   readonly router: RouterController
   readonly modal: ModalController
   readonly evm: EvmAdapter
+  /** The Tokens tab: balances of the connected account on the active network (spec 3, 8). */
+  readonly balances: BalancesController
+  /** The Activity tab: the account's transactions on the active network (spec 3, 4). */
+  readonly history: HistoryController
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
   /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
@@ -158,6 +165,26 @@ export function createLatch(config: LatchConfig): Latch {
     projectId: options.projectId,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   })
+  const queryClient = createQueryClient()
+  const supportedChains = () =>
+    queryClient.fetchQuery({
+      queryKey: ['supported-chains'],
+      queryFn: () => api.supportedChains(),
+      staleTime: Number.POSITIVE_INFINITY,
+    })
+  const balances = createBalances({
+    api,
+    queryClient,
+    snackbar,
+    isSupported: async (chainId) => (await supportedChains()).http.includes(chainId),
+  })
+  const history = createHistory({
+    api,
+    queryClient,
+    snackbar,
+    events,
+    activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
+  })
   const evmNetworks = options.networks.filter((candidate) => candidate.chainNamespace === 'eip155')
   const [firstChain, ...otherChains] = evmNetworks.map(toViemChain)
   if (!firstChain)
@@ -177,7 +204,7 @@ export function createLatch(config: LatchConfig): Latch {
     })
   const walletConnectSessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
   const walletConnectOptions = options.walletConnect
-  const evm = createEvmAdapter({
+  const adapter = createEvmAdapter({
     chains: [firstChain, ...otherChains],
     transports: Object.fromEntries(
       [firstChain, ...otherChains].map((chain) => [
@@ -217,6 +244,24 @@ export function createLatch(config: LatchConfig): Latch {
         }
       : {}),
   })
+  // A mined transaction changes what the account holds: refresh the Tokens and Activity tabs.
+  const evm: EvmAdapter = {
+    ...adapter,
+    async waitForTransaction(hash, chainId) {
+      const receipt = await adapter.waitForTransaction(hash, chainId)
+      const current = adapter.connection.get()
+      if (current.status === 'connected') {
+        void balances.refresh({
+          address: current.address,
+          chainId: `eip155:${current.chainId}`,
+          force: true,
+        })
+        void queryClient.invalidateQueries({ queryKey: ['history'] })
+        history.reset()
+      }
+      return receipt
+    },
+  }
 
   async function refreshBalance(address: string, chainId: number): Promise<void> {
     try {
@@ -250,10 +295,15 @@ export function createLatch(config: LatchConfig): Latch {
         previous.status !== 'connected' ||
         previous.chainId !== current.chainId ||
         previous.address !== current.address
-      if (moved) void refreshBalance(current.address, current.chainId)
+      if (moved) {
+        void refreshBalance(current.address, current.chainId)
+        void balances.refresh({ address: current.address, chainId: `eip155:${current.chainId}` })
+      }
       return
     }
     if (current.status === 'disconnected') {
+      balances.reset()
+      history.reset()
       account.reset('eip155')
       network.clearWalletNetwork()
       // A session that ended (not a connect attempt that failed) sends an open modal back to Connect.
@@ -360,6 +410,8 @@ export function createLatch(config: LatchConfig): Latch {
     router,
     modal,
     evm,
+    balances,
+    history,
     walletConnect,
     features: {
       get: () => features.get().current,

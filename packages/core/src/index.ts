@@ -3,6 +3,11 @@ export * from './adapters/evm/index.ts'
 export type { AdapterConnection, ChainAdapter, WalletOption } from './adapters/types.ts'
 export * from './alerts/index.ts'
 export { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
+export {
+  type BalancesController,
+  type BalancesState,
+  createBalances,
+} from './balances/createBalances.ts'
 export * from './connection/index.ts'
 export * from './constants.ts'
 export {
@@ -16,12 +21,22 @@ export {
 } from './createLatch.ts'
 export { LatchError } from './errors.ts'
 export * from './events/index.ts'
+export { formatUsd, truncateDecimal } from './format/formatAmount.ts'
 export { truncateBalance } from './format/truncateBalance.ts'
+export {
+  createHistory,
+  groupByYearAndMonth,
+  type HistoryController,
+  type HistoryMonth,
+  type HistoryState,
+  type HistoryYear,
+} from './history/createHistory.ts'
 export * from './modal/index.ts'
 export * from './network/index.ts'
 export * from './options/index.ts'
 export type * from './options/types.ts'
 export { isIosSafari, isMobile, isTelegram } from './platform/platform.ts'
+export { createQueryClient, retryDelay } from './query/createQueryClient.ts'
 export * from './router/index.ts'
 export * from './snackbar/index.ts'
 export * from './storage/index.ts'

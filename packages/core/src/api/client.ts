@@ -1,4 +1,11 @@
 import type {
+  BalanceResponse,
+  CaipAddress,
+  CaipNetworkId,
+  FungiblePriceResponse,
+  GasPriceResponse,
+  HistoryResponse,
+  IdentityResponse,
   ProjectConfigResponse,
   ProjectOriginsResponse,
   SupportedChainsResponse,
@@ -74,6 +81,36 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
         include: query.include?.length ? query.include.join(',') : undefined,
         exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
       }),
+    /** GET /v1/account/{address}/balance (spec 7): native coin and tokens held, with prices. */
+    balance: (address: string, chainId: CaipNetworkId, options: { forceUpdate?: boolean } = {}) =>
+      request<BalanceResponse>('GET', `/v1/account/${encodeURIComponent(address)}/balance`, {
+        currency: 'usd',
+        chainId,
+        forceUpdate: options.forceUpdate ? 'true' : undefined,
+      }),
+    /** GET /v1/account/{address}/history (spec 7): one page, newest first. */
+    history: (
+      address: string,
+      query: { chainId?: CaipNetworkId; cursor?: string; onramp?: string } = {},
+    ) =>
+      request<HistoryResponse>('GET', `/v1/account/${encodeURIComponent(address)}/history`, query),
+    /** POST /v1/fungible/price (spec 7). */
+    fungiblePrice: (addresses: readonly CaipAddress[]) =>
+      request<FungiblePriceResponse>(
+        'POST',
+        '/v1/fungible/price',
+        {},
+        {
+          currency: 'usd',
+          addresses,
+        },
+      ),
+    /** GET /v1/identity/{address} (spec 7): name and avatar, null when none. */
+    identity: (address: string, query: { sender?: string; chainId?: CaipNetworkId } = {}) =>
+      request<IdentityResponse>('GET', `/v1/identity/${encodeURIComponent(address)}`, query),
+    /** GET /v1/convert/gas-price (spec 7). */
+    gasPrice: (chainId: CaipNetworkId) =>
+      request<GasPriceResponse>('GET', '/v1/convert/gas-price', { chainId }),
     /** GET /appkit/v1/config (spec 7): the project's features. */
     projectConfig: () => request<ProjectConfigResponse>('GET', '/appkit/v1/config'),
     /** GET /projects/v1/origins (spec 7). */

@@ -6,6 +6,8 @@ import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
+import { ActivityTab } from './ActivityTab.tsx'
+import { TokensTab } from './TokensTab.tsx'
 
 /** The connected account: address, wallet, balance, network, tabs, disconnect (spec 2). */
 export function Account() {
@@ -89,20 +91,9 @@ export function Account() {
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Tokens' && (
-          <ul className="latch-list">
-            <li className="latch-list-item">
-              <span className="latch-list-item-label">
-                {network.caipNetwork?.nativeCurrency.name ?? 'Native'}
-              </span>
-              <span>
-                {account.balance ?? '…'} {account.balanceSymbol}
-              </span>
-            </li>
-          </ul>
-        )}
-        {tab === 'NFTs' && <p className="latch-muted">No NFTs yet</p>}
-        {tab === 'Activity' && <p className="latch-muted">No activity yet</p>}
+        {tab === 'Tokens' && <TokensTab />}
+        {tab === 'NFTs' && <p className="latch-muted latch-center">No NFTs yet</p>}
+        {tab === 'Activity' && <ActivityTab address={address} />}
       </div>
       <DisconnectButton />
     </div>

@@ -1,0 +1,146 @@
+import type { HistoryResponse, HistoryTransaction } from '@latch/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../query/createQueryClient.ts'
+import { createHistory } from './createHistory.ts'
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+function tx(id: string, minedAt: string, options: { chain?: string; spam?: boolean[] } = {}) {
+  const flags = options.spam ?? [false]
+  return {
+    id,
+    metadata: {
+      operationType: 'receive',
+      hash: `0x${id.padStart(64, '0')}`,
+      chain: options.chain ?? 'eip155:31337',
+      minedAt,
+      sentFrom: '0x0000000000000000000000000000000000000001',
+      sentTo: address,
+      status: 'confirmed',
+      nonce: 0,
+    },
+    transfers: flags.map((spam) => ({
+      direction: 'in',
+      quantity: { numeric: '1' },
+      fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: 'x' } },
+      ...(spam ? { nft_info: { flags: { is_spam: true } } } : {}),
+    })),
+  } as HistoryTransaction
+}
+
+function setup(pages: Record<string, HistoryResponse | Error>) {
+  let network: `eip155:${number}` = 'eip155:31337'
+  const history = vi.fn(async (_address: string, query: { cursor?: string } = {}) => {
+    const page = pages[query.cursor ?? 'first']
+    if (!page || page instanceof Error) throw page ?? new Error('no page')
+    return page
+  })
+  const showError = vi.fn()
+  const emit = vi.fn()
+  const controller = createHistory({
+    api: { history },
+    queryClient: createQueryClient(),
+    snackbar: { showError },
+    events: { emit },
+    activeNetwork: () => network,
+  })
+  return {
+    controller,
+    history,
+    showError,
+    emit,
+    state: () => controller.state.get(),
+    switchNetwork: (id: `eip155:${number}`) => {
+      network = id
+    },
+  }
+}
+
+describe('createHistory', () => {
+  it('needs an account address (spec 8)', async () => {
+    const { controller } = setup({})
+    await expect(controller.fetchTransactions(undefined)).rejects.toThrow(
+      "Transactions can't be fetched without an accountAddress",
+    )
+  })
+
+  it('shows the active chain only, hides all-spam transactions, groups by year and month', async () => {
+    const { controller, state, history } = setup({
+      first: {
+        data: [
+          tx('5', '2026-11-20T10:00:00Z'),
+          tx('4', '2026-11-02T10:00:00Z', { spam: [true] }),
+          tx('3', '2026-10-15T10:00:00Z', { spam: [true, false] }),
+          tx('2', '2026-10-01T10:00:00Z', { chain: 'eip155:31338' }),
+          tx('1', '2025-12-31T23:00:00Z'),
+        ],
+        next: null,
+      },
+    })
+    await controller.fetchTransactions(address)
+    expect(history).toHaveBeenCalledWith(address, { chainId: 'eip155:31337' })
+    expect(state().transactions.map((t) => t.id)).toEqual(['5', '3', '1'])
+    expect(
+      state().transactionsByYear.map((year) => [
+        year.year,
+        year.months.map((month) => [month.month, month.transactions.map((t) => t.id)]),
+      ]),
+    ).toEqual([
+      [
+        2026,
+        [
+          [10, ['5']],
+          [9, ['3']],
+        ],
+      ],
+      [2025, [[11, ['1']]]],
+    ])
+    expect(state()).toMatchObject({ empty: false, loading: false, next: undefined })
+  })
+
+  it('pages with the cursor until next is null, each transaction once', async () => {
+    const { controller, state, history } = setup({
+      first: {
+        data: [tx('3', '2026-11-03T00:00:00Z'), tx('2', '2026-11-02T00:00:00Z')],
+        next: 'c1',
+      },
+      c1: { data: [tx('2', '2026-11-02T00:00:00Z'), tx('1', '2026-11-01T00:00:00Z')], next: null },
+    })
+    await controller.fetchTransactions(address)
+    expect(state().next).toBe('c1')
+    await controller.fetchTransactions(address)
+    expect(history).toHaveBeenLastCalledWith(address, { chainId: 'eip155:31337', cursor: 'c1' })
+    expect(state().transactions.map((t) => t.id)).toEqual(['3', '2', '1'])
+    await controller.fetchTransactions(address)
+    expect(history).toHaveBeenCalledTimes(2)
+  })
+
+  it('a failure empties the list, clears the cursor, toasts and tracks (spec 8)', async () => {
+    const { controller, state, showError, emit } = setup({
+      first: { data: [tx('2', '2026-11-02T00:00:00Z')], next: 'c1' },
+      c1: new Error('HTTP status code: 500'),
+    })
+    await controller.fetchTransactions(address)
+    await controller.fetchTransactions(address)
+    expect(state()).toMatchObject({
+      transactions: [],
+      empty: true,
+      next: undefined,
+      loading: false,
+    })
+    expect(showError).toHaveBeenCalledWith('Failed to fetch transactions')
+    expect(emit).toHaveBeenCalledWith({ type: 'error', event: 'ERROR_FETCH_TRANSACTIONS' })
+  })
+
+  it('another network starts a new list', async () => {
+    const { controller, state, switchNetwork, history } = setup({
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: 'c1' },
+    })
+    await controller.fetchTransactions(address)
+    switchNetwork('eip155:31338')
+    await controller.fetchTransactions(address).catch(() => {})
+    expect(history).toHaveBeenLastCalledWith(address, { chainId: 'eip155:31338' })
+    expect(state().lastNetworkInView).toBe('eip155:31338')
+    expect(state().transactions).toEqual([])
+  })
+})

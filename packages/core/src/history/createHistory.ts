@@ -1,0 +1,168 @@
+import type { CaipNetworkId, HistoryTransaction } from '@latch/protocol'
+import type { QueryClient } from '@tanstack/query-core'
+import type { ApiClient } from '../api/client.ts'
+import { LatchError } from '../errors.ts'
+import type { EventsController } from '../events/index.ts'
+import type { SnackbarController } from '../snackbar/index.ts'
+import { createStore, type ReadableStore } from '../store.ts'
+
+/** One month of transactions, newest first. */
+export type HistoryMonth = { month: number; transactions: readonly HistoryTransaction[] }
+/** One year of months, newest first. */
+export type HistoryYear = { year: number; months: readonly HistoryMonth[] }
+
+/** Transaction history state (spec 3). */
+export type HistoryState = {
+  transactions: readonly HistoryTransaction[]
+  /** On-ramp orders, fetched with `onramp`. */
+  coinbaseTransactions: readonly HistoryTransaction[]
+  /** Grouped by year then month, newest first (spec 3). */
+  transactionsByYear: readonly HistoryYear[]
+  /** The network the list belongs to; another one starts a new list. */
+  lastNetworkInView?: CaipNetworkId
+  address?: string
+  loading: boolean
+  empty: boolean
+  /** The cursor of the next page; undefined at the end. */
+  next?: string
+}
+
+export type HistoryDeps = {
+  api: Pick<ApiClient, 'history'>
+  queryClient: QueryClient
+  snackbar: Pick<SnackbarController, 'showError'>
+  events: Pick<EventsController, 'emit'>
+  /** The active network: only its transactions are shown (spec 4). */
+  activeNetwork(): CaipNetworkId | undefined
+}
+
+export type HistoryController = {
+  state: ReadableStore<HistoryState>
+  /**
+   * Fetches the next page for the account on the active network (the first one when the account
+   * or network changed). Throws without an address (spec 8); a failed fetch empties the list,
+   * clears the cursor, shows 'Failed to fetch transactions' and tracks ERROR_FETCH_TRANSACTIONS.
+   */
+  fetchTransactions(
+    accountAddress: string | undefined,
+    options?: { onramp?: string },
+  ): Promise<void>
+  reset(): void
+}
+
+const initial = (): HistoryState => ({
+  transactions: [],
+  coinbaseTransactions: [],
+  transactionsByYear: [],
+  loading: false,
+  empty: false,
+})
+
+/** All of a transaction's transfers flagged spam: hidden (spec 4). */
+const isAllSpam = (transaction: HistoryTransaction) =>
+  transaction.transfers.length > 0 &&
+  transaction.transfers.every((transfer) => transfer.nft_info?.flags.is_spam === true)
+
+/** Groups transactions by year then month of `minedAt` (UTC), newest first. */
+export function groupByYearAndMonth(transactions: readonly HistoryTransaction[]): HistoryYear[] {
+  const sorted = [...transactions].sort(
+    (a, b) => Date.parse(b.metadata.minedAt) - Date.parse(a.metadata.minedAt),
+  )
+  const years: { year: number; months: { month: number; transactions: HistoryTransaction[] }[] }[] =
+    []
+  for (const transaction of sorted) {
+    const mined = new Date(transaction.metadata.minedAt)
+    const year = mined.getUTCFullYear()
+    const month = mined.getUTCMonth()
+    let yearGroup = years.at(-1)
+    if (yearGroup?.year !== year) {
+      yearGroup = { year, months: [] }
+      years.push(yearGroup)
+    }
+    let monthGroup = yearGroup.months.at(-1)
+    if (monthGroup?.month !== month) {
+      monthGroup = { month, transactions: [] }
+      yearGroup.months.push(monthGroup)
+    }
+    monthGroup.transactions.push(transaction)
+  }
+  return years
+}
+
+/** @example const history = createHistory({ api, queryClient, snackbar, events, activeNetwork }) */
+export function createHistory(deps: HistoryDeps): HistoryController {
+  const store = createStore<HistoryState>(initial())
+  let generation = 0
+
+  return {
+    state: store,
+    async fetchTransactions(accountAddress, options = {}) {
+      if (!accountAddress)
+        throw new LatchError("Transactions can't be fetched without an accountAddress")
+      const chainId = deps.activeNetwork()
+      const current = store.get()
+      const sameList =
+        current.address?.toLowerCase() === accountAddress.toLowerCase() &&
+        current.lastNetworkInView === chainId
+      if (!sameList) {
+        generation++
+        store.set({
+          ...initial(),
+          next: undefined,
+          address: accountAddress,
+          lastNetworkInView: chainId,
+        })
+      } else if (current.loading || (current.transactions.length > 0 && !current.next)) {
+        // A page is on its way, or the list is complete.
+        return
+      }
+      const cursor = sameList ? current.next : undefined
+      const started = generation
+      store.set({ loading: true })
+      try {
+        const page = await deps.queryClient.fetchQuery({
+          queryKey: ['history', accountAddress.toLowerCase(), chainId, cursor, options.onramp],
+          queryFn: () =>
+            deps.api.history(accountAddress, {
+              ...(chainId ? { chainId } : {}),
+              ...(cursor ? { cursor } : {}),
+              ...(options.onramp ? { onramp: options.onramp } : {}),
+            }),
+          staleTime: 0,
+        })
+        if (started !== generation) return
+        const seen = new Set(store.get().transactions.map((transaction) => transaction.id))
+        const fresh = page.data.filter(
+          (transaction) =>
+            !seen.has(transaction.id) &&
+            (chainId === undefined || transaction.metadata.chain === chainId) &&
+            !isAllSpam(transaction),
+        )
+        const transactions = [...store.get().transactions, ...fresh]
+        store.set({
+          ...(options.onramp
+            ? { coinbaseTransactions: [...store.get().coinbaseTransactions, ...fresh] }
+            : { transactions, transactionsByYear: groupByYearAndMonth(transactions) }),
+          loading: false,
+          empty: transactions.length === 0,
+          next: page.next ?? undefined,
+        })
+      } catch {
+        if (started !== generation) return
+        store.set({
+          transactions: [],
+          transactionsByYear: [],
+          loading: false,
+          empty: true,
+          next: undefined,
+        })
+        deps.snackbar.showError('Failed to fetch transactions')
+        deps.events.emit({ type: 'error', event: 'ERROR_FETCH_TRANSACTIONS' })
+      }
+    },
+    reset() {
+      generation++
+      store.set({ ...initial(), next: undefined, address: undefined, lastNetworkInView: undefined })
+    },
+  }
+}

@@ -1,0 +1,125 @@
+import { truncateDecimal } from '@latch/core'
+import type { HistoryTransaction, HistoryTransfer } from '@latch/protocol'
+import { useEffect, useRef } from 'react'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+
+const OPERATION_LABELS: Record<HistoryTransaction['metadata']['operationType'], string> = {
+  send: 'Sent',
+  receive: 'Received',
+  trade: 'Swapped',
+  execute: 'Contract call',
+  approve: 'Approved',
+  deposit: 'Deposited',
+}
+
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' })
+const dayAndTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+})
+
+function transferText(transfer: HistoryTransfer): string {
+  const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
+  const symbol = transfer.fungible_info?.symbol ?? 'NFT'
+  return `${sign}${truncateDecimal(transfer.quantity.numeric)} ${symbol}`
+}
+
+/** The Activity tab: the account's transactions on the active network, by month (spec 3, 4). */
+export function ActivityTab({ address }: { address: string }) {
+  const latch = useLatchInstance()
+  const state = useStore(latch.history.state)
+  const network = useStore(latch.network.state).activeNetwork?.caipNetworkId
+  const sentinel = useRef<HTMLLIElement>(null)
+
+  // First page when the tab opens, and again when the account or network changes.
+  useEffect(() => {
+    if (!network) return
+    void latch.history.fetchTransactions(address).catch(() => {})
+  }, [latch, address, network])
+
+  // Infinite scroll: the next page when the end of the list comes into view.
+  const hasNext = state.next !== undefined
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || !hasNext) return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting))
+        void latch.history.fetchTransactions(address).catch(() => {})
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [latch, address, hasNext])
+
+  if (state.loading && state.transactions.length === 0) {
+    return (
+      <p className="latch-muted latch-center" aria-busy="true">
+        Loading activity…
+      </p>
+    )
+  }
+  if (state.empty || state.transactions.length === 0) {
+    return <p className="latch-muted latch-center">No activity yet</p>
+  }
+  return (
+    <div className="latch-list" data-testid="latch-activity">
+      {state.transactionsByYear.map((year) =>
+        year.months.map((month) => (
+          <section
+            key={`${year.year}-${month.month}`}
+            aria-label={`${monthName.format(new Date(Date.UTC(year.year, month.month)))} ${year.year}`}
+          >
+            <h3 className="latch-section-title" data-testid="latch-activity-month">
+              {monthName.format(new Date(Date.UTC(year.year, month.month)))} {year.year}
+            </h3>
+            <ul className="latch-list">
+              {month.transactions.map((transaction) => (
+                <li
+                  key={transaction.id}
+                  className="latch-list-item"
+                  data-testid="latch-activity-row"
+                  data-hash={transaction.metadata.hash}
+                >
+                  {transaction.transfers[0]?.fungible_info?.icon.url ? (
+                    <img
+                      className="latch-token-icon"
+                      src={transaction.transfers[0].fungible_info.icon.url}
+                      alt=""
+                      width={32}
+                      height={32}
+                    />
+                  ) : (
+                    <span className="latch-token-icon" aria-hidden="true" />
+                  )}
+                  <span className="latch-list-item-label">
+                    <span>
+                      {OPERATION_LABELS[transaction.metadata.operationType]}
+                      {transaction.metadata.status === 'failed' ? ' · Failed' : ''}
+                    </span>
+                    <span className="latch-muted">
+                      {transaction.transfers.map(transferText).join(' · ')}
+                    </span>
+                  </span>
+                  <time className="latch-muted" dateTime={transaction.metadata.minedAt}>
+                    {dayAndTime.format(new Date(transaction.metadata.minedAt))}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )),
+      )}
+      <ul className="latch-list">
+        <li ref={sentinel} aria-hidden="true" className="latch-sentinel" />
+      </ul>
+      {state.loading && (
+        <p className="latch-muted latch-center" aria-busy="true">
+          Loading more…
+        </p>
+      )}
+    </div>
+  )
+}
