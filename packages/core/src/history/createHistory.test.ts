@@ -144,3 +144,21 @@ describe('createHistory', () => {
     expect(state().transactions).toEqual([])
   })
 })
+
+describe('createHistory refresh', () => {
+  it('asks for the first page again and replaces the list, keeping it until then', async () => {
+    const pages: Record<string, HistoryResponse> = {
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
+    }
+    const { controller, state } = setup(pages)
+    await controller.fetchTransactions(address)
+    pages.first = {
+      data: [tx('2', '2026-11-02T00:00:00Z'), tx('1', '2026-11-01T00:00:00Z')],
+      next: null,
+    }
+    const refreshing = controller.fetchTransactions(address, { refresh: true })
+    expect(state().transactions.map((t) => t.id)).toEqual(['1'])
+    await refreshing
+    expect(state().transactions.map((t) => t.id)).toEqual(['2', '1'])
+  })
+})

@@ -42,10 +42,11 @@ export type HistoryController = {
    * Fetches the next page for the account on the active network (the first one when the account
    * or network changed). Throws without an address (spec 8); a failed fetch empties the list,
    * clears the cursor, shows 'Failed to fetch transactions' and tracks ERROR_FETCH_TRANSACTIONS.
+   * `refresh` asks for the first page again and replaces the list once it arrives (new activity).
    */
   fetchTransactions(
     accountAddress: string | undefined,
-    options?: { onramp?: string },
+    options?: { onramp?: string; refresh?: boolean },
   ): Promise<void>
   reset(): void
 }
@@ -104,6 +105,7 @@ export function createHistory(deps: HistoryDeps): HistoryController {
       const sameList =
         current.address?.toLowerCase() === accountAddress.toLowerCase() &&
         current.lastNetworkInView === chainId
+      const refresh = sameList && options.refresh === true
       if (!sameList) {
         generation++
         store.set({
@@ -112,11 +114,14 @@ export function createHistory(deps: HistoryDeps): HistoryController {
           address: accountAddress,
           lastNetworkInView: chainId,
         })
+      } else if (refresh) {
+        // The list stays on screen until the first page replaces it.
+        generation++
       } else if (current.loading || (current.transactions.length > 0 && !current.next)) {
         // A page is on its way, or the list is complete.
         return
       }
-      const cursor = sameList ? current.next : undefined
+      const cursor = sameList && !refresh ? current.next : undefined
       const started = generation
       store.set({ loading: true })
       try {
@@ -131,14 +136,15 @@ export function createHistory(deps: HistoryDeps): HistoryController {
           staleTime: 0,
         })
         if (started !== generation) return
-        const seen = new Set(store.get().transactions.map((transaction) => transaction.id))
+        const kept = refresh ? [] : store.get().transactions
+        const seen = new Set(kept.map((transaction) => transaction.id))
         const fresh = page.data.filter(
           (transaction) =>
             !seen.has(transaction.id) &&
             (chainId === undefined || transaction.metadata.chain === chainId) &&
             !isAllSpam(transaction),
         )
-        const transactions = [...store.get().transactions, ...fresh]
+        const transactions = [...kept, ...fresh]
         store.set({
           ...(options.onramp
             ? { coinbaseTransactions: [...store.get().coinbaseTransactions, ...fresh] }

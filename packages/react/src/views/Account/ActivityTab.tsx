@@ -35,10 +35,10 @@ export function ActivityTab({ address }: { address: string }) {
   const network = useStore(latch.network.state).activeNetwork?.caipNetworkId
   const sentinel = useRef<HTMLLIElement>(null)
 
-  // First page when the tab opens, and again when the account or network changes.
+  // The first page, fresh, each time the tab opens or the account or network changes.
   useEffect(() => {
     if (!network) return
-    void latch.history.fetchTransactions(address).catch(() => {})
+    void latch.history.fetchTransactions(address, { refresh: true }).catch(() => {})
   }, [latch, address, network])
 
   // Infinite scroll: the next page when the end of the list comes into view.

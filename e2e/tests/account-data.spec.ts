@@ -1,0 +1,112 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expect, type StackInfo, test } from '../fixtures.ts'
+import { devnetWallet } from '../wallet.ts'
+
+const FUNDER = 3
+const SENDER = 2
+
+/** A fresh account holding gas and exactly three tokens, funded by devnet account `FUNDER`. */
+async function fundFreshAccount(stack: StackInfo) {
+  const chain = stack.devnet.chains[0]
+  if (!chain) throw new Error('no devnet chain')
+  const funder = privateKeyToAccount(stack.devnet.accounts[FUNDER]?.privateKey as Hex)
+  const privateKey = generatePrivateKey()
+  const fresh = privateKeyToAccount(privateKey)
+  const transport = http(chain.rpcUrl)
+  const viemChain = {
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  }
+  const wallet = createWalletClient({ account: funder, chain: viemChain, transport })
+  const client = createPublicClient({ chain: viemChain, transport })
+  const amounts: Record<string, string> = { USDC: '1234.5', DAI: '42', WBTC: '0.125' }
+  const hashes = [await wallet.sendTransaction({ to: fresh.address, value: parseEther('1.5') })]
+  for (const [symbol, amount] of Object.entries(amounts)) {
+    const token = chain.tokens.find((candidate) => candidate.symbol === symbol)
+    if (!token) throw new Error(`no ${symbol} on the devnet`)
+    hashes.push(
+      await wallet.writeContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [fresh.address, parseUnits(amount, token.decimals)],
+      }),
+    )
+  }
+  for (const hash of hashes) await client.waitForTransactionReceipt({ hash })
+  return { privateKey, fresh, chain, client, transport, viemChain, amounts }
+}
+
+test('the Tokens and Activity tabs show the account on the devnet', async ({ page, stack }) => {
+  const { privateKey, fresh, chain, client, transport, viemChain, amounts } =
+    await fundFreshAccount(stack)
+  await devnetWallet(page, stack, { privateKey })
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  await expect(page.getByTestId('demo-account')).toHaveText(
+    `Connected ${fresh.address} on Latch Devnet`,
+  )
+
+  await page.getByTestId('latch-connect-button').click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  const rows = account.getByTestId('latch-token-row')
+  await expect(rows).toHaveCount(4)
+  await expect(rows.locator('[data-testid="latch-token-quantity"]')).toHaveText([
+    '1.5 ETH',
+    `${amounts.USDC} USDC`,
+    `${amounts.DAI} DAI`,
+    `${amounts.WBTC} WBTC`,
+  ])
+  // The devnet's pools price ETH at 3000 USD and BTC at 60000 USD: the total is about
+  // 4500 + 1234.5 + 42 + 7500 = 13276.5 USD.
+  const total = Number(
+    (await account.getByTestId('latch-tokens-total').textContent())?.replace(/[$,]/g, ''),
+  )
+  expect(total).toBeGreaterThan(13_000)
+  expect(total).toBeLessThan(13_600)
+
+  // Someone else sends USDC: it shows in Activity under this month.
+  const sender = createWalletClient({
+    account: privateKeyToAccount(stack.devnet.accounts[SENDER]?.privateKey as Hex),
+    chain: viemChain,
+    transport,
+  })
+  const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
+  if (!usdc) throw new Error('no USDC')
+  const hash = await sender.writeContract({
+    address: usdc.address,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [fresh.address, parseUnits('7.25', 6)],
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash })
+  const block = await client.getBlock({ blockNumber: receipt.blockNumber })
+  const mined = new Date(Number(block.timestamp) * 1000)
+  const month = `${new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(mined)} ${mined.getUTCFullYear()}`
+
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  const received = account.locator(`[data-testid="latch-activity-row"][data-hash="${hash}"]`)
+  // The indexer follows the chain every second; the tab asks again each time it opens.
+  await expect(async () => {
+    await account.getByRole('tab', { name: 'Tokens' }).click()
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    await expect(received).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(received).toContainText('Received')
+  await expect(received).toContainText('+7.25 USDC')
+  await expect(account.getByRole('region', { name: month })).toContainText('+7.25 USDC')
+  // The funding transfers are there too, newest first.
+  await expect(account.getByTestId('latch-activity-row')).toHaveCount(5)
+})
