@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevnet } from '@latch/devnet'
-import { freePort } from '../scripts/postgres.ts'
+import { spawnServer } from './server.ts'
 
 /**
  * `npm run bench:api`: the JSON-RPC gateway's overhead over calling anvil directly. eth_getBalance
@@ -71,34 +70,12 @@ const devnet = await startDevnet({
 })
 const chain = devnet.manifest.chains[0]
 if (!chain) throw new Error('the devnet has no chain')
-// The server in its own process, as deployed: the load generator must not share its event loop.
-const port = await freePort()
-const server = spawn(
-  'setpriv',
-  ['--pdeathsig', 'KILL', process.execPath, '--import', 'tsx', 'src/main.ts'],
-  {
-    cwd: path.join(import.meta.dirname, '../apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
-      DATA_DIR: scratch,
-      DEVNET_MANIFEST: path.join(scratch, 'devnet.json'),
-      RPC_RATE_LIMIT: '100000000',
-    },
-    stdio: 'ignore',
-  },
-)
-const serverUrl = `http://127.0.0.1:${port}`
-for (let attempt = 0; ; attempt++) {
-  const ok = await fetch(`${serverUrl}/health`).then(
-    (response) => response.ok,
-    () => false,
-  )
-  if (ok) break
-  if (attempt > 300) throw new Error('the server did not start')
-  await new Promise((resolve) => setTimeout(resolve, 100))
-}
+const server = await spawnServer({
+  DATA_DIR: scratch,
+  DEVNET_MANIFEST: path.join(scratch, 'devnet.json'),
+  RPC_RATE_LIMIT: '100000000',
+})
+const serverUrl = server.url
 try {
   const gatewayUrl = `${serverUrl}/v1?chainId=eip155:${chain.chainId}&projectId=latch-dev`
   const bodies = devnet.manifest.accounts.map((account, index) =>
@@ -136,7 +113,7 @@ try {
     )
   }
 } finally {
-  server.kill('SIGTERM')
+  server.stop()
   await devnet.stop()
   rmSync(scratch, { recursive: true, force: true })
 }

@@ -1,56 +1,14 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  type Hex,
-  http,
-  parseEther,
-  parseUnits,
-} from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expect, type StackInfo, test } from '../fixtures.ts'
+import { createWalletClient, erc20Abi, type Hex, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { expect, test } from '../fixtures.ts'
+import { fundFreshAccount } from '../funding.ts'
 import { devnetWallet } from '../wallet.ts'
 
-const FUNDER = 3
 const SENDER = 2
-
-/** A fresh account holding gas and exactly three tokens, funded by devnet account `FUNDER`. */
-async function fundFreshAccount(stack: StackInfo) {
-  const chain = stack.devnet.chains[0]
-  if (!chain) throw new Error('no devnet chain')
-  const funder = privateKeyToAccount(stack.devnet.accounts[FUNDER]?.privateKey as Hex)
-  const privateKey = generatePrivateKey()
-  const fresh = privateKeyToAccount(privateKey)
-  const transport = http(chain.rpcUrl)
-  const viemChain = {
-    id: chain.chainId,
-    name: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-  }
-  const wallet = createWalletClient({ account: funder, chain: viemChain, transport })
-  const client = createPublicClient({ chain: viemChain, transport })
-  const amounts: Record<string, string> = { USDC: '1234.5', DAI: '42', WBTC: '0.125' }
-  const hashes = [await wallet.sendTransaction({ to: fresh.address, value: parseEther('1.5') })]
-  for (const [symbol, amount] of Object.entries(amounts)) {
-    const token = chain.tokens.find((candidate) => candidate.symbol === symbol)
-    if (!token) throw new Error(`no ${symbol} on the devnet`)
-    hashes.push(
-      await wallet.writeContract({
-        address: token.address,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [fresh.address, parseUnits(amount, token.decimals)],
-      }),
-    )
-  }
-  for (const hash of hashes) await client.waitForTransactionReceipt({ hash })
-  return { privateKey, fresh, chain, client, transport, viemChain, amounts }
-}
 
 test('the Tokens and Activity tabs show the account on the devnet', async ({ page, stack }) => {
   const { privateKey, fresh, chain, client, transport, viemChain, amounts } =
-    await fundFreshAccount(stack)
+    await fundFreshAccount(stack, { funder: 3 })
   await devnetWallet(page, stack, { privateKey })
   await page.goto(stack.demoUrl)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()

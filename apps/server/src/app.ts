@@ -13,9 +13,13 @@ import { createChainClients } from './chains/clients.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
+import { startIndexers } from './indexer/indexer.ts'
 import { requireProject } from './plugins/project.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
 import { WalletStore } from './registry/wallets.ts'
+import { accountDataRoutes } from './routes/blockchain/accountData.ts'
+import { convertRoutes } from './routes/blockchain/convert.ts'
+import { historyRoute } from './routes/blockchain/history.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -110,6 +114,7 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(supportedChainsRoute({ chains }))
+    await scoped.register(accountDataRoutes({ config, chains }))
     await scoped.register(
       rpcRoute({ chains: config.chains, rpc: config.rpc, redisUrl: config.redisUrl }),
     )
@@ -120,6 +125,13 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
     await scoped.register(assetImageRoute({ chains: config.chains }))
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
+    await scoped.register(historyRoute({ db, chains: config.chains }))
+    await scoped.register(convertRoutes({ chains }))
   })
+  // Last, so nothing after it can fail and leave it running; stopped when the app closes.
+  if (config.indexer.enabled) {
+    const indexers = startIndexers({ config, db, log: app.log })
+    app.addHook('onClose', () => indexers.stop())
+  }
   return app
 }

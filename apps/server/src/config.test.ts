@@ -112,6 +112,24 @@ describe('loadConfig', () => {
     )
   })
 
+  it('runs the history indexer by default, polling each second, 12 blocks deep', () => {
+    expect(loadConfig({ DATA_DIR: emptyDataDir() }).indexer).toEqual({
+      enabled: true,
+      pollMs: 1000,
+      confirmations: 12,
+    })
+    const config = loadConfig({
+      DATA_DIR: emptyDataDir(),
+      INDEXER_ENABLED: 'false',
+      INDEXER_POLL_MS: '250',
+      INDEXER_CONFIRMATIONS: '3',
+    })
+    expect(config.indexer).toEqual({ enabled: false, pollMs: 250, confirmations: 3 })
+    expect(() => loadConfig({ INDEXER_ENABLED: 'no', INDEXER_CONFIRMATIONS: '0' })).toThrow(
+      /INDEXER_ENABLED: INDEXER_ENABLED must be true or false\nINDEXER_CONFIRMATIONS: /,
+    )
+  })
+
   it('refuses a DEVNET_MANIFEST that does not exist', () => {
     expect(() =>
       loadConfig({ DATA_DIR: emptyDataDir(), DEVNET_MANIFEST: '/nowhere/devnet.json' }),

@@ -49,6 +49,15 @@ const chainConfig = z.object({
     .optional(),
   /** ENS registry on this chain, for reverse names in /v1/identity. */
   ensRegistry: evmAddress.optional(),
+  /**
+   * How the price API (PRICE_API_URL, CoinGecko's shape) names this chain: its asset platform
+   * and the coin id of its native currency. Well-known chain ids have defaults.
+   */
+  priceApi: z
+    .object({ platform: z.string().min(1).optional(), nativeCoinId: z.string().min(1).optional() })
+    .optional(),
+  /** The block the history indexer starts from on an empty database (0: genesis). */
+  indexFromBlock: z.number().int().nonnegative().optional(),
 })
 export type ChainConfig = z.infer<typeof chainConfig>
 
@@ -62,6 +71,7 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|pglite:)/, 'DATABASE_URL must start with postgres:// or pglite:')
     .optional(),
   REDIS_URL: z.string().url().optional(),
+  PRICE_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   CORS_ORIGINS: commaList.default(['http://127.0.0.1:5173', 'http://localhost:5173']),
   LATCH_CHAINS: z
@@ -85,6 +95,12 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'ALLOW_LOCALHOST must be true or false')
     .transform((value) => value === 'true' || value === '1')
     .optional(),
+  INDEXER_ENABLED: z
+    .enum(['true', 'false', '1', '0'], 'INDEXER_ENABLED must be true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .default(true),
+  INDEXER_POLL_MS: z.coerce.number().int().positive().default(1000),
+  INDEXER_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
   NODE_ENV: z.string().optional(),
 })
 
@@ -95,6 +111,8 @@ export type Config = {
   /** `postgres://...` for a PostgreSQL server, else a PGlite data dir (or `memory://`). */
   database: { dialect: 'postgres'; url: string } | { dialect: 'pglite'; dataDir: string }
   redisUrl: string | undefined
+  /** A price API speaking CoinGecko's `/simple/...` shape; unset: the chains' Uniswap V2 pools. */
+  priceApiUrl: string | undefined
   smtpUrl: string | undefined
   corsOrigins: string[]
   chains: ChainConfig[]
@@ -103,6 +121,11 @@ export type Config = {
   devProject: { id: string; allowedOrigins: string[] } | undefined
   /** Every project accepts `http://localhost:*` and `http://127.0.0.1:*` pages (development). */
   allowLocalhost: boolean
+  /**
+   * The history indexer: whether this instance runs it, how often it polls each chain, and how
+   * many recent blocks it re-checks for a reorg on every poll.
+   */
+  indexer: { enabled: boolean; pollMs: number; confirmations: number }
 }
 
 export class ConfigError extends Error {
@@ -131,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     database,
     redisUrl: vars.REDIS_URL,
+    priceApiUrl: vars.PRICE_API_URL,
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,
     chains: vars.LATCH_CHAINS ?? chainsFromManifest(vars.DEVNET_MANIFEST, vars.DATA_DIR),
@@ -139,6 +163,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
       : undefined,
     allowLocalhost: vars.ALLOW_LOCALHOST ?? vars.NODE_ENV !== 'production',
+    indexer: {
+      enabled: vars.INDEXER_ENABLED,
+      pollMs: vars.INDEXER_POLL_MS,
+      confirmations: vars.INDEXER_CONFIRMATIONS,
+    },
   }
 }
 

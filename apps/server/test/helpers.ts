@@ -31,10 +31,14 @@ export type TestServer = {
   close(): Promise<void>
 }
 
-/** The server as `npm start` runs it (migrated, dev project seeded) on the test devnet's chains. */
+/**
+ * The server as `npm start` runs it (migrated, dev project seeded) on the test devnet's chains,
+ * on a fresh database, or on `database` to share one with another server.
+ */
 export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string> = {},
+  database?: Config['database'],
 ): Promise<TestServer> {
   const chains = chainsOfDevnet(inject('devnet'))
   const config: Config = {
@@ -42,9 +46,11 @@ export async function startTestServer(
       LOG_LEVEL: 'silent',
       CORS_ORIGINS: DEMO_ORIGIN,
       LATCH_CHAINS: JSON.stringify(chains),
+      // Off unless a test asks: its polls would show in other tests' upstream request counts.
+      INDEXER_ENABLED: 'false',
       ...env,
     }),
-    database: await freshDatabaseConfig(dialect),
+    database: database ?? (await freshDatabaseConfig(dialect)),
   }
   const db = await openDatabase(config.database)
   await migrate(db)

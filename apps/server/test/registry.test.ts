@@ -305,7 +305,8 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     ['/getWalletImage/unknown-wallet', 'No wallet image "unknown-wallet"'],
     ['/public/getAssetImage/eip155:424242', 'No asset image "eip155:424242"'],
     ['/public/getCurrencyImage/XYZ', 'No currency image "XYZ"'],
-    ['/public/getTokenImage/NOPE', 'No token image "NOPE"'],
+    // Any ticker of 1-11 letters and digits gets a generated coin; this one is too long.
+    ['/public/getTokenImage/TWELVELETTER', 'No token image "TWELVELETTER"'],
   ])('answers an unknown %s with 404 JSON', async (path, message) => {
     const response = await get(`${path}?${PROJECT}`)
     expect(response.statusCode).toBe(404)

@@ -31,6 +31,11 @@ import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { isIosSafari, isTelegram } from './platform/platform.ts'
 import { createQueryClient } from './query/createQueryClient.ts'
+import {
+  createPendingTransactions,
+  type PendingTransactionsController,
+} from './send/createPendingTransactions.ts'
+import { type SendRequest, validateSend } from './send/validateSend.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import {
@@ -104,6 +109,13 @@ export type Latch = {
   readonly balances: BalancesController
   /** The Activity tab: the account's transactions on the active network (spec 3, 4). */
   readonly history: HistoryController
+  /** Transactions sent from the modal and not yet mined (spec 9: at most 99). */
+  readonly pendingTransactions: PendingTransactionsController
+  /**
+   * Sends the native coin or an ERC-20 from the connected wallet (spec 5's checks first); resolves
+   * with the transaction hash once the wallet sent it.
+   */
+  send(request: SendRequest): Promise<`0x${string}`>
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
   /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
@@ -244,11 +256,28 @@ export function createLatch(config: LatchConfig): Latch {
         }
       : {}),
   })
-  // A mined transaction changes what the account holds: refresh the Tokens and Activity tabs.
+  const pendingTransactions = createPendingTransactions()
+  // A sent transaction is pending until mined; then what the account holds has changed: refresh
+  // the Tokens and Activity tabs.
   const evm: EvmAdapter = {
     ...adapter,
+    async sendTransaction(transaction) {
+      const hash = await adapter.sendTransaction(transaction)
+      const current = adapter.connection.get()
+      if (current.status === 'connected') {
+        const explorer = network.find(`eip155:${current.chainId}`)?.blockExplorers?.default.url
+        pendingTransactions.add({
+          hash,
+          chainId: `eip155:${current.chainId}`,
+          ...(explorer ? { explorer } : {}),
+        })
+      }
+      return hash
+    },
     async waitForTransaction(hash, chainId) {
-      const receipt = await adapter.waitForTransaction(hash, chainId)
+      const receipt = await adapter.waitForTransaction(hash, chainId).finally(() => {
+        pendingTransactions.remove(hash)
+      })
       const current = adapter.connection.get()
       if (current.status === 'connected') {
         void balances.refresh({
@@ -412,6 +441,15 @@ export function createLatch(config: LatchConfig): Latch {
     evm,
     balances,
     history,
+    pendingTransactions,
+    async send(request) {
+      const transaction = validateSend(request)
+      return evm.sendTransaction({
+        to: transaction.to,
+        value: transaction.value,
+        ...(transaction.data ? { data: transaction.data } : {}),
+      })
+    },
     walletConnect,
     features: {
       get: () => features.get().current,

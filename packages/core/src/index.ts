@@ -42,3 +42,14 @@ export * from './snackbar/index.ts'
 export * from './storage/index.ts'
 export { createStore, type ReadableStore, type Store } from './store.ts'
 export * from './validation/index.ts'
+export {
+  createPendingTransactions,
+  type PendingTransaction,
+  type PendingTransactionsController,
+} from './send/createPendingTransactions.ts'
+export {
+  maxNativeSend,
+  type SendRequest,
+  type SendTransaction,
+  validateSend,
+} from './send/validateSend.ts'

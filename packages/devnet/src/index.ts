@@ -18,6 +18,7 @@ export {
   MULTICALL3_ADDRESS,
 } from './constants.ts'
 export { defaultManifestPath, readManifest } from './manifest.ts'
+export { type FakePriceApi, type FakePrices, startFakePriceApi } from './priceApi.ts'
 export {
   DEFAULT_RELAY_PORT,
   DEV_PROJECT_ID,

@@ -18,3 +18,9 @@ export const SOCIAL_PROVIDERS = [
   'facebook',
 ] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+/**
+ * The address that stands for a chain's native coin where a token address is expected, e.g. in
+ * POST /v1/fungible/price: `eip155:1:0xeeee...eeee` is ether on Ethereum (the usual placeholder).
+ */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'

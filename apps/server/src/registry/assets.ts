@@ -69,12 +69,16 @@ const CURRENCIES: Record<string, [name: string, symbol: string]> = {
   UAH: ['Ukrainian Hryvnia', '₴'],
 }
 
-/** A token by symbol, any case (`usdc` and `USDC` are one image). */
+/**
+ * A token by symbol, any case (`usdc` and `USDC` are one image). A symbol of 1 to 11 letters and
+ * digits the list lacks (a configured chain's own token, such as the devnet's SPAM) gets a coin
+ * of its own, titled by the symbol, so every balance's iconUrl resolves.
+ */
 export function findToken(symbol: string): (ImageSubject & { key: string }) | undefined {
   const key = symbol.toUpperCase()
   const name = TOKENS[key]
-  const label = key === 'STETH' ? 'stETH' : key
-  return name ? { key, name, label } : undefined
+  if (name) return { key, name, label: key === 'STETH' ? 'stETH' : key }
+  return /^[A-Z0-9]{1,11}$/.test(key) ? { key, name: key, label: key } : undefined
 }
 
 /** A fiat currency by ISO 4217 code, any case. */

@@ -1,7 +1,13 @@
 import type {
   BalanceResponse,
+  BuildApproveResponse,
+  BuildTransactionBody,
+  BuildTransactionResponse,
   CaipAddress,
   CaipNetworkId,
+  ConvertAllowanceResponse,
+  ConvertQuotesResponse,
+  ConvertTokensResponse,
   FungiblePriceResponse,
   GasPriceResponse,
   HistoryResponse,
@@ -111,6 +117,30 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     /** GET /v1/convert/gas-price (spec 7). */
     gasPrice: (chainId: CaipNetworkId) =>
       request<GasPriceResponse>('GET', '/v1/convert/gas-price', { chainId }),
+    /** GET /v1/convert/tokens (spec 7): what the chain can swap, the native coin first. */
+    convertTokens: (chainId: CaipNetworkId) =>
+      request<ConvertTokensResponse>('GET', '/v1/convert/tokens', { chainId }),
+    /** GET /v1/convert/quotes (spec 7): the best route's output for selling `amount` of `from`. */
+    convertQuotes: (query: {
+      amount: string
+      userAddress: CaipAddress
+      from: CaipAddress
+      to: CaipAddress
+      gasPrice?: string
+    }) => request<ConvertQuotesResponse>('GET', '/v1/convert/quotes', query),
+    /** GET /v1/convert/allowance (spec 7): what the swap router may spend of the owner's token. */
+    convertAllowance: (query: { tokenAddress: CaipAddress; userAddress: CaipAddress }) =>
+      request<ConvertAllowanceResponse>('GET', '/v1/convert/allowance', query),
+    /** GET /v1/convert/build-approve (spec 7): an approval to sign, unlimited without `amount`. */
+    buildApprove: (query: {
+      userAddress: CaipAddress
+      from: CaipAddress
+      to: CaipAddress
+      amount?: string
+    }) => request<BuildApproveResponse>('GET', '/v1/convert/build-approve', query),
+    /** POST /v1/convert/build-transaction (spec 7): the swap as a transaction to sign. */
+    buildTransaction: (body: Omit<BuildTransactionBody, 'projectId'>) =>
+      request<BuildTransactionResponse>('POST', '/v1/convert/build-transaction', {}, body),
     /** GET /appkit/v1/config (spec 7): the project's features. */
     projectConfig: () => request<ProjectConfigResponse>('GET', '/appkit/v1/config'),
     /** GET /projects/v1/origins (spec 7). */

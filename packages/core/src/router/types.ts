@@ -1,7 +1,10 @@
 import type { WalletSummary } from '../connection/types.ts'
 import type { CaipNetwork } from '../options/types.ts'
 
-/** The modal's views (spec 2) plus Networks, the network picker; add a name here to add a view. */
+/**
+ * The modal's views (spec 2) plus Networks (the network picker), Send and Receive; add a name here
+ * to add a view.
+ */
 export const VIEWS = [
   'Connect',
   'Account',
@@ -17,6 +20,8 @@ export const VIEWS = [
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'Networks',
+  'Send',
+  'Receive',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

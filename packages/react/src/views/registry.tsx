@@ -19,6 +19,11 @@ const ConnectingWalletConnectBasic = lazy(() =>
   })),
 )
 
+const Send = lazy(() => import('./Send/Send.tsx').then((module) => ({ default: module.Send })))
+const Receive = lazy(() =>
+  import('./Receive/Receive.tsx').then((module) => ({ default: module.Receive })),
+)
+
 export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
 
 /** The modal's views by name; a view not listed here has not been built yet. */
@@ -40,4 +45,6 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   Networks: { title: () => 'Choose Network', Component: Networks },
   UnsupportedChain: { title: () => 'Switch Network', Component: UnsupportedChain },
   Account: { title: () => 'Account', Component: Account },
+  Send: { title: () => 'Send', Component: Send },
+  Receive: { title: () => 'Receive', Component: Receive },
 }

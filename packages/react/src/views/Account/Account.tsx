@@ -16,6 +16,7 @@ export function Account() {
   const network = useLatchNetwork()
   const accounts = useStore(latch.account.state)
   const tab = accounts.byNamespace[accounts.activeNamespace]?.currentTab ?? 'Tokens'
+  const features = useStore(latch.features)
   const [copied, setCopied] = useState(false)
   if (!account.address) return null
   const address = account.address
@@ -75,6 +76,38 @@ export function Account() {
         >
           {network.caipNetwork?.name ?? 'Unknown network'}
         </button>
+      </div>
+      <div className="latch-actions">
+        {features.send && (
+          <button
+            type="button"
+            className="latch-button"
+            data-variant="secondary"
+            onClick={() => latch.router.push('Send')}
+          >
+            Send
+          </button>
+        )}
+        {features.receive && (
+          <button
+            type="button"
+            className="latch-button"
+            data-variant="secondary"
+            onClick={() => latch.router.push('Receive')}
+          >
+            Receive
+          </button>
+        )}
+        {features.swaps && (
+          <button
+            type="button"
+            className="latch-button"
+            data-variant="secondary"
+            onClick={() => latch.router.push('Swap')}
+          >
+            Swap
+          </button>
+        )}
       </div>
       <div className="latch-tabs" role="tablist" aria-label="Account">
         {ACCOUNT_TABS.map((name) => (

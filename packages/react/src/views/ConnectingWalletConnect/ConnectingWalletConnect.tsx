@@ -7,11 +7,11 @@ import {
   walletDeepLink,
 } from '@latch/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { QrCode } from '../../components/QrCode.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
-import { QrCode } from './QrCode.tsx'
 
 /** WalletConnect's own codes for a proposal the visitor declined in the wallet. */
 const DECLINED_CODES = new Set([4001, 5000, 5001, 5002])

@@ -1,0 +1,14 @@
+// Time limits of the server's account-data routes. Spec values name their section.
+
+/** Balances of one (address, chain), served from cache (spec 9: portfolio and native balance 30 s). */
+export const BALANCE_CACHE_MS = 30_000
+/** A name and avatar of an address (spec 9: identity and ENS name 5 min). */
+export const IDENTITY_CACHE_MS = 5 * 60_000
+/** USD prices of one chain's tokens; as long as the balances they price. */
+export const PRICE_CACHE_MS = 30_000
+/** After a price source fails, balances go unpriced this long before it is asked again. */
+export const PRICE_FAILURE_CACHE_MS = 5_000
+/** A price API call gives up after this; balances then go unpriced. */
+export const PRICE_API_TIMEOUT_MS = 5_000
+/** Pool addresses a Uniswap V2 factory did not have yet are looked up again after this. */
+export const MISSING_POOL_RECHECK_MS = 10 * 60_000

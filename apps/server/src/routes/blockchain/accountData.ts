@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { createTtlStore, ReadThroughCache } from '../../cache/ttlCache.ts'
+import type { ChainClient } from '../../chains/clients.ts'
+import type { Config } from '../../config.ts'
+import { EnsIdentitySource } from '../../identity/ensIdentity.ts'
+import { createPriceSource, Prices } from '../../prices/prices.ts'
+import { balanceRoute } from './balance.ts'
+import { networksOf } from './chainParam.ts'
+import { fungiblePriceRoute } from './fungiblePrice.ts'
+import { gasPriceRoute } from './gasPrice.ts'
+import { identityRoute } from './identity.ts'
+
+/**
+ * The account-data routes (issue 5): balances, fungible prices, identity and gas price, sharing
+ * one cache (Redis when REDIS_URL is set) and one price source, both built once at start.
+ */
+export const accountDataRoutes =
+  (deps: {
+    config: Pick<Config, 'redisUrl' | 'priceApiUrl' | 'chains'>
+    chains: Map<number, ChainClient>
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const store = await createTtlStore(deps.config.redisUrl, (error) =>
+      app.log.warn({ err: error }, 'cache connection failed'),
+    )
+    const cache = new ReadThroughCache(store, (error) =>
+      app.log.warn({ err: error }, 'cache read or write failed'),
+    )
+    app.addHook('onClose', () => cache.close())
+    const networks = networksOf(deps.chains)
+    const prices = new Prices(createPriceSource(deps.config, deps.chains), cache, app.log)
+    // Latch's own names (issue 9) will be a second source, asked before ENS.
+    const identitySources = [new EnsIdentitySource()]
+
+    await app.register(balanceRoute({ networks, cache, prices }))
+    await app.register(fungiblePriceRoute({ networks, prices }))
+    await app.register(identityRoute({ networks, cache, sources: identitySources }))
+    await app.register(gasPriceRoute({ networks }))
+  }

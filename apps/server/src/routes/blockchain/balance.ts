@@ -1,0 +1,66 @@
+import { accountAddressParams, balanceQuery, balanceResponse, errorResponse } from '@latch/protocol'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { type PricedBalance, pricedBalances, readHoldings } from '../../balances/readBalances.ts'
+import type { ReadThroughCache } from '../../cache/ttlCache.ts'
+import { BALANCE_CACHE_MS } from '../../constants.ts'
+import type { Prices } from '../../prices/prices.ts'
+import { tokenIconUrl } from '../../registry/tokenIcon.ts'
+import { chainUnavailable, evmAddressOf, type Networks, requireChain } from './chainParam.ts'
+
+/**
+ * GET /v1/account/{address}/balance?currency=usd&chainId (spec 7): the native coin and every
+ * configured token the address holds on the chain, priced in USD. One Multicall3 `eth_call` reads
+ * all the balances; the answer is cached BALANCE_CACHE_MS per (chain, address), in Redis when
+ * REDIS_URL is set, unless `forceUpdate=true`.
+ */
+export const balanceRoute =
+  (deps: { networks: Networks; cache: ReadThroughCache; prices: Prices }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v1/account/:address/balance',
+      {
+        schema: {
+          tags: ['blockchain'],
+          summary: 'Balances of an address on a chain: native coin and tokens, priced in USD',
+          description:
+            'Zero balances are left out. `price` is 0 and `value` absent where no price is known. ' +
+            'Cached 30 s per address and chain; `forceUpdate=true` reads the chain again.',
+          params: accountAddressParams,
+          querystring: balanceQuery,
+          response: {
+            200: balanceResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            503: errorResponse,
+          },
+        },
+        // The answer is built here from config and the chain: no zod walk over it on the way out.
+        serializerCompiler: () => (data) => JSON.stringify(data),
+      },
+      async (request) => {
+        const chain = requireChain(deps.networks, request.query.chainId)
+        const owner = evmAddressOf(request.params.address)
+        const load = async (): Promise<PricedBalance[]> => {
+          const [holdings, prices] = await Promise.all([
+            readHoldings(chain, owner).catch((error: unknown) => {
+              request.log.warn({ err: error, chain: chain.caipNetworkId }, 'balance read failed')
+              throw chainUnavailable(chain, 'Token balances')
+            }),
+            deps.prices.of(chain),
+          ])
+          return pricedBalances(chain, holdings, prices)
+        }
+        const balances = await deps.cache.get(`balance:${chain.config.chainId}:${owner}`, load, {
+          ttlMs: BALANCE_CACHE_MS,
+          refresh: request.query.forceUpdate === 'true',
+        })
+        return {
+          balances: balances.map((entry) => ({
+            ...entry,
+            iconUrl: tokenIconUrl(request, entry.symbol),
+          })),
+        }
+      },
+    )
+  }

@@ -1,0 +1,162 @@
+import {
+  accountAddressParams,
+  type CaipNetworkId,
+  eip155NetworkId,
+  errorResponse,
+  HISTORY_PAGE_SIZE,
+  type HistoryTransaction,
+  type HistoryTransfer,
+  historyQuery,
+  historyResponse,
+  type OperationType,
+} from '@latch/protocol'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { formatUnits, getAddress } from 'viem'
+import type { ChainConfig } from '../../config.ts'
+import type { Queryable } from '../../db/index.ts'
+import { HttpError } from '../../errors.ts'
+import { type HistoryRow, readHistory } from '../../indexer/history.ts'
+import { trackedTokens } from '../../indexer/tokens.ts'
+import { tokenIconUrl } from '../../registry/tokenIcon.ts'
+import { decodeHistoryCursor, encodeHistoryCursor } from './historyCursor.ts'
+
+/** approve(address,uint256): a transaction that moved nothing but set an allowance. */
+const APPROVE_SELECTOR = '0x095ea7b3'
+const BAD_CURSOR = 'querystring.cursor: cursor is not one this server gave out'
+
+type Asset = { name: string; symbol: string; decimals: number; spam: boolean }
+type IndexedChain = {
+  caipNetworkId: CaipNetworkId
+  native: Asset
+  tokens: Map<string, Asset>
+}
+
+/**
+ * GET /v1/account/{address}/history (spec 7): the transactions the account sent or moved value
+ * in, newest first, HISTORY_PAGE_SIZE a page, from the indexer's tables.
+ */
+export const historyRoute =
+  (deps: { db: Queryable; chains: ChainConfig[] }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const chains = new Map<number, IndexedChain>(
+      deps.chains.map((chain) => [
+        chain.chainId,
+        {
+          caipNetworkId: eip155NetworkId(chain.chainId),
+          native: { ...chain.nativeCurrency, spam: false },
+          tokens: trackedTokens(chain),
+        },
+      ]),
+    )
+
+    app.get(
+      '/v1/account/:address/history',
+      {
+        schema: {
+          tags: ['blockchain'],
+          summary: "An account's transaction history, newest first, 50 a page",
+          description:
+            'Transactions the address sent, or sent or received a transfer in (the native coin ' +
+            'and the configured tokens, swaps through the Uniswap router as one trade), on every ' +
+            'configured network or on `chainId`. Pass the `next` of a page as `cursor` for the ' +
+            'next one; `next` is null on the last page.',
+          params: accountAddressParams,
+          querystring: historyQuery,
+          response: {
+            200: historyResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const { cursor, chainId, onramp } = request.query
+        let chainIds = [...chains.keys()]
+        if (chainId !== undefined) {
+          const wanted = [...chains.entries()].find(([, chain]) => chain.caipNetworkId === chainId)
+          if (!wanted) throw new HttpError(400, `Unsupported chain: ${chainId}`)
+          chainIds = [wanted[0]]
+        }
+        const before = cursor === undefined ? undefined : decodeHistoryCursor(cursor)
+        if (cursor !== undefined && (!before || !chains.has(before.chainId))) {
+          throw new HttpError(400, BAD_CURSOR)
+        }
+        // On-ramp orders arrive with the on-ramp provider (issue 10): until then there are none.
+        if (onramp !== undefined) return { data: [], next: null }
+
+        const address = `0x${request.params.address.replace(/^0x/, '').toLowerCase()}`
+        const rows = await readHistory(deps.db, {
+          address,
+          chainIds,
+          before,
+          limit: HISTORY_PAGE_SIZE + 1,
+        })
+        const page = rows.slice(0, HISTORY_PAGE_SIZE)
+        const last = page.at(-1)
+        return {
+          data: page.map((row) =>
+            describeTransaction(row, address, chains.get(row.chainId) as IndexedChain, request),
+          ),
+          next: rows.length > HISTORY_PAGE_SIZE && last ? encodeHistoryCursor(last) : null,
+        }
+      },
+    )
+  }
+
+/** A stored transaction as the account sees it: its own transfers, and what it did. */
+function describeTransaction(
+  row: HistoryRow,
+  account: string,
+  chain: IndexedChain,
+  request: FastifyRequest,
+): HistoryTransaction {
+  const transfers = row.transfers.flatMap((transfer): HistoryTransfer[] => {
+    const asset = transfer.token === null ? chain.native : chain.tokens.get(transfer.token)
+    // A token taken out of the configuration is no longer described.
+    if (!asset) return []
+    const direction =
+      transfer.from === account && transfer.to === account
+        ? 'self'
+        : transfer.from === account
+          ? 'out'
+          : 'in'
+    return [
+      {
+        fungible_info: {
+          name: asset.name,
+          symbol: asset.symbol,
+          icon: { url: tokenIconUrl(request, asset.symbol) },
+        },
+        ...(asset.spam ? { nft_info: { flags: { is_spam: true } } } : {}),
+        direction,
+        quantity: { numeric: formatUnits(BigInt(transfer.amount), asset.decimals) },
+      },
+    ]
+  })
+  return {
+    id: `${chain.caipNetworkId}:${row.hash}`,
+    metadata: {
+      operationType: operationTypeOf(row, transfers),
+      hash: row.hash,
+      chain: chain.caipNetworkId,
+      minedAt: new Date(row.blockTime * 1000).toISOString(),
+      sentFrom: getAddress(row.sender),
+      sentTo: row.recipient ? getAddress(row.recipient) : '',
+      status: row.status,
+      nonce: row.nonce,
+    },
+    transfers,
+  }
+}
+
+/** Out and in together is a trade (a swap); a call that moved nothing of the account's is an execute. */
+function operationTypeOf(row: HistoryRow, transfers: HistoryTransfer[]): OperationType {
+  const has = (direction: HistoryTransfer['direction']) =>
+    transfers.some((transfer) => transfer.direction === direction)
+  if (has('out') && has('in')) return 'trade'
+  if (has('in')) return 'receive'
+  if (has('out') || has('self')) return 'send'
+  return row.methodId === APPROVE_SELECTOR ? 'approve' : 'execute'
+}

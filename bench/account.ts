@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startDevnet } from '@latch/devnet'
+import autocannon from 'autocannon'
+import { chainsOfDevnet } from '../apps/server/src/config.ts'
+import { spawnServer } from './server.ts'
+
+/**
+ * `npm run bench:account -w @latch/bench`: GET /v1/account/{address}/balance at 50 concurrent
+ * connections (autocannon, loopback), served from the 30 s cache and uncached (forceUpdate), and
+ * the JSON-RPC calls an uncached request makes to the chain.
+ */
+const CONNECTIONS = 50
+const SECONDS = 5
+
+/** A JSON-RPC proxy in front of anvil that counts the calls in every request (a batch counts each). */
+async function countingProxy(upstream: string) {
+  let calls = 0
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString()
+    const parsed = JSON.parse(body) as unknown
+    calls += Array.isArray(parsed) ? parsed.length : 1
+    const answer = await fetch(upstream, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    response.writeHead(answer.status, { 'content-type': 'application/json' })
+    response.end(await answer.text())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls: () => calls,
+    close: () => server.close(),
+  }
+}
+
+async function load(url: string, connections = CONNECTIONS) {
+  const result = await autocannon({ url, connections, duration: SECONDS })
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return result
+}
+
+export async function benchAccount(): Promise<void> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'latch-bench-account-'))
+  const devnet = await startDevnet({
+    ports: [0, 0],
+    relayPort: 0,
+    manifestPath: path.join(scratch, 'devnet.json'),
+  })
+  const [chain] = chainsOfDevnet(devnet.manifest)
+  const rpcUrl = chain?.rpcUrls[0]
+  if (!chain || !rpcUrl) throw new Error('the devnet has no chain')
+  const proxy = await countingProxy(rpcUrl)
+  const server = await spawnServer({
+    DATA_DIR: scratch,
+    INDEXER_ENABLED: 'false',
+    LATCH_CHAINS: JSON.stringify([{ ...chain, rpcUrls: [proxy.url] }]),
+  })
+  try {
+    const holder = devnet.manifest.accounts[1]?.address
+    const base = `${server.url}/v1/account/${holder}/balance?projectId=latch-dev&currency=usd&chainId=eip155:${chain.chainId}`
+    // Warm the price source (pair addresses, first reserves) before counting.
+    await fetch(`${base}&forceUpdate=true`)
+    const before = proxy.calls()
+    const requests = 20
+    for (let index = 0; index < requests; index++) await fetch(`${base}&forceUpdate=true`)
+    const perRequest = (proxy.calls() - before) / requests
+    console.log(
+      `balance, uncached: ${perRequest.toFixed(2)} JSON-RPC calls per request (target 1; prices are cached for 30 s apart from balances)`,
+    )
+
+    for (const [name, url, connections] of [
+      ['cached (30 s cache)', base, 1],
+      ['cached (30 s cache)', base, CONNECTIONS],
+      ['uncached (forceUpdate=true)', `${base}&forceUpdate=true`, 1],
+      ['uncached (forceUpdate=true)', `${base}&forceUpdate=true`, CONNECTIONS],
+    ] as const) {
+      const result = await load(url, connections)
+      console.log(
+        `balance, ${name}, ${connections} connection(s), ${SECONDS} s: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} requests/s`,
+      )
+    }
+  } finally {
+    server.stop()
+    proxy.close()
+    await devnet.stop()
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchAccount()

@@ -1,0 +1,45 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import type { StackInfo } from './fixtures.ts'
+
+/** A fresh account holding 1.5 ETH and exactly three tokens, funded by devnet account `funder`. */
+export async function fundFreshAccount(stack: StackInfo, options: { funder: number }) {
+  const chain = stack.devnet.chains[0]
+  if (!chain) throw new Error('no devnet chain')
+  const funder = privateKeyToAccount(stack.devnet.accounts[options.funder]?.privateKey as Hex)
+  const privateKey = generatePrivateKey()
+  const fresh = privateKeyToAccount(privateKey)
+  const transport = http(chain.rpcUrl)
+  const viemChain = {
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  }
+  const wallet = createWalletClient({ account: funder, chain: viemChain, transport })
+  const client = createPublicClient({ chain: viemChain, transport })
+  const amounts: Record<string, string> = { USDC: '1234.5', DAI: '42', WBTC: '0.125' }
+  const hashes = [await wallet.sendTransaction({ to: fresh.address, value: parseEther('1.5') })]
+  for (const [symbol, amount] of Object.entries(amounts)) {
+    const token = chain.tokens.find((candidate) => candidate.symbol === symbol)
+    if (!token) throw new Error(`no ${symbol} on the devnet`)
+    hashes.push(
+      await wallet.writeContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [fresh.address, parseUnits(amount, token.decimals)],
+      }),
+    )
+  }
+  for (const hash of hashes) await client.waitForTransactionReceipt({ hash })
+  return { privateKey, fresh, chain, client, transport, viemChain, amounts }
+}

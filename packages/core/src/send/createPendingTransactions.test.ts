@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { createPendingTransactions } from './createPendingTransactions.ts'
+
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
+
+describe('createPendingTransactions', () => {
+  it('links a pending transaction to the explorer and forgets it once mined', () => {
+    const pending = createPendingTransactions(() => 1)
+    pending.add({ hash: hash(1), chainId: 'eip155:1', explorer: 'https://etherscan.io/' })
+    expect(pending.state.get().pending).toEqual([
+      {
+        hash: hash(1),
+        chainId: 'eip155:1',
+        sentAt: 1,
+        explorerUrl: `https://etherscan.io/tx/${hash(1)}`,
+      },
+    ])
+    pending.remove(hash(1).toUpperCase().replace('0X', '0x'))
+    expect(pending.state.get().pending).toEqual([])
+  })
+
+  it('keeps at most 99, dropping the oldest (spec 9)', () => {
+    const pending = createPendingTransactions()
+    for (let n = 1; n <= 120; n++) pending.add({ hash: hash(n), chainId: 'eip155:31337' })
+    const kept = pending.state.get().pending
+    expect(kept).toHaveLength(99)
+    expect(kept[0]?.hash).toBe(hash(22))
+    expect(kept.at(-1)?.hash).toBe(hash(120))
+  })
+
+  it('refuses what is not a transaction hash (spec 5)', () => {
+    const pending = createPendingTransactions()
+    expect(() => pending.add({ hash: '0x1234', chainId: 'eip155:1' })).toThrow(
+      'Invalid transaction hash',
+    )
+  })
+})

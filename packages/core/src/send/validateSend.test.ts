@@ -1,0 +1,67 @@
+import { decodeFunctionData, erc20Abi, parseEther } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { maxNativeSend, validateSend } from './validateSend.ts'
+
+const eth = { decimals: 18, symbol: 'ETH' }
+const usdc = {
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  decimals: 6,
+  symbol: 'USDC',
+} as const
+const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+describe('validateSend (spec 5)', () => {
+  it('asks for a token first, then an amount and a receiver', () => {
+    expect(() => validateSend({ amount: '1', receiver })).toThrow('A token is required')
+    expect(() => validateSend({ token: eth, receiver })).toThrow(
+      'An amount and receiver address are required',
+    )
+    expect(() => validateSend({ token: eth, amount: '1', receiver: ' ' })).toThrow(
+      'An amount and receiver address are required',
+    )
+  })
+
+  it('refuses gasPrice together with EIP-1559 fees', () => {
+    expect(() =>
+      validateSend({ token: eth, amount: '1', receiver, gasPrice: 1n, maxFeePerGas: 2n }),
+    ).toThrow('gasPrice cannot be combined with maxFeePerGas or maxPriorityFeePerGas')
+    expect(() =>
+      validateSend({ token: eth, amount: '1', receiver, gasPrice: 1n, maxPriorityFeePerGas: 2n }),
+    ).toThrow('gasPrice cannot be combined')
+  })
+
+  it('takes the receiver with or without 0x, and refuses anything else', () => {
+    const bare = validateSend({
+      token: eth,
+      amount: '0.5',
+      receiver: receiver.slice(2).toLowerCase(),
+    })
+    expect(bare).toMatchObject({ to: receiver, value: parseEther('0.5'), receiver })
+    expect(() => validateSend({ token: eth, amount: '1', receiver: '0x1234' })).toThrow(
+      'Invalid receiver address',
+    )
+  })
+
+  it('refuses zero, negative, non-numeric amounts and more decimals than the token has', () => {
+    for (const amount of ['0', '0.000', '-1', 'abc', '1e18', '1.2.3'])
+      expect(() => validateSend({ token: eth, amount, receiver }), amount).toThrow('Invalid amount')
+    expect(() => validateSend({ token: usdc, amount: '1.0000001', receiver })).toThrow(
+      'Invalid amount',
+    )
+  })
+
+  it('builds an ERC-20 transfer to the token contract', () => {
+    const tx = validateSend({ token: usdc, amount: '12.5', receiver })
+    expect(tx.to).toBe(usdc.address)
+    expect(tx.value).toBe(0n)
+    const decoded = decodeFunctionData({ abi: erc20Abi, data: tx.data ?? '0x' })
+    expect(decoded).toEqual({ functionName: 'transfer', args: [receiver, 12_500_000n] })
+  })
+})
+
+describe('maxNativeSend', () => {
+  it('keeps twice the transfer gas back', () => {
+    expect(maxNativeSend(parseEther('1'), 10n ** 9n)).toBe(parseEther('1') - 42_000n * 10n ** 9n)
+    expect(maxNativeSend(1000n, 10n ** 9n)).toBe(0n)
+  })
+})

@@ -1,0 +1,187 @@
+import { z } from 'zod'
+import { clientQuery, projectIdValue } from './api.ts'
+import { caipAddress, caipNetworkId } from './caipSchemas.ts'
+
+// Schemas of the swap routes, /v1/convert/* (spec 7). Token and account ids are CAIP-10
+// (`eip155:31337:0x...`); the native coin is `eip155:<chain id>:0xeeee...eeee`
+// (NATIVE_TOKEN_ADDRESS). Amounts are integer strings in the token's smallest unit.
+
+/** The largest uint256: the most an ERC-20 amount or allowance can be. */
+const MAX_UINT256 = 2n ** 256n - 1n
+
+/** Digits only: what BigInt may read without throwing (refinements run after a failed regex). */
+const isDigits = (value: string) => /^\d+$/.test(value)
+
+/** A uint256 written in decimal, as the API gives amounts, allowances, gas and gas prices. */
+export const uintString = z
+  .string()
+  .regex(/^\d+$/, 'Expected a non-negative integer as a string')
+  .refine(
+    (value) => !isDigits(value) || BigInt(value) <= MAX_UINT256,
+    'Expected an integer below 2^256',
+  )
+
+const AMOUNT_FORMAT =
+  "amount must be a positive integer in the token's smallest unit (e.g. wei), as a string"
+
+/** A token amount a caller asks to swap or approve: a positive integer in the smallest unit. */
+export const swapAmount = z
+  .string(AMOUNT_FORMAT)
+  .regex(/^\d+$/, AMOUNT_FORMAT)
+  .refine((value) => !isDigits(value) || BigInt(value) > 0n, 'amount must be greater than zero')
+  .refine((value) => !isDigits(value) || BigInt(value) <= MAX_UINT256, 'amount must be below 2^256')
+
+/**
+ * A CAIP-10 token or account id for a swap. On eip155 the address must be 0x and 40 hex
+ * characters; another namespace passes here and is refused as an unsupported network by the route.
+ */
+export const swapCaipAddress = caipAddress.refine(
+  (value) => !value.startsWith('eip155:') || /^eip155:\d+:0x[0-9a-fA-F]{40}$/.test(value),
+  'Expected eip155:<chain id>:0x followed by 40 hex characters',
+)
+
+/** Calldata or other bytes, 0x-prefixed hex. */
+export const hexData = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected 0x-prefixed hex bytes') as unknown as z.ZodType<
+  `0x${string}`,
+  string
+>
+
+/** A slippage tolerance in percent (spec 9: the default is 1, i.e. 1%). */
+export const slippagePercent = z
+  .number('slippage must be a number of percent, e.g. 1 for 1%')
+  .gt(0, 'slippage must be greater than 0 percent')
+  .lte(50, 'slippage must be at most 50 percent')
+
+/** GET /v1/convert/tokens query (spec 7). */
+export const convertTokensQuery = clientQuery.extend({
+  chainId: caipNetworkId.describe('CAIP-2 network id, e.g. eip155:31337'),
+})
+
+/** A token the server can swap on a chain. */
+export const swapToken = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  /** CAIP-10 id; the native coin's is `eip155:<chain id>:0xeeee...eeee`. */
+  address: caipAddress,
+  decimals: z.number().int().nonnegative(),
+  /** Absolute URL of the token's icon on this server. */
+  logoUri: z.string(),
+  /** The token has EIP-2612 `permit` (answers DOMAIN_SEPARATOR and nonces); absent for the native coin. */
+  eip2612: z.boolean().optional(),
+})
+export type SwapToken = z.infer<typeof swapToken>
+
+/** The native coin first, then every listed token with a pool to swap through. */
+export const convertTokensResponse = z.object({ tokens: z.array(swapToken) })
+export type ConvertTokensResponse = z.infer<typeof convertTokensResponse>
+
+/** GET /v1/convert/quotes query (spec 7). */
+export const convertQuotesQuery = clientQuery.extend({
+  amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit (integer string)'),
+  userAddress: swapCaipAddress.describe('CAIP-10 account that would swap'),
+  from: swapCaipAddress.describe('CAIP-10 token to sell'),
+  to: swapCaipAddress.describe('CAIP-10 token to buy'),
+  gasPrice: uintString
+    .optional()
+    .describe('Gas price in wei the caller would pay; accepted, not used to rank routes'),
+})
+
+/** One way to do the swap and what it gives, read from the pools at one block. */
+export const swapQuote = z.object({
+  /**
+   * The route and the block its reserves were read at:
+   * `uniswap-v2:<chain id>:<token>><token>[><token>]@<block>`, tokens as 0x addresses (WETH for
+   * the native coin), e.g. `uniswap-v2:31337:0xC02a...>0xA0b8...@1234`.
+   */
+  id: z.string(),
+  /** Amount sold, integer string in `fromAccount`'s smallest unit. */
+  fromAmount: uintString,
+  /** CAIP-10 id of the token sold. */
+  fromAccount: caipAddress,
+  /** Amount bought, exactly what Router02's getAmountsOut gives for this route at that block. */
+  toAmount: uintString,
+  /** CAIP-10 id of the token bought. */
+  toAccount: caipAddress,
+})
+export type SwapQuote = z.infer<typeof swapQuote>
+
+/** The best route first (the only one, for now). */
+export const convertQuotesResponse = z.object({ quotes: z.array(swapQuote) })
+export type ConvertQuotesResponse = z.infer<typeof convertQuotesResponse>
+
+/** GET /v1/convert/allowance query (spec 7). */
+export const convertAllowanceQuery = clientQuery.extend({
+  tokenAddress: swapCaipAddress.describe('CAIP-10 token whose allowance to read'),
+  userAddress: swapCaipAddress.describe('CAIP-10 owner of the tokens'),
+})
+
+/**
+ * How much of the token the swap router may spend for the owner, in its smallest unit. The native
+ * coin needs no approval: its allowance is the largest uint256.
+ */
+export const convertAllowanceResponse = z.object({ allowance: uintString })
+export type ConvertAllowanceResponse = z.infer<typeof convertAllowanceResponse>
+
+/** Gas for a built transaction: a limit and a legacy gas price in wei, integer strings. */
+export const eip155Gas = z.object({ gas: uintString, gasPrice: uintString })
+
+/** GET /v1/convert/build-approve query (spec 7). */
+export const buildApproveQuery = clientQuery.extend({
+  userAddress: swapCaipAddress.describe('CAIP-10 account that approves'),
+  from: swapCaipAddress.describe('CAIP-10 token to approve (the one the swap sells)'),
+  to: swapCaipAddress.describe('CAIP-10 token the swap buys'),
+  amount: swapAmount.optional().describe('Amount to approve; unlimited (2^256 - 1) when absent'),
+})
+
+/**
+ * A transaction to sign and send as it is. `from` (the signer) and `to` (the contract called) are
+ * CAIP-10 ids; `data` is the calldata; amounts are integer strings.
+ */
+export const buildApproveResponse = z.object({
+  tx: z.object({
+    from: caipAddress,
+    /** The token contract. */
+    to: caipAddress,
+    /** `approve(router, amount)`. */
+    data: hexData,
+    /** Always '0'. */
+    value: uintString,
+    eip155: eip155Gas,
+  }),
+})
+export type BuildApproveResponse = z.infer<typeof buildApproveResponse>
+
+/** POST /v1/convert/build-transaction body (spec 7). */
+export const buildTransactionBody = z.object({
+  projectId: projectIdValue,
+  amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit'),
+  eip155: z.object(
+    { slippage: slippagePercent },
+    'eip155 is required: { slippage } in percent, e.g. { "slippage": 1 }',
+  ),
+  from: swapCaipAddress.describe('CAIP-10 token to sell'),
+  to: swapCaipAddress.describe('CAIP-10 token to buy'),
+  userAddress: swapCaipAddress.describe('CAIP-10 account that swaps and receives'),
+  disableEstimate: z
+    .boolean('disableEstimate must be true or false')
+    .optional()
+    .describe('true skips eth_estimateGas and the allowance check; gas is then a fixed bound'),
+})
+export type BuildTransactionBody = z.infer<typeof buildTransactionBody>
+
+/** The swap as a transaction to sign and send as it is; see `buildApproveResponse`. */
+export const buildTransactionResponse = z.object({
+  tx: z.object({
+    from: caipAddress,
+    /** The Uniswap V2 router. */
+    to: caipAddress,
+    /** swapExactETHForTokens, swapExactTokensForETH or swapExactTokensForTokens. */
+    data: hexData,
+    /** The value to send: the amount sold when it is the native coin, else '0'. */
+    amount: uintString,
+    eip155: eip155Gas,
+  }),
+})
+export type BuildTransactionResponse = z.infer<typeof buildTransactionResponse>

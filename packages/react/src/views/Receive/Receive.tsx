@@ -1,0 +1,43 @@
+import { useState } from 'react'
+import { QrCode } from '../../components/QrCode.tsx'
+import { useLatchAccount } from '../../hooks/useLatch.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+
+/** Receive: the account's address as a QR code and as text, to copy, and where it works. */
+export function Receive() {
+  const latch = useLatchInstance()
+  const account = useLatchAccount()
+  const [copied, setCopied] = useState(false)
+  const address = account.address
+  if (!address) return null
+
+  const copy = () => {
+    navigator.clipboard?.writeText(address).then(
+      () => {
+        setCopied(true)
+        latch.snackbar.showSuccess('Address copied')
+      },
+      () => latch.snackbar.showError('Could not copy the address'),
+    )
+  }
+
+  return (
+    <div className="latch-center" data-testid="latch-receive">
+      <QrCode value={address} label={`QR code of the address ${address}`} />
+      <p className="latch-address-text" data-testid="latch-receive-address">
+        {address}
+      </p>
+      <button type="button" className="latch-button" onClick={copy}>
+        {copied ? 'Copied' : 'Copy address'}
+      </button>
+      <p className="latch-muted">Send only assets on these networks to this address:</p>
+      <ul className="latch-chips" aria-label="Networks">
+        {latch.options.networks.map((network) => (
+          <li key={network.caipNetworkId} className="latch-tag">
+            {network.name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,207 @@
+import {
+  LatchError,
+  maxNativeSend,
+  type SendRequest,
+  truncateDecimal,
+  UserRejectedError,
+  validateSend,
+} from '@latch/core'
+import type { TokenBalance } from '@latch/protocol'
+import { type FormEvent, useId, useState } from 'react'
+import { formatUnits, parseUnits } from 'viem'
+import { useLatchAccount } from '../../hooks/useLatch.ts'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useModalEffects } from '../../modal/context.ts'
+
+type Step =
+  | { name: 'form' }
+  | { name: 'review'; request: SendRequest }
+  | { name: 'sending' }
+  | { name: 'sent'; hash: string }
+
+const tokenOf = (entry: TokenBalance): NonNullable<SendRequest['token']> => {
+  const address = entry.address?.split(':')[2] as `0x${string}` | undefined
+  return {
+    decimals: Number(entry.quantity.decimals),
+    symbol: entry.symbol,
+    ...(address ? { address } : {}),
+  }
+}
+
+const keyOf = (entry: TokenBalance) => entry.address ?? `native:${entry.symbol}`
+
+/** Send: token, amount (Max keeps gas back for the native coin), receiver, review, send (spec 5). */
+export function Send() {
+  const latch = useLatchInstance()
+  const account = useLatchAccount()
+  const { shake } = useModalEffects()
+  const { balances } = useStore(latch.balances.state)
+  const [tokenKey, setTokenKey] = useState<string>('')
+  const [amount, setAmount] = useState('')
+  const [receiver, setReceiver] = useState('')
+  const [error, setError] = useState<string>()
+  const [step, setStep] = useState<Step>({ name: 'form' })
+  const ids = { token: useId(), amount: useId(), receiver: useId() }
+  const selected = balances.find((entry) => keyOf(entry) === tokenKey)
+
+  const request = (): SendRequest => ({
+    ...(selected ? { token: tokenOf(selected) } : {}),
+    amount,
+    receiver,
+  })
+
+  const fail = (message: string) => {
+    setError(message)
+    shake()
+  }
+
+  const review = (event: FormEvent) => {
+    event.preventDefault()
+    try {
+      const built = validateSend(request())
+      const held = selected ? parseUnits(selected.quantity.numeric, tokenOf(selected).decimals) : 0n
+      if (built.amount > held) return fail(`Insufficient ${selected?.symbol ?? ''} balance`.trim())
+      setError(undefined)
+      setStep({ name: 'review', request: request() })
+    } catch (caught) {
+      fail(caught instanceof LatchError ? caught.shortMessage : 'Something went wrong')
+    }
+  }
+
+  const max = async () => {
+    if (!selected) return fail('A token is required')
+    const token = tokenOf(selected)
+    const held = parseUnits(selected.quantity.numeric, token.decimals)
+    if (token.address) return setAmount(selected.quantity.numeric)
+    // The native coin pays for the transfer itself: keep its gas back.
+    try {
+      const chainId = latch.network.state.get().activeNetwork?.caipNetworkId
+      const gas = chainId ? await latch.api.gasPrice(chainId) : undefined
+      setAmount(formatUnits(maxNativeSend(held, BigInt(gas?.fast ?? '0')), token.decimals))
+    } catch {
+      fail('Gas price unavailable: enter an amount')
+    }
+  }
+
+  const send = async (sendRequest: SendRequest) => {
+    setStep({ name: 'sending' })
+    try {
+      const hash = await latch.send(sendRequest)
+      setStep({ name: 'sent', hash })
+      const receipt = await latch.evm.waitForTransaction(hash)
+      if (receipt.success)
+        latch.snackbar.showSuccess(`Sent ${sendRequest.amount} ${sendRequest.token?.symbol ?? ''}`)
+      else latch.snackbar.showError('The transaction failed on chain')
+    } catch (caught) {
+      setStep({ name: 'review', request: sendRequest })
+      fail(
+        caught instanceof UserRejectedError
+          ? 'Signature declined'
+          : caught instanceof LatchError
+            ? caught.shortMessage
+            : ((caught as Error).message.split('\n')[0] ?? 'Something went wrong'),
+      )
+    }
+  }
+
+  if (!account.address) return null
+
+  if (step.name === 'sent') {
+    return (
+      <div className="latch-center" data-testid="latch-send-sent">
+        <p>Transaction sent</p>
+        <p className="latch-muted latch-address-text">{step.hash}</p>
+        <button type="button" className="latch-button" onClick={() => latch.router.goBack()}>
+          Done
+        </button>
+      </div>
+    )
+  }
+
+  if (step.name === 'review' || step.name === 'sending') {
+    const shown = step.name === 'review' ? step.request : request()
+    return (
+      <div className="latch-list" data-testid="latch-send-review">
+        <p className="latch-center">
+          Send {shown.amount} {shown.token?.symbol}
+        </p>
+        <p className="latch-muted latch-address-text">to {shown.receiver}</p>
+        {error && (
+          <p className="latch-error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className="latch-button"
+          disabled={step.name === 'sending'}
+          onClick={() => step.name === 'review' && void send(step.request)}
+        >
+          {step.name === 'sending' ? 'Confirm in your wallet…' : 'Send'}
+        </button>
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="secondary"
+          disabled={step.name === 'sending'}
+          onClick={() => setStep({ name: 'form' })}
+        >
+          Edit
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <form className="latch-list latch-form" onSubmit={review} noValidate>
+      <label htmlFor={ids.token}>Token</label>
+      <select
+        id={ids.token}
+        className="latch-input"
+        value={tokenKey}
+        onChange={(event) => setTokenKey(event.target.value)}
+      >
+        <option value="">Choose a token</option>
+        {balances.map((entry) => (
+          <option key={keyOf(entry)} value={keyOf(entry)}>
+            {entry.symbol} · {truncateDecimal(entry.quantity.numeric)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.amount}>Amount</label>
+      <div className="latch-row">
+        <input
+          id={ids.amount}
+          className="latch-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <button type="button" className="latch-button" data-variant="secondary" onClick={max}>
+          Max
+        </button>
+      </div>
+      <label htmlFor={ids.receiver}>Receiver</label>
+      <input
+        id={ids.receiver}
+        className="latch-input"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={receiver}
+        onChange={(event) => setReceiver(event.target.value)}
+      />
+      {error && (
+        <p className="latch-error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="latch-button">
+        Review
+      </button>
+    </form>
+  )
+}
