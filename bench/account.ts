@@ -9,9 +9,9 @@ import { chainsOfDevnet } from '../apps/server/src/config.ts'
 import { spawnServer } from './server.ts'
 
 /**
- * `npm run bench:account -w @latch/bench`: GET /v1/account/{address}/balance at 50 concurrent
- * connections (autocannon, loopback), served from the 30 s cache and uncached (forceUpdate), and
- * the JSON-RPC calls an uncached request makes to the chain.
+ * `npm run bench:account -w @latch/bench`: GET /v1/account/{address}/balance at 1 and 50
+ * concurrent connections (autocannon, loopback), served from the 30 s cache and uncached
+ * (forceUpdate), the JSON-RPC calls an uncached request makes to the chain, and swap quote latency.
  */
 const CONNECTIONS = 50
 const SECONDS = 5
@@ -86,6 +86,20 @@ export async function benchAccount(): Promise<void> {
       const result = await load(url, connections)
       console.log(
         `balance, ${name}, ${connections} connection(s), ${SECONDS} s: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} requests/s`,
+      )
+    }
+
+    // Swap quotes (issue 6): ETH -> USDC over the devnet's pools, one multicall each.
+    const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
+    if (!usdc) throw new Error('the devnet has no USDC')
+    const network = `eip155:${chain.chainId}`
+    const quote = `${server.url}/v1/convert/quotes?projectId=latch-dev&from=${network}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee&to=${network}:${usdc.address}&amount=1000000000000000000&userAddress=${network}:${holder}`
+    const first = await fetch(quote)
+    if (!first.ok) throw new Error(`quote answered ${first.status}: ${await first.text()}`)
+    for (const connections of [1, CONNECTIONS]) {
+      const result = await load(quote, connections)
+      console.log(
+        `quote ETH->USDC, ${connections} connection(s), ${SECONDS} s: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} requests/s`,
       )
     }
   } finally {
