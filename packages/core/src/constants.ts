@@ -122,3 +122,10 @@ export const QUERY_RETRY_MAX_DELAY_MS = 30_000
 /** At most this many error telemetry events per window (spec 9). */
 export const ERROR_TELEMETRY_MAX_EVENTS = 5
 export const ERROR_TELEMETRY_WINDOW_MS = 60_000
+
+// Swap (not in the spec: timings of the Swap view's quotes)
+
+/** Typing pauses this long before a quote is asked for, so a burst of keys asks once. */
+export const QUOTE_DEBOUNCE_MS = 300
+/** A quote older than this is fetched again before anything is signed. */
+export const QUOTE_REFRESH_MS = 15_000

@@ -31,12 +31,12 @@ import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { isIosSafari, isTelegram } from './platform/platform.ts'
 import { createQueryClient } from './query/createQueryClient.ts'
+import { createRouter, type RouterController } from './router/index.ts'
 import {
   createPendingTransactions,
   type PendingTransactionsController,
 } from './send/createPendingTransactions.ts'
 import { type SendRequest, validateSend } from './send/validateSend.ts'
-import { createRouter, type RouterController } from './router/index.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import {
   createStorage,
@@ -45,6 +45,7 @@ import {
   type StorageLike,
 } from './storage/index.ts'
 import { createStore, type ReadableStore } from './store.ts'
+import { createSwap, type SwapController } from './swap/createSwap.ts'
 
 export type LatchConfig = LatchOptions & {
   /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
@@ -111,6 +112,8 @@ export type Latch = {
   readonly history: HistoryController
   /** Transactions sent from the modal and not yet mined (spec 9: at most 99). */
   readonly pendingTransactions: PendingTransactionsController
+  /** The Swap view: tokens, debounced quotes, approve then swap (spec 2, 7). */
+  readonly swap: SwapController
   /**
    * Sends the native coin or an ERC-20 from the connected wallet (spec 5's checks first); resolves
    * with the transaction hash once the wallet sent it.
@@ -292,6 +295,8 @@ export function createLatch(config: LatchConfig): Latch {
     },
   }
 
+  const swap = createSwap({ api, evm, balances, snackbar, connection: adapter.connection })
+
   async function refreshBalance(address: string, chainId: number): Promise<void> {
     try {
       const balance = await evm.getBalance(address, chainId)
@@ -442,6 +447,7 @@ export function createLatch(config: LatchConfig): Latch {
     balances,
     history,
     pendingTransactions,
+    swap,
     async send(request) {
       const transaction = validateSend(request)
       return evm.sendTransaction({

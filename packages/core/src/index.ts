@@ -38,10 +38,6 @@ export type * from './options/types.ts'
 export { isIosSafari, isMobile, isTelegram } from './platform/platform.ts'
 export { createQueryClient, retryDelay } from './query/createQueryClient.ts'
 export * from './router/index.ts'
-export * from './snackbar/index.ts'
-export * from './storage/index.ts'
-export { createStore, type ReadableStore, type Store } from './store.ts'
-export * from './validation/index.ts'
 export {
   createPendingTransactions,
   type PendingTransaction,
@@ -53,3 +49,8 @@ export {
   type SendTransaction,
   validateSend,
 } from './send/validateSend.ts'
+export * from './snackbar/index.ts'
+export * from './storage/index.ts'
+export { createStore, type ReadableStore, type Store } from './store.ts'
+export * from './swap/index.ts'
+export * from './validation/index.ts'

@@ -23,6 +23,8 @@ const Send = lazy(() => import('./Send/Send.tsx').then((module) => ({ default: m
 const Receive = lazy(() =>
   import('./Receive/Receive.tsx').then((module) => ({ default: module.Receive })),
 )
+// Swap carries the token picker and quote details; it loads when opened.
+const Swap = lazy(() => import('./Swap/Swap.tsx').then((module) => ({ default: module.Swap })))
 
 export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
 
@@ -47,4 +49,5 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   Account: { title: () => 'Account', Component: Account },
   Send: { title: () => 'Send', Component: Send },
   Receive: { title: () => 'Receive', Component: Receive },
+  Swap: { title: () => 'Swap', Component: Swap },
 }

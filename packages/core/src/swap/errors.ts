@@ -1,0 +1,31 @@
+import { LatchError } from '../errors.ts'
+
+/** The message the Swap view shows when the wallet declines (spec 8). */
+export const SIGNATURE_DECLINED = 'Signature declined'
+
+/** A fresh quote, or the transaction the server built, gives less than the quote the user saw. */
+export class PriceChangedError extends LatchError {
+  override name = 'PriceChangedError'
+  constructor(options: { details?: string } = {}) {
+    super('The price changed: review the new quote', options)
+  }
+}
+
+/** The server built a transaction that does not do what the user reviewed: nothing is sent. */
+export class UnexpectedTransactionError extends LatchError {
+  override name = 'UnexpectedTransactionError'
+  constructor(details: string) {
+    super('The swap could not be prepared safely', { details })
+  }
+}
+
+/** An approval or swap was mined but reverted. */
+export class TransactionRevertedError extends LatchError {
+  override name = 'TransactionRevertedError'
+  constructor(what: 'Approval' | 'Swap', hash: string) {
+    super(`${what} failed`, { details: `The transaction ${hash} reverted` })
+  }
+}
+
+/** What executeSwap and the controller throw besides the wallet's UserRejectedError. */
+export type SwapError = PriceChangedError | UnexpectedTransactionError | TransactionRevertedError

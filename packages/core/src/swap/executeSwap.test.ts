@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest'
+import { TransactionRevertedError } from './errors.ts'
+import { executeSwap, type SwapPlan } from './executeSwap.ts'
+import { approveTx, DAI, ROUTER, swapTx, USDC, USER } from './testFixtures.ts'
+
+const plan: SwapPlan = {
+  chainId: 31337,
+  user: USER,
+  from: { address: USDC, native: false },
+  to: { address: DAI, native: false },
+  amount: 100_000_000n,
+  slippage: 1,
+  minimumOut: 98n * 10n ** 18n,
+  allowance: 0n,
+}
+
+function stubs(options: { approvalMined?: boolean } = {}) {
+  const calls: string[] = []
+  const api = {
+    buildApprove: vi.fn(async () => {
+      calls.push('build-approve')
+      return { tx: approveTx({ token: USDC, amount: plan.amount }) }
+    }),
+    buildTransaction: vi.fn(async (body: { disableEstimate?: boolean }) => {
+      calls.push(body.disableEstimate ? 'build-swap (router)' : 'build-swap')
+      return {
+        tx: swapTx({ from: USDC, to: DAI, amount: plan.amount, amountOutMin: 99n * 10n ** 18n }),
+      }
+    }),
+  }
+  const evm = {
+    sendTransaction: vi.fn(async () => {
+      calls.push('send')
+      return `0x${String(calls.length).padStart(64, '0')}` as const
+    }),
+    waitForTransaction: vi.fn(async () => {
+      calls.push('wait')
+      const success = options.approvalMined ?? true
+      return { success: calls.includes('build-swap') || success, blockNumber: 1n }
+    }),
+  }
+  return { api, evm, calls }
+}
+
+describe('executeSwap', () => {
+  it('learns the router from a build without estimate when none is known', async () => {
+    const { api, evm, calls } = stubs()
+    const onStep = vi.fn()
+    const result = await executeSwap({ api, evm, onStep }, plan)
+    expect(calls).toEqual([
+      'build-swap (router)',
+      'build-approve',
+      'send',
+      'wait',
+      'build-swap',
+      'send',
+      'wait',
+    ])
+    expect(onStep.mock.calls).toEqual([['approving'], ['swapping']])
+    expect(result.approvalHash).toBeDefined()
+    expect(result.hash).not.toBe(result.approvalHash)
+  })
+
+  it('skips the approval when the router may already spend the amount', async () => {
+    const { api, evm, calls } = stubs()
+    await executeSwap(
+      { api, evm, onStep: vi.fn() },
+      { ...plan, router: ROUTER, allowance: plan.amount },
+    )
+    expect(calls).toEqual(['build-swap', 'send', 'wait'])
+  })
+
+  it('stops at a reverted approval: the swap is never built', async () => {
+    const { api, evm, calls } = stubs({ approvalMined: false })
+    await expect(
+      executeSwap({ api, evm, onStep: vi.fn() }, { ...plan, router: ROUTER }),
+    ).rejects.toThrow(TransactionRevertedError)
+    expect(calls).toEqual(['build-approve', 'send', 'wait'])
+  })
+})

@@ -1,0 +1,251 @@
+import {
+  describeSwap,
+  formatTokenAmount,
+  formatTokenUnits,
+  isNativeToken,
+  type SwapTokenOption,
+} from '@latch/core'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useModalEffects } from '../../modal/context.ts'
+import { SwapDetails } from './SwapDetails.tsx'
+import { TokenPicker } from './TokenPicker.tsx'
+
+/** The issues that follow something the user did and that the modal shakes for. */
+const SHAKE_ON = new Set(['declined', 'price-changed', 'swap-failed'])
+
+function TokenButton(props: {
+  side: 'pay' | 'receive'
+  token: SwapTokenOption | undefined
+  disabled: boolean
+  onClick(): void
+}) {
+  return (
+    <button
+      type="button"
+      className="latch-button latch-swap-token"
+      data-variant="secondary"
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.token && (
+        <img className="latch-token-icon" src={props.token.logoUri} alt="" width={24} height={24} />
+      )}
+      <span className="latch-visually-hidden">Token to {props.side}: </span>
+      {props.token?.symbol ?? 'Select'}
+    </button>
+  )
+}
+
+const balanceText = (token: SwapTokenOption | undefined) =>
+  token?.balanceNumeric !== undefined
+    ? `Balance: ${formatTokenAmount(token.balanceNumeric)} ${token.symbol}`
+    : undefined
+
+/**
+ * Swap (spec 2, 7): the token to pay and the amount, the token to receive and the quote, its rate,
+ * price impact, network fee and slippage, and one button whose label says what comes next.
+ */
+export function Swap() {
+  const latch = useLatchInstance()
+  const account = useLatchAccount()
+  const network = useLatchNetwork()
+  const state = useStore(latch.swap.state)
+  const summary = useMemo(() => describeSwap(state), [state])
+  const { shake } = useModalEffects()
+  const [picking, setPicking] = useState<'pay' | 'receive'>()
+  const ids = { amount: useId(), receive: useId(), issue: useId() }
+  const chainId = network.caipNetwork?.caipNetworkId
+
+  // The account's tokens on its chain; another account or chain loads them again.
+  useEffect(() => {
+    if (account.address && chainId) void latch.swap.load()
+  }, [latch, account.address, chainId])
+
+  useEffect(() => {
+    if (state.issue && SHAKE_ON.has(state.issue.kind)) shake()
+  }, [state.issue, shake])
+
+  if (!account.address) return null
+
+  if (state.tokensStatus === 'error') {
+    return (
+      <div className="latch-center">
+        <p className="latch-error-text" role="alert">
+          {state.issue?.message ?? 'Swaps are unavailable'}
+        </p>
+      </div>
+    )
+  }
+  if (state.tokensStatus !== 'ready') {
+    return (
+      <p className="latch-muted latch-center" aria-busy="true">
+        Loading tokens…
+      </p>
+    )
+  }
+
+  const { from, to, action } = summary
+
+  if (picking) {
+    return (
+      <TokenPicker
+        title={picking === 'pay' ? 'Token to pay' : 'Token to receive'}
+        tokens={state.tokens}
+        selected={picking === 'pay' ? state.from : state.to}
+        onPick={(token) => {
+          if (picking === 'pay') latch.swap.setFrom(token.address)
+          else latch.swap.setTo(token.address)
+          setPicking(undefined)
+        }}
+        onCancel={() => setPicking(undefined)}
+      />
+    )
+  }
+
+  if (state.step === 'done' && from && to && summary.amount !== undefined) {
+    return (
+      <div className="latch-center" data-testid="latch-swap-done">
+        <p role="status">
+          Swapped {formatTokenUnits(summary.amount, from.decimals)} {from.symbol} for{' '}
+          {summary.receive} {to.symbol}
+        </p>
+        {state.txHash && <p className="latch-muted latch-address-text">{state.txHash}</p>}
+        <div className="latch-actions">
+          <button type="button" className="latch-button" onClick={() => latch.swap.startOver()}>
+            Swap again
+          </button>
+          <button
+            type="button"
+            className="latch-button"
+            data-variant="secondary"
+            onClick={() => latch.router.goBack()}
+          >
+            Done
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const pending = state.step === 'approving' || state.step === 'swapping'
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (action.kind === 'done') latch.swap.startOver()
+    else if (action.kind === 'retry-quote') latch.swap.refreshQuote()
+    else if (action.kind === 'approve' || action.kind === 'swap') void latch.swap.swap()
+  }
+
+  return (
+    <form className="latch-list latch-form latch-swap" onSubmit={submit} noValidate>
+      <div className="latch-swap-side">
+        <label htmlFor={ids.amount}>You pay</label>
+        <div className="latch-row">
+          <input
+            id={ids.amount}
+            className="latch-input latch-swap-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            disabled={pending}
+            value={state.amount}
+            aria-invalid={
+              state.issue?.kind === 'invalid-amount' || state.issue?.kind === 'insufficient-balance'
+                ? 'true'
+                : undefined
+            }
+            aria-describedby={state.issue ? ids.issue : undefined}
+            onChange={(event) => latch.swap.setAmount(event.target.value)}
+          />
+          <TokenButton
+            side="pay"
+            token={from}
+            disabled={pending}
+            onClick={() => setPicking('pay')}
+          />
+        </div>
+        <div className="latch-swap-balance">
+          <span className="latch-muted" data-testid="latch-swap-pay-balance">
+            {balanceText(from)}
+          </span>
+          {from && !isNativeToken(from.address) && from.balanceNumeric !== undefined && (
+            <button
+              type="button"
+              className="latch-link-button"
+              disabled={pending}
+              onClick={() => latch.swap.setMax()}
+            >
+              Max
+            </button>
+          )}
+        </div>
+      </div>
+
+      <button
+        type="button"
+        className="latch-icon-button latch-swap-flip"
+        disabled={pending}
+        onClick={() => latch.swap.flip()}
+      >
+        <span aria-hidden="true">⇅</span>
+        <span className="latch-visually-hidden">Switch tokens</span>
+      </button>
+
+      <div className="latch-swap-side">
+        <label htmlFor={ids.receive}>You receive</label>
+        <div className="latch-row">
+          <output
+            id={ids.receive}
+            htmlFor={ids.amount}
+            className="latch-input latch-swap-amount latch-swap-output"
+            data-testid="latch-swap-receive"
+            aria-live="polite"
+            aria-busy={state.quoteStatus === 'loading'}
+          >
+            {summary.receive ?? (state.quoteStatus === 'loading' ? '…' : '0')}
+          </output>
+          <TokenButton
+            side="receive"
+            token={to}
+            disabled={pending}
+            onClick={() => setPicking('receive')}
+          />
+        </div>
+        <div className="latch-swap-balance">
+          <span className="latch-muted">{balanceText(to)}</span>
+        </div>
+      </div>
+
+      <SwapDetails
+        summary={summary}
+        slippage={state.slippage}
+        disabled={pending}
+        onSlippage={(percent) => latch.swap.setSlippage(percent)}
+      />
+
+      {state.issue && (
+        <p id={ids.issue} className="latch-error-text" role="alert" data-testid="latch-swap-issue">
+          {state.issue.message}
+        </p>
+      )}
+      {pending && (
+        <p className="latch-muted latch-center" role="status">
+          {state.step === 'approving'
+            ? `Approve ${from?.symbol ?? ''} in your wallet, then confirm the swap`
+            : 'Confirm the swap in your wallet…'}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="latch-button"
+        disabled={action.disabled}
+        aria-busy={action.pending}
+        data-testid="latch-swap-action"
+      >
+        {action.label}
+      </button>
+    </form>
+  )
+}
