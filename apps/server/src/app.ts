@@ -17,6 +17,7 @@ import { startIndexers } from './indexer/indexer.ts'
 import { requireProject } from './plugins/project.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
 import { WalletStore } from './registry/wallets.ts'
+import { siwxRoutes } from './routes/auth/siwx.ts'
 import { accountDataRoutes } from './routes/blockchain/accountData.ts'
 import { convertRoutes } from './routes/blockchain/convert.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
@@ -127,6 +128,7 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
     await scoped.register(tokenImageRoute)
     await scoped.register(historyRoute({ db, chains: config.chains }))
     await scoped.register(convertRoutes({ chains }))
+    await scoped.register(siwxRoutes({ db, chains, allowLocalhost: config.allowLocalhost }))
   })
   // Last, so nothing after it can fail and leave it running; stopped when the app closes.
   if (config.indexer.enabled) {

@@ -1,5 +1,6 @@
 export * from './account.ts'
 export * from './api.ts'
+export * from './auth.ts'
 export * from './caip.ts'
 export * from './caipSchemas.ts'
 export * from './constants.ts'
