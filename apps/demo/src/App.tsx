@@ -1,4 +1,10 @@
-import { ConnectButton, useLatchAccount, useLatchInstance, useLatchNetwork } from '@latch/react'
+import {
+  ConnectButton,
+  useLatchAccount,
+  useLatchInstance,
+  useLatchNetwork,
+  useStore,
+} from '@latch/react'
 import { useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 
@@ -77,6 +83,22 @@ function TryIt() {
   )
 }
 
+/** The sign-in session the Latch server verified, which the site's backend can check by token. */
+function SignInStatus() {
+  const latch = useLatchInstance()
+  const { session } = useStore(latch.siwx.state)
+  if (!latch.siwx.enabled) return null
+  if (!session) return <p data-testid="demo-siwx">Not signed in</p>
+  return (
+    <p data-testid="demo-siwx">
+      Signed in as {session.session.address} on chain {session.session.chainId}{' '}
+      <button type="button" onClick={() => void latch.siwx.signOut()}>
+        Sign out
+      </button>
+    </p>
+  )
+}
+
 /** The kit's tracked events, newest first, as a site's analytics would see them. */
 function EventLog() {
   const { events } = useLatchInstance()
@@ -117,6 +139,7 @@ export function App() {
         <h1>A site that hosts the Latch kit</h1>
         <ServerStatus />
         <AccountSummary />
+        <SignInStatus />
         <TryIt />
         <EventLog />
         <p data-testid="devnet-chains">

@@ -16,6 +16,9 @@ const networks = (demoConfig.devnet?.chains ?? []).map((chain) =>
   }),
 )
 
+// `?siwx=required` (or `optional`) turns sign-in with the wallet on, to try it and test it.
+const signIn = new URLSearchParams(location.search).get('siwx')
+
 const latch = createLatch({
   projectId: demoConfig.projectId,
   serverUrl: demoConfig.serverUrl,
@@ -33,6 +36,9 @@ const latch = createLatch({
           relayUrl: demoConfig.devnet.walletConnect.relayUrl,
         },
       }
+    : {}),
+  ...(signIn === 'required' || signIn === 'optional'
+    ? { siwx: { required: signIn === 'required', statement: 'Sign in to the Latch demo' } }
     : {}),
   // The embedded wallet (email and social login) has its own issue; until then wallets only.
   features: { email: false, socials: false },

@@ -37,6 +37,7 @@ import {
   type PendingTransactionsController,
 } from './send/createPendingTransactions.ts'
 import { type SendRequest, validateSend } from './send/validateSend.ts'
+import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import {
   createStorage,
@@ -110,6 +111,8 @@ export type Latch = {
   readonly balances: BalancesController
   /** The Activity tab: the account's transactions on the active network (spec 3, 4). */
   readonly history: HistoryController
+  /** Sign-in with the wallet (spec 4); `enabled` is false without the `siwx` option. */
+  readonly siwx: SiwxController
   /** Transactions sent from the modal and not yet mined (spec 9: at most 99). */
   readonly pendingTransactions: PendingTransactionsController
   /** The Swap view: tokens, debounced quotes, approve then swap (spec 2, 7). */
@@ -170,9 +173,8 @@ export function createLatch(config: LatchConfig): Latch {
   modal = createModal({
     router,
     isConnected: () => account.get().status === 'connected',
-    // Sign-in arrives with its own issue; until then no view needs closing refused.
-    isSignInRequired: () => false,
-    hasSession: () => false,
+    isSignInRequired: () => siwx?.required === true,
+    hasSession: () => siwx?.hasSession() === true,
     events,
   })
   const api = createApiClient({
@@ -330,6 +332,7 @@ export function createLatch(config: LatchConfig): Latch {
         previous.chainId !== current.chainId ||
         previous.address !== current.address
       if (moved) {
+        if (needsSignIn()) modal?.open({ view: 'SIWXSignMessage' })
         void refreshBalance(current.address, current.chainId)
         void balances.refresh({ address: current.address, chainId: `eip155:${current.chainId}` })
       }
@@ -360,6 +363,27 @@ export function createLatch(config: LatchConfig): Latch {
     }
   })
 
+  const siwx = createSiwx({
+    options: options.siwx,
+    api,
+    storage,
+    snackbar,
+    events,
+    alerts,
+    activeAccount: () => {
+      const current = adapter.connection.get()
+      return current.status === 'connected'
+        ? { address: current.address, chainId: current.chainId }
+        : undefined
+    },
+    signMessage: (message) => evm.signMessage(message),
+    disconnect: () => disconnectWallet(),
+    onSignedIn: () => modal?.close(),
+    onStartFailed: () => router.reset('Connect'),
+  })
+  // After connecting, a site with sign-in asks for it on a supported network (spec 4).
+  const needsSignIn = () => siwx.enabled && !siwx.hasSession() && !network.state.get().unsupported
+
   const walletConnect = evm.walletConnect && createWalletConnect(evm.walletConnect)
   function createWalletConnect(
     connector: NonNullable<EvmAdapter['walletConnect']>,
@@ -384,8 +408,9 @@ export function createLatch(config: LatchConfig): Latch {
           method: linked ? 'mobile' : 'qrcode',
           ...(linked ? { linking: linked } : {}),
         })
-        // Connecting a wallet closes the modal (spec 2), unless its network is not supported.
-        if (!network.state.get().unsupported) modal?.close()
+        // Connecting a wallet closes the modal (spec 2), unless its network is not supported or
+        // the site asks for a sign-in.
+        if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
       },
     })
     return {
@@ -430,6 +455,18 @@ export function createLatch(config: LatchConfig): Latch {
     }
   }
 
+  async function disconnectWallet(): Promise<void> {
+    try {
+      await evm.disconnect()
+      connection.reset()
+      await siwx.signOut()
+      modal?.close()
+    } catch (error) {
+      snackbar.showError('Failed to disconnect')
+      throw new LatchError('Failed to disconnect', { cause: error })
+    }
+  }
+
   let started: Promise<void> | undefined
   return {
     options,
@@ -447,6 +484,7 @@ export function createLatch(config: LatchConfig): Latch {
     balances,
     history,
     pendingTransactions,
+    siwx,
     swap,
     async send(request) {
       const transaction = validateSend(request)
@@ -489,19 +527,11 @@ export function createLatch(config: LatchConfig): Latch {
       }
       connection.recordRecentWallet(summary(wallet))
       connection.finalize({ wallet: summary(wallet), method: 'browser' })
-      // Connecting a wallet closes the modal (spec 2), unless its network is not supported.
-      if (!network.state.get().unsupported) modal?.close()
+      // Connecting a wallet closes the modal (spec 2), unless its network is not supported or the
+      // site asks for a sign-in.
+      if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
     },
-    async disconnect() {
-      try {
-        await evm.disconnect()
-        connection.reset()
-        modal?.close()
-      } catch (error) {
-        snackbar.showError('Failed to disconnect')
-        throw new LatchError('Failed to disconnect', { cause: error })
-      }
-    },
+    disconnect: disconnectWallet,
     async switchNetwork(target) {
       if (account.get().status !== 'connected') {
         network.setActiveNetwork(target)

@@ -47,6 +47,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     path: string,
     query: Query = {},
     body?: object,
+    headers: Record<string, string> = {},
   ): Promise<T> {
     const url = new URL(path, baseUrl)
     const params = { projectId, st: SDK_TYPE, sv: SDK_VERSION, ...query }
@@ -55,7 +56,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     }
     const response = await fetchFn(url, {
       method,
-      headers: body ? { 'content-type': 'application/json' } : {},
+      headers: body ? { 'content-type': 'application/json', ...headers } : headers,
       body: body ? JSON.stringify({ projectId, ...body }) : null,
     })
     if (!response.ok) {
@@ -68,8 +69,10 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
   }
 
   return {
-    get: <T>(path: string, query?: Query) => request<T>('GET', path, query),
-    post: <T>(path: string, body: object, query?: Query) => request<T>('POST', path, query, body),
+    get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
+      request<T>('GET', path, query, undefined, headers),
+    post: <T>(path: string, body: object, query?: Query, headers?: Record<string, string>) =>
+      request<T>('POST', path, query, body, headers),
     /** GET /v1/supported-chains (spec 7). */
     supportedChains: () => request<SupportedChainsResponse>('GET', '/v1/supported-chains'),
     /** GET /getWallets (spec 7): one page of the wallet registry. */

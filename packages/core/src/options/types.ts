@@ -1,5 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
+import type { SiwxOptions } from '../siwx/createSiwx.ts'
 
 /** The chain families the kit speaks to (spec 1). */
 export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
@@ -70,8 +71,8 @@ export type LatchOptions = {
   metadata?: Partial<Metadata>
   /** Sign in with Ethereum; typed by the sign-in module. Cannot be set with `siwx` (spec 5). */
   siweConfig?: unknown
-  /** Sign in with any chain; typed by the sign-in module. Cannot be set with `siweConfig` (spec 5). */
-  siwx?: unknown
+  /** Sign in with the wallet, verified by the Latch server. Cannot be set with `siweConfig` (spec 5). */
+  siwx?: SiwxOptions
   enableEIP6963?: boolean
   enableInjected?: boolean
   featuredWalletIds?: readonly string[]
@@ -97,7 +98,7 @@ export type ResolvedOptions = {
   themeVariables: ThemeVariables
   metadata: Readonly<Metadata>
   siweConfig: unknown
-  siwx: unknown
+  siwx: SiwxOptions | undefined
   enableEIP6963: boolean
   enableInjected: boolean
   featuredWalletIds: readonly string[]

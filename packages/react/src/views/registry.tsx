@@ -5,6 +5,7 @@ import { AllWallets } from './AllWallets/AllWallets.tsx'
 import { Connect } from './Connect/Connect.tsx'
 import { ConnectingExternal } from './ConnectingExternal/ConnectingExternal.tsx'
 import { Networks } from './Networks/Networks.tsx'
+import { SIWXSignMessage } from './SIWXSignMessage/SIWXSignMessage.tsx'
 import { UnsupportedChain } from './UnsupportedChain/UnsupportedChain.tsx'
 
 // WalletConnect's views carry the QR encoder; they load when chosen, with the WalletConnect client.
@@ -48,6 +49,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   UnsupportedChain: { title: () => 'Switch Network', Component: UnsupportedChain },
   Account: { title: () => 'Account', Component: Account },
   Send: { title: () => 'Send', Component: Send },
+  SIWXSignMessage: { title: () => 'Sign In', Component: SIWXSignMessage },
   Receive: { title: () => 'Receive', Component: Receive },
   Swap: { title: () => 'Swap', Component: Swap },
 }

@@ -1,0 +1,37 @@
+import { HttpError } from '../errors.ts'
+
+/** Counts per key in fixed windows, in memory: one server instance's view, enough for a burst. */
+export class FixedWindowRateLimiter {
+  readonly #max: number
+  readonly #windowMs: number
+  readonly #windows = new Map<string, { startedAt: number; count: number }>()
+
+  constructor(options: { max: number; windowMs: number }) {
+    this.#max = options.max
+    this.#windowMs = options.windowMs
+  }
+
+  /** Counts one request of `key`; throws 429 past the limit of its window. */
+  hit(key: string, now = Date.now()): void {
+    let window = this.#windows.get(key)
+    if (!window || now - window.startedAt >= this.#windowMs) {
+      if (this.#windows.size > 10_000) this.#prune(now)
+      window = { startedAt: now, count: 0 }
+      this.#windows.set(key, window)
+    }
+    window.count++
+    if (window.count > this.#max) {
+      const retryInSeconds = Math.ceil((window.startedAt + this.#windowMs - now) / 1000)
+      throw new HttpError(
+        429,
+        `Too many requests: at most ${this.#max} per ${this.#windowMs / 1000} s; retry in ${retryInSeconds} s`,
+      )
+    }
+  }
+
+  #prune(now: number): void {
+    for (const [key, window] of this.#windows) {
+      if (now - window.startedAt >= this.#windowMs) this.#windows.delete(key)
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { eip155NetworkId } from '@latch/protocol'
+import { parseSiweMessage, type SiweMessage, SiweMessageError } from '@latch/protocol/siwx'
+import type { FastifyBaseLogger } from 'fastify'
+import { getAddress, type Hex } from 'viem'
+import type { ChainClient } from '../chains/clients.ts'
+import type { Database } from '../db/index.ts'
+import { HttpError } from '../errors.ts'
+import { isLocalhostOrigin, originAllowed, type Project } from '../projects.ts'
+import { SIWX_CLOCK_SKEW_MS, SIWX_SESSION_TTL_MS } from './constants.ts'
+import { SiwxNonceStore } from './nonceStore.ts'
+import { type SiwxSessionRecord, SiwxSessionStore } from './sessionStore.ts'
+
+export type SignInDeps = {
+  db: Database
+  chains: Map<number, ChainClient>
+  nonces: SiwxNonceStore
+  allowLocalhost: boolean
+  log: FastifyBaseLogger
+}
+
+export type SignInRequest = {
+  project: Project
+  message: string
+  signature: Hex
+  /** The Origin header of the call, when a browser made it. */
+  requestOrigin?: string
+  now?: Date
+}
+
+/** The alert the kit raises for a message outside its time window (spec 5). */
+const SESSION_EXPIRED = 'Session Expired'
+
+const isoOf = (time: number) => new Date(time).toISOString()
+
+/**
+ * Verifies a signed EIP-4361 message for the project and opens a session (spec 4, sign-in):
+ * every refusal is an HttpError with its own message. The nonce is consumed in the transaction
+ * that writes the session, so a message works once.
+ */
+export async function signIn(
+  deps: SignInDeps,
+  request: SignInRequest,
+): Promise<{ token: string; session: SiwxSessionRecord }> {
+  const { project } = request
+  const now = request.now ?? new Date()
+  let message: SiweMessage
+  try {
+    message = parseSiweMessage(request.message)
+  } catch (error) {
+    if (error instanceof SiweMessageError) throw new HttpError(400, error.message)
+    throw error
+  }
+
+  const nonce = await deps.nonces.find(project.id, message.nonce)
+  if (!nonce)
+    throw new HttpError(401, 'Unknown nonce: get one from GET /auth/v1/siwx/nonce for this project')
+  if (nonce.usedAt) throw new HttpError(401, 'Nonce already used: sign a new message to sign in')
+  if (nonce.expiresAt <= now)
+    throw new HttpError(401, `Nonce expired at ${nonce.expiresAt.toISOString()}: get a new one`)
+
+  checkOrigins(message, project, deps.allowLocalhost, request.requestOrigin)
+
+  const chain = deps.chains.get(message.chainId)
+  if (!chain) throw new HttpError(400, `Chain ${eip155NetworkId(message.chainId)} is not supported`)
+
+  const sessionEnd = checkTimeWindow(message, now)
+
+  let valid: boolean
+  try {
+    valid = await chain.client.verifyMessage({
+      address: message.address,
+      message: request.message,
+      signature: request.signature,
+    })
+  } catch (error) {
+    deps.log.warn({ err: error, chain: chain.caipNetworkId }, 'SIWX signature check failed')
+    throw new HttpError(
+      503,
+      `Signature check unavailable: ${chain.caipNetworkId} did not answer; try again`,
+    )
+  }
+  if (!valid) throw new HttpError(401, 'Invalid signature')
+
+  return deps.db.transaction(async (tx) => {
+    if (!(await SiwxNonceStore.consume(tx, project.id, message.nonce, now)))
+      throw new HttpError(401, 'Nonce already used: sign a new message to sign in')
+    return SiwxSessionStore.create(tx, {
+      projectId: project.id,
+      address: getAddress(message.address),
+      chainId: message.chainId,
+      domain: message.domain,
+      uri: message.uri,
+      expiresAt: sessionEnd,
+      nonce: message.nonce,
+      message: request.message,
+      signature: request.signature,
+    })
+  })
+}
+
+/**
+ * The message's domain and uri must be the project's (an allowed origin, or localhost in
+ * development), and the domain the page's that asked, when a browser asked: EIP-4361's phishing
+ * check.
+ */
+function checkOrigins(
+  message: SiweMessage,
+  project: Project,
+  allowLocalhost: boolean,
+  requestOrigin: string | undefined,
+): void {
+  const allowed = (origin: string) =>
+    originAllowed(origin, project.allowedOrigins) || (allowLocalhost && isLocalhostOrigin(origin))
+  const schemes = message.scheme ? [message.scheme] : ['https', 'http']
+  if (!schemes.some((scheme) => allowed(`${scheme}://${message.domain}`)))
+    throw new HttpError(
+      403,
+      `Domain ${message.domain} is not an allowed origin of project "${project.id}"`,
+    )
+  if (requestOrigin && URL.canParse(requestOrigin)) {
+    if (new URL(requestOrigin).host !== message.domain)
+      throw new HttpError(
+        403,
+        `Domain ${message.domain} is not the origin of the request (${requestOrigin})`,
+      )
+  }
+  const uriOrigin = URL.canParse(message.uri) ? new URL(message.uri).origin : 'null'
+  if (uriOrigin === 'null' || !allowed(uriOrigin))
+    throw new HttpError(
+      403,
+      `URI ${message.uri} is not on an allowed origin of project "${project.id}"`,
+    )
+}
+
+/** Refuses a message outside its time window (with the skew); returns when the session ends. */
+function checkTimeWindow(message: SiweMessage, now: Date): Date {
+  const time = now.getTime()
+  const issuedAt = Date.parse(message.issuedAt)
+  if (issuedAt > time + SIWX_CLOCK_SKEW_MS)
+    throw new HttpError(
+      401,
+      `${SESSION_EXPIRED}: the message is issued at ${message.issuedAt}, after the server's time ` +
+        `${isoOf(time)}; check the device's time settings and sign in again`,
+    )
+  if (message.notBefore !== undefined && Date.parse(message.notBefore) > time + SIWX_CLOCK_SKEW_MS)
+    throw new HttpError(
+      401,
+      `${SESSION_EXPIRED}: the message is not valid before ${message.notBefore} (server time ` +
+        `${isoOf(time)}); check the device's time settings and sign in again`,
+    )
+  const expiresAt =
+    message.expirationTime === undefined ? undefined : Date.parse(message.expirationTime)
+  if (expiresAt !== undefined && expiresAt <= time - SIWX_CLOCK_SKEW_MS)
+    throw new HttpError(
+      401,
+      `${SESSION_EXPIRED}: the message expired at ${message.expirationTime} (server time ` +
+        `${isoOf(time)}); check the device's time settings and sign in again`,
+    )
+  // A message expiring within the skew still opens a session, of a short life.
+  const end = Math.min(time + SIWX_SESSION_TTL_MS, expiresAt ?? Number.POSITIVE_INFINITY)
+  return new Date(Math.max(end, time + 1000))
+}

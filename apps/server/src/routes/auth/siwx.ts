@@ -1,0 +1,179 @@
+import {
+  clientQuery,
+  eip155NetworkId,
+  errorResponse,
+  type SiwxSession,
+  siwxBearerHeaders,
+  siwxNonceQuery,
+  siwxNonceResponse,
+  siwxSession,
+  siwxSignoutResponse,
+  siwxVerifyBody,
+  siwxVerifyResponse,
+} from '@latch/protocol'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Hex } from 'viem'
+import { SIWX_RATE_LIMIT } from '../../auth/constants.ts'
+import { SiwxNonceStore } from '../../auth/nonceStore.ts'
+import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { type SiwxSessionRecord, SiwxSessionStore } from '../../auth/sessionStore.ts'
+import { signIn } from '../../auth/signIn.ts'
+import type { ChainClient } from '../../chains/clients.ts'
+import type { Database } from '../../db/index.ts'
+import { HttpError } from '../../errors.ts'
+import type { Project } from '../../projects.ts'
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  429: errorResponse,
+  503: errorResponse,
+}
+
+const toSessionResponse = (session: SiwxSessionRecord): SiwxSession => ({
+  address: session.address,
+  chainId: session.chainId,
+  caipNetworkId: eip155NetworkId(session.chainId),
+  projectId: session.projectId,
+  domain: session.domain,
+  uri: session.uri,
+  issuedAt: session.createdAt.toISOString(),
+  expiresAt: session.expiresAt.toISOString(),
+})
+
+const projectOf = (request: FastifyRequest): Project => {
+  if (!request.project) throw new Error('SIWX routes are registered without requireProject')
+  return request.project
+}
+
+const bearerTokenOf = (request: FastifyRequest): string => {
+  const header = request.headers.authorization
+  if (!header) throw new HttpError(401, 'Authorization: Bearer <token> is required')
+  return header.slice('Bearer '.length)
+}
+
+/**
+ * Sign-in with the wallet (spec 4, sign-in; issue 7), under the project's scope: a nonce, the
+ * verification of a signed EIP-4361 message opening a session, the session by its bearer token
+ * (for the site's backend), and sign-out.
+ */
+export const siwxRoutes =
+  (deps: {
+    db: Database
+    chains: Map<number, ChainClient>
+    allowLocalhost: boolean
+    rateLimit?: { max: number; windowMs: number }
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const nonces = new SiwxNonceStore(deps.db)
+    const sessions = new SiwxSessionStore(deps.db)
+    const nonceLimiter = new FixedWindowRateLimiter(deps.rateLimit ?? SIWX_RATE_LIMIT)
+    const verifyLimiter = new FixedWindowRateLimiter(deps.rateLimit ?? SIWX_RATE_LIMIT)
+
+    /** The live session of the bearer token, for the project of the call, or 401. */
+    const liveSession = async (request: FastifyRequest): Promise<SiwxSessionRecord> => {
+      const token = bearerTokenOf(request)
+      const session = await sessions.findByToken(token)
+      if (!session || session.projectId !== projectOf(request).id)
+        throw new HttpError(401, 'Unknown session token')
+      if (session.revokedAt) throw new HttpError(401, 'Session revoked: sign in again')
+      if (session.expiresAt <= new Date())
+        throw new HttpError(
+          401,
+          `Session Expired at ${session.expiresAt.toISOString()}: sign in again`,
+        )
+      return session
+    }
+
+    app.get(
+      '/auth/v1/siwx/nonce',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'A single-use nonce for a sign-in message',
+          description:
+            'Random, 32 hex characters; usable once, for 10 minutes. 30 a minute per IP.',
+          querystring: siwxNonceQuery,
+          response: { 200: siwxNonceResponse, ...errors },
+        },
+      },
+      async (request) => {
+        nonceLimiter.hit(request.ip)
+        const nonce = await nonces.issue(projectOf(request).id)
+        return { nonce: nonce.nonce, expiresAt: nonce.expiresAt.toISOString() }
+      },
+    )
+
+    app.post(
+      '/auth/v1/siwx/verify',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Verifies a signed EIP-4361 message and opens a session',
+          description:
+            'Checks the message (EIP-4361), its nonce (issued here, unused, unexpired), its domain ' +
+            "and uri (the project's allowed origins), its chain (configured), its time window " +
+            '(60 s of clock skew; outside -> 401 "Session Expired: ...") and its signature ' +
+            '(EIP-191, ERC-1271 or ERC-6492; else 401 "Invalid signature"). The token is the ' +
+            'bearer of the session routes. 30 a minute per IP.',
+          querystring: clientQuery.partial(),
+          body: siwxVerifyBody,
+          response: { 200: siwxVerifyResponse, ...errors },
+        },
+      },
+      async (request) => {
+        verifyLimiter.hit(request.ip)
+        const { token, session } = await signIn(
+          {
+            db: deps.db,
+            chains: deps.chains,
+            nonces,
+            allowLocalhost: deps.allowLocalhost,
+            log: request.log,
+          },
+          {
+            project: projectOf(request),
+            message: request.body.message,
+            signature: request.body.signature as Hex,
+            requestOrigin: request.headers.origin,
+          },
+        )
+        return { token, session: toSessionResponse(session) }
+      },
+    )
+
+    app.get(
+      '/auth/v1/siwx/session',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The session of a bearer token, for the site backend to check',
+          description: '401 when the token is unknown, revoked or expired.',
+          querystring: clientQuery,
+          headers: siwxBearerHeaders,
+          response: { 200: siwxSession, ...errors },
+        },
+      },
+      async (request) => toSessionResponse(await liveSession(request)),
+    )
+
+    app.post(
+      '/auth/v1/siwx/signout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Revokes the session of a bearer token',
+          querystring: clientQuery.partial(),
+          headers: siwxBearerHeaders,
+          response: { 200: siwxSignoutResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await liveSession(request)
+        await sessions.revoke(bearerTokenOf(request))
+        return { revoked: true as const }
+      },
+    )
+  }

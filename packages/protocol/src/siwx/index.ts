@@ -1,0 +1,7 @@
+export { checksumAddress, isHexAddress } from './checksumAddress.ts'
+export { SIWE_HEADER_SUFFIX, SIWE_NONCE_MIN_LENGTH, SIWE_VERSION } from './constants.ts'
+export { SiweMessageError } from './errors.ts'
+export { formatSiweMessage } from './formatSiweMessage.ts'
+export { parseSiweMessage } from './parseSiweMessage.ts'
+export type { SiweField, SiweMessage } from './types.ts'
+export { isRfc3339 } from './validate.ts'
