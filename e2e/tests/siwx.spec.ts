@@ -44,6 +44,36 @@ test.describe('sign in with the wallet, required', () => {
     expect((await check()).status()).toBe(401)
   })
 
+  test('switching to a chain the session does not cover asks for a new sign-in', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await devnetWallet(page, stack, { index: 1 })
+    await page.goto(`${stack.demoUrl}/?siwx=required`)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Sign In' })
+      .getByRole('button', { name: 'Sign', exact: true })
+      .click()
+    await expect(page.getByTestId('demo-siwx')).toContainText('on chain 31337')
+
+    await page.getByTestId('latch-connect-button').click()
+    await page
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: /Change network/ })
+      .click()
+    await page
+      .getByRole('dialog', { name: 'Choose Network' })
+      .getByRole('button', { name: /Latch Devnet 2/ })
+      .click()
+    expect(await wallet.chainId()).toBe(31338)
+    const signIn = page.getByRole('dialog', { name: 'Sign In' })
+    await expect(signIn).toBeVisible()
+    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(page.getByTestId('demo-siwx')).toContainText('on chain 31338')
+  })
+
   test('cancelling the sign-in disconnects', async ({ page, stack }) => {
     await devnetWallet(page, stack, { index: 1 })
     await page.goto(`${stack.demoUrl}/?siwx=required`)

