@@ -43,6 +43,16 @@ async function post(
 
 const randomAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
+/**
+ * A fresh account given 1 ETH by anvil_setBalance: no other test file shares its nonce (the dev
+ * accounts are used by tests running in parallel).
+ */
+async function freshFundedAccount(rpcUrl: string) {
+  const account = privateKeyToAccount(generatePrivateKey())
+  await direct(rpcUrl, 'anvil_setBalance', [account.address, '0xde0b6b3a7640000'])
+  return account
+}
+
 type Upstream = {
   url: string
   requests: number
@@ -278,7 +288,7 @@ describe('POST /v1 JSON-RPC gateway', () => {
   })
 
   it('sends a locally signed transfer on chain with eth_sendRawTransaction', async () => {
-    const account = privateKeyToAccount(devnet.accounts[7]?.privateKey as `0x${string}`)
+    const account = await freshFundedAccount(chainA.rpcUrl)
     const recipient = randomAddress()
     const nonce = (
       await post(server, call('eth_getTransactionCount', [account.address, 'pending']))
@@ -399,7 +409,7 @@ describe('POST /v1 upstream handling', () => {
   })
 
   it('serves a mined receipt and transaction from memory the second time', async () => {
-    const account = privateKeyToAccount(devnet.accounts[6]?.privateKey as `0x${string}`)
+    const account = await freshFundedAccount(chainA.rpcUrl)
     const nonce = (
       await direct(chainA.rpcUrl, 'eth_getTransactionCount', [account.address, 'pending'])
     ).result
