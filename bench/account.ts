@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevnet } from '@latch/devnet'
 import autocannon from 'autocannon'
 import { chainsOfDevnet } from '../apps/server/src/config.ts'
+import { startCountingUpstream } from '../apps/server/test/accountFixtures.ts'
 import { spawnServer } from './server.ts'
 
 /**
@@ -15,31 +14,6 @@ import { spawnServer } from './server.ts'
  */
 const CONNECTIONS = 50
 const SECONDS = 5
-
-/** A JSON-RPC proxy in front of anvil that counts the calls in every request (a batch counts each). */
-async function countingProxy(upstream: string) {
-  let calls = 0
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks).toString()
-    const parsed = JSON.parse(body) as unknown
-    calls += Array.isArray(parsed) ? parsed.length : 1
-    const answer = await fetch(upstream, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    })
-    response.writeHead(answer.status, { 'content-type': 'application/json' })
-    response.end(await answer.text())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    calls: () => calls,
-    close: () => server.close(),
-  }
-}
 
 async function load(url: string, connections = CONNECTIONS) {
   const result = await autocannon({ url, connections, duration: SECONDS })
@@ -58,7 +32,8 @@ export async function benchAccount(): Promise<void> {
   const [chain] = chainsOfDevnet(devnet.manifest)
   const rpcUrl = chain?.rpcUrls[0]
   if (!chain || !rpcUrl) throw new Error('the devnet has no chain')
-  const proxy = await countingProxy(rpcUrl)
+  const proxy = await startCountingUpstream(rpcUrl)
+  const calls = () => proxy.requests.reduce((sum, methods) => sum + methods.length, 0)
   const server = await spawnServer({
     DATA_DIR: scratch,
     INDEXER_ENABLED: 'false',
@@ -69,10 +44,10 @@ export async function benchAccount(): Promise<void> {
     const base = `${server.url}/v1/account/${holder}/balance?projectId=latch-dev&currency=usd&chainId=eip155:${chain.chainId}`
     // Warm the price source (pair addresses, first reserves) before counting.
     await fetch(`${base}&forceUpdate=true`)
-    const before = proxy.calls()
+    const before = calls()
     const requests = 20
     for (let index = 0; index < requests; index++) await fetch(`${base}&forceUpdate=true`)
-    const perRequest = (proxy.calls() - before) / requests
+    const perRequest = (calls() - before) / requests
     console.log(
       `balance, uncached: ${perRequest.toFixed(2)} JSON-RPC calls per request (target 1; prices are cached for 30 s apart from balances)`,
     )
@@ -104,7 +79,7 @@ export async function benchAccount(): Promise<void> {
     }
   } finally {
     server.stop()
-    proxy.close()
+    await proxy.close()
     await devnet.stop()
     rmSync(scratch, { recursive: true, force: true })
   }

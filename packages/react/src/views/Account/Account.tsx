@@ -9,6 +9,13 @@ import { useLatchInstance } from '../../LatchProvider.tsx'
 import { ActivityTab } from './ActivityTab.tsx'
 import { TokensTab } from './TokensTab.tsx'
 
+/** The account's actions, each behind its feature (spec 1). */
+const ACTIONS = [
+  { view: 'Send', feature: 'send' },
+  { view: 'Receive', feature: 'receive' },
+  { view: 'Swap', feature: 'swaps' },
+] as const
+
 /** The connected account: address, wallet, balance, network, tabs, disconnect (spec 2). */
 export function Account() {
   const latch = useLatchInstance()
@@ -78,36 +85,17 @@ export function Account() {
         </button>
       </div>
       <div className="latch-actions">
-        {features.send && (
+        {ACTIONS.filter((action) => features[action.feature]).map((action) => (
           <button
+            key={action.view}
             type="button"
             className="latch-button"
             data-variant="secondary"
-            onClick={() => latch.router.push('Send')}
+            onClick={() => latch.router.push(action.view)}
           >
-            Send
+            {action.view}
           </button>
-        )}
-        {features.receive && (
-          <button
-            type="button"
-            className="latch-button"
-            data-variant="secondary"
-            onClick={() => latch.router.push('Receive')}
-          >
-            Receive
-          </button>
-        )}
-        {features.swaps && (
-          <button
-            type="button"
-            className="latch-button"
-            data-variant="secondary"
-            onClick={() => latch.router.push('Swap')}
-          >
-            Swap
-          </button>
-        )}
+        ))}
       </div>
       <div className="latch-tabs" role="tablist" aria-label="Account">
         {ACCOUNT_TABS.map((name) => (
