@@ -119,6 +119,7 @@ async function transfersTo(account: Hex, from: number, count: number): Promise<H
 }
 
 describe('an indexer killed with SIGKILL mid-run', () => {
+  // Two indexer child processes start through tsx: slow on a loaded 2-core machine.
   it('resumes from its checkpoint after a restart: every transfer once, no gap', async () => {
     const account = privateKeyToAccount(generatePrivateKey()).address
     const client = devnetClient(chain)
@@ -182,5 +183,5 @@ describe('an indexer killed with SIGKILL mid-run', () => {
     } finally {
       await reader.close()
     }
-  })
+  }, 90_000)
 })
