@@ -35,7 +35,7 @@ const openModalTimed = (page: Page): Promise<number> => page.evaluate(OPEN_AND_T
 export async function benchBundle(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-bench-'))
   const stack = await startStack({
-    ports: { chains: [0, 0], relay: 0, server: 0, demo: 0 },
+    ports: { chains: [0, 0], relay: 0, server: 0, frame: 0, demo: 0 },
     dataDir,
     demoMode: 'preview',
     serverEnv: { LOG_LEVEL: 'warn' },

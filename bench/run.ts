@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { startDevnet } from '@latch/devnet'
 import { startStack } from '../scripts/stack.ts'
 import { benchBundle } from './bundle.ts'
+import { benchEmbedded } from './embedded.ts'
 import { benchWalletConnect } from './walletconnect.ts'
 
 /** `npm run bench`: prints start-up times, request latency and bundle sizes. Figures, not pass/fail. */
@@ -41,7 +42,7 @@ async function stackAndLatency(requests: number): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-bench-'))
   const started = performance.now()
   const stack = await startStack({
-    ports: { chains: [0, 0], relay: 0, server: 0, demo: 0 },
+    ports: { chains: [0, 0], relay: 0, server: 0, frame: 0, demo: 0 },
     dataDir,
     serverEnv: { LOG_LEVEL: 'warn' },
   })
@@ -97,3 +98,4 @@ await stackAndLatency(2000)
 demoBundle()
 await benchBundle()
 await benchWalletConnect()
+await benchEmbedded()

@@ -16,7 +16,7 @@ export async function spawnServer(env: Record<string, string>): Promise<{
     ['--pdeathsig', 'KILL', process.execPath, '--import', 'tsx', 'src/main.ts'],
     {
       cwd: path.join(import.meta.dirname, '../apps/server'),
-      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', ...env },
+      env: { ...process.env, PORT: String(port), FRAME_PORT: '0', LOG_LEVEL: 'silent', ...env },
       stdio: 'ignore',
     },
   )

@@ -47,7 +47,7 @@ async function readQr(page: Page): Promise<string> {
 export async function benchWalletConnect(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-bench-'))
   const stack = await startStack({
-    ports: { chains: [0, 0], relay: 0, server: 0, demo: 0 },
+    ports: { chains: [0, 0], relay: 0, server: 0, frame: 0, demo: 0 },
     dataDir,
     demoMode: 'preview',
     serverEnv: { LOG_LEVEL: 'warn' },

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs'
 import { type DevnetManifest, devnetManifest } from '@latch/protocol'
 import { test as base, expect } from '@playwright/test'
 
-export type StackInfo = { demoUrl: string; serverUrl: string; devnet: DevnetManifest }
+export type StackInfo = {
+  demoUrl: string
+  serverUrl: string
+  frameUrl: string
+  devnet: DevnetManifest
+}
 
 function env(name: string): string {
   const value = process.env[name]
@@ -37,7 +42,12 @@ export const test = base.extend<{ stack: StackInfo; cspViolations: string[] }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
   stack: async ({}, use) => {
     const devnet = devnetManifest.parse(JSON.parse(readFileSync(env('DEVNET_MANIFEST'), 'utf8')))
-    await use({ demoUrl: env('LATCH_DEMO_URL'), serverUrl: env('LATCH_SERVER_URL'), devnet })
+    await use({
+      demoUrl: env('LATCH_DEMO_URL'),
+      serverUrl: env('LATCH_SERVER_URL'),
+      frameUrl: env('LATCH_FRAME_URL'),
+      devnet,
+    })
   },
 })
 

@@ -7,7 +7,7 @@ import { startStack } from '../scripts/stack.ts'
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-e2e-'))
   const stack = await startStack({
-    ports: { chains: [0, 0], relay: 0, server: 0, demo: 0 },
+    ports: { chains: [0, 0], relay: 0, server: 0, frame: 0, demo: 0 },
     dataDir,
     // The site as deployed: a production build served under a strict Content-Security-Policy.
     demoMode: 'preview',
@@ -18,6 +18,7 @@ export default async function globalSetup() {
   })
   process.env.LATCH_DEMO_URL = stack.demoUrl
   process.env.LATCH_SERVER_URL = stack.serverUrl
+  process.env.LATCH_FRAME_URL = stack.frameUrl
   process.env.DEVNET_MANIFEST = stack.manifestPath
   return async () => {
     await stack.stop()

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { type Devnet, startDevnet } from '@latch/devnet'
+import { ensureWalletFrameBuilt } from '@latch/wallet-frame'
 import { freePort } from './postgres.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
@@ -9,7 +10,18 @@ const require = createRequire(import.meta.url)
 
 export type StackOptions = {
   /** 0 picks free ports; defaults are the ones the README names. */
-  ports?: { chains?: [number, number]; relay?: number; server?: number; demo?: number }
+  ports?: {
+    chains?: [number, number]
+    relay?: number
+    /** The devnet's OpenID Connect provider and mail catcher (SMTP, inbox); default 0 with relay 0. */
+    oidc?: number
+    smtp?: number
+    inbox?: number
+    server?: number
+    /** The embedded wallet's origin (the wallet frame and its API), served by the server too. */
+    frame?: number
+    demo?: number
+  }
   /** Server data (PGlite) and the devnet manifest go here; default `<repo>/.data`. */
   dataDir?: string
   /** Extra environment for the server (DATABASE_URL, LOG_LEVEL, ...). */
@@ -23,6 +35,8 @@ export type StackOptions = {
 export type Stack = {
   devnet: Devnet
   serverUrl: string
+  /** The wallet frame's origin: a second listener of the server, a different origin from the site. */
+  frameUrl: string
   demoUrl: string
   manifestPath: string
   stop(): Promise<void>
@@ -32,6 +46,7 @@ const DEFAULT_PORTS = {
   chains: [8545, 8546] as [number, number],
   relay: 8547,
   server: 8787,
+  frame: 8788,
   demo: 5173,
 }
 const READY_TIMEOUT_MS = 60_000
@@ -98,11 +113,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const manifestPath = path.join(dataDir, 'devnet.json')
   const pick = async (port: number | undefined, fallback: number) =>
     port === 0 ? freePort() : (port ?? fallback)
-  const [serverPort, demoPort] = await Promise.all([
+  const [serverPort, framePort, demoPort] = await Promise.all([
     pick(options.ports?.server, DEFAULT_PORTS.server),
+    pick(options.ports?.frame, DEFAULT_PORTS.frame),
     pick(options.ports?.demo, DEFAULT_PORTS.demo),
   ])
   const serverUrl = `http://127.0.0.1:${serverPort}`
+  const frameUrl = `http://127.0.0.1:${framePort}`
   const demoUrl = `http://127.0.0.1:${demoPort}`
   const demoOrigins = `${demoUrl},http://localhost:${demoPort}`
 
@@ -119,12 +136,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   process.once('exit', killChildren)
 
   try {
-    devnet = await startDevnet({
-      ports: options.ports?.chains ?? DEFAULT_PORTS.chains,
-      relayPort: options.ports?.relay ?? DEFAULT_PORTS.relay,
-      manifestPath,
-      log: (line) => log(`[devnet] ${line}`),
-    })
+    const [started] = await Promise.all([
+      startDevnet({
+        ports: options.ports?.chains ?? DEFAULT_PORTS.chains,
+        relayPort: options.ports?.relay ?? DEFAULT_PORTS.relay,
+        ...(options.ports?.oidc !== undefined ? { oidcPort: options.ports.oidc } : {}),
+        mail: {
+          ...(options.ports?.smtp !== undefined ? { smtpPort: options.ports.smtp } : {}),
+          ...(options.ports?.inbox !== undefined ? { inboxPort: options.ports.inbox } : {}),
+        },
+        manifestPath,
+        log: (line) => log(`[devnet] ${line}`),
+      }),
+      // The frame page is static: built once, again only when its sources changed.
+      ensureWalletFrameBuilt({ log: (line) => log(`[wallet-frame] ${line}`) }),
+    ])
+    devnet = started
 
     const server = spawnNode(['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(repoRoot, 'apps/server'),
@@ -132,6 +159,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...process.env,
         PORT: String(serverPort),
         HOST: '127.0.0.1',
+        FRAME_PORT: String(framePort),
+        FRAME_URL: frameUrl,
         DATA_DIR: dataDir,
         DEVNET_MANIFEST: manifestPath,
         CORS_ORIGINS: demoOrigins,
@@ -143,7 +172,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js')
     const demoCwd = path.join(repoRoot, 'apps/demo')
-    const demoEnv = { ...process.env, LATCH_SERVER_URL: serverUrl, DEVNET_MANIFEST: manifestPath }
+    const demoEnv = {
+      ...process.env,
+      LATCH_SERVER_URL: serverUrl,
+      LATCH_FRAME_URL: frameUrl,
+      DEVNET_MANIFEST: manifestPath,
+    }
     const outDir = path.join(dataDir, 'demo-dist')
     if (options.demoMode === 'preview') {
       const build = spawnNode(
@@ -180,9 +214,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     await Promise.all([
       waitForHttp(`${serverUrl}/health`, server, 'server'),
+      waitForHttp(`${frameUrl}/frame?projectId=latch-dev`, server, 'wallet frame'),
       waitForHttp(demoUrl, demo, 'demo'),
     ])
-    return { devnet, serverUrl, demoUrl, manifestPath, stop }
+    return { devnet, serverUrl, frameUrl, demoUrl, manifestPath, stop }
   } catch (error) {
     await stop()
     throw error

@@ -21,7 +21,9 @@ function listening(port: number): Promise<boolean> {
 }
 
 it('npm start serves the demo, server and devnet, and Ctrl-C leaves nothing running', async () => {
-  const [chainA, chainB, server, demo] = await Promise.all([
+  const [chainA, chainB, relay, server, frame, demo] = await Promise.all([
+    freePort(),
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -33,7 +35,13 @@ it('npm start serves the demo, server and devnet, and Ctrl-C leaves nothing runn
     env: {
       ...process.env,
       DEVNET_PORTS: `${chainA},${chainB}`,
+      DEVNET_RELAY_PORT: String(relay),
+      // The devnet's login provider and mail catcher on free ports too.
+      DEVNET_OIDC_PORT: '0',
+      DEVNET_SMTP_PORT: '0',
+      DEVNET_INBOX_PORT: '0',
       SERVER_PORT: String(server),
+      FRAME_PORT: String(frame),
       DEMO_PORT: String(demo),
       LATCH_DATA_DIR: dataDir,
     },
@@ -60,10 +68,15 @@ it('npm start serves the demo, server and devnet, and Ctrl-C leaves nothing runn
     expect(await page.text()).toContain('<div id="root"></div>')
     const health = await (await fetch(`http://127.0.0.1:${server}/health`)).json()
     expect(health).toMatchObject({ status: 'ok', database: { ok: true, dialect: 'pglite' } })
+    // The embedded wallet's page, on its own origin.
+    const framePage = await fetch(`http://127.0.0.1:${frame}/frame?projectId=latch-dev`)
+    expect(framePage.status).toBe(200)
+    expect(framePage.headers.get('content-security-policy')).toContain('frame-ancestors')
 
     child.kill('SIGINT')
     expect(await exited).toBe(0)
-    for (const port of [chainA, chainB, server, demo]) expect(await listening(port)).toBe(false)
+    for (const port of [chainA, chainB, relay, server, frame, demo])
+      expect(await listening(port)).toBe(false)
   } finally {
     child.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })

@@ -9,12 +9,16 @@ const stack = await startStack({
   ports: {
     chains: chainPorts,
     relay: port('DEVNET_RELAY_PORT'),
+    oidc: port('DEVNET_OIDC_PORT'),
+    smtp: port('DEVNET_SMTP_PORT'),
+    inbox: port('DEVNET_INBOX_PORT'),
     server: port('SERVER_PORT'),
+    frame: port('FRAME_PORT'),
     demo: port('DEMO_PORT'),
   },
   dataDir: process.env.LATCH_DATA_DIR,
   log: (line) => {
-    if (verbose || /error|warn|\[devnet\] chain/i.test(line)) console.log(line)
+    if (verbose || /error|warn|\[devnet\] chain|dev mail:/i.test(line)) console.log(line)
   },
 }).catch((error: unknown) => {
   console.error(`latch: could not start: ${error instanceof Error ? error.message : error}`)
@@ -24,7 +28,11 @@ const stack = await startStack({
 for (const chain of stack.devnet.manifest.chains)
   console.log(`devnet  ${chain.name} (${chain.chainId})  ${chain.rpcUrl}`)
 console.log(`relay   WalletConnect  ${stack.devnet.manifest.walletConnect.relayUrl}`)
+const { mail, oidc } = stack.devnet.manifest
+if (mail) console.log(`mail    SMTP ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
+if (oidc) console.log(`oidc    dev login provider  ${oidc.issuer}`)
 console.log(`server  ${stack.serverUrl}  (API docs: ${stack.serverUrl}/docs)`)
+console.log(`wallet  ${stack.frameUrl}  (the embedded wallet's own origin)`)
 console.log(`demo    ${stack.demoUrl}`)
 console.log(
   `\nLatch is ready in ${Math.round(performance.now() - started)} ms: open ${stack.demoUrl}  (Ctrl-C stops everything)`,

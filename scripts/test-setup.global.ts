@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevnet } from '@latch/devnet'
 import type { DevnetManifest } from '@latch/protocol'
+import { ensureWalletFrameBuilt } from '@latch/wallet-frame'
 import type { TestProject } from 'vitest/node'
 import { startPostgres } from './postgres.ts'
 import { startRedis } from './redis.ts'
@@ -29,6 +30,8 @@ export default async function setup(project: TestProject) {
     }),
     startPostgres(),
     startRedis(),
+    // The server's frame routes serve the built page.
+    ensureWalletFrameBuilt(),
   ])
   project.provide('devnet', devnet.manifest)
   project.provide('postgresUrl', postgres.url)

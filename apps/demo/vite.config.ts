@@ -13,6 +13,8 @@ function readDevnetManifest() {
 }
 
 /** What the built demo allows: its own scripts and styles, the Latch server and the relay. */
+const frameUrl = process.env.LATCH_FRAME_URL ?? 'http://127.0.0.1:8788'
+
 function contentSecurityPolicy(): string {
   const server = process.env.LATCH_SERVER_URL ?? 'http://127.0.0.1:8787'
   const relay = readDevnetManifest()?.walletConnect.relayUrl ?? ''
@@ -24,6 +26,8 @@ function contentSecurityPolicy(): string {
     // The page talks to the Latch server (chain reads go through its JSON-RPC gateway) and to the
     // WalletConnect relay, nothing else.
     `connect-src 'self' ${server} ${relay}`.trim(),
+    // The embedded wallet (email and social login) runs in a frame on its own origin.
+    `frame-src ${frameUrl}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -36,6 +40,7 @@ export default defineConfig({
     __LATCH_DEMO_CONFIG__: JSON.stringify({
       serverUrl: process.env.LATCH_SERVER_URL ?? 'http://127.0.0.1:8787',
       projectId: process.env.LATCH_PROJECT_ID ?? 'latch-dev',
+      walletFrameUrl: frameUrl,
       devnet: readDevnetManifest(),
     }),
   },

@@ -1,4 +1,5 @@
 import { createLatch, defineEvmNetwork } from '@latch/core'
+import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import { LatchProvider } from '@latch/react'
 import '@latch/react/styles.css'
 import { StrictMode } from 'react'
@@ -40,9 +41,13 @@ const latch = createLatch({
   ...(signIn === 'required' || signIn === 'optional'
     ? { siwx: { required: signIn === 'required', statement: 'Sign in to the Latch demo' } }
     : {}),
-  // The embedded wallet (email and social login) has its own issue; until then wallets only.
-  features: { email: false, socials: false },
+  // Email and social login: the embedded wallet runs on its own origin, served by the server.
+  walletFrameUrl: demoConfig.walletFrameUrl,
+  // The devnet's own login provider, then spec 1's list; the server keeps those it can log in with.
+  features: { socials: ['dev', ...SOCIAL_PROVIDERS] },
 })
+// For the browser console (and the browser tests): the instance the page runs.
+Object.assign(window, { latchDemo: latch })
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')

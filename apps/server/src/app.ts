@@ -36,28 +36,16 @@ export const SERVER_VERSION = '0.1.0'
 
 export type ServerDeps = { config: Config; db: Database }
 
-function errorBody(statusCode: number, message: string) {
+/** The body of an error answer. */
+export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message }
 }
 
-/** Builds the Fastify app on an open, migrated database; `listen` is the caller's. */
-export async function buildServer({ config, db }: ServerDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-project-id"]'],
-    },
-    bodyLimit: 1_048_576,
-  }).withTypeProvider<ZodTypeProvider>()
-  app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
-
-  const projects = new ProjectStore(db)
-  const chains = createChainClients(config.chains)
-  const wallets = new WalletStore(db)
-  // The catalogue is the source of the wallets table: written at every start, idempotently.
-  await wallets.seedCatalogue()
-
+/**
+ * The error shape of every route, on both listeners: `{statusCode, error, message}`; bad input is
+ * a 400 with the validator's message, an HttpError its own status, anything else a logged 500.
+ */
+export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => {
@@ -82,6 +70,27 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`)),
   )
+}
+
+/** Builds the Fastify app on an open, migrated database; `listen` is the caller's. */
+export async function buildServer({ config, db }: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-project-id"]'],
+    },
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const projects = new ProjectStore(db)
+  const chains = createChainClients(config.chains)
+  const wallets = new WalletStore(db)
+  // The catalogue is the source of the wallets table: written at every start, idempotently.
+  await wallets.seedCatalogue()
+
+  installErrorHandlers(app)
 
   await app.register(cors, {
     // The configured origins (the demo), localhost in development, and every project's origins.
@@ -120,7 +129,11 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       rpcRoute({ chains: config.chains, rpc: config.rpc, redisUrl: config.redisUrl }),
     )
     await scoped.register(originsRoute)
-    await scoped.register(projectConfigRoute)
+    await scoped.register(
+      projectConfigRoute({
+        socialProviders: config.embedded.social.map((provider) => provider.id),
+      }),
+    )
     await scoped.register(getWalletsRoute({ wallets }))
     await scoped.register(walletImageRoute({ wallets }))
     await scoped.register(assetImageRoute({ chains: config.chains }))

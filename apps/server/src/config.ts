@@ -3,6 +3,9 @@ import path from 'node:path'
 import { type DevnetManifest, devnetManifest } from '@latch/protocol'
 import { z } from 'zod'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
+import { SESSION_TTL_HOURS } from './embedded/constants.ts'
+import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
+import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -102,6 +105,21 @@ const envSchema = z.object({
   INDEXER_POLL_MS: z.coerce.number().int().positive().default(1000),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
   NODE_ENV: z.string().optional(),
+  FRAME_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
+  FRAME_HOST: z.string().min(1).optional(),
+  FRAME_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), 'FRAME_URL must be http(s)')
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  WALLET_MASTER_KEY: z
+    .string()
+    .refine(isMasterKeyHex, 'WALLET_MASTER_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  WALLET_FRAME_DIR: z.string().default(path.join(repoRoot, 'packages/wallet-frame/dist')),
+  MAIL_FROM: z.string().min(1).default('Latch <no-reply@latch.local>'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(SESSION_TTL_HOURS),
 })
 
 export type Config = {
@@ -126,6 +144,33 @@ export type Config = {
    * many recent blocks it re-checks for a reorg on every poll.
    */
   indexer: { enabled: boolean; pollMs: number; confirmations: number }
+  /** The embedded wallet (email and social login), served on its own origin: the frame's. */
+  embedded: EmbeddedConfig
+}
+
+export type EmbeddedConfig = {
+  /** The frame origin's listener (FRAME_PORT, 0: a free port; FRAME_HOST, default HOST). */
+  framePort: number
+  frameHost: string
+  /**
+   * The frame's public origin (FRAME_URL). Unset: `http://<frameHost>:<port it listens on>`,
+   * known only once it listens.
+   */
+  frameUrl: string | undefined
+  /** WALLET_MASTER_KEY, or outside production a key file under DATA_DIR (read when the app starts). */
+  masterKey: MasterKeySource
+  /** The built wallet-frame page (WALLET_FRAME_DIR). */
+  frameDir: string
+  mail: {
+    /** SMTP_URL, else the devnet's mail catcher; unset: email login answers 503. */
+    smtpUrl: string | undefined
+    from: string
+    /** Development with the devnet's catcher: each code is also logged. Never in production. */
+    devLogCodes: boolean
+  }
+  sessionTtlMs: number
+  /** Social providers enabled by their client ids (and the devnet's `dev` provider). */
+  social: SocialProviderConfig[]
 }
 
 export class ConfigError extends Error {
@@ -140,6 +185,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const vars = parsed.data
+  const production = vars.NODE_ENV === 'production'
+  if (production && !vars.WALLET_MASTER_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\nWALLET_MASTER_KEY: required in production (64 hex characters)',
+    )
+  // The devnet's manifest names its chains, and in development its mail catcher and OIDC provider.
+  const manifest =
+    !vars.LATCH_CHAINS || !production
+      ? readDevnetManifest(vars.DEVNET_MANIFEST, vars.DATA_DIR)
+      : undefined
+  const devServices = production ? undefined : manifest
+  const smtpUrl = vars.SMTP_URL ?? devServices?.mail?.smtpUrl
   const url = vars.DATABASE_URL
   const database: Config['database'] =
     url && !url.startsWith('pglite:')
@@ -157,7 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     priceApiUrl: vars.PRICE_API_URL,
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,
-    chains: vars.LATCH_CHAINS ?? chainsFromManifest(vars.DEVNET_MANIFEST, vars.DATA_DIR),
+    chains: vars.LATCH_CHAINS ?? (manifest ? chainsOfDevnet(manifest) : []),
     rpc: { timeoutMs: vars.RPC_TIMEOUT_MS, rateLimitPerSecond: vars.RPC_RATE_LIMIT },
     devProject: vars.DEV_PROJECT_ID
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
@@ -168,17 +225,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: vars.INDEXER_POLL_MS,
       confirmations: vars.INDEXER_CONFIRMATIONS,
     },
+    embedded: {
+      framePort: vars.FRAME_PORT,
+      frameHost: vars.FRAME_HOST ?? vars.HOST,
+      frameUrl: vars.FRAME_URL,
+      masterKey: vars.WALLET_MASTER_KEY
+        ? { kind: 'env', key: Buffer.from(vars.WALLET_MASTER_KEY, 'hex') }
+        : { kind: 'file', path: path.join(vars.DATA_DIR, 'wallet-master.key') },
+      frameDir: vars.WALLET_FRAME_DIR,
+      mail: {
+        smtpUrl,
+        from: vars.MAIL_FROM,
+        devLogCodes: !production && !vars.SMTP_URL && smtpUrl !== undefined,
+      },
+      sessionTtlMs: vars.SESSION_TTL_HOURS * 60 * 60_000,
+      social: socialProvidersFromEnv(env, devServices?.oidc),
+    },
   }
 }
 
-/** Without LATCH_CHAINS, the chains come from the devnet manifest (named, or the default one if present). */
-function chainsFromManifest(manifestPath: string | undefined, dataDir: string): ChainConfig[] {
+/** The devnet manifest (named, or the default one if present). */
+function readDevnetManifest(
+  manifestPath: string | undefined,
+  dataDir: string,
+): DevnetManifest | undefined {
   const file = manifestPath ?? path.join(dataDir, 'devnet.json')
   if (!existsSync(file)) {
     if (manifestPath) throw new ConfigError(`DEVNET_MANIFEST: no file at ${manifestPath}`)
-    return []
+    return undefined
   }
-  return chainsOfDevnet(devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))))
+  return devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
 }
 
 /** The devnet's chains as server config: RPC, tokens, Multicall3 and the Uniswap V2 pools. */

@@ -2,6 +2,7 @@ import { buildServer } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/index.ts'
 import { migrate } from './db/migrate.ts'
+import { buildFrameServer } from './frame/app.ts'
 import { seedDevProject } from './seed.ts'
 
 async function main(): Promise<void> {
@@ -10,6 +11,8 @@ async function main(): Promise<void> {
   const applied = await migrate(db)
   await seedDevProject(db, config)
   const app = await buildServer({ config, db })
+  // The embedded wallet's own origin: a second listener, so the site's pages never share it.
+  const frame = await buildFrameServer({ config, db })
   if (applied.length > 0) app.log.info({ versions: applied }, 'applied migrations')
 
   let closing = false
@@ -17,7 +20,7 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
-    await app.close()
+    await Promise.all([app.close(), frame.close()])
     await db.close()
     process.exit(0)
   }
@@ -25,14 +28,21 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   const address = await app.listen({ port: config.port, host: config.host })
+  const frameAddress = await frame.listen({
+    port: config.embedded.framePort,
+    host: config.embedded.frameHost,
+  })
   app.log.info(
     {
       address,
+      frame: frameAddress,
       database: config.database.dialect,
       chains: config.chains.map((chain) => chain.chainId),
     },
     'latch server ready',
   )
+  if (!config.embedded.mail.smtpUrl)
+    frame.log.warn('SMTP_URL is not set and no devnet mail catcher: email login answers 503')
 }
 
 main().catch((error: unknown) => {

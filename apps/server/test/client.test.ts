@@ -19,7 +19,11 @@ describe('@latch/core api client', () => {
   let server: TestServer
   let baseUrl: string
   beforeAll(async () => {
-    server = await startTestServer('pglite')
+    // GitHub credentials (never used) let the server offer GitHub login.
+    server = await startTestServer('pglite', {
+      SOCIAL_GITHUB_CLIENT_ID: 'github-client',
+      SOCIAL_GITHUB_CLIENT_SECRET: 'github-secret',
+    })
     baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
@@ -85,12 +89,13 @@ describe('@latch/core api client', () => {
       id: 'no-swaps',
       name: 'No swaps',
       allowedOrigins: [DEMO_ORIGIN],
-      features: { swap: { isEnabled: false }, social_login: { config: ['github'] } },
+      features: { swap: { isEnabled: false }, social_login: { config: ['github', 'google'] } },
     })
     const networks = devnetNetworks()
     const latch = createLatch({ projectId: 'no-swaps', serverUrl: baseUrl, networks })
     expect(latch.features.get().swaps).toBe(true)
     await latch.start()
+    // Google is in the project's list, but this server has no Google credentials.
     expect(latch.features.get()).toMatchObject({ swaps: false, onramp: true, socials: ['github'] })
   })
 })

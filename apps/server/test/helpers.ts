@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -6,11 +9,18 @@ import { buildServer } from '../src/app.ts'
 import { type Config, chainsOfDevnet, loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/index.ts'
 import { migrate } from '../src/db/migrate.ts'
+import { loadMasterKey } from '../src/embedded/masterKey.ts'
+import { buildFrameServer, type FrameServerDeps } from '../src/frame/app.ts'
 import { seedDevProject } from '../src/seed.ts'
 
 export type Dialect = Config['database']['dialect']
 export const DIALECTS: Dialect[] = ['pglite', 'postgres']
 export const DEMO_ORIGIN = 'http://127.0.0.1:5173'
+/**
+ * The frame origin of test servers: nothing listens there (tests use `frame.inject`); the dev
+ * OIDC provider accepts a loopback callback on any port.
+ */
+export const TEST_FRAME_URL = 'http://127.0.0.1:48788'
 
 /** A fresh empty database of the dialect: in-memory PGlite, or a new database on the test server. */
 export async function freshDatabaseConfig(dialect: Dialect): Promise<Config['database']> {
@@ -24,23 +34,48 @@ export async function freshDatabaseConfig(dialect: Dialect): Promise<Config['dat
   return { dialect, url: serverUrl.replace(/\/postgres$/, `/${name}`) }
 }
 
+let manifestFile: string | undefined
+
+/** The test devnet's manifest as a file: config reads its mail catcher and OIDC provider from it. */
+export function devnetManifestFile(): string {
+  if (!manifestFile) {
+    manifestFile = path.join(mkdtempSync(path.join(tmpdir(), 'latch-manifest-')), 'devnet.json')
+    writeFileSync(manifestFile, JSON.stringify(inject('devnet')))
+  }
+  return manifestFile
+}
+
 export type TestServer = {
   app: FastifyInstance
+  /** The wallet frame's origin (the embedded wallet's API), on the same database. */
+  frame: FastifyInstance
+  /** The frame's public origin: the Origin its POSTs must carry. */
+  frameUrl: string
+  /** This server's WALLET_MASTER_KEY (each server has its own). */
+  masterKey: Buffer
   db: Database
   config: Config
   close(): Promise<void>
 }
 
+/** What a test may change of the frame app: its clock, limits, log, long polls. */
+export type FrameOptions = Omit<Partial<FrameServerDeps>, 'config' | 'db'>
+
 /**
  * The server as `npm start` runs it (migrated, dev project seeded) on the test devnet's chains,
- * on a fresh database, or on `database` to share one with another server.
+ * on a fresh database, or on `database` to share one with another server; with its wallet frame
+ * app, whose mail goes to the devnet's catcher (SMTP_URL) and whose `dev` social provider is the
+ * devnet's. An env value `undefined` unsets a default.
  */
 export async function startTestServer(
   dialect: Dialect,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   database?: Config['database'],
+  frameOptions: FrameOptions = {},
 ): Promise<TestServer> {
-  const chains = chainsOfDevnet(inject('devnet'))
+  const devnet = inject('devnet')
+  const chains = chainsOfDevnet(devnet)
+  const masterKey = randomBytes(32)
   const config: Config = {
     ...loadConfig({
       LOG_LEVEL: 'silent',
@@ -48,6 +83,11 @@ export async function startTestServer(
       LATCH_CHAINS: JSON.stringify(chains),
       // Off unless a test asks: its polls would show in other tests' upstream request counts.
       INDEXER_ENABLED: 'false',
+      DEVNET_MANIFEST: devnetManifestFile(),
+      // Named, not taken from the manifest: the codes stay out of the log, as in production.
+      SMTP_URL: devnet.mail?.smtpUrl,
+      WALLET_MASTER_KEY: masterKey.toString('hex'),
+      FRAME_URL: TEST_FRAME_URL,
       ...env,
     }),
     database: database ?? (await freshDatabaseConfig(dialect)),
@@ -56,13 +96,17 @@ export async function startTestServer(
   await migrate(db)
   await seedDevProject(db, config)
   const app = await buildServer({ config, db })
-  await app.ready()
+  const frame = await buildFrameServer({ config, db, ...frameOptions })
+  await Promise.all([app.ready(), frame.ready()])
   return {
     app,
+    frame,
+    frameUrl: config.embedded.frameUrl ?? TEST_FRAME_URL,
+    masterKey: loadMasterKey(config.embedded.masterKey, { warn: () => {} }),
     db,
     config,
     async close() {
-      await app.close()
+      await Promise.all([app.close(), frame.close()])
       await db.close()
     },
   }

@@ -81,7 +81,11 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(dialect)
+    // GitHub credentials (never used here) make github a provider this server can log in with.
+    server = await startTestServer(dialect, {
+      SOCIAL_GITHUB_CLIENT_ID: 'github-client',
+      SOCIAL_GITHUB_CLIENT_SECRET: 'github-secret',
+    })
   })
   afterAll(async () => {
     await server?.close()
@@ -407,14 +411,11 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
       'send',
       'receive',
     ])
+    // Only the providers this server can log in with (GitHub and the devnet's), and farcaster.
     expect(features.find((feature) => feature.id === 'social_login')?.config).toEqual([
-      'google',
-      'x',
       'farcaster',
-      'discord',
-      'apple',
       'github',
-      'facebook',
+      'dev',
     ])
     expect(features.find((feature) => feature.id === 'onramp')?.config).toEqual([
       'coinbase',
@@ -444,11 +445,8 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     const { features } = projectConfigResponse.parse(response.json())
     const byId = Object.fromEntries(features.map((feature) => [feature.id, feature]))
     expect(byId.swap).toEqual({ id: 'swap', isEnabled: false, config: ['uniswap_v2'] })
-    expect(byId.social_login).toEqual({
-      id: 'social_login',
-      isEnabled: true,
-      config: ['github', 'google'],
-    })
+    // Google is dropped: this server has no Google credentials.
+    expect(byId.social_login).toEqual({ id: 'social_login', isEnabled: true, config: ['github'] })
     expect(byId.multi_wallet?.isEnabled).toBe(true)
     expect(byId.onramp).toEqual({ id: 'onramp', ...DEFAULT_FEATURES.onramp })
 
@@ -564,10 +562,10 @@ describe('localhost origins', () => {
 
   it('default to off in production, and ALLOW_LOCALHOST overrides either way', () => {
     expect(loadConfig({}).allowLocalhost).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production' }).allowLocalhost).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCALHOST: 'true' }).allowLocalhost).toBe(
-      true,
-    )
+    // Production requires the embedded wallet's master key.
+    const production = { NODE_ENV: 'production', WALLET_MASTER_KEY: 'ab'.repeat(32) }
+    expect(loadConfig(production).allowLocalhost).toBe(false)
+    expect(loadConfig({ ...production, ALLOW_LOCALHOST: 'true' }).allowLocalhost).toBe(true)
     expect(loadConfig({ ALLOW_LOCALHOST: '0' }).allowLocalhost).toBe(false)
     expect(() => loadConfig({ ALLOW_LOCALHOST: 'maybe' })).toThrow(
       'ALLOW_LOCALHOST: ALLOW_LOCALHOST must be true or false',

@@ -37,8 +37,6 @@ export const DEFAULT_FEATURES: Readonly<Features> = {
 
 // Timings (spec 9)
 
-/** A second email login attempt within this of the last is blocked (spec 5, 9). */
-export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
 /** Delay between closing an open snackbar and showing the next (spec 4, 9). */
 export const SNACKBAR_RESHOW_DELAY_MS = 150
 /** Delay before the auth connector resyncs after going back from ConnectingFarcaster (spec 2, 9). */
@@ -78,18 +76,32 @@ export const IMAGE_PRELOAD_RACE_MS = 2000
 export const RPC_TIMEOUT_MS = 10_000
 export const RPC_BATCH_SIZE = 1000
 
-// Wallet frame (spec 9)
+// Wallet frame (spec 9): the protocol's numbers, so the kit and the frame cannot drift apart.
 
-export const FRAME_LOAD_TIMEOUT_MS = 20_000
-/** Timeout of email, device, OTP and social requests to the frame (spec 9). */
-export const FRAME_REQUEST_TIMEOUT_MS = 30_000
-/** Sign-out waits for the frame up to this (spec 9). */
-export const FRAME_SIGN_OUT_TIMEOUT_MS = 3000
-export const FRAME_READY_DELAY_MS = 500
+// EMAIL_LOGIN_COOLDOWN_MS: a second email login within 30 s of the last is blocked (spec 5, 9).
+export {
+  EMAIL_LOGIN_COOLDOWN_MS,
+  FRAME_LOAD_TIMEOUT_MS,
+  FRAME_READY_DELAY_MS,
+  FRAME_REQUEST_TIMEOUT_MS,
+  FRAME_SIGN_OUT_TIMEOUT_MS,
+  OTP_LENGTH,
+  RPC_NOT_ALLOWED_DELAY_MS,
+} from '@latch/protocol/frame'
 export const FRAME_SDK_VERSION = 4
 export const FRAME_LOG_LEVEL = 'error'
 /** Size of the frame's log buffer, about 1,024,000 bytes (spec 9). */
 export const FRAME_LOG_BUFFER_BYTES = 1_024_000
+/** How often the kit checks whether the visitor closed the social login popup. */
+export const SOCIAL_POPUP_POLL_MS = 500
+/**
+ * A closed popup counts as a cancelled login only after this: the provider's callback page closes
+ * itself once the server has the result, which reaches the kit a moment later.
+ */
+export const SOCIAL_POPUP_CLOSED_GRACE_MS = 2000
+/** The social login popup: its window name and size. */
+export const SOCIAL_POPUP_NAME = 'latch-social'
+export const SOCIAL_POPUP_FEATURES = 'width=500,height=640'
 
 // Wallet lists (spec 9)
 

@@ -20,6 +20,8 @@ import {
   type WalletSummary,
 } from './connection/index.ts'
 import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
+import { EMBEDDED_CONNECTOR_ID } from './embedded/connector.ts'
+import { createEmbedded, type EmbeddedController } from './embedded/createEmbedded.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures } from './features/remoteFeatures.ts'
@@ -48,6 +50,7 @@ import {
 import { createStore, type ReadableStore } from './store.ts'
 import { createSwap, type SwapController } from './swap/createSwap.ts'
 
+/** The site's options plus where the kit reaches the Latch server (and, optionally, its frame). */
 export type LatchConfig = LatchOptions & {
   /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
   serverUrl: string
@@ -124,6 +127,8 @@ export type Latch = {
   send(request: SendRequest): Promise<`0x${string}`>
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
+  /** Email and social login (spec 3, 4, 5); undefined without the `walletFrameUrl` option. */
+  readonly embedded: EmbeddedController | undefined
   /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
   readonly features: ReadableStore<Features>
   /** Runs once on the client (never on the server): restores the session, checks the origin. */
@@ -221,6 +226,21 @@ export function createLatch(config: LatchConfig): Latch {
     })
   const walletConnectSessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
   const walletConnectOptions = options.walletConnect
+  const embedded = options.walletFrameUrl
+    ? createEmbedded({
+        frameUrl: options.walletFrameUrl,
+        projectId: options.projectId,
+        alerts,
+        snackbar,
+        router,
+        modal,
+        account,
+        storage,
+        theme: { themeMode: options.themeMode, themeVariables: options.themeVariables },
+        metadata: options.metadata,
+        connect: (method) => connectEmbedded(method),
+      })
+    : undefined
   const adapter = createEvmAdapter({
     chains: [firstChain, ...otherChains],
     transports: Object.fromEntries(
@@ -231,6 +251,7 @@ export function createLatch(config: LatchConfig): Latch {
     ),
     enableEIP6963: options.enableEIP6963,
     enableInjected: options.enableInjected,
+    ...(embedded ? { embedded: embedded.connector } : {}),
     storage: {
       getItem: (key) => storage.getItem(`@latch/${key}`) ?? null,
       setItem: (key, value) => storage.setItem(`@latch/${key}`, value),
@@ -320,10 +341,13 @@ export function createLatch(config: LatchConfig): Latch {
         status: 'connected',
         address: current.address,
         caipAddress: `eip155:${current.chainId}:${current.address}`,
-        connectedWalletInfo: {
-          name: current.wallet.name,
-          ...(current.wallet.icon ? { icon: current.wallet.icon } : {}),
-        },
+        connectedWalletInfo:
+          embedded && current.wallet.id === EMBEDDED_CONNECTOR_ID
+            ? embedded.controller.walletInfo()
+            : {
+                name: current.wallet.name,
+                ...(current.wallet.icon ? { icon: current.wallet.icon } : {}),
+              },
         ...(explorer ? { addressExplorerUrl: `${explorer}/address/${current.address}` } : {}),
       })
       network.setWalletNetwork('eip155', current.chainId)
@@ -432,6 +456,23 @@ export function createLatch(config: LatchConfig): Latch {
     }
   }
 
+  // Email and social login end here, as a wallet connection: closed like other wallets (spec 2).
+  async function connectEmbedded(method: 'email' | 'social'): Promise<void> {
+    const active = network.state.get().activeNetwork
+    const chainId = active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
+    await evm.connect(EMBEDDED_CONNECTOR_ID, chainId ? { chainId } : {})
+    events.emit({
+      type: 'track',
+      event: 'CONNECT_SUCCESS',
+      properties: {
+        method,
+        name: embedded?.controller.walletInfo().name ?? 'Email',
+        walletId: EMBEDDED_CONNECTOR_ID,
+      },
+    })
+    if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
+  }
+
   const features = createStore({ current: options.features })
   async function loadRemoteFeatures(): Promise<void> {
     try {
@@ -495,6 +536,7 @@ export function createLatch(config: LatchConfig): Latch {
       })
     },
     walletConnect,
+    embedded: embedded?.controller,
     features: {
       get: () => features.get().current,
       subscribe: (listener) =>

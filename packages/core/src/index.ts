@@ -19,6 +19,7 @@ export {
   WALLETCONNECT_WALLET_ID,
   walletFromOption,
 } from './createLatch.ts'
+export * from './embedded/index.ts'
 export { LatchError } from './errors.ts'
 export * from './events/index.ts'
 export { formatUsd, truncateDecimal } from './format/formatAmount.ts'

@@ -1,9 +1,16 @@
-import { DEFAULT_RELAY_PORT, type Devnet, startDevnet } from './index.ts'
+import {
+  DEFAULT_INBOX_PORT,
+  DEFAULT_OIDC_PORT,
+  DEFAULT_RELAY_PORT,
+  DEFAULT_SMTP_PORT,
+  type Devnet,
+  startDevnet,
+} from './index.ts'
 import { defaultManifestPath } from './manifest.ts'
 
 /**
- * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_RELAY_PORT=8547 and DEVNET_MANIFEST override
- * the defaults.
+ * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548,
+ * DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549 and DEVNET_MANIFEST override the defaults.
  */
 function parsePorts(value: string | undefined): [number, number] {
   if (!value) return [8545, 8546]
@@ -17,11 +24,13 @@ function parsePorts(value: string | undefined): [number, number] {
   return [first, second]
 }
 
-function parseRelayPort(value: string | undefined): number {
-  if (!value) return DEFAULT_RELAY_PORT
+/** One port from the environment variable `name`; unset keeps startDevnet's default. */
+function parsePort(name: string, example: number): number | undefined {
+  const value = process.env[name]
+  if (!value) return undefined
   const port = Number(value.trim())
   if (!Number.isInteger(port) || port < 0 || port >= 65536) {
-    throw new Error(`DEVNET_RELAY_PORT must be a port like "8547", got "${value}"`)
+    throw new Error(`${name} must be a port like "${example}", got "${value}"`)
   }
   return port
 }
@@ -51,7 +60,12 @@ async function main(): Promise<void> {
   const manifestPath = process.env.DEVNET_MANIFEST || defaultManifestPath
   devnet = await startDevnet({
     ports: parsePorts(process.env.DEVNET_PORTS),
-    relayPort: parseRelayPort(process.env.DEVNET_RELAY_PORT),
+    relayPort: parsePort('DEVNET_RELAY_PORT', DEFAULT_RELAY_PORT) ?? DEFAULT_RELAY_PORT,
+    oidcPort: parsePort('DEVNET_OIDC_PORT', DEFAULT_OIDC_PORT),
+    mail: {
+      smtpPort: parsePort('DEVNET_SMTP_PORT', DEFAULT_SMTP_PORT),
+      inboxPort: parsePort('DEVNET_INBOX_PORT', DEFAULT_INBOX_PORT),
+    },
     manifestPath,
     log: (line) => console.error(line),
   })
@@ -60,6 +74,11 @@ async function main(): Promise<void> {
   }
   const { relayUrl, projectId } = devnet.manifest.walletConnect
   console.log(`WalletConnect relay: ${relayUrl} (projectId ${projectId})`)
+  const { oidc, mail } = devnet.manifest
+  if (oidc) {
+    console.log(`OIDC provider: ${oidc.issuer} (client ${oidc.clientId}; any login and password)`)
+  }
+  if (mail) console.log(`mail catcher: ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
   console.log(`manifest: ${manifestPath}`)
   // performance.now() counts from process start, so this includes loading the modules.
   console.log(`devnet ready in ${Math.round(performance.now())} ms`)

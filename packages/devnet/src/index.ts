@@ -3,7 +3,11 @@ import { type AnvilInstance, findFreePort, startAnvil } from './anvil.ts'
 import { CHAINS, DEVNET_MNEMONIC, NATIVE_CURRENCY } from './constants.ts'
 import { loadDeployment } from './deployment.ts'
 import { executeDeployment } from './execute.ts'
+import { DEFAULT_INBOX_PORT, DEFAULT_SMTP_PORT } from './mail/constants.ts'
+import { type MailCatcher, startMailCatcher } from './mail/index.ts'
 import { defaultManifestPath, writeManifest } from './manifest.ts'
+import { DEFAULT_OIDC_PORT } from './oidc/constants.ts'
+import { type DevOidcProvider, startOidcProvider } from './oidc/index.ts'
 import { DEFAULT_RELAY_PORT, DEV_PROJECT_ID } from './relay/constants.ts'
 import { type Relay, startRelay } from './relay/relay.ts'
 
@@ -17,7 +21,28 @@ export {
   ENTRY_POINT_ADDRESS,
   MULTICALL3_ADDRESS,
 } from './constants.ts'
+export {
+  type CaughtMail,
+  DEFAULT_INBOX_PORT,
+  DEFAULT_SMTP_PORT,
+  type MailCatcher,
+  type MailCatcherOptions,
+  parseMail,
+  startMailCatcher,
+} from './mail/index.ts'
 export { defaultManifestPath, readManifest } from './manifest.ts'
+export {
+  DEFAULT_OIDC_PORT,
+  DEV_OIDC_CALLBACK_PATH,
+  DEV_OIDC_CLIENT_ID,
+  type DevAccountClaims,
+  type DevLoginOptions,
+  type DevOidcProvider,
+  devAccountClaims,
+  loginAtDevProvider,
+  type OidcProviderOptions,
+  startOidcProvider,
+} from './oidc/index.ts'
 export { type FakePriceApi, type FakePrices, startFakePriceApi } from './priceApi.ts'
 export {
   DEFAULT_RELAY_PORT,
@@ -35,6 +60,16 @@ export type DevnetOptions = {
   ports?: [number, number]
   /** Port of the local WalletConnect relay; 0 picks a free port. Default 8547. */
   relayPort?: number
+  /**
+   * Port of the local OpenID Connect provider; 0 picks a free port. Default 8548, or 0 when
+   * `relayPort` is 0 (a run on free ports stays on free ports).
+   */
+  oidcPort?: number
+  /**
+   * Ports of the mail catcher's SMTP server and HTTP inbox; 0 picks a free port. Default 2525 and
+   * 8549, or 0 when `relayPort` is 0.
+   */
+  mail?: { smtpPort?: number; inboxPort?: number }
   /** Interface anvil listens on; default 127.0.0.1. */
   host?: string
   /** Where to write the manifest; default `<repo root>/.data/devnet.json`. */
@@ -47,14 +82,17 @@ export type Devnet = {
   manifest: DevnetManifest
   /** Process ids of the two anvil nodes, in chain order. */
   pids: number[]
-  /** Stops both anvil nodes and the relay, and waits until they have exited; safe to call twice. */
+  /**
+   * Stops both anvil nodes, the relay, the OIDC provider and the mail catcher, and waits until
+   * they have exited; safe to call twice.
+   */
   stop(): Promise<void>
 }
 
 /**
- * Starts two anvil chains (31337 and 31338) and a WalletConnect relay, deploys the same contracts
- * at the same addresses on both chains, funds the ten dev accounts with every token and writes the
- * manifest.
+ * Starts two anvil chains (31337 and 31338), a WalletConnect relay, an OpenID Connect provider and
+ * a mail catcher, deploys the same contracts at the same addresses on both chains, funds the ten
+ * dev accounts with every token and writes the manifest.
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const {
@@ -65,6 +103,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   } = options
   const log = options.log ?? (() => {})
   if (!manifestPath) throw new Error('manifestPath is empty')
+  // A caller on free ports (tests running side by side) must get free ports everywhere.
+  const defaultPort = (port: number) => (relayPort === 0 ? 0 : port)
+  const oidcPort = options.oidcPort ?? defaultPort(DEFAULT_OIDC_PORT)
+  const smtpPort = options.mail?.smtpPort ?? defaultPort(DEFAULT_SMTP_PORT)
+  const inboxPort = options.mail?.inboxPort ?? defaultPort(DEFAULT_INBOX_PORT)
   const started = performance.now()
 
   // Read (or build) the plan while the nodes boot.
@@ -73,15 +116,25 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
   const nodes: AnvilInstance[] = []
   let relay: Relay | undefined
+  let oidc: DevOidcProvider | undefined
+  let mail: MailCatcher | undefined
   const stop = async () => {
-    await Promise.all([...nodes.map((node) => node.stop()), relay?.stop()])
+    await Promise.all([
+      ...nodes.map((node) => node.stop()),
+      relay?.stop(),
+      oidc?.stop(),
+      mail?.stop(),
+    ])
   }
 
   try {
     const chosen = await Promise.all(ports.map((port) => port || findFreePort(host)))
-    // The relay listens in this process, so port 0 lets the OS pick with no race.
+    // The relay, OIDC provider and mail catcher listen in this process, so port 0 lets the OS
+    // pick with no race.
     const relayPromise = startRelay({ host, port: relayPort, log })
-    relayPromise.catch(() => {})
+    const oidcPromise = startOidcProvider({ host, port: oidcPort, log })
+    const mailPromise = startMailCatcher({ host, smtpPort, inboxPort, log })
+    for (const promise of [relayPromise, oidcPromise, mailPromise]) promise.catch(() => {})
     const booted = await Promise.allSettled(
       CHAINS.map((chain, index) =>
         startAnvil({
@@ -94,11 +147,22 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       ),
     )
     for (const result of booted) if (result.status === 'fulfilled') nodes.push(result.value)
-    const [relayResult] = await Promise.allSettled([relayPromise])
+    const [relayResult, oidcResult, mailResult] = await Promise.allSettled([
+      relayPromise,
+      oidcPromise,
+      mailPromise,
+    ])
     if (relayResult.status === 'fulfilled') relay = relayResult.value
+    if (oidcResult.status === 'fulfilled') oidc = oidcResult.value
+    if (mailResult.status === 'fulfilled') mail = mailResult.value
     for (const result of booted) if (result.status === 'rejected') throw result.reason
-    if (relayResult.status === 'rejected') throw relayResult.reason
-    log(`WalletConnect relay listening on ${relayResult.value.url}`)
+    for (const result of [relayResult, oidcResult, mailResult]) {
+      if (result.status === 'rejected') throw result.reason
+    }
+    if (!relay || !oidc || !mail) throw new Error('a devnet service did not start')
+    log(`WalletConnect relay listening on ${relay.url}`)
+    log(`OIDC provider listening on ${oidc.issuer}`)
+    log(`mail catcher: SMTP on ${mail.smtpUrl}, inbox on ${mail.inboxUrl}`)
     const deployment = await deploymentPromise
 
     const chains: DevnetChain[] = await Promise.all(
@@ -126,7 +190,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       mnemonic: DEVNET_MNEMONIC,
       accounts: deployment.accounts,
       chains,
-      walletConnect: { relayUrl: relayResult.value.url, projectId: DEV_PROJECT_ID },
+      walletConnect: { relayUrl: relay.url, projectId: DEV_PROJECT_ID },
+      mail: { smtpUrl: mail.smtpUrl, inboxUrl: mail.inboxUrl },
+      oidc: { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
     })
     log(`devnet up in ${Math.round(performance.now() - started)} ms; manifest at ${manifestPath}`)
     return { manifest, pids: nodes.map((node) => node.pid), stop }

@@ -17,7 +17,12 @@ export const SOCIAL_PROVIDERS = [
   'github',
   'facebook',
 ] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+/**
+ * Every social provider id: spec 1's, and `dev`, the devnet's own OpenID Connect provider (a
+ * server lists it only when the devnet runs; a site adds it to `features.socials` to offer it).
+ */
+export const ALL_SOCIAL_PROVIDERS = [...SOCIAL_PROVIDERS, 'dev'] as const
+export type SocialProvider = (typeof ALL_SOCIAL_PROVIDERS)[number]
 
 /**
  * The address that stands for a chain's native coin where a token address is expected, e.g. in

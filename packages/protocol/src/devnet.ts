@@ -47,6 +47,18 @@ export const devnetManifest = z.object({
   chains: z.array(devnetChain).min(1),
   /** The local WalletConnect relay (`ws://127.0.0.1:8547`); it accepts any non-empty projectId. */
   walletConnect: z.object({ relayUrl: z.string().url(), projectId: z.string().min(1) }),
+  /**
+   * The mail catcher: an SMTP server on loopback that keeps every message, and an HTTP inbox to
+   * read them (`GET {inboxUrl}/messages?to=<address>`, newest last).
+   */
+  mail: z.object({ smtpUrl: z.string().url(), inboxUrl: z.string().url() }).optional(),
+  /**
+   * The local OpenID Connect provider, registered with the server as social provider `dev`. Its
+   * client is a native-app client: any loopback redirect URI, on any port, is accepted.
+   */
+  oidc: z
+    .object({ issuer: z.string().url(), clientId: z.string(), clientSecret: z.string() })
+    .optional(),
 })
 
 export type DevnetToken = z.infer<typeof devnetToken>

@@ -3,8 +3,8 @@ import { clientQuery } from './api.ts'
 import { isCaipNetworkId } from './caip.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import {
+  ALL_SOCIAL_PROVIDERS,
   RECOMMENDED_WALLETS,
-  SOCIAL_PROVIDERS,
   WALLETS_PER_PAGE,
   WALLETS_PER_SEARCH,
 } from './constants.ts'
@@ -132,7 +132,7 @@ export const imageParams = z.object({
 })
 
 /** Social login providers (spec 1). */
-export const socialProvider = z.enum(SOCIAL_PROVIDERS)
+export const socialProvider = z.enum(ALL_SOCIAL_PROVIDERS)
 
 /** On-ramp providers the kit knows (spec 4: providers not in this list are dropped). */
 export const onrampProvider = z.enum(['coinbase', 'meld'])
@@ -203,10 +203,8 @@ export type ProjectConfigResponse = z.infer<typeof projectConfigResponse>
 export const DEFAULT_FEATURES: {
   [Id in FeatureId]: { isEnabled: boolean; config: FeatureConfig[Id] }
 } = {
-  social_login: {
-    isEnabled: true,
-    config: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
-  },
+  // Every provider; the server keeps those it can log in with (and farcaster, shown as coming).
+  social_login: { isEnabled: true, config: [...ALL_SOCIAL_PROVIDERS] },
   email: { isEnabled: true, config: null },
   swap: { isEnabled: true, config: ['uniswap_v2'] },
   onramp: { isEnabled: true, config: ['coinbase', 'meld'] },

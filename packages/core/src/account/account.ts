@@ -1,4 +1,5 @@
 import type { CaipAddress } from '@latch/protocol'
+import type { ConnectedUser } from '@latch/protocol/frame'
 import type { ChainNamespace } from '../options/types.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
@@ -22,7 +23,8 @@ export type AccountState = {
   balanceSymbol?: string
   profileName?: string | null
   profileImage?: string | null
-  user?: { email?: string; username?: string }
+  /** The embedded wallet's user (spec 3, Connected user): set for email and social logins. */
+  user?: ConnectedUser
   addressExplorerUrl?: string
   smartAccountDeployed?: boolean
   currentTab: AccountTab
@@ -30,7 +32,9 @@ export type AccountState = {
   allAccounts: { namespace: ChainNamespace; address: string; type: AccountType }[]
   addressLabels: Record<string, string>
   preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>
+  /** The provider of a social login (spec 3), e.g. `google`. */
   socialProvider?: string
+  /** The popup of a social login in progress (spec 3). */
   socialWindow?: unknown
   farcasterUrl?: string
   connectedWalletInfo?: ConnectedWalletInfo

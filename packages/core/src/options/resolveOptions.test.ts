@@ -105,3 +105,23 @@ describe('resolveOptions', () => {
     ).toThrow(/eip155:31338 is not in the networks option/)
   })
 })
+
+describe('resolveOptions: walletFrameUrl', () => {
+  it('keeps the origin of the frame URL; email and social login are off without it', () => {
+    expect(resolveOptions({ networks: [devnet] }).walletFrameUrl).toBeUndefined()
+    const options = resolveOptions({
+      networks: [devnet],
+      walletFrameUrl: ' http://127.0.0.1:8788/frame?x=1 ',
+    })
+    expect(options.walletFrameUrl).toBe('http://127.0.0.1:8788')
+  })
+
+  it('refuses a frame URL that is not http(s)', () => {
+    expect(() => resolveOptions({ networks: [devnet], walletFrameUrl: 'not a url' })).toThrow(
+      LatchError,
+    )
+    expect(() =>
+      resolveOptions({ networks: [devnet], walletFrameUrl: 'javascript:alert(1)' }),
+    ).toThrow('Invalid App Configuration')
+  })
+})

@@ -13,7 +13,7 @@ import type { LatchOptions, Metadata, ResolvedOptions } from './types.ts'
  * A missing projectId does not throw: `projectIdMissing` is set and the caller raises the
  * 'Project ID Not Configured' alert (spec 8), so a page still renders while misconfigured.
  * @throws LatchError when both `siweConfig` and `siwx` are set (spec 5), when `networks` is
- *   empty, or when `defaultNetwork` is not one of `networks`.
+ *   empty, when `defaultNetwork` is not one of `networks`, or when `walletFrameUrl` is no http(s) URL.
  * @example resolveOptions({ projectId: 'latch-dev', networks: [mainnet] }).features.swaps // true
  */
 export function resolveOptions(config: LatchOptions): ResolvedOptions {
@@ -62,6 +62,7 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
     excludeWalletIds: unique(config.excludeWalletIds ?? []),
     allowUnsupportedChain: config.allowUnsupportedChain ?? false,
     walletConnect: resolveWalletConnect(config.walletConnect),
+    walletFrameUrl: resolveWalletFrameUrl(config.walletFrameUrl),
     debug: config.debug ?? false,
   }
 }
@@ -82,6 +83,27 @@ function resolveWalletConnect(
   const projectId = given?.projectId.trim()
   if (!given || !projectId) return undefined
   return { projectId, relayUrl: given.relayUrl ?? DEFAULT_WALLETCONNECT_RELAY_URL }
+}
+
+// Messages to the frame are posted to, and accepted from, exactly this origin.
+function resolveWalletFrameUrl(given: string | undefined): string | undefined {
+  const trimmed = given?.trim()
+  if (!trimmed) return undefined
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch (error) {
+    throw new LatchError('Invalid App Configuration', {
+      details: `walletFrameUrl ${trimmed} is not a URL.`,
+      cause: error,
+    })
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new LatchError('Invalid App Configuration', {
+      details: `walletFrameUrl ${trimmed} must be an http(s) URL.`,
+    })
+  }
+  return url.origin
 }
 
 function unique<T>(items: readonly T[]): T[] {

@@ -81,6 +81,11 @@ export type LatchOptions = {
   allowUnsupportedChain?: boolean
   /** WalletConnect for phone wallets; without it the modal offers browser wallets only. */
   walletConnect?: WalletConnectOptions
+  /**
+   * The embedded wallet's origin (the Latch server's frame listener), e.g. `http://127.0.0.1:8788`.
+   * Without it email and social login are off, whatever `features` says.
+   */
+  walletFrameUrl?: string
   debug?: boolean
 }
 
@@ -106,5 +111,7 @@ export type ResolvedOptions = {
   excludeWalletIds: readonly string[]
   allowUnsupportedChain: boolean
   walletConnect: Readonly<Required<WalletConnectOptions>> | undefined
+  /** The embedded wallet's origin (no path), or undefined: email and social login are off. */
+  walletFrameUrl: string | undefined
   debug: boolean
 }

@@ -1,9 +1,10 @@
+import type { SocialLoginProvider } from '@latch/protocol/frame'
 import type { WalletSummary } from '../connection/types.ts'
 import type { CaipNetwork } from '../options/types.ts'
 
 /**
- * The modal's views (spec 2) plus Networks (the network picker), Send and Receive; add a name here
- * to add a view.
+ * The modal's views (spec 2) plus Networks (the network picker), Send, Receive and the email and
+ * social login steps; add a name here to add a view.
  */
 export const VIEWS = [
   'Connect',
@@ -22,6 +23,12 @@ export const VIEWS = [
   'Networks',
   'Send',
   'Receive',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'ConnectingSocial',
+  'UpdateEmailWallet',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]
@@ -30,6 +37,8 @@ export type ViewName = (typeof VIEWS)[number]
 export type RouterData = {
   wallet?: WalletSummary
   network?: CaipNetwork
+  /** The provider of the social login being connected (ConnectingSocial). */
+  social?: SocialLoginProvider
 }
 
 export type RouterState = {

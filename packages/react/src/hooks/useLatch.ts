@@ -18,7 +18,10 @@ export function useLatch() {
   )
 }
 
-/** The active namespace's account: status, address, caipAddress, balance, wallet. */
+/**
+ * The active namespace's account: status, address, caipAddress, balance, wallet, and for an email
+ * or social login its user and provider (spec 3).
+ */
 export function useLatchAccount() {
   const latch = useLatchInstance()
   const accounts = useStore(latch.account.state)
@@ -31,6 +34,8 @@ export function useLatchAccount() {
     balance: account?.balance,
     balanceSymbol: account?.balanceSymbol,
     connectedWalletInfo: account?.connectedWalletInfo,
+    user: account?.user,
+    socialProvider: account?.socialProvider,
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RouterData, ViewName } from '@latch/core'
+import { type RouterData, SOCIAL_PROVIDER_NAMES, type ViewName } from '@latch/core'
 import { type ComponentType, lazy } from 'react'
 import { Account } from './Account/Account.tsx'
 import { AllWallets } from './AllWallets/AllWallets.tsx'
@@ -27,6 +27,43 @@ const Receive = lazy(() =>
 // Swap carries the token picker and quote details; it loads when opened.
 const Swap = lazy(() => import('./Swap/Swap.tsx').then((module) => ({ default: module.Swap })))
 
+// Email and social login steps: only visitors who log in that way need them.
+const EmailVerifyOtp = lazy(() =>
+  import('./EmailVerifyOtp/EmailVerifyOtp.tsx').then((module) => ({
+    default: module.EmailVerifyOtp,
+  })),
+)
+const EmailVerifyDevice = lazy(() =>
+  import('./EmailVerifyDevice/EmailVerifyDevice.tsx').then((module) => ({
+    default: module.EmailVerifyDevice,
+  })),
+)
+const ConnectingSocial = lazy(() =>
+  import('./ConnectingSocial/ConnectingSocial.tsx').then((module) => ({
+    default: module.ConnectingSocial,
+  })),
+)
+const ApproveTransaction = lazy(() =>
+  import('./ApproveTransaction/ApproveTransaction.tsx').then((module) => ({
+    default: module.ApproveTransaction,
+  })),
+)
+const UpdateEmailWallet = lazy(() =>
+  import('./UpdateEmailWallet/UpdateEmailWallet.tsx').then((module) => ({
+    default: module.UpdateEmailWallet,
+  })),
+)
+const UpdateEmailPrimaryOtp = lazy(() =>
+  import('./UpdateEmailPrimaryOtp/UpdateEmailPrimaryOtp.tsx').then((module) => ({
+    default: module.UpdateEmailPrimaryOtp,
+  })),
+)
+const UpdateEmailSecondaryOtp = lazy(() =>
+  import('./UpdateEmailSecondaryOtp/UpdateEmailSecondaryOtp.tsx').then((module) => ({
+    default: module.UpdateEmailSecondaryOtp,
+  })),
+)
+
 export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
 
 /** The modal's views by name; a view not listed here has not been built yet. */
@@ -52,4 +89,14 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   SIWXSignMessage: { title: () => 'Sign In', Component: SIWXSignMessage },
   Receive: { title: () => 'Receive', Component: Receive },
   Swap: { title: () => 'Swap', Component: Swap },
+  EmailVerifyOtp: { title: () => 'Confirm Email', Component: EmailVerifyOtp },
+  EmailVerifyDevice: { title: () => 'Register Device', Component: EmailVerifyDevice },
+  ConnectingSocial: {
+    title: (data) => (data?.social ? SOCIAL_PROVIDER_NAMES[data.social] : 'Social Login'),
+    Component: ConnectingSocial,
+  },
+  ApproveTransaction: { title: () => 'Approve Transaction', Component: ApproveTransaction },
+  UpdateEmailWallet: { title: () => 'Edit Email', Component: UpdateEmailWallet },
+  UpdateEmailPrimaryOtp: { title: () => 'Confirm Current Email', Component: UpdateEmailPrimaryOtp },
+  UpdateEmailSecondaryOtp: { title: () => 'Confirm New Email', Component: UpdateEmailSecondaryOtp },
 }

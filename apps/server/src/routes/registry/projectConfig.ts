@@ -1,30 +1,59 @@
-import { clientQuery, errorResponse, projectConfigResponse } from '@latch/protocol'
+import {
+  clientQuery,
+  errorResponse,
+  type ProjectFeature,
+  projectConfigResponse,
+  type SocialProvider,
+} from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { resolveFeatures } from '../../registry/features.ts'
 
-/** GET /appkit/v1/config (spec 7): the project's features, spec 1's defaults where unset. */
-export const projectConfigRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/appkit/v1/config',
-    {
-      schema: {
-        tags: ['registry'],
-        summary: "The project's features: which are on, and their providers",
-        querystring: clientQuery,
-        response: {
-          200: projectConfigResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
+/** A social provider is offered only if this server can log in with it; farcaster has its own flow. */
+function offeredSocials(
+  features: ProjectFeature[],
+  available: ReadonlySet<SocialProvider>,
+): ProjectFeature[] {
+  return features.map((feature) =>
+    feature.id === 'social_login'
+      ? {
+          ...feature,
+          config: feature.config.filter((id) => id === 'farcaster' || available.has(id)),
+        }
+      : feature,
+  )
+}
+
+/**
+ * GET /appkit/v1/config (spec 7): the project's features, spec 1's defaults where unset; the
+ * social list narrowed to `socialProviders`, those the server has credentials for.
+ */
+export const projectConfigRoute = (options: {
+  socialProviders: readonly SocialProvider[]
+}): FastifyPluginAsyncZod => {
+  const available = new Set(options.socialProviders)
+  return async (app) => {
+    app.get(
+      '/appkit/v1/config',
+      {
+        schema: {
+          tags: ['registry'],
+          summary: "The project's features: which are on, and their providers",
+          querystring: clientQuery,
+          response: {
+            200: projectConfigResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+          },
         },
       },
-    },
-    async (request) => {
-      const { features, problems } = resolveFeatures(request.project?.features ?? {})
-      if (problems.length > 0) {
-        request.log.warn({ projectId: request.project?.id, problems }, 'ignored feature settings')
-      }
-      return { features }
-    },
-  )
+      async (request) => {
+        const { features, problems } = resolveFeatures(request.project?.features ?? {})
+        if (problems.length > 0) {
+          request.log.warn({ projectId: request.project?.id, problems }, 'ignored feature settings')
+        }
+        return { features: offeredSocials(features, available) }
+      },
+    )
+  }
 }

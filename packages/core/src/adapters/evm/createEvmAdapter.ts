@@ -14,6 +14,12 @@ import {
   watchConnectors,
 } from '@wagmi/core'
 import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
+import {
+  EMBEDDED_CONNECTOR_ID,
+  type EmbeddedConnectorOptions,
+  type EmbeddedConnectorProperties,
+  embeddedConnector,
+} from '../../embedded/connector.ts'
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
@@ -37,6 +43,8 @@ export type EvmAdapterOptions = {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   /** Adds the WalletConnect connector (its code loads on first use). */
   walletConnect?: WalletConnectConnectorOptions
+  /** Adds the embedded wallet's connector (email and social login; the frame loads on first use). */
+  embedded?: EmbeddedConnectorOptions
 }
 
 export type EvmAdapter = ChainAdapter & {
@@ -57,6 +65,11 @@ export type EvmAdapter = ChainAdapter & {
 }
 
 function toWalletOption(connector: Connector): WalletOption {
+  if (connector.id === EMBEDDED_CONNECTOR_ID) {
+    const info = (connector as unknown as EmbeddedConnectorProperties).walletInfo()
+    // WalletOption.kind has no member for the embedded wallet; it is never listed (listWallets).
+    return { id: connector.id, name: info.name, icon: info.icon, rdns: undefined, kind: 'injected' }
+  }
   if (connector.id === WALLETCONNECT_CONNECTOR_ID) {
     const peer = (connector as unknown as WalletConnectConnectorProperties).peer()
     return {
@@ -79,7 +92,10 @@ function toWalletOption(connector: Connector): WalletOption {
 
 /** The legacy window.ethereum entry is offered only when no wallet announced itself (EIP-6963). */
 function listWallets(connectors: readonly Connector[]): WalletOption[] {
-  const options = connectors.map(toWalletOption)
+  // Email and social login have their own sections in the Connect view.
+  const options = connectors
+    .filter((connector) => connector.id !== EMBEDDED_CONNECTOR_ID)
+    .map(toWalletOption)
   const announced = options.filter((option) => option.kind === 'announced')
   if (announced.length > 0) return announced
   const hasLegacy =
@@ -101,6 +117,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     connectors: [
       ...(options.enableInjected === false ? [] : [injected()]),
       ...(options.walletConnect ? [walletConnectConnector(options.walletConnect)] : []),
+      ...(options.embedded ? [embeddedConnector(options.embedded)] : []),
     ],
     multiInjectedProviderDiscovery: options.enableEIP6963 !== false,
     storage: createStorage({
@@ -182,7 +199,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       const { connector, status } = getConnection(config)
       if (status !== 'connected' || !connector) throw new Error('No wallet is connected')
       // The session's namespaces decide what a WalletConnect wallet can switch to; no add-chain.
-      if (connector.id === WALLETCONNECT_CONNECTOR_ID && connector.switchChain) {
+      // The embedded wallet is on every chain of the site already.
+      const ownSwitch =
+        connector.id === WALLETCONNECT_CONNECTOR_ID || connector.id === EMBEDDED_CONNECTOR_ID
+      if (ownSwitch && connector.switchChain) {
         await connector.switchChain({ chainId }).catch(rethrowRejection)
         return
       }

@@ -71,6 +71,11 @@ export function Account() {
           )}
           <span className="latch-visually-hidden">Copy address</span>
         </button>
+        {account.user && (
+          <p className="latch-muted" data-testid="latch-account-identifier">
+            {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
+          </p>
+        )}
         <p data-testid="latch-account-balance">
           {account.balance ?? '…'} {account.balanceSymbol}
         </p>
@@ -84,6 +89,16 @@ export function Account() {
           {network.caipNetwork?.name ?? 'Unknown network'}
         </button>
       </div>
+      {account.user?.email && !account.socialProvider && latch.embedded && (
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="secondary"
+          onClick={() => latch.router.push('UpdateEmailWallet')}
+        >
+          Update email
+        </button>
+      )}
       <div className="latch-actions">
         {ACTIONS.filter((action) => features[action.feature]).map((action) => (
           <button

@@ -1,11 +1,19 @@
-import { type ConnectableWallet, WALLETS_RECOMMENDED_COUNT, walletFromOption } from '@latch/core'
+import {
+  type ConnectableWallet,
+  type Latch,
+  type SocialLoginOption,
+  WALLETS_RECOMMENDED_COUNT,
+  walletFromOption,
+} from '@latch/core'
 import type { Wallet } from '@latch/protocol'
 import { useEffect, useState } from 'react'
+import { EmailField } from '../../components/EmailField.tsx'
 import { QrGlyph } from '../../components/QrGlyph.tsx'
 import { WalletListItem } from '../../components/WalletListItem.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 import { chooseWallet, fromRegistry, WALLETCONNECT_ENTRY, withConnector } from '../wallets.ts'
+import { SocialButtons } from './SocialButtons.tsx'
 
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
 export function Connect() {
@@ -14,6 +22,18 @@ export function Connect() {
   const { recentWallets } = useStore(latch.connection.state)
   const [recommended, setRecommended] = useState<Wallet[]>([])
   const [total, setTotal] = useState<number | undefined>()
+  const features = useStore(latch.features)
+  const { embedded } = latch
+  const emailLogin = embedded !== undefined && features.email
+  // The site's socials, narrowed by its project's settings (GET /appkit/v1/config).
+  const socials: readonly SocialLoginOption[] = embedded ? features.socials : []
+  const socialLogin = socials.length > 0
+  const wantsFrame = emailLogin || socialLogin
+
+  useEffect(() => {
+    // The frame takes a moment to load: start as soon as the visitor might need it.
+    if (wantsFrame) embedded?.preload()
+  }, [embedded, wantsFrame])
 
   useEffect(() => {
     let current = true
@@ -97,8 +117,30 @@ export function Connect() {
         </ul>
       )
     }
-    // Email and social login need the embedded wallet, which arrives with its own issue.
+    if (method === 'email' && emailLogin && embedded) {
+      return <EmailLogin key="email" embedded={embedded} />
+    }
+    if (method === 'social' && socialLogin && embedded) {
+      return <SocialButtons key="social" embedded={embedded} providers={socials} />
+    }
     return null
   })
   return <div className="latch-list">{sections}</div>
+}
+
+/** The email section: the address, then a code (EmailVerifyOtp). */
+function EmailLogin({ embedded }: { embedded: NonNullable<Latch['embedded']> }) {
+  const { error, pending, step } = useStore(embedded.state)
+  return (
+    <EmailField
+      label="Email"
+      hideLabel
+      submitLabel="Continue"
+      // The social steps show their own errors in ConnectingSocial.
+      error={step === 'social' ? undefined : error}
+      pending={pending && step !== 'social'}
+      onSubmit={(email) => void embedded.connectEmail(email)}
+      testId="latch-email-login"
+    />
+  )
 }

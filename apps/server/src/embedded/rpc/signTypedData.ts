@@ -1,0 +1,32 @@
+import type { Hex, TypedDataDefinition } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { z } from 'zod'
+import { HttpError } from '../../errors.ts'
+import { onChain } from './chainError.ts'
+import { addressParam, assertOwnAddress, parseParams } from './params.ts'
+
+const typedData = z.object({
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  primaryType: z.string().min(1),
+  domain: z.record(z.string(), z.unknown()).default({}),
+  message: z.record(z.string(), z.unknown()),
+})
+
+const signTypedDataParams = z.tuple([addressParam, z.union([z.string().max(1_000_000), typedData])])
+
+/** eth_signTypedData_v4 [address, typedData as JSON or object] (EIP-712). */
+export async function signTypedDataV4(account: PrivateKeyAccount, params: unknown): Promise<Hex> {
+  const [address, raw] = parseParams('eth_signTypedData_v4', signTypedDataParams, params)
+  assertOwnAddress(address, account.address)
+  let json: unknown = raw
+  if (typeof raw === 'string') {
+    try {
+      json = JSON.parse(raw)
+    } catch {
+      throw new HttpError(400, 'Invalid eth_signTypedData_v4 params: the typed data is not JSON')
+    }
+  }
+  const data = parseParams('eth_signTypedData_v4', typedData, json)
+  // viem checks the data against its types (a bad field is a 400 with viem's message).
+  return onChain(() => account.signTypedData(data as unknown as TypedDataDefinition))
+}

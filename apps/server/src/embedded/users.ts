@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto'
+import type { Hex } from 'viem'
+import type { Queryable } from '../db/index.ts'
+import type { EncryptedKey, KeyVault } from './keys.ts'
+
+/** An embedded-wallet user: one address, one encrypted key. */
+export type WalletUser = { id: string; address: Hex; encryptedKey: EncryptedKey; createdAt: Date }
+
+/** A way into a user's wallet: ('email', address) or (social provider, its subject). */
+export type Identity = {
+  provider: string
+  subject: string
+  userId: string
+  email: string | null
+  emailVerified: boolean
+  username: string | null
+}
+
+type UserRow = {
+  id: string
+  address: string
+  key_iv: Uint8Array
+  key_ciphertext: Uint8Array
+  key_tag: Uint8Array
+  created_at: Date
+}
+
+type IdentityRow = {
+  provider: string
+  subject: string
+  user_id: string
+  email: string | null
+  email_verified: boolean
+  username: string | null
+}
+
+const USER_COLUMNS = 'u.id, u.address, u.key_iv, u.key_ciphertext, u.key_tag, u.created_at'
+
+const toUser = (row: UserRow): WalletUser => ({
+  id: row.id,
+  address: row.address as Hex,
+  encryptedKey: { iv: row.key_iv, ciphertext: row.key_ciphertext, tag: row.key_tag },
+  createdAt: new Date(row.created_at),
+})
+
+const toIdentity = (row: IdentityRow): Identity => ({
+  provider: row.provider,
+  subject: row.subject,
+  userId: row.user_id,
+  email: row.email,
+  emailVerified: row.email_verified,
+  username: row.username,
+})
+
+/** Users, their identities and their known devices; pass a transaction to write atomically. */
+export class WalletUserStore {
+  readonly #db: Queryable
+
+  constructor(db: Queryable) {
+    this.#db = db
+  }
+
+  async get(id: string): Promise<WalletUser | null> {
+    const rows = await this.#db.query<UserRow>(
+      `select ${USER_COLUMNS} from wallet_users u where u.id = $1`,
+      [id],
+    )
+    return rows[0] ? toUser(rows[0]) : null
+  }
+
+  async findByIdentity(provider: string, subject: string): Promise<WalletUser | null> {
+    const rows = await this.#db.query<UserRow>(
+      `select ${USER_COLUMNS} from wallet_users u
+       join wallet_identities i on i.user_id = u.id
+       where i.provider = $1 and i.subject = $2`,
+      [provider, subject],
+    )
+    return rows[0] ? toUser(rows[0]) : null
+  }
+
+  /** A new user with a fresh key from `vault`. */
+  async create(vault: KeyVault, now: Date): Promise<WalletUser> {
+    const id = randomUUID()
+    const { address, encrypted } = vault.createKey(id)
+    await this.#db.query(
+      `insert into wallet_users (id, address, key_iv, key_ciphertext, key_tag, created_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [id, address, encrypted.iv, encrypted.ciphertext, encrypted.tag, now],
+    )
+    return { id, address, encryptedKey: encrypted, createdAt: now }
+  }
+
+  /**
+   * Links an identity to a user; false when the identity already belongs to someone (a
+   * concurrent login created it first: the caller reads it again).
+   */
+  async addIdentity(identity: Identity, now: Date): Promise<boolean> {
+    const rows = await this.#db.query(
+      `insert into wallet_identities
+         (provider, subject, user_id, email, email_verified, username, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (provider, subject) do nothing
+       returning subject`,
+      [
+        identity.provider,
+        identity.subject,
+        identity.userId,
+        identity.email,
+        identity.emailVerified,
+        identity.username,
+        now,
+      ],
+    )
+    return rows.length === 1
+  }
+
+  /** Refreshes what a social provider says of an identity at each login. */
+  async updateProfile(
+    provider: string,
+    subject: string,
+    profile: { email: string | null; emailVerified: boolean; username: string | null },
+  ): Promise<void> {
+    await this.#db.query(
+      `update wallet_identities set email = $3, email_verified = $4, username = $5
+       where provider = $1 and subject = $2`,
+      [provider, subject, profile.email, profile.emailVerified, profile.username],
+    )
+  }
+
+  async identities(userId: string): Promise<Identity[]> {
+    const rows = await this.#db.query<IdentityRow>(
+      `select provider, subject, user_id, email, email_verified, username
+       from wallet_identities where user_id = $1 order by created_at, provider`,
+      [userId],
+    )
+    return rows.map(toIdentity)
+  }
+
+  async identity(provider: string, subject: string): Promise<Identity | null> {
+    const rows = await this.#db.query<IdentityRow>(
+      `select provider, subject, user_id, email, email_verified, username
+       from wallet_identities where provider = $1 and subject = $2`,
+      [provider, subject],
+    )
+    return rows[0] ? toIdentity(rows[0]) : null
+  }
+
+  /** Moves the user's email identity to a new address (the email update's last step). */
+  async changeEmail(userId: string, from: string, to: string): Promise<boolean> {
+    const rows = await this.#db.query(
+      `update wallet_identities set subject = $3, email = $3
+       where provider = 'email' and subject = $2 and user_id = $1
+       returning subject`,
+      [userId, from, to],
+    )
+    return rows.length === 1
+  }
+
+  async isKnownDevice(userId: string, deviceHash: string): Promise<boolean> {
+    const rows = await this.#db.query(
+      'select 1 from wallet_devices where user_id = $1 and device_hash = $2',
+      [userId, deviceHash],
+    )
+    return rows.length === 1
+  }
+
+  /** Records a completed login on the device: later email logins on it skip the approval. */
+  async rememberDevice(userId: string, deviceHash: string, now: Date): Promise<void> {
+    await this.#db.query(
+      `insert into wallet_devices (user_id, device_hash, created_at, last_login_at)
+       values ($1, $2, $3, $3)
+       on conflict (user_id, device_hash) do update set last_login_at = excluded.last_login_at`,
+      [userId, deviceHash, now],
+    )
+  }
+}

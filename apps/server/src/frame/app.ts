@@ -1,0 +1,174 @@
+import type { AddressInfo } from 'node:net'
+import { FRAME_LONG_POLL_MS, WALLET_API_PREFIX } from '@latch/protocol'
+import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { installErrorHandlers } from '../app.ts'
+import { type ChainClient, createChainClients } from '../chains/clients.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/index.ts'
+import { CodeHasher } from '../embedded/codes.ts'
+import type { EmbeddedContext } from '../embedded/context.ts'
+import { EmailLogin, type EmailLoginLimits } from '../embedded/emailLogin.ts'
+import { KeyVault } from '../embedded/keys.ts'
+import { type MailTransport, smtpTransport, WalletMailer } from '../embedded/mailer.ts'
+import { loadMasterKey } from '../embedded/masterKey.ts'
+import { createSocialLogin } from '../embedded/social/index.ts'
+import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
+import { UpdateEmail } from '../embedded/updateEmail.ts'
+import { ProjectStore } from '../projects.ts'
+import { emailLoginRoutes } from '../routes/auth/email.ts'
+import { walletSessionRoutes } from '../routes/auth/session.ts'
+import { socialLoginRoutes } from '../routes/auth/social.ts'
+import { updateEmailRoutes } from '../routes/auth/update.ts'
+import { walletRpcRoutes } from '../routes/auth/wallet.ts'
+import { framePageRoutes } from './framePage.ts'
+import { BASE_SECURITY_HEADERS, requireFrameOrigin } from './security.ts'
+
+/** Where the frame app's log lines go: a pino destination (tests capture them). */
+export type LogDestination = { write(line: string): void }
+
+export type FrameServerDeps = {
+  config: Config
+  db: Database
+  /** Shared with the API app when given; else clients of `config.chains`. */
+  chains?: Map<number, ChainClient>
+  projects?: ProjectStore
+  /** The master key; default: loaded from `config.embedded.masterKey`. */
+  masterKey?: Buffer
+  /** Default: SMTP to `config.embedded.mail.smtpUrl`, or none (email login answers 503). */
+  mailTransport?: MailTransport
+  /** Default: the social providers of `config.embedded.social`. */
+  socialLogin?: SocialLoginClient
+  /** The clock of every rule (expiry, cooldown, session end); default the system clock. */
+  now?: () => Date
+  /** How long a long poll waits; default FRAME_LONG_POLL_MS. */
+  longPollMs?: number
+  limits?: Partial<EmailLoginLimits> & { socialStartsPerIp?: { max: number; windowMs: number } }
+  logStream?: LogDestination
+}
+
+/** A URL without its query: tokens, codes and states in query strings stay out of the log. */
+const withoutQuery = (url: string) => {
+  const question = url.indexOf('?')
+  return question === -1 ? url : `${url.slice(0, question)}?[redacted]`
+}
+
+/** `http://<host>:<port>` of a listener, loopback in place of a wildcard host. */
+function originOf(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '[::1]' : host
+  return `http://${shown.includes(':') && !shown.startsWith('[') ? `[${shown}]` : shown}:${port}`
+}
+
+/**
+ * The wallet frame's origin (issue 8), a Fastify app of its own on FRAME_PORT: the frame page
+ * and the embedded wallet's API under /wallet/v1. No CORS: only the frame page itself calls the
+ * API, and every POST must carry the frame's Origin. `listen` is the caller's.
+ */
+export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyInstance> {
+  const { config, db } = deps
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.otp',
+          '*.sessionToken',
+          '*.flowSecret',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (request: { method?: string; url?: string; ip?: string }) => ({
+          method: request.method,
+          url: withoutQuery(request.url ?? ''),
+          remoteAddress: request.ip,
+        }),
+      },
+      ...(deps.logStream && { stream: deps.logStream }),
+    },
+    bodyLimit: 262_144,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandlers(app)
+
+  const frameUrl = () => {
+    if (config.embedded.frameUrl) return config.embedded.frameUrl
+    const address = app.server.address() as AddressInfo | null
+    return originOf(config.embedded.frameHost, address?.port ?? config.embedded.framePort)
+  }
+  const masterKey = deps.masterKey ?? loadMasterKey(config.embedded.masterKey, app.log)
+  const { smtpUrl, from, devLogCodes } = config.embedded.mail
+  const transport = deps.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl, from) : undefined)
+  const mailer = new WalletMailer(transport, { devLogCodes })
+  const closing = new AbortController()
+  const context: EmbeddedContext = {
+    db,
+    vault: new KeyVault(masterKey),
+    codes: new CodeHasher(masterKey),
+    mailer,
+    chains: deps.chains ?? createChainClients(config.chains),
+    projects: deps.projects ?? new ProjectStore(db),
+    now: deps.now ?? (() => new Date()),
+    sessionTtlMs: config.embedded.sessionTtlMs,
+    frameUrl,
+    longPollMs: deps.longPollMs ?? FRAME_LONG_POLL_MS,
+    closing: closing.signal,
+    log: app.log,
+  }
+  // The redirect URI names the frame origin, known for sure only once it listens: made on first use.
+  let socialClient: SocialLoginClient | undefined = deps.socialLogin
+  const social = () => {
+    if (!socialClient && config.embedded.social.length > 0)
+      socialClient = createSocialLogin(config.embedded.social, {
+        redirectUri: `${frameUrl()}${WALLET_API_PREFIX}/social/callback`,
+      })
+    return socialClient
+  }
+
+  app.addHook(
+    'onRequest',
+    requireFrameOrigin(() => new URL(frameUrl()).origin),
+  )
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS))
+      if (!reply.hasHeader(name)) reply.header(name, value)
+    if (request.url.startsWith(`${WALLET_API_PREFIX}/`) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
+    return payload
+  })
+  // Long polls end at once, so closing does not wait out FRAME_LONG_POLL_MS.
+  app.addHook('preClose', async () => closing.abort())
+  app.addHook('onClose', async () => mailer.close())
+
+  await app.register(
+    framePageRoutes({
+      frameDir: config.embedded.frameDir,
+      projects: context.projects,
+      allowLocalhost: config.allowLocalhost,
+    }),
+  )
+  await app.register(emailLoginRoutes({ emailLogin: new EmailLogin(context, deps.limits) }))
+  await app.register(
+    socialLoginRoutes({
+      social: new SocialLoginFlows(context, social, deps.limits?.socialStartsPerIp),
+      frameUrl,
+    }),
+  )
+  await app.register(walletSessionRoutes({ context }))
+  await app.register(walletRpcRoutes({ context }))
+  await app.register(
+    updateEmailRoutes({
+      context,
+      updateEmail: new UpdateEmail(context, deps.limits?.verifiesPerIp),
+    }),
+  )
+  return app
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto'
+import { WALLET_API_PREFIX } from '@latch/protocol'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../errors.ts'
+
+/** Headers of every answer on the frame origin. */
+export const BASE_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+// A token in a CSP source list: a scheme and host (with an optional `*.` and port), nothing that
+// could end the directive or add another one.
+const CSP_SOURCE = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/
+
+/**
+ * The frame page's Content-Security-Policy: its own scripts, styles and API only, and embeddable
+ * only by the project's origins (plus any localhost port in development).
+ */
+export function framePagePolicy(allowedOrigins: string[], allowLocalhost: boolean): string {
+  const ancestors = [
+    ...allowedOrigins.filter((origin) => CSP_SOURCE.test(origin)),
+    ...(allowLocalhost ? ['http://localhost:*', 'http://127.0.0.1:*'] : []),
+  ]
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `frame-ancestors ${ancestors.length > 0 ? [...new Set(ancestors)].join(' ') : "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
+}
+
+/** The CSP source of an inline `<style>`: allowed by its hash, so no 'unsafe-inline'. */
+export const styleHashSource = (css: string): string =>
+  `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+
+/**
+ * The CSP of the frame origin's own small pages (device approval, social callback): never framed,
+ * no script unless `scripts` ('self': the callback's close.js).
+ */
+export function standalonePagePolicy(css: string, scripts: boolean): string {
+  return [
+    "default-src 'none'",
+    `script-src ${scripts ? "'self'" : "'none'"}`,
+    `style-src ${styleHashSource(css)}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
+}
+
+/** Apple answers with a form POST from its own origin: checked by its `state`, not its Origin. */
+export const FORM_POST_CALLBACK_PATH = `${WALLET_API_PREFIX}/social/callback`
+
+/**
+ * An onRequest hook: a call that changes anything under /wallet/v1 must come from the frame page
+ * itself (Origin: the frame origin). A site's page, even holding a stolen session token, sends
+ * its own Origin and is refused; so is a caller sending none.
+ */
+export function requireFrameOrigin(frameOrigin: () => string) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    if (request.method === 'GET' || request.method === 'HEAD') return
+    if (!request.url.startsWith(`${WALLET_API_PREFIX}/`)) return
+    const path = request.url.split('?')[0]
+    if (request.method === 'POST' && path === FORM_POST_CALLBACK_PATH) return
+    if (request.headers.origin !== frameOrigin()) throw new HttpError(403, 'Forbidden origin')
+  }
+}

@@ -1,0 +1,37 @@
+import { WALLET_API_PREFIX, walletRpcBody, walletRpcResponse } from '@latch/protocol'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { authenticate } from '../../embedded/authenticate.ts'
+import { sha256Hex } from '../../embedded/codes.ts'
+import { RPC_SESSION_LIMIT } from '../../embedded/constants.ts'
+import type { EmbeddedContext } from '../../embedded/context.ts'
+import { WALLET_RPC_METHODS, walletRpc } from '../../embedded/rpc/walletRpc.ts'
+import { bearerHeaders, walletErrors } from './walletResponses.ts'
+
+/** POST /wallet/v1/rpc: a signing call the user approved in the frame, with the session's key. */
+export const walletRpcRoutes =
+  (deps: { context: EmbeddedContext }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limiter = new FixedWindowRateLimiter(RPC_SESSION_LIMIT)
+    app.post(
+      `${WALLET_API_PREFIX}/rpc`,
+      {
+        schema: {
+          tags: ['embedded wallet'],
+          summary: 'Signs or sends for the session user (after their approval in the frame)',
+          description:
+            `Methods: ${WALLET_RPC_METHODS.join(', ')}. Any other: 400 "Requested RPC call is ` +
+            'not allowed". A chain the server has no RPC for: 400 "Unsupported chain". An address ' +
+            "param that is not the user's: 400. The chain's refusal: 400 with its short message.",
+          headers: bearerHeaders,
+          body: walletRpcBody,
+          response: { 200: walletRpcResponse, ...walletErrors },
+        },
+      },
+      async (request) => {
+        const { token, user } = await authenticate(deps.context, request)
+        limiter.hit(sha256Hex(token))
+        return { result: await walletRpc(deps.context, user, request.body) }
+      },
+    )
+  }

@@ -1,0 +1,28 @@
+import {
+  connectedUser,
+  errorResponse,
+  socialFinishResponse,
+  walletSessionResponse,
+} from '@latch/protocol'
+import { z } from 'zod'
+
+// Response schemas of the wallet API: the protocol's, under the names the routes use.
+export const connectedUserOut = connectedUser
+export const walletSessionOut = walletSessionResponse
+export const socialFinishOut = socialFinishResponse
+
+export const okResponse = z.object({ ok: z.literal(true) })
+
+/** The error answers every wallet route may give. */
+export const walletErrors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  429: errorResponse,
+  503: errorResponse,
+}
+
+/** The Authorization header of the session routes, for the docs. */
+export const bearerHeaders = z.object({
+  authorization: z.string().describe('Bearer <sessionToken>').optional(),
+})

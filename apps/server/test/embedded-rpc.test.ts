@@ -1,0 +1,191 @@
+import {
+  createTestClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  parseEther,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { devnetClient } from './devnetTx.ts'
+import { loginByEmail, walletCall } from './embeddedFixtures.ts'
+import { startTestServer, type TestServer } from './helpers.ts'
+
+const devnet = inject('devnet')
+const chain = devnet.chains[0] as (typeof devnet.chains)[number]
+const chainId = chain.chainId
+const client = devnetClient(chain)
+const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+
+const typedData = {
+  domain: { name: 'Latch Test', version: '1', chainId, verifyingContract: chain.contracts.weth9 },
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+    ],
+    Mail: [
+      { name: 'to', type: 'address' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  message: { to: '0x000000000000000000000000000000000000dEaD', contents: 'Hello' },
+} as const
+
+describe('the embedded wallet signs and sends for its user', () => {
+  let server: TestServer
+  let token: string
+  let address: `0x${string}`
+  beforeAll(async () => {
+    server = await startTestServer('pglite')
+    const login = await loginByEmail(server)
+    token = login.sessionToken
+    address = login.user.address
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  const rpc = (method: string, params: unknown, options: { chain?: number; as?: string } = {}) =>
+    walletCall(
+      server,
+      'rpc',
+      { method, params, chainId: options.chain ?? chainId },
+      {
+        token: options.as ?? token,
+      },
+    )
+
+  it('personal_sign: a signature of the user that viem verifies', async () => {
+    const response = await rpc('personal_sign', [toHex('Sign in to Latch'), address])
+    expect(response.statusCode, response.body).toBe(200)
+    const signature = response.json().result
+    expect(await verifyMessage({ address, message: 'Sign in to Latch', signature })).toBe(true)
+    // Text that is not hex is signed as it reads.
+    const text = (await rpc('personal_sign', ['plain words', address])).json().result
+    expect(await verifyMessage({ address, message: 'plain words', signature: text })).toBe(true)
+  })
+
+  it('eth_signTypedData_v4: an EIP-712 signature that viem verifies', async () => {
+    const response = await rpc('eth_signTypedData_v4', [address, JSON.stringify(typedData)])
+    expect(response.statusCode, response.body).toBe(200)
+    const { EIP712Domain: _domain, ...types } = typedData.types
+    expect(
+      await verifyTypedData({
+        address,
+        domain: typedData.domain,
+        types,
+        primaryType: 'Mail',
+        message: typedData.message,
+        signature: response.json().result,
+      }),
+    ).toBe(true)
+  })
+
+  it('eth_sendTransaction: fills, signs and broadcasts; the transfer lands on anvil', async () => {
+    await anvil.setBalance({ address, value: parseEther('10') })
+    const to = privateKeyToAddress(generatePrivateKey())
+    const response = await rpc('eth_sendTransaction', [
+      { from: address, to, value: toHex(parseEther('1.5')) },
+    ])
+    expect(response.statusCode, response.body).toBe(200)
+    const hash = response.json().result
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await client.getBalance({ address: to })).toBe(parseEther('1.5'))
+  })
+
+  it('wallet_sendCalls: one by one; wallet_getCallsStatus reports them confirmed', async () => {
+    await anvil.setBalance({ address, value: parseEther('10') })
+    const [first, second] = [
+      privateKeyToAddress(generatePrivateKey()),
+      privateKeyToAddress(generatePrivateKey()),
+    ]
+    const response = await rpc('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        from: address,
+        chainId: toHex(chainId),
+        atomicRequired: false,
+        calls: [
+          { to: first, value: toHex(parseEther('0.25')) },
+          { to: second, value: toHex(parseEther('0.5')) },
+        ],
+      },
+    ])
+    expect(response.statusCode, response.body).toBe(200)
+    const { id } = response.json().result
+    expect(id).toMatch(/^0x[0-9a-f]{16}([0-9a-f]{64}){2}$/)
+
+    let status = (await rpc('wallet_getCallsStatus', [id])).json().result
+    for (let tries = 0; status.status === 100 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      status = (await rpc('wallet_getCallsStatus', [id])).json().result
+    }
+    expect(status).toMatchObject({
+      version: '2.0.0',
+      id,
+      chainId: toHex(chainId),
+      status: 200,
+      atomic: false,
+    })
+    expect(status.receipts).toHaveLength(2)
+    expect(status.receipts.map((receipt: { status: string }) => receipt.status)).toEqual([
+      '0x1',
+      '0x1',
+    ])
+    expect(await client.getBalance({ address: first })).toBe(parseEther('0.25'))
+    expect(await client.getBalance({ address: second })).toBe(parseEther('0.5'))
+  })
+
+  it("answers the chain's refusal as a 400 with its short message", async () => {
+    const poor = await loginByEmail(server)
+    const broke = await rpc(
+      'eth_sendTransaction',
+      [{ to: address, value: toHex(parseEther('1')) }],
+      { as: poor.sessionToken },
+    )
+    expect(broke.statusCode).toBe(400)
+    expect(broke.json().message).toMatch(/exceeds the balance|insufficient funds/i)
+
+    await anvil.setBalance({ address, value: parseEther('10') })
+    const usdc = chain.tokens.find((token) => token.symbol === 'USDC')?.address as `0x${string}`
+    const revert = await rpc('eth_sendTransaction', [
+      {
+        to: usdc,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [address, 10n ** 30n],
+        }),
+      },
+    ])
+    expect(revert.statusCode).toBe(400)
+    expect(revert.json().message).toMatch(/revert/i)
+  })
+
+  it('refuses methods outside the list, unknown chains and addresses not the user', async () => {
+    const notAllowed = await rpc('eth_sign', [address, '0x00'])
+    expect(notAllowed.statusCode).toBe(400)
+    expect(notAllowed.json().message).toBe('Requested RPC call is not allowed')
+    const chainless = await rpc('personal_sign', ['0x00', address], { chain: 999 })
+    expect(chainless.statusCode).toBe(400)
+    expect(chainless.json().message).toBe('Unsupported chain')
+    const other = privateKeyToAddress(generatePrivateKey())
+    const foreign = await rpc('personal_sign', ['0x00', other])
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json().message).toBe(`Address ${other} is not the connected account`)
+    const bad = await rpc('eth_sendTransaction', [{ to: 'nowhere' }])
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^Invalid eth_sendTransaction params at params\.0\.to/)
+    const unknownBatch = await rpc('wallet_getCallsStatus', ['0x1234'])
+    expect(unknownBatch.json().message).toBe('Unknown wallet_sendCalls id')
+  })
+})

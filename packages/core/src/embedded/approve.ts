@@ -1,0 +1,74 @@
+import { USER_REJECTED_CODE } from '@latch/protocol/frame'
+import type { ModalController } from '../modal/index.ts'
+import type { RouterController } from '../router/index.ts'
+import { SIGNATURE_DECLINED } from '../swap/errors.ts'
+import { FrameRequestError } from './errors.ts'
+import type { ApprovalRequest } from './provider.ts'
+import type { FrameClient } from './types.ts'
+
+export type ApproverDeps = {
+  frame(): Promise<Pick<FrameClient, 'request'>>
+  modal: Pick<ModalController, 'state' | 'open' | 'close'>
+  router: Pick<RouterController, 'state' | 'push' | 'goBack' | 'replace'>
+  snackbar: { showError(message: string): void }
+}
+
+const VIEW = 'ApproveTransaction'
+
+/**
+ * Runs unsafe calls one at a time through the ApproveTransaction view (spec 2, 6): opens it (or the
+ * modal on it), sends RPC_REQUEST, and once the frame answers goes back, or closes the modal it
+ * opened. Leaving the view or closing the modal meanwhile sends RPC_ABORT: the call then fails
+ * with the frame's 4001. A refusal of an approval that opened the modal itself (no view of the kit
+ * asked for it) shows 'Signature declined', as the kit's own views do.
+ * @example const approve = createApprover({ frame, modal, router }); await approve({ method: 'personal_sign', params, chainId })
+ */
+export function createApprover(deps: ApproverDeps): (request: ApprovalRequest) => Promise<unknown> {
+  const { modal, router } = deps
+  // The frame shows one approval at a time; so does the view.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  async function run(request: ApprovalRequest): Promise<unknown> {
+    const frame = await deps.frame()
+    const wasOpen = modal.state.get().open
+    if (wasOpen) router.push(VIEW)
+    else modal.open({ view: VIEW })
+    let left = false
+    const abort = () => {
+      if (left) return
+      left = true
+      void frame.request('RPC_ABORT', {}).catch(() => {})
+    }
+    const stopModal = modal.state.subscribe((state) => {
+      if (!state.open) abort()
+    })
+    const stopRouter = router.state.subscribe((state) => {
+      if (state.view !== VIEW) abort()
+    })
+    try {
+      return await frame.request('RPC_REQUEST', {
+        method: request.method,
+        params: request.params,
+        chainId: request.chainId,
+      })
+    } catch (error) {
+      if (!wasOpen && error instanceof FrameRequestError && error.code === USER_REJECTED_CODE)
+        deps.snackbar.showError(SIGNATURE_DECLINED)
+      throw error
+    } finally {
+      stopModal()
+      stopRouter()
+      if (!left && modal.state.get().open && router.state.get().view === VIEW) {
+        if (wasOpen) router.goBack()
+        // Spec 2: a required sign-in without a session keeps the modal open; it asks for that next.
+        else if (!modal.close()) router.replace('SIWXSignMessage')
+      }
+    }
+  }
+
+  return (request) => {
+    const result = queue.then(() => run(request))
+    queue = result.catch(() => {})
+    return result
+  }
+}

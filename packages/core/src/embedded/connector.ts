@@ -1,0 +1,237 @@
+import type { ConnectedUser } from '@latch/protocol/frame'
+import { FRAME_SIGN_OUT_TIMEOUT_MS } from '@latch/protocol/frame'
+import { createConnector } from '@wagmi/core'
+import type { Address } from 'viem'
+import { LatchError } from '../errors.ts'
+import {
+  createEmbeddedProvider,
+  type EmbeddedProvider,
+  type EmbeddedProviderDeps,
+  type RequestArguments,
+} from './provider.ts'
+import { defaultTimers, type FrameClient, type Timers } from './types.ts'
+
+export const EMBEDDED_CONNECTOR_ID = 'latchEmbedded'
+
+export type EmbeddedConnectorOptions = {
+  /** The frame client, mounted; loaded (a separate chunk) on first need. */
+  frame(): Promise<FrameClient>
+  approve: EmbeddedProviderDeps['approve']
+  snackbar: EmbeddedProviderDeps['snackbar']
+  /** Whether an earlier visit left an embedded session: only then is the frame loaded at start. */
+  hasStoredSession(): boolean
+  setStoredSession(stored: boolean): void
+  /** The user behind the session changed: connected, another chain, or signed out (undefined). */
+  onUser(user: ConnectedUser | undefined): void
+  /** The frame said the session is gone (expired or revoked). */
+  onSessionExpired(): void
+  /** How the connection is named: 'Email', or the social provider's name. */
+  walletInfo(): { name: string; icon?: string }
+  timers?: Timers
+}
+
+export type EmbeddedConnectorProperties = {
+  /** The connected user, once connected. */
+  user(): ConnectedUser | undefined
+  walletInfo(): { name: string; icon?: string }
+}
+
+const waitAtMost = (ms: number, timers: Timers) =>
+  new Promise<void>((resolve) => {
+    timers.setTimeout(resolve, ms)
+  })
+
+/**
+ * A wagmi connector for the embedded wallet (email and social login). Its provider answers
+ * accounts and chain from the session, sends read calls to the gateway, and signing calls to the
+ * frame through the approval view (spec 6).
+ */
+export function embeddedConnector(options: EmbeddedConnectorOptions) {
+  const timers = options.timers ?? defaultTimers
+  let user: ConnectedUser | undefined
+  let chainId: number | undefined
+  let frame: FrameClient | undefined
+  let listening = false
+
+  return createConnector<EmbeddedProvider, EmbeddedConnectorProperties>((config) => {
+    const chains = config.chains
+    const isSiteChain = (id: number) => chains.some((chain) => chain.id === id)
+    const gateways = new Map<number, { request(args: RequestArguments): Promise<unknown> }>()
+
+    const loadFrame = async () => {
+      frame = await options.frame()
+      return frame
+    }
+
+    const setUser = (next: ConnectedUser | undefined) => {
+      user = next
+      options.onUser(next)
+    }
+
+    const onAccountsChanged = (accounts: string[]) => {
+      const [address] = accounts
+      if (!address) {
+        onDisconnect()
+        return
+      }
+      if (user) setUser({ ...user, address: address as Address })
+      config.emitter.emit('change', { accounts: accounts as Address[] })
+      provider.emit('accountsChanged', accounts)
+    }
+    const onChainChanged = (chain: string) => {
+      const id = Number(chain)
+      if (!isSiteChain(id) || id === chainId) return
+      chainId = id
+      if (user) setUser({ ...user, chainId: id })
+      config.emitter.emit('change', { chainId: id })
+      provider.emit('chainChanged', `0x${id.toString(16)}`)
+    }
+    const onDisconnect = () => {
+      options.setStoredSession(false)
+      setUser(undefined)
+      config.emitter.emit('disconnect')
+      provider.emit('disconnect', undefined)
+    }
+
+    async function switchTo(id: number) {
+      const chain = chains.find((candidate) => candidate.id === id)
+      if (!chain) throw new LatchError('Chain is not supported')
+      const loaded = frame ?? (await loadFrame())
+      await loaded.request('SWITCH_NETWORK', { chainId: id })
+      onChainChanged(String(id))
+      return chain
+    }
+
+    const provider = createEmbeddedProvider({
+      user: () => user,
+      chainId: () => chainId ?? chains[0].id,
+      isSiteChain,
+      switchChain: async (id) => {
+        await switchTo(id)
+      },
+      gateway(id) {
+        let gateway = gateways.get(id)
+        if (!gateway) {
+          const chain = chains.find((candidate) => candidate.id === id)
+          const transport = config.transports?.[id]
+          if (!chain || !transport) throw new LatchError('Chain is not supported')
+          gateway = transport({ chain, retryCount: 0 })
+          gateways.set(id, gateway)
+        }
+        return gateway
+      },
+      approve: options.approve,
+      async walletCall(request) {
+        const loaded = frame ?? (await loadFrame())
+        return loaded.request('RPC_REQUEST', request)
+      },
+      snackbar: options.snackbar,
+      timers,
+    })
+
+    function listen(loaded: FrameClient) {
+      if (listening) return
+      listening = true
+      loaded.on('ACCOUNTS_CHANGED', ({ accounts }) => {
+        if (user) onAccountsChanged(accounts)
+      })
+      loaded.on('CHAIN_CHANGED', ({ chainId: id }) => {
+        if (user) onChainChanged(String(id))
+      })
+      loaded.on('SESSION_EXPIRED', () => {
+        if (!user) return
+        onDisconnect()
+        options.onSessionExpired()
+      })
+    }
+
+    return {
+      id: EMBEDDED_CONNECTOR_ID,
+      name: 'Email',
+      type: 'latchEmbedded',
+
+      user: () => user,
+      walletInfo: () => options.walletInfo(),
+
+      async connect({ chainId: wanted, isReconnecting } = {}) {
+        const loaded = await loadFrame()
+        if (isReconnecting) {
+          const { isConnected } = await loaded.request('IS_CONNECTED', {})
+          if (!isConnected) {
+            options.setStoredSession(false)
+            throw new LatchError('No embedded wallet session to restore')
+          }
+        }
+        let current = await loaded.request('GET_USER', {})
+        // The wallet is the same account on every chain: stay on the site's chains.
+        const target =
+          wanted !== undefined && isSiteChain(wanted)
+            ? wanted
+            : isSiteChain(current.chainId)
+              ? current.chainId
+              : chains[0].id
+        if (target !== current.chainId) {
+          await loaded.request('SWITCH_NETWORK', { chainId: target })
+          current = { ...current, chainId: target }
+        }
+        chainId = target
+        listen(loaded)
+        options.setStoredSession(true)
+        setUser(current)
+        // biome-ignore lint/suspicious/noExplicitAny: wagmi types accounts by its withCapabilities flag
+        return { accounts: [current.address] as any, chainId: target }
+      },
+
+      async disconnect() {
+        const loaded = frame
+        options.setStoredSession(false)
+        setUser(undefined)
+        if (!loaded) return
+        // Spec 9: sign-out waits for the frame at most 3 s; the session is forgotten here anyway.
+        await Promise.race([
+          loaded
+            .request(
+              'SIGN_OUT',
+              {},
+              { timeoutMs: FRAME_SIGN_OUT_TIMEOUT_MS, alertOnTimeout: false },
+            )
+            .catch(() => {}),
+          waitAtMost(FRAME_SIGN_OUT_TIMEOUT_MS, timers),
+        ])
+      },
+
+      async getAccounts() {
+        return user ? [user.address] : []
+      },
+
+      async getChainId() {
+        return chainId ?? chains[0].id
+      },
+
+      async getProvider() {
+        return provider
+      },
+
+      async isAuthorized() {
+        if (!options.hasStoredSession()) return false
+        try {
+          const loaded = await loadFrame()
+          const { isConnected } = await loaded.request('IS_CONNECTED', {})
+          // A session that is gone means disconnected, with nothing to tell the visitor (spec 4).
+          if (!isConnected) options.setStoredSession(false)
+          return isConnected
+        } catch {
+          return false
+        }
+      },
+
+      async switchChain({ chainId: id }) {
+        return switchTo(id)
+      },
+
+      onAccountsChanged,
+      onChainChanged,
+      onDisconnect,
+    }
+  })
+}

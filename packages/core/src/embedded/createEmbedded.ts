@@ -1,0 +1,278 @@
+import {
+  type ConnectedUser,
+  SOCIAL_LOGIN_PROVIDERS,
+  type SocialLoginProvider,
+} from '@latch/protocol/frame'
+import type { AccountController, ConnectedWalletInfo } from '../account/index.ts'
+import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
+import type { KnownAlert } from '../alerts/types.ts'
+import { SOCIAL_POPUP_FEATURES, SOCIAL_POPUP_NAME } from '../constants.ts'
+import type { ModalController } from '../modal/index.ts'
+import type { Metadata, ThemeMode, ThemeVariables } from '../options/types.ts'
+import type { RouterController } from '../router/index.ts'
+import type { SnackbarController } from '../snackbar/index.ts'
+import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
+import { createStore, type ReadableStore } from '../store.ts'
+import { EMBEDDED_CONNECTOR_ID, type EmbeddedConnectorOptions } from './connector.ts'
+import type { EmbeddedContext } from './context.ts'
+import { awaitDevice, connectEmail, connectOtp, resendCode } from './emailLogin.ts'
+import type { ApprovalRequest } from './provider.ts'
+import { createSocialLogin } from './socialLogin.ts'
+import {
+  defaultTimers,
+  type EmbeddedState,
+  type FrameClient,
+  type PopupWindow,
+  type Timers,
+} from './types.ts'
+import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from './updateEmail.ts'
+import { embeddedAccountPatch, embeddedWalletInfo } from './walletInfo.ts'
+
+/** Email and social login of one Latch instance: `latch.embedded` (spec 3, 4, 5). */
+export type EmbeddedController = {
+  readonly state: ReadableStore<EmbeddedState>
+  /** Loads the frame ahead of need, e.g. when the Connect view offers email or social login. */
+  preload(): void
+  /** Spec 5: a valid email, not within 30 s of the last attempt; resolves whether a code went out. */
+  connectEmail(email: string): Promise<boolean>
+  /** Waits for the device approval from the mailed link, until `signal` aborts. */
+  awaitDevice(signal?: AbortSignal): Promise<boolean>
+  /** Checks the code and connects; resolves false with `state.error` set when refused. */
+  connectOtp(otp: string): Promise<boolean>
+  resendCode(): Promise<boolean>
+  /** Opens the login popup: call it right in the click handler (popup blockers). */
+  connectSocial(provider: SocialLoginProvider): Promise<boolean>
+  cancelSocial(): void
+  updateEmail(email: string): Promise<boolean>
+  updateEmailPrimaryOtp(otp: string): Promise<boolean>
+  updateEmailSecondaryOtp(otp: string): Promise<boolean>
+  /**
+   * Draws the frame over `element` (the ApproveTransaction view's placeholder) and keeps it there;
+   * the returned function hides it again.
+   */
+  showFrame(element: Element): () => void
+  clearError(): void
+  /** Spec 3's connected wallet info of the current login. */
+  walletInfo(): ConnectedWalletInfo
+}
+
+export type EmbeddedDeps = {
+  frameUrl: string
+  projectId: string
+  alerts: { raise(alert: KnownAlert): void }
+  snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
+  router: RouterController
+  modal: ModalController
+  account: Pick<AccountController, 'update' | 'get'>
+  storage: LatchStorage
+  theme: { themeMode: ThemeMode; themeVariables: ThemeVariables }
+  metadata: Metadata
+  /** Connects the embedded connector through wagmi and applies the modal's close rules. */
+  connect(method: 'email' | 'social'): Promise<void>
+  now?: () => number
+  timers?: Timers
+  /** Makes the frame client; default the iframe client, loaded as a separate chunk. */
+  createFrame?: () => Promise<FrameClient>
+  openPopup?: () => PopupWindow | null
+}
+
+export type Embedded = {
+  controller: EmbeddedController
+  /** What the wagmi connector needs: the frame, the approval flow, the stored session. */
+  connector: EmbeddedConnectorOptions
+}
+
+const defaultPopup = (): PopupWindow | null =>
+  globalThis.open?.('', SOCIAL_POPUP_NAME, SOCIAL_POPUP_FEATURES) ?? null
+
+/**
+ * Creates the embedded wallet side of one instance: the controller views use, and the options of
+ * its wagmi connector. Nothing loads until a view or a stored session needs the frame.
+ * @example const { controller, connector } = createEmbedded({ frameUrl, projectId, ... })
+ */
+export function createEmbedded(deps: EmbeddedDeps): Embedded {
+  const timers = deps.timers ?? defaultTimers
+  const store = createStore<EmbeddedState>({ step: 'idle', frame: 'unloaded', pending: false })
+  const sessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
+
+  let client: Promise<FrameClient> | undefined
+  function loadClient(): Promise<FrameClient> {
+    client ??= (
+      deps.createFrame ??
+      (async () => {
+        const { createFrameClient } = await import('./frameClient.ts')
+        return createFrameClient({
+          frameUrl: deps.frameUrl,
+          projectId: deps.projectId,
+          alerts: deps.alerts,
+          timers,
+        })
+      })
+    )().then((loaded) => {
+      loaded.state.subscribe(({ status }) => store.set({ frame: status }))
+      store.set({ frame: loaded.state.get().status })
+      return loaded
+    })
+    client.catch(() => {
+      client = undefined
+    })
+    return client
+  }
+
+  let synced = false
+  async function frame(): Promise<FrameClient> {
+    const loaded = await loadClient()
+    await loaded.mount()
+    if (!synced) {
+      synced = true
+      // The approval screen wears the modal's theme and names the site (fire and forget).
+      const themeVariables = Object.fromEntries(
+        Object.entries(deps.theme.themeVariables).map(([name, value]) => [name, String(value)]),
+      )
+      void loaded
+        .request(
+          'SYNC_THEME',
+          { themeMode: deps.theme.themeMode, themeVariables },
+          { alertOnTimeout: false },
+        )
+        .catch(() => {})
+      const icon = deps.metadata.icons[0]
+      void loaded
+        .request(
+          'SYNC_DAPP_DATA',
+          {
+            name: deps.metadata.name,
+            ...(deps.metadata.url ? { url: deps.metadata.url } : {}),
+            ...(icon ? { icon } : {}),
+          },
+          { alertOnTimeout: false },
+        )
+        .catch(() => {})
+    }
+    return loaded
+  }
+
+  const ctx: EmbeddedContext = {
+    store,
+    frame,
+    router: deps.router,
+    modal: deps.modal,
+    account: deps.account,
+    storage: deps.storage,
+    snackbar: deps.snackbar,
+    now: deps.now ?? (() => Date.now()),
+    timers,
+    openPopup: deps.openPopup ?? defaultPopup,
+    connect: deps.connect,
+  }
+  const social = createSocialLogin(ctx)
+  // An error belongs to the step that made it: another view, or the modal reopened, starts clean.
+  const clearError = () => {
+    if (store.get().error !== undefined) store.set({ error: undefined })
+  }
+  deps.router.state.subscribe((state, previous) => {
+    if (state.view !== previous.view) clearError()
+  })
+  deps.modal.state.subscribe((state, previous) => {
+    if (state.open !== previous.open) clearError()
+  })
+
+  let approver: Promise<(request: ApprovalRequest) => Promise<unknown>> | undefined
+  const approve = async (request: ApprovalRequest) => {
+    // The approval flow is needed only once a signature is asked for: its own chunk.
+    approver ??= import('./approve.ts').then(({ createApprover }) =>
+      createApprover({
+        frame,
+        modal: deps.modal,
+        router: deps.router,
+        snackbar: deps.snackbar,
+      }),
+    )
+    return (await approver)(request)
+  }
+
+  const walletInfo = () => embeddedWalletInfo(store.get().user, store.get().socialProvider)
+
+  const onUser = (user: ConnectedUser | undefined) => {
+    if (!user) {
+      deps.storage.removeItem(STORAGE_KEYS.connectedSocialProvider)
+      store.set({ user: undefined, step: 'idle', pending: false, newEmail: undefined })
+      return
+    }
+    const previous = store.get()
+    const stored = deps.storage.getItem(STORAGE_KEYS.connectedSocialProvider)
+    const socialProvider = user.socialProvider ?? previous.socialProvider ?? asProvider(stored)
+    store.set({
+      user,
+      socialProvider,
+      // A chain switch while the email is being updated keeps that flow's step.
+      ...(previous.user ? {} : { step: 'connected' }),
+      ...(user.email ? { email: user.email } : {}),
+    })
+    deps.account.update('eip155', embeddedAccountPatch(user, socialProvider))
+  }
+
+  const controller: EmbeddedController = {
+    state: store,
+    preload() {
+      frame().catch(() => {
+        // The load failure is the alert the frame client raised.
+      })
+    },
+    connectEmail: (email) => connectEmail(ctx, email),
+    awaitDevice: (signal) => awaitDevice(ctx, signal),
+    connectOtp: (otp) => connectOtp(ctx, otp),
+    resendCode: () => resendCode(ctx),
+    connectSocial: (provider) => social.connect(provider),
+    cancelSocial: () => social.cancel(),
+    updateEmail: (email) => updateEmail(ctx, email),
+    updateEmailPrimaryOtp: (otp) => updateEmailPrimaryOtp(ctx, otp),
+    updateEmailSecondaryOtp: (otp) => updateEmailSecondaryOtp(ctx, otp),
+    showFrame(element) {
+      let stopped = false
+      let stop: (() => void) | undefined
+      void Promise.all([loadClient(), import('./frameElement.ts')]).then(
+        ([loaded, { followElement }]) => {
+          if (stopped) return
+          const unfollow = followElement(element, (box) => loaded.show(box))
+          // Keyboard users land on the frame's buttons once the approval screen is drawn.
+          const unfocus = loaded.on('APPROVAL_SHOWN', () => loaded.focus())
+          stop = () => {
+            unfollow()
+            unfocus()
+            loaded.hide()
+          }
+        },
+        () => {},
+      )
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
+    clearError,
+    walletInfo,
+  }
+
+  return {
+    controller,
+    connector: {
+      frame,
+      approve,
+      snackbar: deps.snackbar,
+      hasStoredSession: () => deps.storage.getItem(sessionKey) === EMBEDDED_CONNECTOR_ID,
+      setStoredSession(stored) {
+        if (stored) deps.storage.setItem(sessionKey, EMBEDDED_CONNECTOR_ID)
+        else if (deps.storage.getItem(sessionKey) === EMBEDDED_CONNECTOR_ID)
+          deps.storage.removeItem(sessionKey)
+      },
+      onUser,
+      onSessionExpired: () => deps.alerts.raise(KNOWN_ALERTS.sessionExpired),
+      walletInfo,
+      timers,
+    },
+  }
+}
+
+const asProvider = (value: string | undefined): SocialLoginProvider | undefined =>
+  SOCIAL_LOGIN_PROVIDERS.find((provider) => provider === value)

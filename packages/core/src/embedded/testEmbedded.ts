@@ -1,0 +1,94 @@
+// Test helper: createEmbedded with real router, modal, account, snackbar and storage around a
+// test frame, and a clock the test moves.
+import { createAccountController } from '../account/index.ts'
+import { createModal, type ModalController } from '../modal/index.ts'
+import { createRouter } from '../router/index.ts'
+import { createSnackbar } from '../snackbar/index.ts'
+import { createMemoryStorage, createStorage } from '../storage/index.ts'
+import { createEmbedded } from './createEmbedded.ts'
+import { createTestFrame, type FrameHandlers } from './testFrame.ts'
+import type { PopupWindow } from './types.ts'
+
+/** A popup the test can close, as the visitor would. */
+export function createTestPopup() {
+  const popup = {
+    closed: false,
+    location: { href: 'about:blank' },
+    close() {
+      popup.closed = true
+    },
+  }
+  return popup satisfies PopupWindow
+}
+
+export function setupEmbedded(
+  handlers: FrameHandlers,
+  options: {
+    popup?: PopupWindow | null
+    /** What connecting does; default: only record the method. */
+    connect?: (method: 'email' | 'social') => Promise<void>
+  } = {},
+) {
+  let now = 1_000_000
+  let modal: ModalController | undefined
+  const router = createRouter({ closeModal: () => modal?.close() })
+  modal = createModal({
+    router,
+    isConnected: () => false,
+    isSignInRequired: () => false,
+    hasSession: () => false,
+  })
+  const account = createAccountController()
+  const storage = createStorage({ storage: createMemoryStorage() })
+  const snackbar = createSnackbar()
+  const raised: unknown[] = []
+  const alerts = { raise: (alert: unknown) => raised.push(alert) }
+  const frame = createTestFrame(handlers)
+  const connected: string[] = []
+  const popups: (PopupWindow | null)[] = []
+  const { controller, connector } = createEmbedded({
+    frameUrl: 'http://frame.test',
+    projectId: 'latch-dev',
+    alerts,
+    snackbar,
+    router,
+    modal,
+    account,
+    storage,
+    theme: { themeMode: 'dark', themeVariables: {} },
+    metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] },
+    connect: async (method) => {
+      connected.push(method)
+      await options.connect?.(method)
+    },
+    now: () => now,
+    createFrame: async () => frame,
+    openPopup: () => {
+      const popup = options.popup === undefined ? createTestPopup() : options.popup
+      popups.push(popup)
+      return popup
+    },
+  })
+  modal.open()
+  return {
+    embedded: controller,
+    connector,
+    frame,
+    router,
+    modal,
+    account,
+    storage,
+    snackbar,
+    connected,
+    popups,
+    raised,
+    /** The requests the flow made, without the theme and site sync sent on first load. */
+    asked: () =>
+      frame.requests
+        .filter((request) => !request.name.startsWith('SYNC_'))
+        .map((request) => request.name),
+    advance(ms: number) {
+      now += ms
+    },
+  }
+}

@@ -1,0 +1,40 @@
+import type { ConnectedUser, SocialLoginProvider } from '@latch/protocol/frame'
+import type { AccountState, ConnectedWalletInfo } from '../account/index.ts'
+import { SOCIAL_PROVIDER_NAMES } from './socialNames.ts'
+
+/**
+ * Spec 3's connected wallet info of an embedded login: named 'Email' or after the provider, and
+ * identified by the email or the provider's user name.
+ */
+export function embeddedWalletInfo(
+  user: ConnectedUser | undefined,
+  social: SocialLoginProvider | undefined,
+): ConnectedWalletInfo {
+  const provider = user?.socialProvider ?? social
+  const identifier = provider ? (user?.userName ?? user?.email) : user?.email
+  return {
+    name: provider ? SOCIAL_PROVIDER_NAMES[provider] : 'Email',
+    ...(identifier ? { identifier } : {}),
+    ...(provider ? { social: provider } : {}),
+  }
+}
+
+/** The account fields (spec 3) an embedded user fills: user, accounts, account type, social. */
+export function embeddedAccountPatch(
+  user: ConnectedUser,
+  social: SocialLoginProvider | undefined,
+): Partial<AccountState> {
+  const provider = user.socialProvider ?? social
+  return {
+    user,
+    socialProvider: provider,
+    connectedWalletInfo: embeddedWalletInfo(user, social),
+    smartAccountDeployed: user.smartAccountDeployed,
+    preferredAccountTypes: { eip155: user.preferredAccountType },
+    allAccounts: user.accounts.map((entry) => ({
+      namespace: 'eip155' as const,
+      address: entry.address,
+      type: entry.type,
+    })),
+  }
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod'
+import { OTP_LENGTH, SOCIAL_LOGIN_PROVIDERS } from './frame.ts'
+
+// The embedded wallet's HTTP API. It is served only on the wallet frame's origin (FRAME_URL), every
+// call is a POST from the frame page itself, and the server refuses a request whose Origin header
+// is not the frame's (403): a site's page can never call it, even with a stolen session token.
+// Paths are under WALLET_API_PREFIX. Authenticated calls carry `Authorization: Bearer <token>`.
+
+export const WALLET_API_PREFIX = '/wallet/v1'
+
+/** Spec 5: a valid email. Lower-cased and trimmed before use. */
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Invalid email address'))
+
+export const otpCode = z
+  .string()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code has ${OTP_LENGTH} digits`)
+
+/** A random id the frame keeps for its browser; the server stores only its hash. */
+export const deviceId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'deviceId must be 22 to 64 URL-safe characters')
+
+export const socialLoginProvider = z.enum(SOCIAL_LOGIN_PROVIDERS)
+
+// A check, not a transform: the server encodes responses with these schemas too.
+const address = z.custom<`0x${string}`>(
+  (value) => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value),
+  'Expected a 0x-prefixed 40-hex-character address',
+)
+
+export const connectedUser = z.object({
+  email: z.string().optional(),
+  address,
+  chainId: z.number().int().positive(),
+  accounts: z.array(
+    z.object({
+      address,
+      type: z.enum(['eoa', 'smartAccount']),
+    }),
+  ),
+  userName: z.string().optional(),
+  preferredAccountType: z.enum(['eoa', 'smartAccount']),
+  smartAccountDeployed: z.boolean(),
+  socialProvider: socialLoginProvider.optional(),
+})
+
+/** What a login returns: the session token (kept by the frame only) and the user. */
+export const walletSessionResponse = z.object({
+  sessionToken: z.string(),
+  expiresAt: z.string().describe('ISO 8601'),
+  user: connectedUser,
+})
+export type WalletSessionResponse = z.infer<typeof walletSessionResponse>
+
+// POST /wallet/v1/email/start
+export const emailStartBody = z.object({
+  email: emailAddress,
+  deviceId,
+  projectId: z.string().min(1).max(128),
+})
+export const emailStartResponse = z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) })
+
+// POST /wallet/v1/email/device: long poll; `approved: true` once the mailed link was opened (the
+// code is then on its way); `approved: false` when the poll ran out (ask again).
+export const emailDeviceBody = z.object({ email: emailAddress, deviceId })
+export const emailDeviceResponse = z.object({ approved: z.boolean() })
+
+// POST /wallet/v1/email/verify
+export const emailVerifyBody = z.object({ email: emailAddress, otp: otpCode, deviceId })
+export const emailVerifyResponse = walletSessionResponse
+
+// GET /wallet/v1/device/approve?token=... : the link in the mail; an HTML page.
+export const deviceApproveQuery = z.object({ token: z.string().min(16).max(128) })
+
+// POST /wallet/v1/social/start
+export const socialStartBody = z.object({
+  provider: socialLoginProvider,
+  deviceId,
+  projectId: z.string().min(1).max(128),
+})
+export const socialStartResponse = z.object({
+  flowId: z.string(),
+  /** Only the frame has it; /social/finish needs it, so the URL alone (which the site sees) is useless. */
+  flowSecret: z.string(),
+  /** The provider's authorize URL, with PKCE challenge, state and nonce: opened in the popup. */
+  authorizationUrl: z.string().url(),
+})
+
+// GET /wallet/v1/social/callback?code&state : the provider's redirect; an HTML page that closes itself.
+
+// POST /wallet/v1/social/finish: long poll until the callback arrived.
+export const socialFinishBody = z.object({
+  flowId: z.string().min(1),
+  flowSecret: z.string().min(1),
+})
+export const socialFinishResponse = z.union([
+  z.object({ status: z.literal('pending') }),
+  walletSessionResponse.extend({ status: z.literal('connected') }),
+])
+
+// POST /wallet/v1/social/cancel
+export const socialCancelBody = socialFinishBody
+
+// POST /wallet/v1/session/user (Bearer): the user, on `chainId` when given.
+export const sessionUserBody = z.object({ chainId: z.number().int().positive().optional() })
+export const sessionUserResponse = connectedUser
+
+// POST /wallet/v1/session/signout (Bearer): revokes the session. Always 200.
+export const signOutResponse = z.object({ ok: z.literal(true) })
+
+// POST /wallet/v1/rpc (Bearer): a signing or sending call the user approved in the frame:
+// personal_sign, eth_signTypedData_v4, eth_sendTransaction, wallet_sendCalls, wallet_getCallsStatus.
+export const walletRpcBody = z.object({
+  method: z.string().min(1).max(64),
+  params: z.unknown().optional(),
+  chainId: z.number().int().positive(),
+})
+export const walletRpcResponse = z.object({ result: z.unknown() })
+
+// POST /wallet/v1/email/update (Bearer): a code to the current address and one to `email`.
+export const emailUpdateBody = z.object({ email: emailAddress })
+export const emailUpdateResponse = z.object({ action: z.literal('VERIFY_PRIMARY_OTP') })
+// POST /wallet/v1/email/update/primary (Bearer)
+export const emailUpdatePrimaryBody = z.object({ otp: otpCode })
+export const emailUpdatePrimaryResponse = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') })
+// POST /wallet/v1/email/update/secondary (Bearer)
+export const emailUpdateSecondaryBody = z.object({ otp: otpCode })
+export const emailUpdateSecondaryResponse = z.object({ email: z.string() })

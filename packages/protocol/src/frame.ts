@@ -1,0 +1,230 @@
+// The wallet-frame protocol: what the kit (on the site's origin) and the embedded wallet's frame
+// (on its own origin) say to each other by postMessage. No zod here: both page bundles import it.
+//
+// The app sends `{ type: '@latch-app/<NAME>', id, payload }`; the frame answers with
+// `{ type: '@latch-frame/<NAME>_SUCCESS', id, payload }` or `{ type: '@latch-frame/<NAME>_ERROR',
+// id, payload: { message, code? } }`. Events the frame raises on its own carry no id. Each side
+// accepts a message only from the other's window and origin (spec 7, ARCHITECTURE "Contracts").
+
+import type { SocialProvider } from './constants.ts'
+
+/** Account types of spec 6; embedded wallets are `eoa` until smart accounts arrive. */
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+
+/** The connected user of spec 3, as GET_USER returns it. */
+export type ConnectedUser = {
+  email?: string
+  /** EIP-55 address of the user's account on `chainId`. */
+  address: `0x${string}`
+  chainId: number
+  accounts: { address: `0x${string}`; type: EmbeddedAccountType }[]
+  userName?: string
+  preferredAccountType: EmbeddedAccountType
+  smartAccountDeployed: boolean
+  /** Set when the user logged in with a social provider (`dev` is the devnet's OIDC provider). */
+  socialProvider?: SocialLoginProvider
+}
+
+/** Social providers the server can log in with: spec 1's except farcaster, and the devnet's `dev`. */
+export type SocialLoginProvider = Exclude<SocialProvider, 'farcaster'> | 'dev'
+
+export const SOCIAL_LOGIN_PROVIDERS = [
+  'google',
+  'x',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+  'dev',
+] as const satisfies readonly SocialLoginProvider[]
+
+/** What the email step asks of the user next. */
+export type EmailAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
+export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+export type ThemeMode = 'dark' | 'light'
+
+/** Each request the app may send, with its payload and what the frame answers on success. */
+export type FrameRequests = {
+  /** Starts an email login; a known user on a new device must approve it from their mail first. */
+  CONNECT_EMAIL: { payload: { email: string }; result: { action: EmailAction } }
+  /** Waits (at most the request timeout) until the device is approved; then the OTP is sent. */
+  CONNECT_DEVICE: { payload: Record<string, never>; result: { approved: boolean } }
+  /** Checks the 6-digit code; on success the frame holds a session and the user is connected. */
+  CONNECT_OTP: { payload: { otp: string }; result: ConnectedUser }
+  /** Starts a social login: the URL the app opens in its popup (the provider's authorize page). */
+  GET_SOCIAL_REDIRECT_URI: {
+    payload: { provider: SocialLoginProvider }
+    result: { uri: string }
+  }
+  /**
+   * Waits (at most the request timeout) for the popup's login to finish; `pending` means ask
+   * again. Resolves with the user once the provider answered.
+   */
+  CONNECT_SOCIAL: {
+    payload: Record<string, never>
+    result: { status: 'pending' } | { status: 'connected'; user: ConnectedUser }
+  }
+  /** Drops a social login in progress (the visitor closed the popup or pressed cancel). */
+  CANCEL_SOCIAL: { payload: Record<string, never>; result: Record<string, never> }
+  /** The user behind the frame's session, on `chainId` when given; an error when signed out. */
+  GET_USER: { payload: { chainId?: number }; result: ConnectedUser }
+  IS_CONNECTED: { payload: Record<string, never>; result: { isConnected: boolean } }
+  SWITCH_NETWORK: { payload: { chainId: number }; result: { chainId: number } }
+  /** Revokes the session on the server and forgets it in the frame. */
+  SIGN_OUT: { payload: Record<string, never>; result: Record<string, never> }
+  /** Sends a code to the current address and one to `email`. */
+  UPDATE_EMAIL: { payload: { email: string }; result: { action: UpdateEmailAction } }
+  UPDATE_EMAIL_PRIMARY_OTP: { payload: { otp: string }; result: { action: UpdateEmailAction } }
+  UPDATE_EMAIL_SECONDARY_OTP: { payload: { otp: string }; result: { email: string } }
+  /** Colours of the approval screen the frame draws. */
+  SYNC_THEME: {
+    payload: { themeMode: ThemeMode; themeVariables?: Record<string, string> }
+    result: Record<string, never>
+  }
+  /** The site's name and icon, shown on the approval screen. */
+  SYNC_DAPP_DATA: {
+    payload: { name: string; url?: string; icon?: string }
+    result: Record<string, never>
+  }
+  /**
+   * A wallet call. Unsafe methods (spec 6) wait for the user's click on the frame's own approval
+   * screen; other methods outside the safe list are refused with RPC_NOT_ALLOWED_MESSAGE.
+   */
+  RPC_REQUEST: {
+    payload: { method: string; params?: unknown; chainId: number }
+    result: unknown
+  }
+  /** Rejects the approval in progress (the modal was closed): the request fails with code 4001. */
+  RPC_ABORT: { payload: Record<string, never>; result: Record<string, never> }
+}
+
+export type FrameRequestName = keyof FrameRequests
+
+/** Events the frame raises on its own (no id). */
+export type FrameEvents = {
+  /** Sent once the frame listens; the app waits FRAME_READY_DELAY_MS more before its first request. */
+  READY: Record<string, never>
+  /** The approval screen for request `id` is drawn and waiting for the user. */
+  APPROVAL_SHOWN: { id: string; method: string }
+  ACCOUNTS_CHANGED: { accounts: `0x${string}`[] }
+  CHAIN_CHANGED: { chainId: number }
+  /** The server refused the session (expired or revoked): the app disconnects. */
+  SESSION_EXPIRED: Record<string, never>
+}
+
+export type FrameEventName = keyof FrameEvents
+
+export const APP_MESSAGE_PREFIX = '@latch-app/'
+export const FRAME_MESSAGE_PREFIX = '@latch-frame/'
+
+export type AppMessage<Name extends FrameRequestName = FrameRequestName> = {
+  [N in Name]: { type: `@latch-app/${N}`; id: string; payload: FrameRequests[N]['payload'] }
+}[Name]
+
+export type FrameError = { message: string; code?: number }
+
+export type FrameReply<Name extends FrameRequestName = FrameRequestName> = {
+  [N in Name]:
+    | { type: `@latch-frame/${N}_SUCCESS`; id: string; payload: FrameRequests[N]['result'] }
+    | { type: `@latch-frame/${N}_ERROR`; id: string; payload: FrameError }
+}[Name]
+
+export type FrameEvent<Name extends FrameEventName = FrameEventName> = {
+  [N in Name]: { type: `@latch-frame/${N}`; payload: FrameEvents[N] }
+}[Name]
+
+/**
+ * Read-only calls and raw transactions (spec 6): the kit sends these to the Latch gateway itself,
+ * without the frame; eth_accounts, eth_requestAccounts and eth_chainId it answers from the user.
+ */
+export const SAFE_RPC_METHODS = [
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_uninstallFilter',
+  'eth_syncing',
+  'net_version',
+  'web3_clientVersion',
+  'eth_sendRawTransaction',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_switchEthereumChain',
+] as const
+
+/** Calls that sign or spend (spec 6): each needs the user's click on the frame's approval screen. */
+export const UNSAFE_RPC_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+] as const
+
+export type RpcMethodKind = 'safe' | 'unsafe' | 'not-allowed'
+
+/** Which side of spec 6's split a method is on. */
+export function rpcMethodKind(method: string): RpcMethodKind {
+  if ((SAFE_RPC_METHODS as readonly string[]).includes(method)) return 'safe'
+  if ((UNSAFE_RPC_METHODS as readonly string[]).includes(method)) return 'unsafe'
+  return 'not-allowed'
+}
+
+/** Spec 6 and 8: the error of a call outside both lists, and what the user is shown. */
+export const RPC_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed'
+export const RPC_NOT_ALLOWED_USER_MESSAGE = 'Action not allowed'
+/** Spec 6: the user sees RPC_NOT_ALLOWED_USER_MESSAGE this long after the refusal. */
+export const RPC_NOT_ALLOWED_DELAY_MS = 300
+
+/** EIP-1193 code of a request the user rejected (the frame's Reject button). */
+export const USER_REJECTED_CODE = 4001
+
+/** Spec 9: the frame must load within this, else 'Embedded wallet load failed'. */
+export const FRAME_LOAD_TIMEOUT_MS = 20_000
+/** Spec 9: email, device, OTP and social requests fail after this ('Embedded Wallet Request Timed Out'). */
+export const FRAME_REQUEST_TIMEOUT_MS = 30_000
+/** Spec 9: the app waits this long after READY before its first request. */
+export const FRAME_READY_DELAY_MS = 500
+/** Spec 9: sign-out waits for the frame at most this long. */
+export const FRAME_SIGN_OUT_TIMEOUT_MS = 3_000
+/** Spec 5 and 9: a second email login within this is refused. */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+/** How long the frame's server waits on one long poll (device approval, social result). */
+export const FRAME_LONG_POLL_MS = 25_000
+
+/** Digits of an email one-time code. */
+export const OTP_LENGTH = 6
+
+/** Path of the frame page on its origin; the app adds `?projectId=...`. */
+export const FRAME_PAGE_PATH = '/frame'

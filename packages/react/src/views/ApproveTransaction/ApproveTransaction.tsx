@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+
+/**
+ * ApproveTransaction: a place for the embedded wallet's own approval screen. The frame (on its own
+ * origin) is laid over this box and draws Approve and Reject itself, so the site cannot click them
+ * (spec 6); closing the modal or going back rejects the request.
+ */
+export function ApproveTransaction() {
+  const { embedded } = useLatchInstance()
+  const box = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const element = box.current
+    if (!element || !embedded) return
+    return embedded.showFrame(element)
+  }, [embedded])
+
+  return (
+    <div ref={box} className="latch-approve-frame" data-testid="latch-approve-transaction">
+      <p className="latch-muted" aria-live="polite">
+        {embedded ? 'Opening your wallet…' : 'Approve the request in your wallet'}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import type { EmbeddedController } from '@latch/core'
+import { OtpStep } from '../../components/OtpStep.tsx'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+
+/** EmailVerifyOtp: the 6-digit code mailed to the visitor; a right one connects (spec 2, 5). */
+export function EmailVerifyOtp() {
+  const { embedded } = useLatchInstance()
+  if (!embedded) return null
+  return <Verify embedded={embedded} />
+}
+
+function Verify({ embedded }: { embedded: EmbeddedController }) {
+  const { email } = useStore(embedded.state)
+  return (
+    <OtpStep
+      embedded={embedded}
+      testId="latch-email-verify-otp"
+      prompt={
+        <>
+          Enter the code we sent to <strong>{email}</strong>
+        </>
+      }
+      submit={(code) => embedded.connectOtp(code)}
+    />
+  )
+}

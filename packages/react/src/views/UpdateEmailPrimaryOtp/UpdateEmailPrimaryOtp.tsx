@@ -1,0 +1,27 @@
+import type { EmbeddedController } from '@latch/core'
+import { OtpStep } from '../../components/OtpStep.tsx'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+
+/** UpdateEmailPrimaryOtp: the code sent to the current address proves the change is wanted. */
+export function UpdateEmailPrimaryOtp() {
+  const { embedded } = useLatchInstance()
+  if (!embedded) return null
+  return <Primary embedded={embedded} />
+}
+
+function Primary({ embedded }: { embedded: EmbeddedController }) {
+  const { user } = useStore(embedded.state)
+  return (
+    <OtpStep
+      embedded={embedded}
+      testId="latch-update-email-primary"
+      prompt={
+        <>
+          Enter the code we sent to your current email <strong>{user?.email}</strong>
+        </>
+      }
+      submit={(code) => embedded.updateEmailPrimaryOtp(code)}
+    />
+  )
+}

@@ -1,0 +1,120 @@
+import { USER_REJECTED_CODE } from '@latch/protocol/frame'
+import { describe, expect, it } from 'vitest'
+import { FrameRequestError } from '../errors.ts'
+import { createApprovalQueue } from './approvalQueue.ts'
+import type { ApprovalDecision, ApprovalRequest, ApprovalScreen } from './types.ts'
+
+const account = '0x00000000000000000000000000000000000000aa'
+
+function request(id: string): ApprovalRequest {
+  return { id, method: 'personal_sign', params: ['0x68690a', account], chainId: 31337, account }
+}
+
+/** A screen that records what it shows and lets the test click. */
+function recordingScreen() {
+  const log: string[] = []
+  let decide: ((decision: ApprovalDecision) => void) | undefined
+  const screen: ApprovalScreen = {
+    show(shown, onDecision) {
+      log.push(`show ${shown.id}`)
+      decide = onDecision
+    },
+    showApproving() {
+      log.push('approving')
+    },
+    hide() {
+      log.push('hide')
+    },
+  }
+  return { screen, log, click: (decision: ApprovalDecision) => decide?.(decision) }
+}
+
+describe('createApprovalQueue', () => {
+  it('runs the call once the user approves, then empties the screen', async () => {
+    const { screen, log, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    const result = queue.request(request('a'), async () => '0xsignature')
+    expect(log).toEqual(['show a'])
+    click('approve')
+    await expect(result).resolves.toBe('0xsignature')
+    expect(log).toEqual(['show a', 'approving', 'hide'])
+    expect(queue.size).toBe(0)
+  })
+
+  it('fails with code 4001 on reject, without running the call', async () => {
+    const { screen, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    let ran = false
+    const result = queue.request(request('a'), async () => {
+      ran = true
+    })
+    click('reject')
+    await expect(result).rejects.toMatchObject({
+      message: 'User rejected the request',
+      code: USER_REJECTED_CODE,
+    })
+    expect(ran).toBe(false)
+  })
+
+  it('shows one approval at a time, in order', async () => {
+    const { screen, log, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    const first = queue.request(request('a'), async () => 'A')
+    const second = queue.request(request('b'), async () => 'B')
+    expect(log).toEqual(['show a'])
+    expect(queue.size).toBe(2)
+    click('reject')
+    await expect(first).rejects.toThrow('User rejected the request')
+    expect(log).toEqual(['show a', 'show b'])
+    click('approve')
+    await expect(second).resolves.toBe('B')
+  })
+
+  it('ignores a second click on the same screen', async () => {
+    const { screen, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    let runs = 0
+    const result = queue.request(request('a'), async () => ++runs)
+    click('approve')
+    click('approve')
+    click('reject')
+    await expect(result).resolves.toBe(1)
+  })
+
+  it('forwards the call error after approval', async () => {
+    const { screen, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    const result = queue.request(request('a'), async () => {
+      throw new FrameRequestError('insufficient funds')
+    })
+    click('approve')
+    await expect(result).rejects.toThrow('insufficient funds')
+  })
+
+  it('rejectAll fails the waiting ones but lets an approved call finish', async () => {
+    const { screen, log, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    let finish: (value: string) => void = () => {}
+    const approved = queue.request(
+      request('a'),
+      () => new Promise<string>((resolve) => (finish = resolve)),
+    )
+    click('approve')
+    const waiting = queue.request(request('b'), async () => 'B')
+    queue.rejectAll()
+    await expect(waiting).rejects.toMatchObject({ code: USER_REJECTED_CODE })
+    finish('A')
+    await expect(approved).resolves.toBe('A')
+    expect(log).toEqual(['show a', 'approving', 'hide'])
+  })
+
+  it('rejectAll on a shown approval empties the screen', async () => {
+    const { screen, log } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    const shown = queue.request(request('a'), async () => 'A')
+    queue.rejectAll(new FrameRequestError('Not signed in'))
+    await expect(shown).rejects.toThrow('Not signed in')
+    expect(log).toEqual(['show a', 'hide'])
+    expect(queue.size).toBe(0)
+  })
+})

@@ -1,0 +1,117 @@
+import { decodePersonalMessage } from '../format/decodePersonalMessage.ts'
+import { displayJson } from '../format/displayJson.ts'
+import { formatWei, parseQuantity } from '../format/formatWei.ts'
+import { shortenData } from '../format/shortenHex.ts'
+import { summarizeTypedData } from '../format/summarizeTypedData.ts'
+import type { ApprovalView, DetailRow, DetailSection } from './types.ts'
+
+/** Screen titles of the unsafe methods (spec 6); others get 'Approve request'. */
+const TITLES: Record<string, string> = {
+  personal_sign: 'Sign message',
+  eth_signTypedData_v4: 'Sign typed data',
+  eth_sendTransaction: 'Approve transaction',
+  wallet_sendCalls: 'Approve calls',
+  wallet_grantPermissions: 'Grant permissions',
+  wallet_revokePermissions: 'Revoke permissions',
+  eth_sendUserOperation: 'Approve user operation',
+  solana_signMessage: 'Sign message',
+  solana_signTransaction: 'Sign transaction',
+  solana_signAllTransactions: 'Sign transactions',
+  solana_signAndSendTransaction: 'Approve transaction',
+}
+
+/** Raw parameters are cut here: the screen is small and the rest is still sent as requested. */
+const MAX_RAW_LENGTH = 2_000
+
+/** What the approval screen shows for an unsafe call: a title and its details, in plain text. */
+export function describeApproval(request: {
+  method: string
+  params: unknown
+  chainId: number
+}): ApprovalView {
+  const title = TITLES[request.method] ?? 'Approve request'
+  const params = Array.isArray(request.params) ? request.params : []
+  switch (request.method) {
+    case 'personal_sign': {
+      const message = decodePersonalMessage(params[0])
+      const text = message.text === '' ? '(empty message)' : message.text
+      return {
+        title,
+        sections: [{ heading: 'Message', block: { text, mono: message.encoding === 'hex' } }],
+      }
+    }
+    case 'eth_signTypedData_v4': {
+      const summary = summarizeTypedData(params[1])
+      if (!summary) return { title, sections: [rawSection(request.params)] }
+      const sections: DetailSection[] = []
+      if (summary.domain.length > 0) sections.push({ heading: 'Domain', rows: summary.domain })
+      sections.push({ heading: summary.primaryType ?? 'Message', rows: summary.fields })
+      return { title, sections }
+    }
+    case 'eth_sendTransaction': {
+      const tx = asRecord(params[0])
+      const chainId = chainIdOf(tx.chainId) ?? request.chainId
+      return { title, sections: [{ rows: [...callRows(tx), networkRow(chainId)] }] }
+    }
+    case 'wallet_sendCalls': {
+      const batch = asRecord(params[0])
+      const calls = Array.isArray(batch.calls) ? batch.calls : []
+      const chainId = chainIdOf(batch.chainId) ?? request.chainId
+      const count = { label: 'Calls', value: String(calls.length) }
+      return {
+        title,
+        sections: [
+          { rows: [networkRow(chainId), count] },
+          ...calls.map((call, index) => ({
+            heading: `Call ${index + 1} of ${calls.length}`,
+            rows: callRows(asRecord(call)),
+          })),
+        ],
+      }
+    }
+    default:
+      return { title, sections: [rawSection(request.params)] }
+  }
+}
+
+// To, value and data of a transaction or of one call of a batch.
+function callRows(call: Record<string, unknown>): DetailRow[] {
+  const rows: DetailRow[] = [
+    typeof call.to === 'string' && call.to
+      ? { label: 'To', value: call.to, mono: true }
+      : { label: 'To', value: 'New contract' },
+  ]
+  const value = call.value === undefined ? 0n : parseQuantity(call.value)
+  rows.push({
+    label: 'Value',
+    value: value === undefined ? String(call.value) : `${formatWei(value)} ETH`,
+  })
+  const data = call.data ?? call.input
+  if (typeof data === 'string' && data !== '' && data !== '0x') {
+    rows.push({ label: 'Data', value: shortenData(data), mono: true })
+  }
+  return rows
+}
+
+function networkRow(chainId: number): DetailRow {
+  return { label: 'Network', value: `Chain ID ${chainId}` }
+}
+
+function chainIdOf(value: unknown): number | undefined {
+  const parsed = parseQuantity(value)
+  return parsed !== undefined && parsed > 0n && parsed <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(parsed)
+    : undefined
+}
+
+function rawSection(params: unknown): DetailSection {
+  const text = displayJson(params ?? null, 2)
+  const shown = text.length > MAX_RAW_LENGTH ? `${text.slice(0, MAX_RAW_LENGTH)}…` : text
+  return { heading: 'Parameters', block: { text: shown, mono: true } }
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+}

@@ -1,0 +1,139 @@
+import { APPROVAL_CLICK_DELAY_MS } from '../constants.ts'
+import { isApprovalClickAccepted } from './clickGuard.ts'
+import { describeApproval } from './describeApproval.ts'
+import type { ApprovalDecision, ApprovalScreen, DetailRow, DetailSection } from './types.ts'
+
+/** Who is asking, as the screen shows it: the origin is the browser's word, the name the site's. */
+export type RequestingSite = { origin: string; name: string | undefined }
+
+/**
+ * The approval screen in `root`, built with textContent only (no HTML from the request is ever
+ * parsed). `onShown` runs once a request is drawn.
+ */
+export function createApprovalScreen(
+  root: HTMLElement,
+  options: {
+    site: () => RequestingSite
+    onShown: (request: { id: string; method: string }) => void
+  },
+): ApprovalScreen {
+  let screen: HTMLElement | undefined
+
+  return {
+    show(request, decide) {
+      const view = describeApproval(request)
+      const site = options.site()
+      const section = element('section', 'approve')
+      section.dataset.testid = 'latch-approve'
+      section.dataset.state = 'waiting'
+      section.dataset.method = request.method
+      section.setAttribute('role', 'dialog')
+      section.setAttribute('aria-label', view.title)
+
+      const head = element('header', 'approve-head')
+      head.append(element('h1', 'approve-title', view.title), siteBlock(site))
+      const body = element('div', 'approve-body')
+      for (const detail of view.sections) body.append(sectionBlock(detail))
+      const account = element('div', 'approve-account')
+      account.append(element('span', 'approve-label', 'Account'))
+      account.append(element('span', 'approve-mono', request.account))
+
+      const actions = element('footer', 'approve-actions')
+      const reject = button('Reject', 'reject')
+      const approve = button('Approve', 'approve')
+      approve.classList.add('approve-primary')
+      actions.append(reject, approve)
+
+      section.append(head, body, account, actions)
+      screen = section
+      root.replaceChildren(section)
+
+      const shownAt = performance.now()
+      const onClick = (event: MouseEvent) => {
+        const target = event.currentTarget as HTMLButtonElement
+        if (
+          !isApprovalClickAccepted({ isTrusted: event.isTrusted, at: performance.now() }, shownAt)
+        ) {
+          return
+        }
+        decide(target.dataset.action as ApprovalDecision)
+      }
+      reject.addEventListener('click', onClick)
+      approve.addEventListener('click', onClick)
+      // Greyed out until clicks count, so the user (and a test) sees when the buttons are live.
+      reject.disabled = true
+      approve.disabled = true
+      setTimeout(() => {
+        if (screen !== section || section.dataset.state !== 'waiting') return
+        reject.disabled = false
+        approve.disabled = false
+      }, APPROVAL_CLICK_DELAY_MS)
+      options.onShown({ id: request.id, method: request.method })
+    },
+    showApproving() {
+      if (!screen) return
+      screen.dataset.state = 'approving'
+      for (const control of screen.querySelectorAll('button')) control.disabled = true
+      const approve = screen.querySelector<HTMLButtonElement>('[data-action="approve"]')
+      if (approve) approve.textContent = 'Approving...'
+    },
+    hide() {
+      screen?.remove()
+      screen = undefined
+    },
+  }
+}
+
+function siteBlock(site: RequestingSite): HTMLElement {
+  const block = element('div', 'approve-site')
+  if (site.name) block.append(element('span', 'approve-site-name', site.name))
+  const origin = element('span', 'approve-origin', site.origin)
+  origin.dataset.testid = 'latch-approve-origin'
+  origin.title = 'The address of the site asking, as your browser reports it'
+  block.append(origin)
+  return block
+}
+
+function sectionBlock(detail: DetailSection): HTMLElement {
+  const block = element('div', 'approve-section')
+  if (detail.heading) block.append(element('h2', 'approve-heading', detail.heading))
+  if (detail.block) {
+    const text = element('pre', detail.block.mono ? 'approve-text approve-mono' : 'approve-text')
+    text.textContent = detail.block.text
+    block.append(text)
+  }
+  if (detail.rows && detail.rows.length > 0) {
+    const list = element('dl', 'approve-rows')
+    for (const row of detail.rows) list.append(rowBlock(row))
+    block.append(list)
+  }
+  return block
+}
+
+function rowBlock(row: DetailRow): HTMLElement {
+  // Addresses and hex do not fit beside their label: they get the full width below it.
+  const line = element('div', row.mono ? 'approve-row approve-row-stacked' : 'approve-row')
+  line.append(
+    element('dt', 'approve-label', row.label),
+    element('dd', row.mono ? 'approve-value approve-mono' : 'approve-value', row.value),
+  )
+  return line
+}
+
+function button(label: string, action: ApprovalDecision): HTMLButtonElement {
+  const control = element('button', 'approve-button', label)
+  control.type = 'button'
+  control.dataset.action = action
+  return control
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}

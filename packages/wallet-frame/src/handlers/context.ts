@@ -1,0 +1,116 @@
+import type {
+  ConnectedUser,
+  FrameEventName,
+  FrameEvents,
+  FrameRequestName,
+  FrameRequests,
+} from '@latch/protocol/frame'
+import type { WalletApiRoutes } from '../api/types.ts'
+import { type WalletApi, WalletApiError } from '../api/walletApi.ts'
+import type { ApprovalQueue } from '../approval/approvalQueue.ts'
+import { NOT_SIGNED_IN_MESSAGE } from '../constants.ts'
+import { FrameRequestError } from '../errors.ts'
+import type { FrameStore, StoredSession, StoredTheme } from '../state/frameStore.ts'
+
+/** The site's name and icon from SYNC_DAPP_DATA: the site's own claim, shown as such. */
+export type DappData = { name: string; url?: string; icon?: string }
+
+/** What the request handlers work with; main.ts builds it from the page, tests from stand-ins. */
+export type FrameContext = {
+  api: WalletApi
+  store: FrameStore
+  /** The page's ?projectId, or null when the URL has none. */
+  projectId: string | null
+  approvals: ApprovalQueue
+  /** Posts an event to the parent. */
+  emit: <N extends FrameEventName>(name: N, payload: FrameEvents[N]) => void
+  /** Redraws with the theme (the store already holds it). */
+  applyTheme: (theme: StoredTheme) => void
+  dapp: { current: DappData | undefined }
+}
+
+/** Answers one request; `payload` is the app's unchecked data. */
+export type Handler<N extends FrameRequestName> = (
+  payload: unknown,
+  request: { id: string },
+) => Promise<FrameRequests[N]['result']>
+
+/** Handlers for some of the requests. */
+export type HandlerGroup<N extends FrameRequestName> = { [K in N]: Handler<K> }
+
+type SessionPath = {
+  [P in keyof WalletApiRoutes]: WalletApiRoutes[P]['auth'] extends true ? P : never
+}[keyof WalletApiRoutes]
+
+/** The session, or the 'Not signed in' error. */
+export function requireSession(context: FrameContext): StoredSession {
+  const session = context.store.session()
+  if (!session) throw new FrameRequestError(NOT_SIGNED_IN_MESSAGE)
+  return session
+}
+
+/**
+ * Calls an authenticated route with the session's token. A 401 means the server dropped the
+ * session: the frame forgets it and tells the app (SESSION_EXPIRED) before failing the request.
+ */
+export async function callWithSession<P extends SessionPath>(
+  context: FrameContext,
+  path: P,
+  body: WalletApiRoutes[P]['body'],
+): Promise<WalletApiRoutes[P]['response']> {
+  const session = requireSession(context)
+  try {
+    return await context.api(path, body, session.token)
+  } catch (error) {
+    if (error instanceof WalletApiError && error.status === 401) {
+      context.store.setSession(undefined)
+      context.emit('SESSION_EXPIRED', {})
+    }
+    throw error
+  }
+}
+
+/**
+ * Keeps the session of a login and returns its user for the app (without the token), on the
+ * active chain when one was chosen.
+ */
+export function startSession(
+  context: FrameContext,
+  login: { sessionToken: string; expiresAt: string; user: ConnectedUser },
+): ConnectedUser {
+  context.store.setSession({
+    token: login.sessionToken,
+    expiresAt: login.expiresAt,
+    address: login.user.address,
+  })
+  return onActiveChain(context, login.user)
+}
+
+/**
+ * The user as the app gets it: only ConnectedUser's fields (nothing else the server may add ever
+ * reaches the site), with chainId set to the frame's active chain when one is stored.
+ */
+export function onActiveChain(context: FrameContext, user: ConnectedUser): ConnectedUser {
+  return { ...toConnectedUser(user), chainId: context.store.chainId() ?? user.chainId }
+}
+
+/** Copies ConnectedUser's fields only. */
+export function toConnectedUser(user: ConnectedUser): ConnectedUser {
+  const copy: ConnectedUser = {
+    address: user.address,
+    chainId: user.chainId,
+    accounts: user.accounts.map(({ address, type }) => ({ address, type })),
+    preferredAccountType: user.preferredAccountType,
+    smartAccountDeployed: user.smartAccountDeployed,
+  }
+  if (user.email !== undefined) copy.email = user.email
+  if (user.userName !== undefined) copy.userName = user.userName
+  if (user.socialProvider !== undefined) copy.socialProvider = user.socialProvider
+  return copy
+}
+
+/** The projectId of the page's URL, which the server checks against the embedding site. */
+export function requireProjectId(context: FrameContext): string {
+  if (!context.projectId) throw new FrameRequestError('The frame URL has no projectId')
+  return context.projectId
+}

@@ -1,0 +1,237 @@
+import {
+  type FrameEventName,
+  type FrameEvents,
+  RPC_NOT_ALLOWED_MESSAGE,
+  USER_REJECTED_CODE,
+} from '@latch/protocol/frame'
+import { describe, expect, it } from 'vitest'
+import type { WalletApiPath } from '../api/types.ts'
+import { type WalletApi, WalletApiError } from '../api/walletApi.ts'
+import { createApprovalQueue } from '../approval/approvalQueue.ts'
+import type { ApprovalDecision, ApprovalScreen } from '../approval/types.ts'
+import { createFrameStore } from '../state/frameStore.ts'
+import { createMemoryStorage } from '../state/memoryStorage.ts'
+import type { FrameContext } from './context.ts'
+import { createHandlers } from './createHandlers.ts'
+import { dispatch } from './dispatch.ts'
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const token = 'secret-session-token-0123456789'
+const user = {
+  email: 'ada@example.com',
+  address,
+  chainId: 31337,
+  accounts: [{ address, type: 'eoa' as const }],
+  preferredAccountType: 'eoa' as const,
+  smartAccountDeployed: false,
+}
+const login = {
+  sessionToken: token,
+  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  user: { ...user, internalKeyId: 'never-forwarded' },
+}
+
+type ServerCall = { path: WalletApiPath; body: unknown; token: string | undefined }
+
+/**
+ * The frame's handlers against a stand-in wallet server (`answer` plays the server) and a screen
+ * the test clicks; the replies are what the parent window would receive.
+ */
+function setup(answer: (call: ServerCall) => unknown) {
+  const calls: ServerCall[] = []
+  const events: { name: FrameEventName; payload: unknown }[] = []
+  let decide: ((decision: ApprovalDecision) => void) | undefined
+  const shown: string[] = []
+  const screen: ApprovalScreen = {
+    show: (request, onDecision) => {
+      shown.push(request.method)
+      decide = onDecision
+    },
+    showApproving: () => {},
+    hide: () => {},
+  }
+  const api = (async (path: WalletApiPath, body: unknown, bearer?: string) => {
+    const call = { path, body, token: bearer }
+    calls.push(call)
+    return answer(call)
+  }) as WalletApi
+  const store = createFrameStore(createMemoryStorage())
+  const context: FrameContext = {
+    api,
+    store,
+    projectId: 'latch-dev',
+    approvals: createApprovalQueue(screen),
+    emit: <N extends FrameEventName>(name: N, payload: FrameEvents[N]) => {
+      events.push({ name, payload })
+    },
+    applyTheme: () => {},
+    dapp: { current: undefined },
+  }
+  const handlers = createHandlers(context)
+  let counter = 0
+  const send = (name: string, payload?: unknown) =>
+    dispatch(
+      { name: name as Parameters<typeof dispatch>[0]['name'], id: `r${++counter}`, payload },
+      handlers,
+    )
+  return { send, calls, events, store, shown, click: (d: ApprovalDecision) => decide?.(d) }
+}
+
+function signedInServer(call: ServerCall): unknown {
+  if (call.path === 'email/start') return { action: 'VERIFY_OTP' }
+  if (call.path === 'email/verify') return login
+  if (call.path === 'social/start') {
+    return { flowId: 'f1', flowSecret: 's1', authorizationUrl: 'https://idp.example/auth?x=1' }
+  }
+  if (call.path === 'social/finish') return { status: 'connected', ...login }
+  if (call.path === 'rpc') return { result: '0xsigned' }
+  return {}
+}
+
+describe('wallet frame requests', () => {
+  it('email login: the app gets the user, never the session token', async () => {
+    const frame = setup(signedInServer)
+    expect(await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })).toEqual({
+      type: '@latch-frame/CONNECT_EMAIL_SUCCESS',
+      id: 'r1',
+      payload: { action: 'VERIFY_OTP' },
+    })
+    await frame.send('SWITCH_NETWORK', { chainId: 31338 })
+    const reply = await frame.send('CONNECT_OTP', { otp: '123456' })
+    expect(reply).toEqual({
+      type: '@latch-frame/CONNECT_OTP_SUCCESS',
+      id: 'r3',
+      payload: { ...user, chainId: 31338 },
+    })
+    expect(JSON.stringify(reply)).not.toContain(token)
+    const verify = frame.calls.find((call) => call.path === 'email/verify')
+    expect(verify?.body).toEqual({
+      email: 'ada@example.com',
+      otp: '123456',
+      deviceId: frame.store.deviceId(),
+    })
+    expect((await frame.send('IS_CONNECTED')).payload).toEqual({ isConnected: true })
+    expect(frame.events).toContainEqual({ name: 'CHAIN_CHANGED', payload: { chainId: 31338 } })
+  })
+
+  it('social login: the URL for the popup, then the user without the token', async () => {
+    const frame = setup(signedInServer)
+    expect((await frame.send('GET_SOCIAL_REDIRECT_URI', { provider: 'dev' })).payload).toEqual({
+      uri: 'https://idp.example/auth?x=1',
+    })
+    const reply = await frame.send('CONNECT_SOCIAL')
+    expect(reply.payload).toEqual({ status: 'connected', user })
+    expect(JSON.stringify(reply)).not.toContain(token)
+    expect(JSON.stringify(reply)).not.toContain('s1')
+    expect(frame.calls.find((call) => call.path === 'social/finish')?.body).toEqual({
+      flowId: 'f1',
+      flowSecret: 's1',
+    })
+  })
+
+  it('forwards the server message of a refusal', async () => {
+    const frame = setup(() => {
+      throw new WalletApiError(429, 'Please try again after 27 seconds')
+    })
+    expect(await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })).toEqual({
+      type: '@latch-frame/CONNECT_EMAIL_ERROR',
+      id: 'r1',
+      payload: { message: 'Please try again after 27 seconds' },
+    })
+  })
+
+  it('signed out: GET_USER fails with Not signed in, without calling the server', async () => {
+    const frame = setup(signedInServer)
+    expect((await frame.send('GET_USER', {})).payload).toEqual({ message: 'Not signed in' })
+    expect(frame.calls).toEqual([])
+  })
+
+  it('a 401 forgets the session and raises SESSION_EXPIRED', async () => {
+    let expired = false
+    const frame = setup((call) => {
+      if (expired) throw new WalletApiError(401, 'Session expired')
+      return signedInServer(call)
+    })
+    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await frame.send('CONNECT_OTP', { otp: '123456' })
+    expired = true
+    expect((await frame.send('GET_USER', {})).payload).toEqual({ message: 'Session expired' })
+    expect(frame.calls.at(-1)?.token).toBe(token)
+    expect(frame.events).toContainEqual({ name: 'SESSION_EXPIRED', payload: {} })
+    expect((await frame.send('IS_CONNECTED')).payload).toEqual({ isConnected: false })
+  })
+
+  it('RPC: refuses methods off both lists and leaves reads to the gateway', async () => {
+    const frame = setup(signedInServer)
+    const refused = await frame.send('RPC_REQUEST', { method: 'eth_sign', params: [], chainId: 1 })
+    expect(refused.payload).toEqual({ message: RPC_NOT_ALLOWED_MESSAGE })
+    const read = await frame.send('RPC_REQUEST', { method: 'eth_call', params: [], chainId: 1 })
+    expect(read.payload).toEqual({ message: 'Send read calls to the gateway' })
+    const accounts = await frame.send('RPC_REQUEST', { method: 'eth_accounts', chainId: 1 })
+    expect(accounts.payload).toEqual([])
+    const sign = await frame.send('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x00', address],
+      chainId: 1,
+    })
+    expect(sign.payload).toEqual({ message: 'Not signed in' })
+    expect(frame.shown).toEqual([])
+  })
+
+  it('RPC: an unsafe call runs only after Approve, with its parameters', async () => {
+    const frame = setup(signedInServer)
+    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x6869', address],
+      chainId: 31337,
+    })
+    await Promise.resolve()
+    expect(frame.shown).toEqual(['personal_sign'])
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+    frame.click('approve')
+    expect((await pending).payload).toBe('0xsigned')
+    expect(frame.calls.at(-1)).toEqual({
+      path: 'rpc',
+      body: { method: 'personal_sign', params: ['0x6869', address], chainId: 31337 },
+      token,
+    })
+  })
+
+  it('RPC_ABORT rejects the approval on screen with code 4001', async () => {
+    const frame = setup(signedInServer)
+    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ to: address }],
+      chainId: 31337,
+    })
+    await Promise.resolve()
+    await frame.send('RPC_ABORT')
+    expect(await pending).toEqual({
+      type: '@latch-frame/RPC_REQUEST_ERROR',
+      id: 'r3',
+      payload: { message: 'User rejected the request', code: USER_REJECTED_CODE },
+    })
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+  })
+
+  it('SYNC_THEME keeps a colour accent and drops anything else', async () => {
+    const frame = setup(signedInServer)
+    await frame.send('SYNC_THEME', {
+      themeMode: 'light',
+      themeVariables: { '--latch-accent': '#ff5500' },
+    })
+    expect(frame.store.theme()).toEqual({ themeMode: 'light', accent: '#ff5500' })
+    await frame.send('SYNC_THEME', {
+      themeMode: 'dark',
+      themeVariables: { '--latch-accent': 'url(https://evil.example/x.png)' },
+    })
+    expect(frame.store.theme()).toEqual({ themeMode: 'dark' })
+    expect((await frame.send('SYNC_THEME', { themeMode: 'neon' })).type).toBe(
+      '@latch-frame/SYNC_THEME_ERROR',
+    )
+  })
+})
