@@ -124,7 +124,7 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(supportedChainsRoute({ chains }))
-    await scoped.register(accountDataRoutes({ config, chains }))
+    await scoped.register(accountDataRoutes({ config, chains, db }))
     await scoped.register(
       rpcRoute({ chains: config.chains, rpc: config.rpc, redisUrl: config.redisUrl }),
     )

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { type DevnetManifest, devnetManifest } from '@latch/protocol'
+import { DEFAULT_NAMES_ZONE, type DevnetManifest, devnetManifest } from '@latch/protocol'
 import { z } from 'zod'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 import { SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
 import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
+import { NAMES_WRITES_PER_MINUTE } from './names/constants.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -120,7 +121,21 @@ const envSchema = z.object({
   WALLET_FRAME_DIR: z.string().default(path.join(repoRoot, 'packages/wallet-frame/dist')),
   MAIL_FROM: z.string().min(1).default('Latch <no-reply@latch.local>'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(SESSION_TTL_HOURS),
+  NAMES_ZONE: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .refine(isDnsName, 'NAMES_ZONE must be a DNS name such as latch.id')
+    .default(DEFAULT_NAMES_ZONE),
+  NAMES_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(NAMES_WRITES_PER_MINUTE),
 })
+
+/** Dot-separated DNS labels: letters, digits and inner hyphens, 63 each; room left for a name's label. */
+function isDnsName(value: string): boolean {
+  return (
+    value.length <= 189 &&
+    value.split('.').every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label))
+  )
+}
 
 export type Config = {
   port: number
@@ -146,6 +161,11 @@ export type Config = {
   indexer: { enabled: boolean; pollMs: number; confirmations: number }
   /** The embedded wallet (email and social login), served on its own origin: the frame's. */
   embedded: EmbeddedConfig
+  /**
+   * Names (issue 9): the zone they are registered under (NAMES_ZONE, default latch.id), and how
+   * many registrations and signed updates one IP may send a minute (NAMES_WRITES_PER_MINUTE).
+   */
+  names: { zone: string; writesPerMinute: number }
 }
 
 export type EmbeddedConfig = {
@@ -241,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionTtlMs: vars.SESSION_TTL_HOURS * 60 * 60_000,
       social: socialProvidersFromEnv(env, devServices?.oidc),
     },
+    names: { zone: vars.NAMES_ZONE, writesPerMinute: vars.NAMES_WRITES_PER_MINUTE },
   }
 }
 

@@ -1,3 +1,4 @@
+import type { CaipNetworkId } from '@latch/protocol'
 import { http, type Transport } from 'viem'
 import { type AccountController, createAccountController } from './account/index.ts'
 import { ChainNotSupportedError } from './adapters/evm/errors.ts'
@@ -28,6 +29,12 @@ import { applyRemoteFeatures } from './features/remoteFeatures.ts'
 import { truncateBalance } from './format/truncateBalance.ts'
 import { createHistory, type HistoryController } from './history/createHistory.ts'
 import { createModal, type ModalController } from './modal/index.ts'
+import {
+  createIdentity,
+  createNames,
+  DEFAULT_NAMES_ZONE,
+  type NamesController,
+} from './names/index.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
@@ -62,6 +69,8 @@ export type LatchConfig = LatchOptions & {
    * (`POST {serverUrl}/v1?chainId=eip155:<id>&projectId=...`), so the page needs no RPC keys.
    */
   transports?: Record<number, Transport>
+  /** Names visitors register (spec 2): `zone` is the suffix, default `latch.id`. */
+  names?: { zone?: string }
 }
 
 /** A wallet offered in the modal: one found in the browser, or one from the registry. */
@@ -116,6 +125,8 @@ export type Latch = {
   readonly history: HistoryController
   /** Sign-in with the wallet (spec 4); `enabled` is false without the `siwx` option. */
   readonly siwx: SiwxController
+  /** Names: suggestions, registration by signature, resolution (spec 2, 5, 7). */
+  readonly names: NamesController
   /** Transactions sent from the modal and not yet mined (spec 9: at most 99). */
   readonly pendingTransactions: PendingTransactionsController
   /** The Swap view: tokens, debounced quotes, approve then swap (spec 2, 7). */
@@ -194,12 +205,10 @@ export function createLatch(config: LatchConfig): Latch {
       queryFn: () => api.supportedChains(),
       staleTime: Number.POSITIVE_INFINITY,
     })
-  const balances = createBalances({
-    api,
-    queryClient,
-    snackbar,
-    isSupported: async (chainId) => (await supportedChains()).http.includes(chainId),
-  })
+  const isSupported = async (chainId: CaipNetworkId) =>
+    (await supportedChains()).http.includes(chainId)
+  const balances = createBalances({ api, queryClient, snackbar, isSupported })
+  const identity = createIdentity({ api, queryClient, storage, account, isSupported })
   const history = createHistory({
     api,
     queryClient,
@@ -319,6 +328,15 @@ export function createLatch(config: LatchConfig): Latch {
   }
 
   const swap = createSwap({ api, evm, balances, snackbar, connection: adapter.connection })
+  const names = createNames({
+    api,
+    queryClient,
+    connection: adapter.connection,
+    signMessage: (message) => evm.signMessage(message),
+    snackbar,
+    identity,
+    zone: config.names?.zone?.trim().replace(/^\./, '').toLowerCase() || DEFAULT_NAMES_ZONE,
+  })
 
   async function refreshBalance(address: string, chainId: number): Promise<void> {
     try {
@@ -358,6 +376,7 @@ export function createLatch(config: LatchConfig): Latch {
       if (moved) {
         if (needsSignIn()) modal?.open({ view: 'SIWXSignMessage' })
         void refreshBalance(current.address, current.chainId)
+        void identity.load({ address: current.address, chainId: current.chainId })
         void balances.refresh({ address: current.address, chainId: `eip155:${current.chainId}` })
       }
       return
@@ -365,6 +384,8 @@ export function createLatch(config: LatchConfig): Latch {
     if (current.status === 'disconnected') {
       balances.reset()
       history.reset()
+      identity.reset()
+      names.reset()
       account.reset('eip155')
       network.clearWalletNetwork()
       // A session that ended (not a connect attempt that failed) sends an open modal back to Connect.
@@ -527,6 +548,7 @@ export function createLatch(config: LatchConfig): Latch {
     pendingTransactions,
     siwx,
     swap,
+    names,
     async send(request) {
       const transaction = validateSend(request)
       return evm.sendTransaction({

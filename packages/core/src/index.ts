@@ -33,6 +33,7 @@ export {
   type HistoryYear,
 } from './history/createHistory.ts'
 export * from './modal/index.ts'
+export * from './names/index.ts'
 export * from './network/index.ts'
 export * from './options/index.ts'
 export type * from './options/types.ts'

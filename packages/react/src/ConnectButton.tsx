@@ -1,3 +1,4 @@
+import { Avatar } from './components/Avatar.tsx'
 import { useLatch, useLatchAccount } from './hooks/useLatch.ts'
 
 /** Shortens an address to its first 6 and last 4 characters. */
@@ -5,7 +6,10 @@ export function shortAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 }
 
-/** The button a site puts in its header: "Connect Wallet", or the connected account. */
+/**
+ * The button a site puts in its header: "Connect Wallet", or the connected account by its name and
+ * avatar when it has them (spec 3: profileName, profileImage), else its shortened address.
+ */
 export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) {
   const { open } = useLatch()
   const account = useLatchAccount()
@@ -25,7 +29,14 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
               {account.balance} {account.balanceSymbol}
             </span>
           )}
-          <span data-testid="latch-account-address">{shortAddress(account.address)}</span>
+          <Avatar src={account.profileImage} size={24} />
+          {account.profileName ? (
+            <span data-testid="latch-account-name" title={account.address}>
+              {account.profileName}
+            </span>
+          ) : (
+            <span data-testid="latch-account-address">{shortAddress(account.address)}</span>
+          )}
         </>
       ) : pending ? (
         'Connecting…'

@@ -12,8 +12,11 @@ import type {
   GasPriceResponse,
   HistoryResponse,
   IdentityResponse,
+  NameRecord,
+  NameSuggestions,
   ProjectConfigResponse,
   ProjectOriginsResponse,
+  RegisterNameBody,
   SupportedChainsResponse,
   WalletsResponse,
 } from '@latch/protocol'
@@ -117,6 +120,30 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     /** GET /v1/identity/{address} (spec 7): name and avatar, null when none. */
     identity: (address: string, query: { sender?: string; chainId?: CaipNetworkId } = {}) =>
       request<IdentityResponse>('GET', `/v1/identity/${encodeURIComponent(address)}`, query),
+    /**
+     * GET /v1/profile/account/{name}?apiVersion=2 (spec 7): the name's addresses and attributes,
+     * or undefined when no such name is registered (the server answers `[]`).
+     */
+    async profileAccount(name: string): Promise<NameRecord | undefined> {
+      const answer = await request<NameRecord | []>(
+        'GET',
+        `/v1/profile/account/${encodeURIComponent(name)}`,
+        { apiVersion: 2 },
+      )
+      return Array.isArray(answer) ? undefined : answer
+    },
+    /** GET /v1/profile/reverse/{address}?apiVersion=2 (spec 7): the names of an address, `[]` when none. */
+    profileReverse: (address: string, query: { sender?: string } = {}) =>
+      request<NameRecord[]>('GET', `/v1/profile/reverse/${encodeURIComponent(address)}`, {
+        apiVersion: 2,
+        ...query,
+      }),
+    /** GET /v1/profile/suggestions/{name}?zone (spec 7): the asked name with its status, then free variants. */
+    profileSuggestions: (name: string, query: { zone?: string } = {}) =>
+      request<NameSuggestions>('GET', `/v1/profile/suggestions/${encodeURIComponent(name)}`, query),
+    /** POST /v1/profile/account (spec 7): registers a name by the address's signature of `message`. */
+    registerName: (body: RegisterNameBody) =>
+      request<NameRecord>('POST', '/v1/profile/account', {}, body),
     /** GET /v1/convert/gas-price (spec 7). */
     gasPrice: (chainId: CaipNetworkId) =>
       request<GasPriceResponse>('GET', '/v1/convert/gas-price', { chainId }),

@@ -39,6 +39,8 @@ export type RouterData = {
   network?: CaipNetwork
   /** The provider of the social login being connected (ConnectingSocial). */
   social?: SocialLoginProvider
+  /** The name just registered (RegisterAccountNameSuccess). */
+  name?: string
 }
 
 export type RouterState = {

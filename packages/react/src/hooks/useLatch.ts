@@ -19,8 +19,8 @@ export function useLatch() {
 }
 
 /**
- * The active namespace's account: status, address, caipAddress, balance, wallet, and for an email
- * or social login its user and provider (spec 3).
+ * The active namespace's account: status, address, caipAddress, balance, wallet, its name and
+ * avatar when it has them, and for an email or social login its user and provider (spec 3).
  */
 export function useLatchAccount() {
   const latch = useLatchInstance()
@@ -33,6 +33,9 @@ export function useLatchAccount() {
     caipAddress: account?.caipAddress,
     balance: account?.balance,
     balanceSymbol: account?.balanceSymbol,
+    /** The account's name (a registered name or ENS), null or undefined when it has none. */
+    profileName: account?.profileName,
+    profileImage: account?.profileImage,
     connectedWalletInfo: account?.connectedWalletInfo,
     user: account?.user,
     socialProvider: account?.socialProvider,

@@ -64,6 +64,18 @@ const UpdateEmailSecondaryOtp = lazy(() =>
   })),
 )
 
+// Names: a visitor registers one once, so its two views load when opened.
+const RegisterAccountName = lazy(() =>
+  import('./RegisterAccountName/RegisterAccountName.tsx').then((module) => ({
+    default: module.RegisterAccountName,
+  })),
+)
+const RegisterAccountNameSuccess = lazy(() =>
+  import('./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx').then((module) => ({
+    default: module.RegisterAccountNameSuccess,
+  })),
+)
+
 export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
 
 /** The modal's views by name; a view not listed here has not been built yet. */
@@ -99,4 +111,9 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   UpdateEmailWallet: { title: () => 'Edit Email', Component: UpdateEmailWallet },
   UpdateEmailPrimaryOtp: { title: () => 'Confirm Current Email', Component: UpdateEmailPrimaryOtp },
   UpdateEmailSecondaryOtp: { title: () => 'Confirm New Email', Component: UpdateEmailSecondaryOtp },
+  RegisterAccountName: { title: () => 'Choose a Name', Component: RegisterAccountName },
+  RegisterAccountNameSuccess: {
+    title: () => 'Name Registered',
+    Component: RegisterAccountNameSuccess,
+  },
 }

@@ -2,22 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createTtlStore, ReadThroughCache } from '../../cache/ttlCache.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Config } from '../../config.ts'
+import type { Database } from '../../db/index.ts'
 import { EnsIdentitySource } from '../../identity/ensIdentity.ts'
+import { LatchNamesIdentitySource } from '../../identity/latchNamesIdentity.ts'
+import { NameStore } from '../../names/nameStore.ts'
 import { createPriceSource, Prices } from '../../prices/prices.ts'
 import { balanceRoute } from './balance.ts'
 import { networksOf } from './chainParam.ts'
 import { fungiblePriceRoute } from './fungiblePrice.ts'
 import { gasPriceRoute } from './gasPrice.ts'
 import { identityRoute } from './identity.ts'
+import { profileRoutes } from './profile.ts'
 
 /**
  * The account-data routes (issue 5): balances, fungible prices, identity and gas price, sharing
- * one cache (Redis when REDIS_URL is set) and one price source, both built once at start.
+ * one cache (Redis when REDIS_URL is set) and one price source, both built once at start; and
+ * names (issue 9), whose changes refresh that cache's identities.
  */
 export const accountDataRoutes =
   (deps: {
-    config: Pick<Config, 'redisUrl' | 'priceApiUrl' | 'chains'>
+    config: Pick<Config, 'redisUrl' | 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost'>
     chains: Map<number, ChainClient>
+    db: Database
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const store = await createTtlStore(deps.config.redisUrl, (error) =>
@@ -29,11 +35,23 @@ export const accountDataRoutes =
     app.addHook('onClose', () => cache.close())
     const networks = networksOf(deps.chains)
     const prices = new Prices(createPriceSource(deps.config, deps.chains), cache, app.log)
-    // Latch's own names (issue 9) will be a second source, asked before ENS.
-    const identitySources = [new EnsIdentitySource()]
+    const names = new NameStore(deps.db)
+    // Latch's own names (issue 9) first: a name registered here is the one the site shows.
+    const identitySources = [new LatchNamesIdentitySource(names), new EnsIdentitySource()]
 
     await app.register(balanceRoute({ networks, cache, prices }))
     await app.register(fungiblePriceRoute({ networks, prices }))
     await app.register(identityRoute({ networks, cache, sources: identitySources }))
     await app.register(gasPriceRoute({ networks }))
+    await app.register(
+      profileRoutes({
+        store: names,
+        db: deps.db,
+        chains: deps.chains,
+        zone: deps.config.names.zone,
+        allowLocalhost: deps.config.allowLocalhost,
+        writesPerMinute: deps.config.names.writesPerMinute,
+        identity: { cache, sources: identitySources },
+      }),
+    )
   }

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import { IDENTITY_CACHE_MS } from '../../constants.ts'
 import { HttpError } from '../../errors.ts'
+import { identityCacheKey } from '../../identity/identityCache.ts'
 import { type IdentitySource, resolveIdentity } from '../../identity/identitySource.ts'
 import { evmAddressOf, type Networks, requireChain } from './chainParam.ts'
 
@@ -52,7 +53,7 @@ export const identityRoute =
         const chains = chainId ? [requireChain(deps.networks, chainId)] : everyChain
         const address = evmAddressOf(request.params.address)
         const identity = await deps.cache.get(
-          `identity:${chainId ?? '*'}:${address}`,
+          identityCacheKey(chainId, address),
           () =>
             resolveIdentity(deps.sources, address, chains).catch((error: unknown) => {
               request.log.warn({ err: error, address }, 'identity lookup failed')

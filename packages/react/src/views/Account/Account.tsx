@@ -1,6 +1,7 @@
 import { ACCOUNT_TABS } from '@latch/core'
 import { useState } from 'react'
 import { shortAddress } from '../../ConnectButton.tsx'
+import { Avatar, isImageUrl } from '../../components/Avatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
@@ -16,7 +17,10 @@ const ACTIONS = [
   { view: 'Swap', feature: 'swaps' },
 ] as const
 
-/** The connected account: address, wallet, balance, network, tabs, disconnect (spec 2). */
+/**
+ * The connected account: its name and avatar when it has them (else a way to get a name), address,
+ * wallet, balance, network, tabs, disconnect (spec 2).
+ */
 export function Account() {
   const latch = useLatchInstance()
   const account = useLatchAccount()
@@ -41,15 +45,25 @@ export function Account() {
   return (
     <div className="latch-list">
       <div className="latch-center">
-        <WalletImage
-          src={account.connectedWalletInfo?.icon}
-          name={account.connectedWalletInfo?.name ?? '?'}
-          size="lg"
-        />
+        {account.profileImage && isImageUrl(account.profileImage) ? (
+          <Avatar src={account.profileImage} size={72} />
+        ) : (
+          <WalletImage
+            src={account.connectedWalletInfo?.icon}
+            name={account.connectedWalletInfo?.name ?? '?'}
+            size="lg"
+          />
+        )}
+        {account.profileName && (
+          <p className="latch-profile-name" data-testid="latch-account-name">
+            {account.profileName}
+          </p>
+        )}
         <button
           type="button"
           className="latch-button"
           data-variant="secondary"
+          data-size={account.profileName ? 'sm' : undefined}
           onClick={copy}
           title={address}
         >
@@ -71,6 +85,15 @@ export function Account() {
           )}
           <span className="latch-visually-hidden">Copy address</span>
         </button>
+        {!account.profileName && (
+          <button
+            type="button"
+            className="latch-link-button"
+            onClick={() => latch.router.push('RegisterAccountName')}
+          >
+            Choose a name
+          </button>
+        )}
         {account.user && (
           <p className="latch-muted" data-testid="latch-account-identifier">
             {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
@@ -129,7 +152,7 @@ export function Account() {
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Tokens' && <TokensTab />}
         {tab === 'NFTs' && <p className="latch-muted latch-center">No NFTs yet</p>}
-        {tab === 'Activity' && <ActivityTab address={address} />}
+        {tab === 'Activity' && <ActivityTab address={address} name={account.profileName} />}
       </div>
       <DisconnectButton />
     </div>

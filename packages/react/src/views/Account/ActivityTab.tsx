@@ -28,8 +28,24 @@ function transferText(transfer: HistoryTransfer): string {
   return `${sign}${truncateDecimal(transfer.quantity.numeric)} ${symbol}`
 }
 
-/** The Activity tab: the account's transactions on the active network, by month (spec 3, 4). */
-export function ActivityTab({ address }: { address: string }) {
+/**
+ * The Activity tab: the account's transactions on the active network, by month (spec 3, 4), under
+ * the account's name when it has one.
+ */
+export function ActivityTab({ address, name }: { address: string; name?: string | null }) {
+  return (
+    <>
+      {name && (
+        <p className="latch-muted latch-activity-owner" data-testid="latch-activity-owner">
+          Activity of {name}
+        </p>
+      )}
+      <ActivityList address={address} />
+    </>
+  )
+}
+
+function ActivityList({ address }: { address: string }) {
   const latch = useLatchInstance()
   const state = useStore(latch.history.state)
   const network = useStore(latch.network.state).activeNetwork?.caipNetworkId

@@ -1,4 +1,5 @@
 import {
+  isNameLike,
   LatchError,
   maxNativeSend,
   type SendRequest,
@@ -7,7 +8,7 @@ import {
   validateSend,
 } from '@latch/core'
 import type { TokenBalance } from '@latch/protocol'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { formatUnits, parseUnits } from 'viem'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -16,7 +17,8 @@ import { useModalEffects } from '../../modal/context.ts'
 
 type Step =
   | { name: 'form' }
-  | { name: 'review'; request: SendRequest }
+  /** `receiverName`: the name the visitor typed, resolved to `request.receiver`. */
+  | { name: 'review'; request: SendRequest; receiverName?: string }
   | { name: 'sending' }
   | { name: 'sent'; hash: string }
 
@@ -31,6 +33,48 @@ const tokenOf = (entry: TokenBalance): NonNullable<SendRequest['token']> => {
 
 const keyOf = (entry: TokenBalance) => entry.address ?? `native:${entry.symbol}`
 
+/** Typing pauses this long before a name in the receiver field is looked up. */
+const RESOLVE_DEBOUNCE_MS = 300
+
+type Resolution =
+  | { status: 'idle' }
+  | { status: 'resolving'; name: string }
+  | { status: 'resolved'; name: string; address: `0x${string}` }
+  | { status: 'error'; name: string; message: string }
+
+const messageOf = (caught: unknown) =>
+  caught instanceof LatchError ? caught.shortMessage : 'Error resolving name'
+
+/**
+ * The receiver field's name, resolved once typing pauses (spec 7: GET /v1/profile/account/{name});
+ * an answer for a name no longer in the field is dropped.
+ */
+function useResolvedReceiver(receiver: string): Resolution {
+  const latch = useLatchInstance()
+  const [resolution, setResolution] = useState<Resolution>({ status: 'idle' })
+  const name = isNameLike(receiver) ? receiver.trim() : undefined
+  useEffect(() => {
+    if (!name) {
+      setResolution({ status: 'idle' })
+      return
+    }
+    let current = true
+    setResolution({ status: 'resolving', name })
+    const timer = setTimeout(() => {
+      latch.names.resolve(name).then(
+        (address) => current && setResolution({ status: 'resolved', name, address }),
+        (caught: unknown) =>
+          current && setResolution({ status: 'error', name, message: messageOf(caught) }),
+      )
+    }, RESOLVE_DEBOUNCE_MS)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [latch, name])
+  return resolution
+}
+
 /** Send: token, amount (Max keeps gas back for the native coin), receiver, review, send (spec 5). */
 export function Send() {
   const latch = useLatchInstance()
@@ -42,13 +86,14 @@ export function Send() {
   const [receiver, setReceiver] = useState('')
   const [error, setError] = useState<string>()
   const [step, setStep] = useState<Step>({ name: 'form' })
-  const ids = { token: useId(), amount: useId(), receiver: useId() }
+  const ids = { token: useId(), amount: useId(), receiver: useId(), resolved: useId() }
   const selected = balances.find((entry) => keyOf(entry) === tokenKey)
+  const resolution = useResolvedReceiver(receiver)
 
-  const request = (): SendRequest => ({
+  const request = (to = receiver): SendRequest => ({
     ...(selected ? { token: tokenOf(selected) } : {}),
     amount,
-    receiver,
+    receiver: to,
   })
 
   const fail = (message: string) => {
@@ -56,14 +101,33 @@ export function Send() {
     shake()
   }
 
-  const review = (event: FormEvent) => {
-    event.preventDefault()
+  // A name goes to the address it resolves to on this chain (spec 8: 'Error resolving name').
+  const receiverAddress = async (): Promise<string | undefined> => {
+    const name = receiver.trim()
+    if (!isNameLike(name) || !selected || !amount.trim()) return receiver
+    if (resolution.status === 'resolved' && resolution.name === name) return resolution.address
     try {
-      const built = validateSend(request())
+      return await latch.names.resolve(name)
+    } catch (caught) {
+      fail(messageOf(caught))
+      return undefined
+    }
+  }
+
+  const review = async (event: FormEvent) => {
+    event.preventDefault()
+    const to = await receiverAddress()
+    if (to === undefined) return
+    try {
+      const built = validateSend(request(to))
       const held = selected ? parseUnits(selected.quantity.numeric, tokenOf(selected).decimals) : 0n
       if (built.amount > held) return fail(`Insufficient ${selected?.symbol ?? ''} balance`.trim())
       setError(undefined)
-      setStep({ name: 'review', request: request() })
+      setStep({
+        name: 'review',
+        request: request(built.receiver),
+        ...(isNameLike(receiver) ? { receiverName: receiver.trim() } : {}),
+      })
     } catch (caught) {
       fail(caught instanceof LatchError ? caught.shortMessage : 'Something went wrong')
     }
@@ -84,7 +148,7 @@ export function Send() {
     }
   }
 
-  const send = async (sendRequest: SendRequest) => {
+  const send = async (sendRequest: SendRequest, receiverName?: string) => {
     setStep({ name: 'sending' })
     try {
       const hash = await latch.send(sendRequest)
@@ -94,7 +158,7 @@ export function Send() {
         latch.snackbar.showSuccess(`Sent ${sendRequest.amount} ${sendRequest.token?.symbol ?? ''}`)
       else latch.snackbar.showError('The transaction failed on chain')
     } catch (caught) {
-      setStep({ name: 'review', request: sendRequest })
+      setStep({ name: 'review', request: sendRequest, ...(receiverName ? { receiverName } : {}) })
       fail(
         caught instanceof UserRejectedError
           ? 'Signature declined'
@@ -126,7 +190,14 @@ export function Send() {
         <p className="latch-center">
           Send {shown.amount} {shown.token?.symbol}
         </p>
-        <p className="latch-muted latch-address-text">to {shown.receiver}</p>
+        {step.name === 'review' && step.receiverName ? (
+          <>
+            <p className="latch-muted">to {step.receiverName}</p>
+            <p className="latch-muted latch-address-text">{shown.receiver}</p>
+          </>
+        ) : (
+          <p className="latch-muted latch-address-text">to {shown.receiver}</p>
+        )}
         {error && (
           <p className="latch-error-text" role="alert">
             {error}
@@ -136,7 +207,7 @@ export function Send() {
           type="button"
           className="latch-button"
           disabled={step.name === 'sending'}
-          onClick={() => step.name === 'review' && void send(step.request)}
+          onClick={() => step.name === 'review' && void send(step.request, step.receiverName)}
         >
           {step.name === 'sending' ? 'Confirm in your wallet…' : 'Send'}
         </button>
@@ -154,7 +225,7 @@ export function Send() {
   }
 
   return (
-    <form className="latch-list latch-form" onSubmit={review} noValidate>
+    <form className="latch-list latch-form" onSubmit={(event) => void review(event)} noValidate>
       <label htmlFor={ids.token}>Token</label>
       <select
         id={ids.token}
@@ -190,10 +261,24 @@ export function Send() {
         className="latch-input"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x…"
+        placeholder="0x… or a name"
+        aria-describedby={ids.resolved}
         value={receiver}
         onChange={(event) => setReceiver(event.target.value)}
       />
+      <div id={ids.resolved} aria-live="polite">
+        {resolution.status === 'resolving' && (
+          <p className="latch-muted" aria-busy="true">
+            Resolving {resolution.name}…
+          </p>
+        )}
+        {resolution.status === 'resolved' && (
+          <p className="latch-muted latch-address-text" data-testid="latch-send-resolved">
+            {resolution.address}
+          </p>
+        )}
+        {resolution.status === 'error' && <p className="latch-error-text">{resolution.message}</p>}
+      </div>
       {error && (
         <p className="latch-error-text" role="alert">
           {error}

@@ -1,0 +1,26 @@
+import type { NameRecord, RegisterNameBody } from '@latch/protocol'
+import { checkAttributes, checkTimestamp, parseSignedMessage } from './messages.ts'
+import { parseName } from './nameRules.ts'
+import type { NameChange, NamesContext } from './namesContext.ts'
+import { signerOf } from './namesContext.ts'
+import { registerName } from './nameWrites.ts'
+import { chainOfCoin, requireSignedBy } from './signatures.ts'
+
+/**
+ * POST /v1/profile/account (issue 9): checks the signed message rule by rule (each its own 400),
+ * then the signature on the coin type's chain (401), then registers the name (400 when taken).
+ */
+export async function registerFromMessage(
+  context: NamesContext,
+  body: RegisterNameBody,
+): Promise<NameChange<NameRecord>> {
+  const message = parseSignedMessage('register', body.message)
+  const name = parseName(message.name, context.zone)
+  const attributes = checkAttributes(message.attributes ?? {}, context)
+  checkTimestamp(message.timestamp, context.now())
+  const chain = chainOfCoin(context.chains, body.coin_type)
+  await requireSignedBy(chain, body, context.log)
+  const signer = signerOf(body)
+  const record = await registerName(context.db, { name, attributes, signer })
+  return { result: record, addresses: [signer.address] }
+}

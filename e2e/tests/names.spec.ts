@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto'
+import { erc20Abi, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expect, test } from '../fixtures.ts'
+import { fundFreshAccount } from '../funding.ts'
+import { devnetWallet } from '../wallet.ts'
+
+test.describe('names', () => {
+  test('register a name by signature, see it everywhere, and receive tokens sent to it', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    // The owner needs no funds: registering is a signature, not a transaction.
+    const ownerKey = generatePrivateKey()
+    const owner = privateKeyToAccount(ownerKey)
+    const label = `visitor-${randomBytes(3).toString('hex')}`
+    const name = `${label}.latch.id`
+
+    await devnetWallet(page, stack, { privateKey: ownerKey })
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await page.getByTestId('latch-connect-button').click()
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await account.getByRole('button', { name: 'Choose a name' }).click()
+
+    const register = page.getByRole('dialog')
+    // Spec 5's rule, as the visitor types.
+    await register.getByLabel('Name').fill('ab')
+    await expect(register.getByText(/at least 4 characters/)).toBeVisible()
+    await register.getByLabel('Name').fill(label)
+    await expect(register.getByText('Available')).toBeVisible()
+    await register.getByRole('button', { name: 'Register' }).click()
+    await expect(register.getByRole('heading', { name: new RegExp(name) })).toBeVisible()
+
+    // The connect button and the Account view show the name; so does the server's identity.
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('latch-connect-button')).toContainText(name)
+    const identity = await page.request.get(
+      `${stack.serverUrl}/v1/identity/${owner.address}?projectId=latch-dev`,
+    )
+    expect((await identity.json()).name).toBe(name)
+    await page.reload()
+    await expect(page.getByTestId('latch-connect-button')).toContainText(name)
+    await page.getByTestId('latch-connect-button').click()
+    await expect(page.getByRole('dialog', { name: 'Account' })).toContainText(name)
+
+    // Another visitor sends USDC to the name.
+    const { privateKey, chain, client } = await fundFreshAccount(stack, { funder: 4 })
+    const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
+    if (!usdc) throw new Error('no USDC on the devnet')
+    const other = await browser.newContext()
+    const sender = await other.newPage()
+    try {
+      await devnetWallet(sender, stack, { privateKey })
+      await sender.goto(stack.demoUrl)
+      await sender.getByRole('button', { name: 'Connect Wallet' }).click()
+      await sender.getByRole('button', { name: /Latch Test Wallet/ }).click()
+      await sender.getByTestId('latch-connect-button').click()
+      await sender
+        .getByRole('dialog', { name: 'Account' })
+        .getByRole('button', { name: 'Send' })
+        .click()
+      const send = sender.getByRole('dialog', { name: 'Send' })
+      await send.getByLabel('Token').selectOption({ label: 'USDC · 1234.5' })
+      await send.getByLabel('Amount').fill('7')
+      // A name nobody registered does not resolve (spec 8).
+      await send.getByLabel('Receiver').fill(`nobody-${randomBytes(3).toString('hex')}.latch.id`)
+      await expect(send.getByText('Error resolving name')).toBeVisible()
+      await send.getByLabel('Receiver').fill(name)
+      await expect(send.getByTestId('latch-send-resolved')).toContainText(owner.address)
+      await send.getByRole('button', { name: 'Review' }).click()
+      await send.getByRole('button', { name: 'Send', exact: true }).click()
+      await expect(send.getByTestId('latch-send-sent')).toBeVisible()
+      await expect
+        .poll(() =>
+          client.readContract({
+            address: usdc.address,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [owner.address],
+          }),
+        )
+        .toBe(parseUnits('7', usdc.decimals))
+    } finally {
+      await other.close()
+    }
+  })
+})

@@ -1,0 +1,160 @@
+import type { NameRecord } from '@latch/protocol'
+import { coinTypeOfChain } from '@latch/protocol/names'
+import type { QueryClient } from '@tanstack/query-core'
+import type { Address } from 'viem'
+import { UserRejectedError } from '../adapters/evm/errors.ts'
+import type { AdapterConnection } from '../adapters/types.ts'
+import { type ApiClient, HttpStatusError } from '../api/client.ts'
+import { ENS_NAME_CACHE_MS } from '../constants.ts'
+import { LatchError } from '../errors.ts'
+import type { SnackbarController } from '../snackbar/index.ts'
+import { createStore, type ReadableStore } from '../store.ts'
+import { SIGNATURE_DECLINED } from '../swap/errors.ts'
+import type { IdentityController } from './createIdentity.ts'
+import { createNameSuggestions, type NameSuggestionsController } from './createNameSuggestions.ts'
+import { ERROR_RESOLVING_NAME } from './errors.ts'
+import { nameLabelIssue, normalizeNameLabel } from './label.ts'
+import { buildRegisterNameMessage } from './registerMessage.ts'
+import { resolveName } from './resolveName.ts'
+
+/** Where a registration stands: signing in the wallet, then sent to the server (spec 2). */
+export type NameRegistrationState = {
+  status: 'idle' | 'signing' | 'registering' | 'success' | 'error'
+  /** The name registered, once `success`. */
+  name?: string
+  /** Why it failed, as the view shows it inline: the server's message for a refused name. */
+  error?: string
+}
+
+export type NamesDeps = {
+  api: Pick<ApiClient, 'profileAccount' | 'profileSuggestions' | 'registerName'>
+  queryClient: QueryClient
+  /** The wallet's connection: the account that registers and the chain of its coin type. */
+  connection: ReadableStore<AdapterConnection>
+  signMessage(message: string): Promise<`0x${string}`>
+  snackbar: Pick<SnackbarController, 'showError'>
+  identity: Pick<IdentityController, 'set'>
+  /** The zone names are registered under, e.g. `latch.id`. */
+  zone: string
+  /** Defaults to `Date.now`. */
+  now?: () => number
+}
+
+export type NamesController = {
+  /** The zone names are registered under (the `names.zone` option). */
+  readonly zone: string
+  /** The RegisterAccountName view's input, its checks and the server's suggestions. */
+  readonly suggestions: NameSuggestionsController
+  readonly registration: ReadableStore<NameRegistrationState>
+  /**
+   * Registers `label` under the zone for the connected account: the wallet signs
+   * `{"name","attributes":{},"timestamp"}` (EIP-191, or the smart account's ERC-1271/6492), then
+   * POST /v1/profile/account. On success the account shows the name at once and the record is
+   * returned; otherwise undefined, with the reason in `registration` ('Signature declined' goes
+   * to the snackbar).
+   */
+  register(label: string): Promise<NameRecord | undefined>
+  /**
+   * The address `name` points to on the connected chain (else its first EVM address).
+   * @throws LatchError 'Error resolving name' (spec 8)
+   */
+  resolve(name: string): Promise<Address>
+  /** Back to an empty input and no registration (the view opens afresh). */
+  reset(): void
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof HttpStatusError) return error.details ?? error.shortMessage
+  if (error instanceof LatchError) return error.shortMessage
+  return error instanceof Error
+    ? error.message.split('\n')[0] || 'An error occurred'
+    : 'An error occurred'
+}
+
+/**
+ * Names of one instance (spec 2, 5, 7): suggestions, registration by signature, resolution.
+ * @example const names = createNames({ api, queryClient, connection, signMessage, snackbar, identity, zone: 'latch.id' })
+ */
+export function createNames(deps: NamesDeps): NamesController {
+  const now = deps.now ?? (() => Date.now())
+  const suggestions = createNameSuggestions({ api: deps.api, zone: deps.zone })
+  const registration = createStore<NameRegistrationState>({ status: 'idle' })
+
+  const fail = (error: string) => {
+    registration.set({ status: 'error', name: undefined, error })
+  }
+
+  async function register(label: string): Promise<NameRecord | undefined> {
+    const current = deps.connection.get()
+    if (current.status !== 'connected') {
+      fail('No ActiveCaipAddress found')
+      return undefined
+    }
+    const normalized = normalizeNameLabel(label, deps.zone)
+    const issue = nameLabelIssue(normalized)
+    if (issue) {
+      fail(issue)
+      return undefined
+    }
+    const name = `${normalized}.${deps.zone}`
+    const message = buildRegisterNameMessage(name, now())
+    registration.set({ status: 'signing', name: undefined, error: undefined })
+    let signature: `0x${string}`
+    try {
+      signature = await deps.signMessage(message)
+    } catch (error) {
+      if (error instanceof UserRejectedError) {
+        registration.set({ status: 'idle', error: undefined })
+        deps.snackbar.showError(SIGNATURE_DECLINED)
+      } else fail(messageOf(error))
+      return undefined
+    }
+    registration.set({ status: 'registering' })
+    try {
+      const record = await deps.api.registerName({
+        coin_type: coinTypeOfChain(current.chainId),
+        address: current.address,
+        message,
+        signature,
+      })
+      deps.identity.set(current.address, {
+        name: record.name,
+        avatar: record.attributes.avatar ?? null,
+      })
+      registration.set({ status: 'success', name: record.name, error: undefined })
+      return record
+    } catch (error) {
+      // A name someone took meanwhile: the suggestions say so too.
+      if (error instanceof HttpStatusError && error.status === 400) suggestions.markTaken(name)
+      fail(messageOf(error))
+      return undefined
+    }
+  }
+
+  async function resolve(name: string): Promise<Address> {
+    const current = deps.connection.get()
+    const chainId = current.status === 'connected' ? current.chainId : undefined
+    if (chainId === undefined)
+      throw new LatchError(ERROR_RESOLVING_NAME, { details: 'No wallet is connected' })
+    const asked = name.trim().toLowerCase()
+    // Only found names are cached (a failure throws): one registered a moment later resolves.
+    return deps.queryClient.fetchQuery({
+      queryKey: ['name', asked, chainId],
+      queryFn: () => resolveName(deps.api, asked, chainId),
+      staleTime: ENS_NAME_CACHE_MS,
+      retry: false,
+    })
+  }
+
+  return {
+    zone: deps.zone,
+    suggestions,
+    registration,
+    register,
+    resolve,
+    reset() {
+      suggestions.reset()
+      registration.set({ status: 'idle', name: undefined, error: undefined })
+    },
+  }
+}

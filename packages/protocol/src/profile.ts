@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { clientQuery } from './api.ts'
+
+export {
+  chainOfCoinType,
+  coinTypeOfChain,
+  DEFAULT_NAMES_ZONE,
+  NAME_ATTRIBUTE_MAX_LENGTH,
+  NAME_ATTRIBUTES,
+  NAME_LABEL_MAX_LENGTH,
+  NAME_LABEL_MIN_LENGTH,
+  NAME_LABEL_PATTERN,
+  NAME_MESSAGE_MAX_AGE_SECONDS,
+  type RegisterNameMessage,
+} from './names.ts'
+
+// Names (issue 9): `/v1/profile/*`, in the shapes AppKit-style clients use. A name is
+// `<label>.<zone>` (zone from the server's config, default `latch.id`), owned by the address that
+// signed its registration message. Coin types follow ENSIP-11.
+
+const coinType = z.number().int().nonnegative().max(0xffffffff)
+const hexSignature = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{2})+$/, 'signature must be 0x-prefixed hex')
+  .max(65_536, 'signature is too long')
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hex characters')
+
+/**
+ * POST /v1/profile/account. `message` is the JSON text the address signed (EIP-191; ERC-1271 or
+ * ERC-6492 for a smart account, checked on the coin type's chain): `{ name, attributes?,
+ * timestamp }`, the timestamp in unix seconds.
+ */
+export const registerNameBody = z.object({
+  coin_type: coinType,
+  address: evmAddress,
+  message: z.string().min(1).max(4096),
+  signature: hexSignature,
+})
+export type RegisterNameBody = z.infer<typeof registerNameBody>
+
+/** POST /v1/profile/account/{name}/attributes: message `{ attributes, timestamp }`, signed by an address of the name. */
+export const updateNameAttributesBody = registerNameBody
+/** POST /v1/profile/account/{name}/address: message `{ coin_type, address, timestamp }`, signed by an address of the name. */
+export const updateNameAddressBody = registerNameBody
+
+/** A registered name (spec 7: addresses and attributes). Times are ISO 8601. */
+export const nameRecord = z.object({
+  name: z.string(),
+  registered_at: z.string(),
+  updated_at: z.string(),
+  addresses: z.record(z.string(), z.object({ address: z.string(), created: z.string() })),
+  attributes: z.record(z.string(), z.string()),
+})
+export type NameRecord = z.infer<typeof nameRecord>
+
+export const nameParams = z.object({ name: z.string().min(1).max(300) })
+export const profileAddressParams = z.object({ address: evmAddress })
+
+/** `apiVersion=2`: a name not found is `[]` (200) instead of 404. */
+export const profileQuery = clientQuery.extend({
+  apiVersion: z.coerce.number().int().optional(),
+  sender: z.string().optional(),
+})
+
+export const suggestionsQuery = clientQuery.extend({ zone: z.string().min(1).max(253).optional() })
+export const suggestionsResponse = z.object({
+  suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })),
+})
+export type NameSuggestions = z.infer<typeof suggestionsResponse>
