@@ -1,14 +1,4 @@
-import {
-  type Abi,
-  createTestClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  keccak256,
-  serializeErc6492Signature,
-  toHex,
-} from 'viem'
-import type { PrivateKeyAccount } from 'viem/accounts'
+import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INVALID_SIGNATURE } from '../src/names/signatures.ts'
 import { chainTools } from './accountFixtures.ts'
@@ -24,117 +14,21 @@ import {
   signedBody,
   ZONE,
 } from './namesFixtures.ts'
+import { deploySmartAccounts, type SmartAccounts } from './smartAccounts.ts'
 
-// The devnet's SimpleAccount (v0.8) cannot sign for itself: it has no ERC-1271 isValidSignature,
-// and its factory deploys only for the EntryPoint's SenderCreator. So a smart account here is this
-// one: it accepts its owner's ECDSA signature over the hash it is asked about (the EIP-191 hash
-// of the message, as viem asks), deployed at a CREATE2 address by its factory.
-const SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
-
-contract OwnedWallet {
-    address public immutable owner;
-
-    constructor(address walletOwner) {
-        owner = walletOwner;
-    }
-
-    function isValidSignature(bytes32 digest, bytes calldata sig) external view returns (bytes4) {
-        if (sig.length != 65) return 0xffffffff;
-        (bytes32 r, bytes32 s) = abi.decode(sig[0:64], (bytes32, bytes32));
-        address signer = ecrecover(digest, uint8(sig[64]), r, s);
-        return signer != address(0) && signer == owner ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
-    }
-}
-
-contract OwnedWalletFactory {
-    function deploy(address walletOwner, bytes32 salt) external returns (address wallet) {
-        wallet = addressOf(walletOwner, salt);
-        if (wallet.code.length == 0) new OwnedWallet{salt: salt}(walletOwner);
-    }
-
-    function addressOf(address walletOwner, bytes32 salt) public view returns (address) {
-        bytes memory init = abi.encodePacked(type(OwnedWallet).creationCode, abi.encode(walletOwner));
-        bytes32 digest = keccak256(abi.encodePacked(bytes1(0xff), address(this), salt, keccak256(init)));
-        return address(uint160(uint256(digest)));
-    }
-}
-`
-
-type Wallets = {
-  owner: PrivateKeyAccount
-  /** Deployed: its signatures are checked with ERC-1271. */
-  deployed: Hex
-  /** Not deployed: ERC-6492, the factory call wrapped around the owner's signature. */
-  counterfactual: Hex
-  /** Signs as the counterfactual wallet would: the owner's signature, wrapped. */
+type Wallets = SmartAccounts & {
+  /** Signs as the counterfactual wallet would: the owner's signature, wrapped (ERC-6492). */
   counterfactualSigner: MessageSigner
 }
 
+/** The owner-signed accounts of smartAccounts.ts: SimpleAccount v0.8 has no isValidSignature. */
 async function deployWallets(): Promise<Wallets> {
-  const solc = (await import('solc')).default
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: 'Solidity',
-        sources: { 'OwnedWallet.sol': { content: SOURCE } },
-        settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-      }),
-    ),
-  )
-  const compiled = output.contracts?.['OwnedWallet.sol']?.OwnedWalletFactory as
-    | { abi: Abi; evm: { bytecode: { object: string } } }
-    | undefined
-  if (!compiled) throw new Error(`solc: ${JSON.stringify(output.errors)}`)
-  const factory = { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` as Hex }
-
-  const tools = chainTools(chainA)
-  const deployer = freshKey()
-  await createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl) }).setBalance({
-    address: deployer.address,
-    value: 10n ** 18n,
-  })
-  const factoryAddress = await tools.deploy(deployer, factory)
-  const owner = freshKey()
-  const [deployedSalt, counterfactualSalt] = [
-    keccak256(toHex(freshLabel())),
-    keccak256(toHex(freshLabel())),
-  ]
-  const addressOf = (salt: Hex) =>
-    tools.publicClient.readContract({
-      address: factoryAddress,
-      abi: factory.abi,
-      functionName: 'addressOf',
-      args: [owner.address, salt],
-    }) as Promise<Hex>
-  await tools.write(deployer, {
-    address: factoryAddress,
-    abi: factory.abi,
-    name: 'deploy',
-    args: [owner.address, deployedSalt],
-  })
-  const [deployed, counterfactual] = [
-    await addressOf(deployedSalt),
-    await addressOf(counterfactualSalt),
-  ]
-  expect(await tools.publicClient.getCode({ address: deployed })).toMatch(/^0x[0-9a-f]{2,}/)
-  expect(await tools.publicClient.getCode({ address: counterfactual })).toBeUndefined()
-  const factoryData = encodeFunctionData({
-    abi: factory.abi,
-    functionName: 'deploy',
-    args: [owner.address, counterfactualSalt],
-  })
+  const accounts = await deploySmartAccounts(chainA)
   return {
-    owner,
-    deployed,
-    counterfactual,
+    ...accounts,
     counterfactualSigner: {
       signMessage: async ({ message }) =>
-        serializeErc6492Signature({
-          address: factoryAddress,
-          data: factoryData,
-          signature: await owner.signMessage({ message }),
-        }),
+        accounts.wrap(await accounts.owner.signMessage({ message })),
     },
   }
 }
