@@ -27,7 +27,7 @@ const stack = await startStack({
 
 for (const chain of stack.devnet.manifest.chains)
   console.log(`devnet  ${chain.name} (${chain.chainId})  ${chain.rpcUrl}`)
-console.log(`relay   WalletConnect  ${stack.devnet.manifest.walletConnect.relayUrl}`)
+console.log(`relay   WalletConnect relay  ${stack.devnet.manifest.walletConnect.relayUrl}`)
 const { mail, oidc } = stack.devnet.manifest
 if (mail) console.log(`mail    SMTP ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
 if (oidc) console.log(`oidc    dev login provider  ${oidc.issuer}`)
