@@ -6,13 +6,14 @@ import {
   emailStartResponse,
   emailVerifyBody,
   WALLET_API_PREFIX,
+  walletSessionResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { EmailLogin } from '../../embedded/emailLogin.ts'
 import { HttpError } from '../../errors.ts'
 import { simplePage } from '../../frame/pages.ts'
 import { hangUpSignal } from './longPollSignal.ts'
-import { walletErrors, walletSessionOut } from './walletResponses.ts'
+import { walletErrors } from './walletResponses.ts'
 
 const APPROVAL_PAGES = {
   approved: ['Device approved', 'Device approved. You can close this tab and go back to the site.'],
@@ -113,7 +114,7 @@ export const emailLoginRoutes =
             'A wrong code: 400 "Invalid code: {n} tries left"; the fifth burns the code: 400 "Too ' +
             'many wrong codes: request a new code". The session token is for the frame alone.',
           body: emailVerifyBody,
-          response: { 200: walletSessionOut, ...walletErrors },
+          response: { 200: walletSessionResponse, ...walletErrors },
         },
       },
       async (request) => deps.emailLogin.verify(request.body, request.ip),

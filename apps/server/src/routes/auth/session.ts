@@ -1,4 +1,4 @@
-import { sessionUserBody, signOutResponse, WALLET_API_PREFIX } from '@latch/protocol'
+import { connectedUser, sessionUserBody, signOutResponse, WALLET_API_PREFIX } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { authenticate, bearerToken } from '../../embedded/authenticate.ts'
 import {
@@ -8,7 +8,7 @@ import {
 } from '../../embedded/connectedUser.ts'
 import type { EmbeddedContext } from '../../embedded/context.ts'
 import { WalletSessionStore } from '../../embedded/sessions.ts'
-import { bearerHeaders, connectedUserOut, walletErrors } from './walletResponses.ts'
+import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
 /** The frame's session (issue 8): its user, and sign-out. */
 export const walletSessionRoutes =
@@ -23,7 +23,7 @@ export const walletSessionRoutes =
           description: '401 "Session Expired" for an unknown, revoked or expired session.',
           headers: bearerHeaders,
           body: sessionUserBody,
-          response: { 200: connectedUserOut, ...walletErrors },
+          response: { 200: connectedUser, ...walletErrors },
         },
       },
       async (request) => {

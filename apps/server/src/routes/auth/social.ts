@@ -1,6 +1,7 @@
 import {
   socialCancelBody,
   socialFinishBody,
+  socialFinishResponse,
   socialStartBody,
   socialStartResponse,
   WALLET_API_PREFIX,
@@ -11,7 +12,7 @@ import { z } from 'zod'
 import type { SocialLoginFlows } from '../../embedded/socialLogin.ts'
 import { CLOSE_SCRIPT, CLOSE_SCRIPT_PATH, simplePage } from '../../frame/pages.ts'
 import { hangUpSignal } from './longPollSignal.ts'
-import { okResponse, socialFinishOut, walletErrors } from './walletResponses.ts'
+import { okResponse, walletErrors } from './walletResponses.ts'
 
 const callbackFields = z.looseObject({
   code: z.string().max(4096).optional(),
@@ -120,7 +121,7 @@ export const socialLoginRoutes =
           description:
             'Returns the session once; after that, or once cancelled or failed, a 400 with why.',
           body: socialFinishBody,
-          response: { 200: socialFinishOut, ...walletErrors },
+          response: { 200: socialFinishResponse, ...walletErrors },
         },
       },
       async (request, reply) => deps.social.finish(request.body, hangUpSignal(reply)),

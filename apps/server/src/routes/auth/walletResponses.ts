@@ -1,15 +1,5 @@
-import {
-  connectedUser,
-  errorResponse,
-  socialFinishResponse,
-  walletSessionResponse,
-} from '@latch/protocol'
+import { errorResponse } from '@latch/protocol'
 import { z } from 'zod'
-
-// Response schemas of the wallet API: the protocol's, under the names the routes use.
-export const connectedUserOut = connectedUser
-export const walletSessionOut = walletSessionResponse
-export const socialFinishOut = socialFinishResponse
 
 export const okResponse = z.object({ ok: z.literal(true) })
 
