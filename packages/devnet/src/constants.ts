@@ -12,6 +12,14 @@ export const DEPLOYER_PRIVATE_KEY =
   '0xc45368417c85ca9f246fb005d81a98f1cd6c15f3c18490271c3b6911ea94edd7' as const
 export const DEPLOYER_ADDRESS = '0x100102069BC37D1211457e078F291B111DcB3532' as const
 
+/**
+ * The treasury the server's sandbox on-ramp pays bought tokens from (issue 10): funded with ether
+ * and USDC at start. Its key is keccak256 of 'latch devnet onramp treasury': public, devnets only.
+ */
+export const TREASURY_PRIVATE_KEY =
+  '0xe5e9bd41628212b67db4681df51233bde402445d016a7e0fa4ea9714ca88a81f' as const
+export const TREASURY_ADDRESS = '0x342356e9F8fDFfAE61a0d38b6E64CF2bedE8b623' as const
+
 /** Canonical Multicall3 address (the same on nearly every EVM chain). */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
 /** The deterministic CREATE2 deployer anvil preinstalls. */

@@ -193,6 +193,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       walletConnect: { relayUrl: relay.url, projectId: DEV_PROJECT_ID },
       mail: { smtpUrl: mail.smtpUrl, inboxUrl: mail.inboxUrl },
       oidc: { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
+      onramp: { treasury: deployment.treasury },
     })
     log(`devnet up in ${Math.round(performance.now() - started)} ms; manifest at ${manifestPath}`)
     return { manifest, pids: nodes.map((node) => node.pid), stop }

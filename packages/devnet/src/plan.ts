@@ -28,6 +28,8 @@ import {
   ENTRY_POINT_ADDRESS,
   ENTRY_POINT_SALT,
   MULTICALL3_ADDRESS,
+  TREASURY_ADDRESS,
+  TREASURY_PRIVATE_KEY,
 } from './constants.ts'
 import type { Deployment, PlannedCheck, PlannedTx } from './types.ts'
 
@@ -68,6 +70,10 @@ const POOLS: readonly { tokens: [string, string]; amounts: [string, string] }[] 
   { tokens: ['USDC', 'DAI'], amounts: ['3000000', '3000000'] },
 ]
 
+/** What the on-ramp treasury starts with, in whole units (sent last: no address moves). */
+const TREASURY_ETHER = '10000'
+const TREASURY_USDC = '10000000'
+
 /** Ether the deployer gets (anvil_setBalance) to wrap and to seed the pools. */
 const DEPLOYER_BALANCE = parseEther('1000000')
 
@@ -96,6 +102,12 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     privateKeyToAddress(DEPLOYER_PRIVATE_KEY) !== DEPLOYER_ADDRESS
   ) {
     throw new Error('DEPLOYER_PRIVATE_KEY and DEPLOYER_ADDRESS do not match')
+  }
+  if (
+    keccak256(toHex('latch devnet onramp treasury')) !== TREASURY_PRIVATE_KEY ||
+    privateKeyToAddress(TREASURY_PRIVATE_KEY) !== TREASURY_ADDRESS
+  ) {
+    throw new Error('TREASURY_PRIVATE_KEY and TREASURY_ADDRESS do not match')
   }
   const accounts = deriveAccounts(DEVNET_MNEMONIC, 10)
   const recipients = accounts.map((account) => account.address)
@@ -258,6 +270,18 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     })
   }
 
+  // The sandbox on-ramp's treasury: ether for gas and for native purchases, and USDC.
+  txs.push({
+    label: 'fund the on-ramp treasury with ether',
+    to: TREASURY_ADDRESS,
+    data: '0x',
+    value: toHex(parseEther(TREASURY_ETHER)),
+  })
+  call('mint USDC to the on-ramp treasury', addressOf('USDC'), token.abi, 'mint', [
+    TREASURY_ADDRESS,
+    units('USDC', TREASURY_USDC),
+  ])
+
   const tokens: DevnetToken[] = [
     { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, address: weth9, spam: false },
     ...TEST_TOKENS.map((spec) => ({
@@ -272,6 +296,7 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     accounts,
     multicall3Code: compiled.Multicall3.deployedBytecode,
     deployerBalance: toHex(DEPLOYER_BALANCE),
+    treasury: { address: TREASURY_ADDRESS, privateKey: TREASURY_PRIVATE_KEY },
     txs,
     checks,
     contracts: {

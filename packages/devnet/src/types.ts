@@ -16,6 +16,8 @@ export type Deployment = {
   accounts: { address: Hex; privateKey: Hex }[]
   multicall3Code: Hex
   deployerBalance: Hex
+  /** The sandbox on-ramp's treasury (ether and USDC). */
+  treasury: { address: Hex; privateKey: Hex }
   txs: PlannedTx[]
   checks: PlannedCheck[]
   contracts: DevnetChain['contracts']

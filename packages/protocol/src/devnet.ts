@@ -59,6 +59,13 @@ export const devnetManifest = z.object({
   oidc: z
     .object({ issuer: z.string().url(), clientId: z.string(), clientSecret: z.string() })
     .optional(),
+  /**
+   * The sandbox on-ramp's treasury, funded with ether and USDC on every chain: a development
+   * server pays sandbox orders from it (issue 10).
+   */
+  onramp: z
+    .object({ treasury: z.object({ address: hexAddress, privateKey: z.string() }) })
+    .optional(),
 })
 
 export type DevnetToken = z.infer<typeof devnetToken>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { decimalString } from './account.ts'
 import { clientQuery } from './api.ts'
 import { caipNetworkId } from './caipSchemas.ts'
+import { currencyAmount, onrampOrderStatus, onrampProviderId } from './onramp.ts'
 
 /** Transactions per history page (spec 7). */
 export const HISTORY_PAGE_SIZE = 50
@@ -23,7 +24,16 @@ export const historyQuery = clientQuery.extend({
 })
 
 /** What a transaction did for the account, as history lists it. */
-export const operationType = z.enum(['send', 'receive', 'trade', 'execute', 'approve', 'deposit'])
+export const operationType = z.enum([
+  'send',
+  'receive',
+  'trade',
+  'execute',
+  'approve',
+  'deposit',
+  /** Tokens bought through an on-ramp provider (issue 10). */
+  'buy',
+])
 export type OperationType = z.infer<typeof operationType>
 
 export const historyTransfer = z.object({
@@ -45,7 +55,8 @@ export const historyTransaction = z.object({
   id: z.string(),
   metadata: z.object({
     operationType,
-    hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+    /** Empty only for an on-ramp order whose transfer is not signed yet. */
+    hash: z.union([z.string().regex(/^0x[0-9a-fA-F]{64}$/), z.literal('')]),
     chain: caipNetworkId,
     /** ISO 8601 time of the block. */
     minedAt: z.string(),
@@ -53,6 +64,18 @@ export const historyTransaction = z.object({
     sentTo: z.string(),
     status: z.enum(['confirmed', 'failed', 'pending']),
     nonce: z.number().int().nonnegative(),
+    /**
+     * Set on an on-ramp purchase: in `?onramp=` lists (one entry per paid order), and on the
+     * transfer that delivered an order in the account's history.
+     */
+    onramp: z
+      .object({
+        provider: onrampProviderId,
+        orderId: z.string(),
+        status: onrampOrderStatus,
+        paymentTotal: currencyAmount,
+      })
+      .optional(),
   }),
   transfers: z.array(historyTransfer),
 })

@@ -4,6 +4,7 @@ import { isCaipNetworkId } from './caip.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import {
   ALL_SOCIAL_PROVIDERS,
+  ONRAMP_PROVIDERS,
   RECOMMENDED_WALLETS,
   WALLETS_PER_PAGE,
   WALLETS_PER_SEARCH,
@@ -134,8 +135,11 @@ export const imageParams = z.object({
 /** Social login providers (spec 1). */
 export const socialProvider = z.enum(ALL_SOCIAL_PROVIDERS)
 
-/** On-ramp providers the kit knows (spec 4: providers not in this list are dropped). */
-export const onrampProvider = z.enum(['coinbase', 'meld'])
+/**
+ * On-ramp providers the kit knows (spec 4: providers not in this list are dropped). `sandbox` is
+ * the server's test-mode provider: a server lists it only when it runs it (never in production).
+ */
+export const onrampProvider = z.enum(ONRAMP_PROVIDERS)
 export type OnrampProvider = z.infer<typeof onrampProvider>
 
 /** Swap providers: the server's own quotes on Uniswap V2 pools. */

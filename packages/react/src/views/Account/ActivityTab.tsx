@@ -11,6 +11,7 @@ const OPERATION_LABELS: Record<HistoryTransaction['metadata']['operationType'], 
   execute: 'Contract call',
   approve: 'Approved',
   deposit: 'Deposited',
+  buy: 'Bought',
 }
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' })
