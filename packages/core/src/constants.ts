@@ -119,11 +119,8 @@ export const SWAP_SLIPPAGE_TOLERANCE = 1
 export const BALANCE_DECIMALS = 3
 /** Token totals are shown with this many decimals (spec 9). */
 export const TOKEN_TOTAL_DECIMALS = 2
-/** On-ramp fallback limits per payment method, in USD and EUR (spec 5, 9). */
-export const ONRAMP_FALLBACK_LIMITS = {
-  card: { min: '10.00', max: '7500.00' },
-  ach: { min: '10.00', max: '25000.00' },
-} as const
+// ONRAMP_FALLBACK_LIMITS: per payment method, in USD and EUR (spec 5, 9); one definition with the server's.
+export { ONRAMP_FALLBACK_LIMITS } from '@latch/protocol/constants'
 
 // Retries and telemetry (spec 9)
 
@@ -141,3 +138,15 @@ export const ERROR_TELEMETRY_WINDOW_MS = 60_000
 export const QUOTE_DEBOUNCE_MS = 300
 /** A quote older than this is fetched again before anything is signed. */
 export const QUOTE_REFRESH_MS = 15_000
+
+// On-ramp (not in the spec: timings of the on-ramp views)
+
+/** How often a sandbox order is asked for while the visitor pays and the tokens travel. */
+export const ONRAMP_ORDER_POLL_MS = 1000
+/** How often the kit checks whether the visitor closed the provider's window. */
+export const ONRAMP_POPUP_POLL_MS = 500
+/** The provider's window: its name and size. */
+export const ONRAMP_POPUP_NAME = 'latch-onramp'
+export const ONRAMP_POPUP_FEATURES = 'width=460,height=720'
+/** Amounts a visitor picks with one click in the OnRampBuy view, in the payment currency. */
+export const ONRAMP_AMOUNT_PRESETS = ['50', '100', '250'] as const

@@ -25,7 +25,7 @@ import { EMBEDDED_CONNECTOR_ID } from './embedded/connector.ts'
 import { createEmbedded, type EmbeddedController } from './embedded/createEmbedded.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
-import { applyRemoteFeatures } from './features/remoteFeatures.ts'
+import { applyRemoteFeatures, remoteOnrampProviders } from './features/remoteFeatures.ts'
 import { truncateBalance } from './format/truncateBalance.ts'
 import { createHistory, type HistoryController } from './history/createHistory.ts'
 import { createModal, type ModalController } from './modal/index.ts'
@@ -36,6 +36,7 @@ import {
   type NamesController,
 } from './names/index.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
+import { createOnramp, DEFAULT_ONRAMP_PROVIDERS, type OnrampController } from './onramp/index.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { isIosSafari, isTelegram } from './platform/platform.ts'
@@ -131,6 +132,8 @@ export type Latch = {
   readonly pendingTransactions: PendingTransactionsController
   /** The Swap view: tokens, debounced quotes, approve then swap (spec 2, 7). */
   readonly swap: SwapController
+  /** Buying crypto: providers, currencies, quotes and the purchase at the provider (spec 3, 4). */
+  readonly onramp: OnrampController
   /**
    * Sends the native coin or an ERC-20 from the connected wallet (spec 5's checks first); resolves
    * with the transaction hash once the wallet sent it.
@@ -320,14 +323,33 @@ export function createLatch(config: LatchConfig): Latch {
           chainId: `eip155:${current.chainId}`,
           force: true,
         })
-        void queryClient.invalidateQueries({ queryKey: ['history'] })
-        history.reset()
+        refreshActivity()
       }
       return receipt
     },
   }
 
+  /** What the account did changed: its native balance and Activity are stale. */
+  function refreshActivity() {
+    const current = adapter.connection.get()
+    if (current.status !== 'connected') return
+    void refreshBalance(current.address, current.chainId)
+    void queryClient.invalidateQueries({ queryKey: ['history'] })
+    history.reset()
+  }
+
   const swap = createSwap({ api, evm, balances, snackbar, connection: adapter.connection })
+  const onramp = createOnramp({
+    api,
+    connection: adapter.connection,
+    balances,
+    snackbar,
+    refreshActivity,
+    activeChainId: () => {
+      const active = network.state.get().activeNetwork
+      return active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
+    },
+  })
   const names = createNames({
     api,
     queryClient,
@@ -499,8 +521,10 @@ export function createLatch(config: LatchConfig): Latch {
     try {
       const config = await api.projectConfig()
       features.set({ current: applyRemoteFeatures(options.features, config.features) })
+      onramp.setProviders(remoteOnrampProviders(config.features) ?? DEFAULT_ONRAMP_PROVIDERS)
     } catch {
-      // The site's own features stand when the server cannot say.
+      // The site's own features stand when the server cannot say, with the default providers.
+      onramp.setProviders(DEFAULT_ONRAMP_PROVIDERS)
     }
   }
 
@@ -548,6 +572,7 @@ export function createLatch(config: LatchConfig): Latch {
     pendingTransactions,
     siwx,
     swap,
+    onramp,
     names,
     async send(request) {
       const transaction = validateSend(request)

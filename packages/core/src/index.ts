@@ -35,6 +35,7 @@ export {
 export * from './modal/index.ts'
 export * from './names/index.ts'
 export * from './network/index.ts'
+export * from './onramp/index.ts'
 export * from './options/index.ts'
 export type * from './options/types.ts'
 export { isIosSafari, isMobile, isTelegram } from './platform/platform.ts'

@@ -14,6 +14,11 @@ import type {
   IdentityResponse,
   NameRecord,
   NameSuggestions,
+  OnrampOptionsResponse,
+  OnrampOrder,
+  OnrampQuoteRequest,
+  OnrampUrlRequest,
+  OnrampUrlResponse,
   ProjectConfigResponse,
   ProjectOriginsResponse,
   RegisterNameBody,
@@ -22,6 +27,9 @@ import type {
 } from '@latch/protocol'
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
 import { LatchError } from '../errors.ts'
+import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
+import { mockedOnrampQuote } from '../onramp/mockedQuote.ts'
+import type { OnrampQuote } from '../onramp/types.ts'
 
 /** A non-OK answer from the server: 'HTTP status code: {status}' (spec 7), with the server's message. */
 export class HttpStatusError extends LatchError {
@@ -171,6 +179,38 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     /** POST /v1/convert/build-transaction (spec 7): the swap as a transaction to sign. */
     buildTransaction: (body: Omit<BuildTransactionBody, 'projectId'>) =>
       request<BuildTransactionResponse>('POST', '/v1/convert/build-transaction', {}, body),
+    /**
+     * GET /v1/onramp/options (spec 3, 7): what can be bought and paid with. On any failure, the
+     * built-in USD and EUR limits and USDC on Ethereum and Polygon (spec 7).
+     */
+    onrampOptions: () =>
+      request<OnrampOptionsResponse>('GET', '/v1/onramp/options').catch(
+        () => FALLBACK_ONRAMP_OPTIONS,
+      ),
+    /**
+     * POST /v1/onramp/quote (spec 3, 7). A server that cannot be reached or fails (5xx) gives a
+     * mocked quote (spec 7: the provider prices it); a refused request (4xx) throws its message.
+     */
+    async onrampQuote(body: OnrampQuoteRequest): Promise<OnrampQuote> {
+      try {
+        const quote = await request<Omit<Extract<OnrampQuote, { mocked: false }>, 'mocked'>>(
+          'POST',
+          '/v1/onramp/quote',
+          {},
+          body,
+        )
+        return { ...quote, mocked: false }
+      } catch (error) {
+        if (error instanceof HttpStatusError && error.status < 500) throw error
+        return mockedOnrampQuote(body)
+      }
+    },
+    /** POST /v1/generators/onrampurl (spec 7): the provider's page, and the sandbox's order. */
+    onrampUrl: (body: OnrampUrlRequest) =>
+      request<OnrampUrlResponse>('POST', '/v1/generators/onrampurl', {}, body),
+    /** GET /v1/onramp/orders/{orderId}: where a sandbox order stands. */
+    onrampOrder: (orderId: string) =>
+      request<OnrampOrder>('GET', `/v1/onramp/orders/${encodeURIComponent(orderId)}`),
     /** GET /appkit/v1/config (spec 7): the project's features. */
     projectConfig: () => request<ProjectConfigResponse>('GET', '/appkit/v1/config'),
     /** GET /projects/v1/origins (spec 7). */
@@ -178,6 +218,18 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     /** Where a network's (or another asset's) image is served. */
     assetImageUrl(assetId: string): string {
       const url = new URL(`/public/getAssetImage/${encodeURIComponent(assetId)}`, baseUrl)
+      url.searchParams.set('projectId', projectId)
+      return url.toString()
+    },
+    /** Where a fiat currency's image is served, by ISO 4217 code (spec 7). */
+    currencyImageUrl(code: string): string {
+      const url = new URL(`/public/getCurrencyImage/${encodeURIComponent(code)}`, baseUrl)
+      url.searchParams.set('projectId', projectId)
+      return url.toString()
+    },
+    /** Where a token's image is served, by symbol (spec 7). */
+    tokenImageUrl(symbol: string): string {
+      const url = new URL(`/public/getTokenImage/${encodeURIComponent(symbol)}`, baseUrl)
       url.searchParams.set('projectId', projectId)
       return url.toString()
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_FEATURES } from '../constants.ts'
-import { applyRemoteFeatures } from './remoteFeatures.ts'
+import { applyRemoteFeatures, remoteOnrampProviders } from './remoteFeatures.ts'
 
 describe('applyRemoteFeatures', () => {
   it("turns off what the project turned off and keeps the site's own choices", () => {
@@ -22,5 +22,15 @@ describe('applyRemoteFeatures', () => {
       applyRemoteFeatures(DEFAULT_FEATURES, [{ id: 'social_login', isEnabled: false, config: [] }])
         .socials,
     ).toEqual([])
+  })
+
+  it("gives the onramp feature's providers, for the on-ramp to filter", () => {
+    expect(
+      remoteOnrampProviders([
+        { id: 'swap', isEnabled: true, config: ['uniswap_v2'] },
+        { id: 'onramp', isEnabled: true, config: ['meld', 'sandbox'] },
+      ]),
+    ).toEqual(['meld', 'sandbox'])
+    expect(remoteOnrampProviders([])).toBeUndefined()
   })
 })

@@ -24,3 +24,11 @@ export function applyRemoteFeatures(local: Features, remote: readonly ProjectFea
     socials,
   }
 }
+
+/**
+ * The on-ramp providers the project's settings name (its onramp feature's config), for
+ * `onramp.setProviders`; undefined when the server sent no onramp feature.
+ */
+export function remoteOnrampProviders(remote: readonly ProjectFeature[]): unknown {
+  return remote.find((feature) => feature.id === 'onramp')?.config
+}

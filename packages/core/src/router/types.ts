@@ -3,8 +3,8 @@ import type { WalletSummary } from '../connection/types.ts'
 import type { CaipNetwork } from '../options/types.ts'
 
 /**
- * The modal's views (spec 2) plus Networks (the network picker), Send, Receive and the email and
- * social login steps; add a name here to add a view.
+ * The modal's views (spec 2) plus Networks (the network picker), Send, Receive, the email and
+ * social login steps and the on-ramp's; add a name here to add a view.
  */
 export const VIEWS = [
   'Connect',
@@ -29,6 +29,11 @@ export const VIEWS = [
   'UpdateEmailWallet',
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
+  'OnRampProviders',
+  'OnRampBuy',
+  'OnRampTokenSelect',
+  'OnRampFiatSelect',
+  'BuyInProgress',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

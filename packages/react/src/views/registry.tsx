@@ -76,6 +76,29 @@ const RegisterAccountNameSuccess = lazy(() =>
   })),
 )
 
+// Buying crypto: loaded when the visitor chooses Buy.
+const OnRampProviders = lazy(() =>
+  import('./OnRampProviders/OnRampProviders.tsx').then((module) => ({
+    default: module.OnRampProviders,
+  })),
+)
+const OnRampBuy = lazy(() =>
+  import('./OnRampBuy/OnRampBuy.tsx').then((module) => ({ default: module.OnRampBuy })),
+)
+const OnRampTokenSelect = lazy(() =>
+  import('./OnRampTokenSelect/OnRampTokenSelect.tsx').then((module) => ({
+    default: module.OnRampTokenSelect,
+  })),
+)
+const OnRampFiatSelect = lazy(() =>
+  import('./OnRampFiatSelect/OnRampFiatSelect.tsx').then((module) => ({
+    default: module.OnRampFiatSelect,
+  })),
+)
+const BuyInProgress = lazy(() =>
+  import('./BuyInProgress/BuyInProgress.tsx').then((module) => ({ default: module.BuyInProgress })),
+)
+
 export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
 
 /** The modal's views by name; a view not listed here has not been built yet. */
@@ -116,4 +139,9 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     title: () => 'Name Registered',
     Component: RegisterAccountNameSuccess,
   },
+  OnRampProviders: { title: () => 'Choose Provider', Component: OnRampProviders },
+  OnRampBuy: { title: () => 'Buy Crypto', Component: OnRampBuy },
+  OnRampTokenSelect: { title: () => 'Choose Token', Component: OnRampTokenSelect },
+  OnRampFiatSelect: { title: () => 'Choose Currency', Component: OnRampFiatSelect },
+  BuyInProgress: { title: () => 'Buy in Progress', Component: BuyInProgress },
 }

@@ -12,9 +12,10 @@ import { TokensTab } from './TokensTab.tsx'
 
 /** The account's actions, each behind its feature (spec 1). */
 const ACTIONS = [
-  { view: 'Send', feature: 'send' },
-  { view: 'Receive', feature: 'receive' },
-  { view: 'Swap', feature: 'swaps' },
+  { view: 'Send', feature: 'send', label: 'Send' },
+  { view: 'Receive', feature: 'receive', label: 'Receive' },
+  { view: 'Swap', feature: 'swaps', label: 'Swap' },
+  { view: 'OnRampProviders', feature: 'onramp', label: 'Buy' },
 ] as const
 
 /**
@@ -28,6 +29,7 @@ export function Account() {
   const accounts = useStore(latch.account.state)
   const tab = accounts.byNamespace[accounts.activeNamespace]?.currentTab ?? 'Tokens'
   const features = useStore(latch.features)
+  const { providers } = useStore(latch.onramp.state)
   const [copied, setCopied] = useState(false)
   if (!account.address) return null
   const address = account.address
@@ -123,7 +125,10 @@ export function Account() {
         </button>
       )}
       <div className="latch-actions">
-        {ACTIONS.filter((action) => features[action.feature]).map((action) => (
+        {ACTIONS.filter(
+          (action) =>
+            features[action.feature] && (action.feature !== 'onramp' || providers.length > 0),
+        ).map((action) => (
           <button
             key={action.view}
             type="button"
@@ -131,7 +136,7 @@ export function Account() {
             data-variant="secondary"
             onClick={() => latch.router.push(action.view)}
           >
-            {action.view}
+            {action.label}
           </button>
         ))}
       </div>

@@ -1,0 +1,358 @@
+import type { OnrampQuoteRequest } from '@latch/protocol'
+import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
+import type { AdapterConnection } from '../adapters/types.ts'
+import type { ApiClient } from '../api/client.ts'
+import type { BalancesController } from '../balances/createBalances.ts'
+import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../constants.ts'
+import type { PopupWindow } from '../embedded/types.ts'
+import type { SnackbarController } from '../snackbar/index.ts'
+import { createStore, type ReadableStore } from '../store.ts'
+import { latestOnly } from '../swap/latestOnly.ts'
+import { onrampAmountIssue } from './amountIssue.ts'
+import { type CheckoutTimers, createCheckout } from './createCheckout.ts'
+import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from './defaults.ts'
+import {
+  ONRAMP_NO_AMOUNT,
+  ONRAMP_NO_PROVIDER,
+  ONRAMP_NOT_CONNECTED,
+  onrampMessageOf,
+} from './errors.ts'
+import { knownProviders } from './providers.ts'
+import { preferredPurchaseCurrency, purchaseNetwork } from './purchaseNetwork.ts'
+import type { OnrampQuote, OnrampState } from './types.ts'
+import { onrampUrlRequest } from './urlRequest.ts'
+
+export type OnrampDeps = {
+  api: Pick<
+    ApiClient,
+    | 'onrampOptions'
+    | 'onrampQuote'
+    | 'onrampUrl'
+    | 'onrampOrder'
+    | 'currencyImageUrl'
+    | 'tokenImageUrl'
+  >
+  /** The wallet's connection: where bought tokens go; another account starts over. */
+  connection: ReadableStore<AdapterConnection>
+  /** Refreshed (skipping caches) once a purchase completed. */
+  balances: Pick<BalancesController, 'refresh'>
+  snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
+  /** After a purchase, besides the balances: e.g. the account's native balance and Activity. */
+  refreshActivity?(): void
+  /** The active network's EVM chain id while no wallet is connected. */
+  activeChainId?(): number | undefined
+  /** Opens a blank window for the provider; default `window.open`. */
+  openPopup?(): PopupWindow | null
+  /** Starts loading an image so the pickers show it at once; default an `Image` in a browser. */
+  preloadImage?(url: string): void
+  /** Defaults to the global timers, looked up when called so fake timers apply. */
+  timers?: CheckoutTimers
+  /** Defaults to `Date.now`. */
+  now?: () => number
+}
+
+export type OnrampController = {
+  state: ReadableStore<OnrampState>
+  /**
+   * Keeps the known providers named in `names`, in the known order; anything but an array of
+   * strings empties the list (spec 4). The project's onramp feature gives it at start.
+   */
+  setProviders(names: unknown): void
+  /** Chooses a listed provider for the next quote and purchase; false for one not listed. */
+  selectProvider(id: OnrampProviderId): boolean
+  /**
+   * GET /v1/onramp/options: the currencies, the first payment and purchase currency current (the
+   * first purchase currency on the active chain, if any), the built-in ones when the server has
+   * none; then fetches their images (spec 4).
+   */
+  loadCurrencies(): Promise<void>
+  /** The amount to pay, as typed; a quote follows once typing pauses, unless it is off limits. */
+  setPaymentAmount(amount: string): void
+  setPurchaseCurrency(id: string): void
+  setPaymentCurrency(id: string): void
+  setPaymentMethod(method: OnrampPaymentMethod): void
+  /**
+   * Asks for the quote of the current input now: quotesLoading meanwhile; then purchaseAmount and
+   * `quote`, or the error stored and undefined (spec 4). A mocked quote when the server is down.
+   */
+  getQuote(): Promise<OnrampQuote | undefined>
+  /**
+   * Must run inside the visitor's click: opens a window, asks the server for the provider's URL
+   * (POST /v1/generators/onrampurl) and sends the window there. A sandbox order is then polled
+   * until it completes (balances refresh, a snackbar says what was bought) or fails; otherwise
+   * the balances refresh when the window closes. False, with `error` set, when nothing opened.
+   */
+  buy(): Promise<boolean>
+  /** Opens the provider's page again (the visitor closed it before paying); in the click. */
+  reopen(): boolean
+  /** Back to the defaults: no provider chosen, USDC and USD, no amount; stops following a purchase. */
+  reset(): void
+}
+
+const initial = (providers: OnrampState['providers']): OnrampState => ({
+  providers,
+  selectedProvider: undefined,
+  error: undefined,
+  purchaseCurrency: DEFAULT_PURCHASE_CURRENCY,
+  paymentCurrency: DEFAULT_PAYMENT_CURRENCY,
+  purchaseCurrencies: [DEFAULT_PURCHASE_CURRENCY],
+  paymentCurrencies: [DEFAULT_PAYMENT_CURRENCY],
+  currenciesStatus: 'idle',
+  quotesLoading: false,
+  paymentAmount: undefined,
+  purchaseAmount: undefined,
+  paymentMethod: 'card',
+  amountIssue: undefined,
+  quote: undefined,
+  checkout: undefined,
+  order: undefined,
+})
+
+const defaultTimers: CheckoutTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+const defaultPopup = (): PopupWindow | null =>
+  globalThis.open?.('', ONRAMP_POPUP_NAME, ONRAMP_POPUP_FEATURES) ?? null
+
+function defaultPreload(url: string) {
+  if (typeof Image === 'function') new Image().src = url
+}
+
+/**
+ * The on-ramp of one instance (spec 3, 4, 5, 7): providers, currencies, debounced quotes of which
+ * only the latest counts, and the purchase at the provider.
+ * @example const onramp = createOnramp({ api, connection: evm.connection, balances, snackbar })
+ */
+export function createOnramp(deps: OnrampDeps): OnrampController {
+  const { api } = deps
+  const now = deps.now ?? (() => Date.now())
+  const preload = deps.preloadImage ?? defaultPreload
+  const store = createStore<OnrampState>(initial([]))
+  // Bumped by reset: a load that started before it must not write into the new state.
+  let generation = 0
+
+  function connected() {
+    const current = deps.connection.get()
+    return current.status === 'connected' ? current : undefined
+  }
+  const chainId = () => connected()?.chainId ?? deps.activeChainId?.()
+
+  function refreshAccount() {
+    const account = connected()
+    if (account)
+      void deps.balances.refresh({
+        address: account.address,
+        chainId: `eip155:${account.chainId}`,
+        force: true,
+      })
+    deps.refreshActivity?.()
+  }
+
+  const checkout = createCheckout({
+    api,
+    store,
+    snackbar: deps.snackbar,
+    openPopup: deps.openPopup ?? defaultPopup,
+    refreshAccount,
+    timers: deps.timers ?? defaultTimers,
+  })
+
+  function applyQuote(quote: OnrampQuote) {
+    store.set({
+      quote,
+      purchaseAmount: quote.mocked ? undefined : quote.purchaseAmount.amount,
+      quotesLoading: false,
+      error: undefined,
+    })
+  }
+
+  function applyQuoteError(error: unknown) {
+    store.set({
+      quote: undefined,
+      purchaseAmount: undefined,
+      quotesLoading: false,
+      error: onrampMessageOf(error),
+    })
+  }
+
+  const quotes = latestOnly<OnrampQuoteRequest, OnrampQuote>({
+    delayMs: QUOTE_DEBOUNCE_MS,
+    fetch: (request) => api.onrampQuote(request),
+    onAnswer: applyQuote,
+    onError: applyQuoteError,
+  })
+
+  /** The quote to ask for the current input; none for an empty or off-limits amount. */
+  function quoteRequest(state: OnrampState): OnrampQuoteRequest | undefined {
+    const amount = state.paymentAmount?.trim()
+    if (!amount || state.amountIssue) return undefined
+    const network = purchaseNetwork(state.purchaseCurrency, chainId())
+    if (!network) return undefined
+    return {
+      purchaseCurrency: state.purchaseCurrency.id,
+      paymentCurrency: state.paymentCurrency.id,
+      amount,
+      network: network.name,
+      paymentMethod: state.paymentMethod,
+      ...(state.selectedProvider ? { provider: state.selectedProvider.id } : {}),
+    }
+  }
+
+  /** After the input changed: check the amount, drop the old quote, ask again once typing pauses. */
+  function inputChanged() {
+    const state = store.get()
+    const amountIssue = onrampAmountIssue(
+      state.paymentAmount,
+      state.paymentCurrency,
+      state.paymentMethod,
+    )
+    const request = quoteRequest({ ...state, amountIssue })
+    store.set({
+      amountIssue,
+      quote: undefined,
+      purchaseAmount: undefined,
+      error: undefined,
+      quotesLoading: request !== undefined,
+    })
+    if (request) quotes.schedule(request)
+    else quotes.cancel()
+  }
+
+  function reset() {
+    generation++
+    quotes.cancel()
+    checkout.stop()
+    // The providers are the project's, not the visit's: they stay.
+    store.set(initial(store.get().providers))
+  }
+
+  // Another account or chain (or none) starts over: nothing bought goes to the wrong place.
+  deps.connection.subscribe((current, previous) => {
+    const moved =
+      current.status !== previous.status ||
+      (current.status === 'connected' &&
+        previous.status === 'connected' &&
+        (current.address !== previous.address || current.chainId !== previous.chainId))
+    if (moved && (current.status === 'connected' || current.status === 'disconnected')) reset()
+  })
+
+  async function loadCurrencies() {
+    const started = generation
+    store.set({ currenciesStatus: 'loading' })
+    const options = await api.onrampOptions().catch(() => undefined)
+    if (started !== generation) return
+    const purchaseCurrencies = options?.purchaseCurrencies.length
+      ? options.purchaseCurrencies
+      : [DEFAULT_PURCHASE_CURRENCY]
+    const paymentCurrencies = options?.paymentCurrencies.length
+      ? options.paymentCurrencies
+      : [DEFAULT_PAYMENT_CURRENCY]
+    store.set({
+      purchaseCurrencies,
+      paymentCurrencies,
+      purchaseCurrency:
+        preferredPurchaseCurrency(purchaseCurrencies, chainId()) ?? DEFAULT_PURCHASE_CURRENCY,
+      paymentCurrency: paymentCurrencies[0] ?? DEFAULT_PAYMENT_CURRENCY,
+      currenciesStatus: 'ready',
+    })
+    inputChanged()
+    for (const currency of paymentCurrencies) preload(api.currencyImageUrl(currency.id))
+    for (const currency of purchaseCurrencies) preload(api.tokenImageUrl(currency.symbol))
+  }
+
+  async function getQuote(): Promise<OnrampQuote | undefined> {
+    const state = store.get()
+    const request = quoteRequest(state)
+    if (!request) {
+      quotes.cancel()
+      store.set({ quotesLoading: false })
+      return undefined
+    }
+    store.set({ quotesLoading: true, error: undefined })
+    try {
+      const answer = await quotes.run(request)
+      if (answer.stale) return undefined
+      applyQuote(answer.value)
+      return answer.value
+    } catch (error) {
+      applyQuoteError(error)
+      return undefined
+    }
+  }
+
+  function buy(): Promise<boolean> {
+    const state = store.get()
+    const account = connected()
+    const problem = !account
+      ? ONRAMP_NOT_CONNECTED
+      : !state.selectedProvider
+        ? ONRAMP_NO_PROVIDER
+        : !state.paymentAmount?.trim()
+          ? ONRAMP_NO_AMOUNT
+          : state.amountIssue
+    const request =
+      account && onrampUrlRequest(state, { address: account.address, chainId: chainId() }, now())
+    if (problem || !request) {
+      store.set({ error: problem ?? ONRAMP_NO_AMOUNT })
+      return Promise.resolve(false)
+    }
+    return checkout.start(request)
+  }
+
+  return {
+    state: store,
+    setProviders(names) {
+      const providers = knownProviders(names)
+      const selected = store.get().selectedProvider
+      store.set({
+        providers,
+        selectedProvider: providers.find((provider) => provider.id === selected?.id),
+      })
+    },
+    selectProvider(id) {
+      const provider = store.get().providers.find((candidate) => candidate.id === id)
+      if (!provider) return false
+      const method = store.get().paymentMethod
+      store.set({
+        selectedProvider: provider,
+        paymentMethod: provider.paymentMethods.includes(method)
+          ? method
+          : (provider.paymentMethods[0] ?? method),
+        checkout: undefined,
+        order: undefined,
+      })
+      // Each provider has its own fee: the quote is asked again.
+      inputChanged()
+      return true
+    },
+    loadCurrencies,
+    setPaymentAmount(amount) {
+      if (amount === store.get().paymentAmount) return
+      store.set({ paymentAmount: amount })
+      inputChanged()
+    },
+    setPurchaseCurrency(id) {
+      const currency = store.get().purchaseCurrencies.find((candidate) => candidate.id === id)
+      if (!currency) return
+      store.set({ purchaseCurrency: currency })
+      inputChanged()
+    },
+    setPaymentCurrency(id) {
+      const currency = store.get().paymentCurrencies.find((candidate) => candidate.id === id)
+      if (!currency) return
+      store.set({ paymentCurrency: currency })
+      inputChanged()
+    },
+    setPaymentMethod(method) {
+      if (method === store.get().paymentMethod) return
+      store.set({ paymentMethod: method })
+      inputChanged()
+    },
+    getQuote,
+    buy,
+    reopen: () => checkout.reopen(),
+    reset,
+  }
+}

@@ -1,0 +1,21 @@
+import { HttpStatusError } from '../api/client.ts'
+import { LatchError } from '../errors.ts'
+
+/** The provider's window could not open: the browser blocked it. */
+export const ONRAMP_POPUP_BLOCKED =
+  'The payment window was blocked. Allow pop-ups for this site and try again.'
+/** Buying needs a connected wallet to send the tokens to (spec 8's wording). */
+export const ONRAMP_NOT_CONNECTED = 'No ActiveCaipAddress found'
+export const ONRAMP_NO_PROVIDER = 'Choose a provider first'
+export const ONRAMP_NO_AMOUNT = 'Enter an amount'
+/** A failed order that gives no reason. */
+export const ONRAMP_PURCHASE_FAILED = 'The purchase failed'
+
+/** What the views show for a failure: the server's words for a refused request. */
+export function onrampMessageOf(error: unknown): string {
+  if (error instanceof HttpStatusError) return error.details ?? error.shortMessage
+  if (error instanceof LatchError) return error.shortMessage
+  return error instanceof Error
+    ? error.message.split('\n')[0] || 'Something went wrong'
+    : 'Something went wrong'
+}

@@ -1,0 +1,103 @@
+import { formatOnrampAmount, ONRAMP_PROVIDER_INFO, ONRAMP_PURCHASE_FAILED } from '@latch/core'
+import { useEffect } from 'react'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useModalEffects } from '../../modal/context.ts'
+
+/**
+ * BuyInProgress: the purchase at the provider. A sandbox order shows "Waiting for payment" (with
+ * the provider's refusal of a payment), then "Sending …" until it completes (back to Account; the
+ * snackbar says what was bought) or fails (its reason, and "Try again").
+ */
+export function BuyInProgress() {
+  const latch = useLatchInstance()
+  const { checkout, order, error } = useStore(latch.onramp.state)
+  const { shake } = useModalEffects()
+  const status = checkout?.status
+
+  useEffect(() => {
+    if (status === 'completed') {
+      const history = latch.router.state.get().history
+      const index = history.lastIndexOf('Account')
+      if (index >= 0) latch.router.goBackToIndex(index)
+      else latch.router.reset('Account')
+    } else if (status === 'failed') shake()
+  }, [latch, status, shake])
+
+  if (!checkout) {
+    return (
+      <div className="latch-center">
+        <p className="latch-muted">No purchase is in progress</p>
+        <button type="button" className="latch-button" onClick={() => latch.router.goBack()}>
+          Back
+        </button>
+      </div>
+    )
+  }
+
+  const label = ONRAMP_PROVIDER_INFO[checkout.provider].label
+  const awaitingPayment = checkout.orderId && (!order || order.status === 'created')
+  const statusText =
+    status === 'opening'
+      ? `Opening ${label}…`
+      : status === 'closed'
+        ? `The ${label} window closed. Your balance updates once the purchase arrives.`
+        : status === 'failed'
+          ? 'The purchase failed'
+          : status === 'completed'
+            ? 'Purchase complete'
+            : !checkout.orderId
+              ? `Complete the purchase in the ${label} window`
+              : order?.status === 'pending'
+                ? `Sending ${formatOnrampAmount(order.purchaseAmount)}`
+                : 'Waiting for payment'
+  // The provider's window is needed until the payment is made (a sandbox order says when).
+  const canReopen =
+    checkout.url !== undefined &&
+    (status === 'closed' || (status === 'open' && (awaitingPayment || !checkout.orderId)))
+
+  return (
+    <div className="latch-center">
+      <p role="status" data-testid="latch-onramp-status" aria-live="polite">
+        {statusText}
+      </p>
+      {awaitingPayment && status === 'open' && (
+        <p className="latch-muted">Pay in the {label} window; this updates by itself.</p>
+      )}
+      {order?.paymentError && status === 'open' && awaitingPayment && (
+        <p className="latch-error-text" role="alert">
+          {order.paymentError}
+        </p>
+      )}
+      {status === 'failed' && (
+        <p className="latch-error-text" role="alert">
+          {order?.failureReason ?? error ?? ONRAMP_PURCHASE_FAILED}
+        </p>
+      )}
+      {error && status !== 'failed' && (
+        <p className="latch-error-text" role="alert">
+          {error}
+        </p>
+      )}
+      {canReopen && (
+        <button type="button" className="latch-link-button" onClick={() => latch.onramp.reopen()}>
+          Reopen window
+        </button>
+      )}
+      {status === 'failed' && (
+        <button type="button" className="latch-button" onClick={() => latch.router.goBack()}>
+          Try again
+        </button>
+      )}
+      {status === 'closed' && (
+        <button
+          type="button"
+          className="latch-button"
+          onClick={() => latch.router.reset('Account')}
+        >
+          Back to account
+        </button>
+      )}
+    </div>
+  )
+}

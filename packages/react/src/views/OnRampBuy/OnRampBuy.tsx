@@ -1,0 +1,185 @@
+import {
+  ONRAMP_AMOUNT_PRESETS,
+  ONRAMP_PAYMENT_METHOD_NAMES,
+  paymentLimits,
+  purchaseNetwork,
+} from '@latch/core'
+import { type FormEvent, useEffect, useId } from 'react'
+import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useModalEffects } from '../../modal/context.ts'
+import { PAYMENT_METHOD_LABELS } from '../OnRampProviders/OnRampProviders.tsx'
+import { QuoteDetails } from './QuoteDetails.tsx'
+
+/**
+ * OnRampBuy (spec 3, 4, 5): what to buy and what to pay with, card or bank account, the amount
+ * with presets and its limits, the quote with every fee; Buy opens the provider in a window.
+ */
+export function OnRampBuy() {
+  const latch = useLatchInstance()
+  const { onramp } = latch
+  const account = useLatchAccount()
+  const network = useLatchNetwork()
+  const state = useStore(onramp.state)
+  const { shake } = useModalEffects()
+  const ids = { amount: useId(), hint: useId(), issue: useId() }
+
+  useEffect(() => {
+    if (onramp.state.get().currenciesStatus === 'idle') void onramp.loadCurrencies()
+  }, [onramp])
+
+  if (!account.address) return null
+  const provider = state.selectedProvider
+  if (!provider) {
+    return (
+      <div className="latch-center">
+        <p className="latch-muted">Choose a provider to buy with</p>
+        <button
+          type="button"
+          className="latch-button"
+          onClick={() => latch.router.replace('OnRampProviders')}
+        >
+          Choose a provider
+        </button>
+      </div>
+    )
+  }
+  if (state.currenciesStatus !== 'ready') {
+    return (
+      <p className="latch-muted latch-center" aria-busy="true">
+        Loading currencies…
+      </p>
+    )
+  }
+
+  const { purchaseCurrency, paymentCurrency, paymentMethod } = state
+  const chainId =
+    network.caipNetwork?.chainNamespace === 'eip155' ? Number(network.caipNetwork.id) : undefined
+  const destination = purchaseNetwork(purchaseCurrency, chainId)
+  const limits = paymentLimits(paymentCurrency, paymentMethod)
+  const opening = state.checkout?.status === 'opening'
+  const canBuy =
+    !!state.paymentAmount?.trim() && !state.amountIssue && !state.quotesLoading && !opening
+
+  const buy = (event: FormEvent) => {
+    event.preventDefault()
+    if (!canBuy) return
+    // Called in the submit's task: the provider's window opens before anything is awaited.
+    void onramp.buy().then((opened) => {
+      if (opened) latch.router.push('BuyInProgress')
+      else shake()
+    })
+  }
+
+  return (
+    <form className="latch-list latch-form latch-onramp" onSubmit={buy} noValidate>
+      <div className="latch-row">
+        <button
+          type="button"
+          className="latch-button latch-swap-token latch-onramp-currency"
+          data-variant="secondary"
+          onClick={() => latch.router.push('OnRampTokenSelect')}
+        >
+          <img
+            className="latch-token-icon"
+            src={latch.api.tokenImageUrl(purchaseCurrency.symbol)}
+            alt=""
+            width={24}
+            height={24}
+          />
+          <span className="latch-visually-hidden">Currency to buy: </span>
+          {purchaseCurrency.symbol}
+          {destination && <span className="latch-muted">on {destination.display_name}</span>}
+        </button>
+        <button
+          type="button"
+          className="latch-button latch-swap-token latch-onramp-currency"
+          data-variant="secondary"
+          onClick={() => latch.router.push('OnRampFiatSelect')}
+        >
+          <img
+            className="latch-token-icon"
+            src={latch.api.currencyImageUrl(paymentCurrency.id)}
+            alt=""
+            width={24}
+            height={24}
+          />
+          <span className="latch-visually-hidden">Currency to pay with: </span>
+          {paymentCurrency.id}
+        </button>
+      </div>
+
+      <div className="latch-tabs" role="radiogroup" aria-label="Payment method">
+        {provider.paymentMethods.map((method) => (
+          // biome-ignore lint/a11y/useSemanticElements: a segmented control of two buttons, as the Account tabs.
+          <button
+            key={method}
+            type="button"
+            role="radio"
+            className="latch-tab"
+            aria-checked={paymentMethod === method}
+            onClick={() => onramp.setPaymentMethod(method)}
+          >
+            {PAYMENT_METHOD_LABELS[method]}
+          </button>
+        ))}
+      </div>
+
+      <label htmlFor={ids.amount}>Amount</label>
+      <div className="latch-name-field">
+        <input
+          id={ids.amount}
+          className="latch-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={state.paymentAmount ?? ''}
+          disabled={opening}
+          aria-invalid={state.amountIssue ? true : undefined}
+          aria-describedby={state.amountIssue ? ids.issue : ids.hint}
+          onChange={(event) => onramp.setPaymentAmount(event.target.value)}
+        />
+        <span className="latch-name-zone" aria-hidden="true">
+          {paymentCurrency.id}
+        </span>
+      </div>
+      <div className="latch-chips">
+        {ONRAMP_AMOUNT_PRESETS.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className="latch-button"
+            data-variant="secondary"
+            data-size="sm"
+            aria-pressed={state.paymentAmount === preset}
+            disabled={opening}
+            onClick={() => onramp.setPaymentAmount(preset)}
+          >
+            {`${preset} ${paymentCurrency.id}`}
+          </button>
+        ))}
+      </div>
+      {state.amountIssue ? (
+        <p id={ids.issue} className="latch-error-text" role="alert">
+          {state.amountIssue}
+        </p>
+      ) : (
+        <p id={ids.hint} className="latch-muted">
+          {`Limits for a ${ONRAMP_PAYMENT_METHOD_NAMES[paymentMethod]}: ${limits.min} to ${limits.max} ${paymentCurrency.id}`}
+        </p>
+      )}
+
+      <QuoteDetails quote={state.quote} loading={state.quotesLoading} />
+
+      {state.error && (
+        <p className="latch-error-text" role="alert">
+          {state.error}
+        </p>
+      )}
+      <button type="submit" className="latch-button" disabled={!canBuy} aria-busy={opening}>
+        {opening ? `Opening ${provider.label}…` : 'Buy'}
+      </button>
+    </form>
+  )
+}
