@@ -14,6 +14,9 @@ import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
 import { startIndexers } from './indexer/indexer.ts'
+import { openIndexerSession } from './indexer/session.ts'
+import { OnrampCatalogue } from './onramp/catalogue.ts'
+import { PayoutWorker } from './onramp/payout.ts'
 import { requireProject } from './plugins/project.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
 import { WalletStore } from './registry/wallets.ts'
@@ -24,6 +27,7 @@ import { historyRoute } from './routes/blockchain/history.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
 import { healthRoutes } from './routes/health.ts'
+import { sandboxCheckoutRoutes } from './routes/onramp/sandboxCheckout.ts'
 import { assetImageRoute } from './routes/registry/assetImage.ts'
 import { currencyImageRoute } from './routes/registry/currencyImage.ts'
 import { getWalletsRoute } from './routes/registry/getWallets.ts'
@@ -117,6 +121,28 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   await app.register(healthRoutes({ db, chains, version: SERVER_VERSION }))
+  // The sandbox on-ramp (never in production): its checkout pages, and the worker paying out.
+  const sandbox = config.onramp.sandbox
+  const payouts = sandbox
+    ? new PayoutWorker({
+        treasuryKey: sandbox.treasuryKey,
+        chains,
+        openSession: () => openIndexerSession(config.database, db, 'latch-onramp-payout'),
+        log: app.log,
+        failpoint: config.onramp.failpoint,
+      })
+    : undefined
+  if (sandbox && payouts) {
+    await app.register(
+      sandboxCheckoutRoutes({
+        db,
+        catalogue: new OnrampCatalogue(config.chains),
+        payAttemptsPerMinute: sandbox.payAttemptsPerMinute,
+        failpoint: config.onramp.failpoint,
+        paid: () => payouts.kick(),
+      }),
+    )
+  }
   // Everything the kit calls for a project: /v1/* and the wallet registry.
   await app.register(async (scoped) => {
     scoped.addHook(
@@ -132,6 +158,7 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
     await scoped.register(
       projectConfigRoute({
         socialProviders: config.embedded.social.map((provider) => provider.id),
+        onrampProviders: config.onramp.providers,
       }),
     )
     await scoped.register(getWalletsRoute({ wallets }))
@@ -147,6 +174,10 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
   if (config.indexer.enabled) {
     const indexers = startIndexers({ config, db, log: app.log })
     app.addHook('onClose', () => indexers.stop())
+  }
+  if (payouts) {
+    payouts.start()
+    app.addHook('onClose', () => payouts.stop())
   }
   return app
 }

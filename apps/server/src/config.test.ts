@@ -135,4 +135,83 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: emptyDataDir(), DEVNET_MANIFEST: '/nowhere/devnet.json' }),
     ).toThrow('DEVNET_MANIFEST: no file at /nowhere/devnet.json')
   })
+  describe('on-ramp providers', () => {
+    const key = `0x${'ab'.repeat(32)}`
+    const productionEnv = { NODE_ENV: 'production', WALLET_MASTER_KEY: 'cd'.repeat(32) }
+
+    it('offers none by default, Coinbase and Meld when their keys are set', () => {
+      const none = loadConfig({ DATA_DIR: emptyDataDir() }).onramp
+      expect(none).toEqual({
+        coinbase: undefined,
+        meld: undefined,
+        sandbox: undefined,
+        providers: [],
+        usdPerEur: 1.08,
+        failpoint: undefined,
+      })
+      const both = loadConfig({
+        DATA_DIR: emptyDataDir(),
+        ONRAMP_MELD_PUBLIC_KEY: 'meld-key',
+        ONRAMP_COINBASE_APP_ID: 'cb-app',
+        ONRAMP_USD_PER_EUR: '1.1',
+      }).onramp
+      expect(both.providers).toEqual(['coinbase', 'meld'])
+      expect(both.coinbase).toEqual({
+        appId: 'cb-app',
+        url: 'https://pay.coinbase.com/buy/select-asset',
+      })
+      expect(both.meld).toEqual({ publicKey: 'meld-key', url: 'https://meldcrypto.com' })
+      expect(both.usdPerEur).toBe(1.1)
+    })
+
+    it('runs the sandbox outside production with a treasury key, unless ONRAMP_SANDBOX=false', () => {
+      const on = loadConfig({
+        DATA_DIR: emptyDataDir(),
+        ONRAMP_SANDBOX_TREASURY_KEY: key.slice(2).toUpperCase(),
+        ONRAMP_COINBASE_APP_ID: 'cb-app',
+      }).onramp
+      expect(on.sandbox).toEqual({ treasuryKey: key, payAttemptsPerMinute: 20 })
+      expect(on.providers).toEqual(['coinbase', 'sandbox'])
+      const off = loadConfig({
+        DATA_DIR: emptyDataDir(),
+        ONRAMP_SANDBOX_TREASURY_KEY: key,
+        ONRAMP_SANDBOX: 'false',
+      }).onramp
+      expect(off.sandbox).toBeUndefined()
+      expect(off.providers).toEqual([])
+      expect(() => loadConfig({ DATA_DIR: emptyDataDir(), ONRAMP_SANDBOX: 'true' })).toThrow(
+        'ONRAMP_SANDBOX: needs ONRAMP_SANDBOX_TREASURY_KEY or a devnet manifest with an on-ramp treasury',
+      )
+      expect(() =>
+        loadConfig({ DATA_DIR: emptyDataDir(), ONRAMP_SANDBOX_TREASURY_KEY: '0x1234' }),
+      ).toThrow(
+        'ONRAMP_SANDBOX_TREASURY_KEY: ONRAMP_SANDBOX_TREASURY_KEY must be 64 hex characters',
+      )
+    })
+
+    it('never runs the sandbox or a failpoint in production', () => {
+      const production = loadConfig({ DATA_DIR: emptyDataDir(), ...productionEnv }).onramp
+      expect(production.sandbox).toBeUndefined()
+      expect(() =>
+        loadConfig({
+          DATA_DIR: emptyDataDir(),
+          ...productionEnv,
+          ONRAMP_SANDBOX_TREASURY_KEY: key,
+          LATCH_FAILPOINT: 'onramp-after-payment',
+        }),
+      ).toThrow(
+        /ONRAMP_SANDBOX_TREASURY_KEY: not allowed in production\nLATCH_FAILPOINT: not allowed in production/,
+      )
+      expect(() =>
+        loadConfig({ DATA_DIR: emptyDataDir(), ...productionEnv, ONRAMP_SANDBOX: 'true' }),
+      ).toThrow('ONRAMP_SANDBOX: not allowed in production')
+      expect(() => loadConfig({ DATA_DIR: emptyDataDir(), LATCH_FAILPOINT: 'somewhere' })).toThrow(
+        /LATCH_FAILPOINT: /,
+      )
+      expect(
+        loadConfig({ DATA_DIR: emptyDataDir(), LATCH_FAILPOINT: 'onramp-after-broadcast' }).onramp
+          .failpoint,
+      ).toBe('onramp-after-broadcast')
+    })
+  })
 })

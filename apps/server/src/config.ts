@@ -1,12 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { DEFAULT_NAMES_ZONE, type DevnetManifest, devnetManifest } from '@latch/protocol'
+import {
+  DEFAULT_NAMES_ZONE,
+  type DevnetManifest,
+  devnetManifest,
+  type OnrampProviderId,
+} from '@latch/protocol'
 import { z } from 'zod'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 import { SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
 import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
 import { NAMES_WRITES_PER_MINUTE } from './names/constants.ts'
+import {
+  COINBASE_ONRAMP_URL,
+  DEFAULT_USD_PER_EUR,
+  FAILPOINTS,
+  type Failpoint,
+  MELD_ONRAMP_URL,
+  PAY_ATTEMPTS_PER_MINUTE,
+} from './onramp/constants.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -127,6 +140,26 @@ const envSchema = z.object({
     .refine(isDnsName, 'NAMES_ZONE must be a DNS name such as latch.id')
     .default(DEFAULT_NAMES_ZONE),
   NAMES_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(NAMES_WRITES_PER_MINUTE),
+  ONRAMP_COINBASE_APP_ID: z.string().min(1).optional(),
+  ONRAMP_COINBASE_URL: z.string().url().default(COINBASE_ONRAMP_URL),
+  ONRAMP_MELD_PUBLIC_KEY: z.string().min(1).optional(),
+  ONRAMP_MELD_URL: z.string().url().default(MELD_ONRAMP_URL),
+  ONRAMP_SANDBOX: z
+    .enum(['true', 'false', '1', '0'], 'ONRAMP_SANDBOX must be true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+  ONRAMP_SANDBOX_TREASURY_KEY: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'ONRAMP_SANDBOX_TREASURY_KEY must be 64 hex characters')
+    .transform((value) => `0x${value.replace(/^0x/, '').toLowerCase()}` as `0x${string}`)
+    .optional(),
+  ONRAMP_USD_PER_EUR: z.coerce.number().positive().default(DEFAULT_USD_PER_EUR),
+  ONRAMP_PAY_ATTEMPTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(PAY_ATTEMPTS_PER_MINUTE),
+  LATCH_FAILPOINT: z.enum(FAILPOINTS).optional(),
 })
 
 /** Dot-separated DNS labels: letters, digits and inner hyphens, 63 each; room left for a name's label. */
@@ -166,6 +199,27 @@ export type Config = {
    * many registrations and signed updates one IP may send a minute (NAMES_WRITES_PER_MINUTE).
    */
   names: { zone: string; writesPerMinute: number }
+  onramp: OnrampConfig
+}
+
+/** The on-ramp (issue 10): the providers this server offers and how each is reached. */
+export type OnrampConfig = {
+  /** Offered when ONRAMP_COINBASE_APP_ID is set; the buy flow at ONRAMP_COINBASE_URL. */
+  coinbase: { appId: string; url: string } | undefined
+  /** Offered when ONRAMP_MELD_PUBLIC_KEY is set; the widget at ONRAMP_MELD_URL. */
+  meld: { publicKey: string; url: string } | undefined
+  /**
+   * The test-mode provider that pays out on the devnet, from the treasury key
+   * (ONRAMP_SANDBOX_TREASURY_KEY, else the devnet manifest's). Never in production;
+   * ONRAMP_SANDBOX=false turns it off.
+   */
+  sandbox: { treasuryKey: `0x${string}`; payAttemptsPerMinute: number } | undefined
+  /** The configured providers, in the order coinbase, meld, sandbox. */
+  providers: OnrampProviderId[]
+  /** USD per EUR (ONRAMP_USD_PER_EUR): the price source knows USD only. */
+  usdPerEur: number
+  /** LATCH_FAILPOINT, for the crash tests; refused in production. */
+  failpoint: Failpoint | undefined
 }
 
 export type EmbeddedConfig = {
@@ -216,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? readDevnetManifest(vars.DEVNET_MANIFEST, vars.DATA_DIR)
       : undefined
   const devServices = production ? undefined : manifest
+  const onramp = onrampConfigOf(vars, production, devServices)
   const smtpUrl = vars.SMTP_URL ?? devServices?.mail?.smtpUrl
   const url = vars.DATABASE_URL
   const database: Config['database'] =
@@ -262,6 +317,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       social: socialProvidersFromEnv(env, devServices?.oidc),
     },
     names: { zone: vars.NAMES_ZONE, writesPerMinute: vars.NAMES_WRITES_PER_MINUTE },
+    onramp,
+  }
+}
+
+/** The on-ramp providers from the environment; the sandbox and failpoints never in production. */
+function onrampConfigOf(
+  vars: z.infer<typeof envSchema>,
+  production: boolean,
+  devServices: DevnetManifest | undefined,
+): OnrampConfig {
+  const refused = [
+    vars.ONRAMP_SANDBOX_TREASURY_KEY && 'ONRAMP_SANDBOX_TREASURY_KEY',
+    vars.ONRAMP_SANDBOX === true && 'ONRAMP_SANDBOX',
+    vars.LATCH_FAILPOINT && 'LATCH_FAILPOINT',
+  ].filter((name): name is string => typeof name === 'string')
+  if (production && refused.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${refused.map((name) => `${name}: not allowed in production`).join('\n')}`,
+    )
+  const treasuryKey =
+    vars.ONRAMP_SANDBOX_TREASURY_KEY ??
+    (devServices?.onramp?.treasury.privateKey as `0x${string}` | undefined)
+  if (vars.ONRAMP_SANDBOX === true && !treasuryKey)
+    throw new ConfigError(
+      'Invalid configuration:\nONRAMP_SANDBOX: needs ONRAMP_SANDBOX_TREASURY_KEY or a devnet manifest with an on-ramp treasury',
+    )
+  const coinbase = vars.ONRAMP_COINBASE_APP_ID
+    ? { appId: vars.ONRAMP_COINBASE_APP_ID, url: vars.ONRAMP_COINBASE_URL }
+    : undefined
+  const meld = vars.ONRAMP_MELD_PUBLIC_KEY
+    ? { publicKey: vars.ONRAMP_MELD_PUBLIC_KEY, url: vars.ONRAMP_MELD_URL }
+    : undefined
+  const sandbox =
+    !production && vars.ONRAMP_SANDBOX !== false && treasuryKey
+      ? { treasuryKey, payAttemptsPerMinute: vars.ONRAMP_PAY_ATTEMPTS_PER_MINUTE }
+      : undefined
+  const providers: OnrampProviderId[] = []
+  if (coinbase) providers.push('coinbase')
+  if (meld) providers.push('meld')
+  if (sandbox) providers.push('sandbox')
+  return {
+    coinbase,
+    meld,
+    sandbox,
+    providers,
+    usdPerEur: vars.ONRAMP_USD_PER_EUR,
+    failpoint: production ? undefined : vars.LATCH_FAILPOINT,
   }
 }
 

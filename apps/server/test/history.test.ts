@@ -296,7 +296,7 @@ describe.each(DIALECTS)('GET /v1/account/{address}/history on %s', (dialect) => 
     expect(seen).toEqual([...pagingHashes].reverse())
   })
 
-  it('answers an on-ramp query with an empty page: there are no on-ramp orders yet', async () => {
+  it('answers an empty on-ramp page for an account that bought nothing', async () => {
     const response = await history(user.account.address, '&onramp=coinbase')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ data: [], next: null })

@@ -81,10 +81,13 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    // GitHub credentials (never used here) make github a provider this server can log in with.
+    // GitHub credentials (never used here) make github a provider this server can log in with;
+    // the on-ramp keys make it offer Coinbase and Meld, beside the development sandbox.
     server = await startTestServer(dialect, {
       SOCIAL_GITHUB_CLIENT_ID: 'github-client',
       SOCIAL_GITHUB_CLIENT_SECRET: 'github-secret',
+      ONRAMP_COINBASE_APP_ID: 'coinbase-app',
+      ONRAMP_MELD_PUBLIC_KEY: 'meld-key',
     })
   })
   afterAll(async () => {
@@ -417,9 +420,11 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
       'github',
       'dev',
     ])
+    // The project's default providers, and the sandbox this development server runs.
     expect(features.find((feature) => feature.id === 'onramp')?.config).toEqual([
       'coinbase',
       'meld',
+      'sandbox',
     ])
     expect(features.find((feature) => feature.id === 'latch_branding')).toEqual({
       id: 'latch_branding',
@@ -448,7 +453,11 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     // Google is dropped: this server has no Google credentials.
     expect(byId.social_login).toEqual({ id: 'social_login', isEnabled: true, config: ['github'] })
     expect(byId.multi_wallet?.isEnabled).toBe(true)
-    expect(byId.onramp).toEqual({ id: 'onramp', ...DEFAULT_FEATURES.onramp })
+    expect(byId.onramp).toEqual({
+      id: 'onramp',
+      isEnabled: DEFAULT_FEATURES.onramp.isEnabled,
+      config: [...DEFAULT_FEATURES.onramp.config, 'sandbox'],
+    })
 
     // Upserting without features (as the dev-project seed does) keeps them.
     await projects.upsert({ id: 'no-swaps', name: 'Still no swaps', allowedOrigins: [] })
@@ -480,7 +489,11 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
       projectConfigResponse.parse(response.json()).features.map((feature) => [feature.id, feature]),
     )
     expect(byId.swap?.isEnabled).toBe(true)
-    expect(byId.onramp).toEqual({ id: 'onramp', isEnabled: false, config: ['coinbase', 'meld'] })
+    expect(byId.onramp).toEqual({
+      id: 'onramp',
+      isEnabled: false,
+      config: ['coinbase', 'meld', 'sandbox'],
+    })
     expect(byId.activity?.isEnabled).toBe(true)
     expect(Object.keys(byId)).not.toContain('teleport')
   })

@@ -22,14 +22,18 @@ const TRY_LOCK = 'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked
 const UNLOCK = 'select pg_advisory_unlock(hashtextextended($1, 0))'
 
 /**
- * A session on a PostgreSQL server (its own connection, named `latch-indexer` in
- * pg_stat_activity), or the PGlite database itself: PGlite has one connection and one process.
+ * A session on a PostgreSQL server (its own connection, named `applicationName` in
+ * pg_stat_activity: `latch-indexer` by default), or the PGlite database itself: PGlite has one
+ * connection and one process.
  */
 export async function openIndexerSession(
   database: Config['database'],
   db: Database,
+  applicationName = 'latch-indexer',
 ): Promise<IndexerSession> {
-  return database.dialect === 'postgres' ? openPostgresSession(database.url) : pgliteSession(db)
+  return database.dialect === 'postgres'
+    ? openPostgresSession(database.url, applicationName)
+    : pgliteSession(db)
 }
 
 function pgliteSession(db: Database): IndexerSession {
@@ -52,8 +56,11 @@ function pgliteSession(db: Database): IndexerSession {
 }
 
 /** A session on its own connection to the PostgreSQL server at `url`. */
-export async function openPostgresSession(url: string): Promise<IndexerSession> {
-  const client = new pg.Client({ connectionString: url, application_name: 'latch-indexer' })
+export async function openPostgresSession(
+  url: string,
+  applicationName = 'latch-indexer',
+): Promise<IndexerSession> {
+  const client = new pg.Client({ connectionString: url, application_name: applicationName })
   let healthy = true
   // Without a listener, a dropped connection would be an uncaught error.
   client.on('error', () => {

@@ -12,16 +12,21 @@ import { networksOf } from './chainParam.ts'
 import { fungiblePriceRoute } from './fungiblePrice.ts'
 import { gasPriceRoute } from './gasPrice.ts'
 import { identityRoute } from './identity.ts'
+import { onrampRoutes } from './onramp.ts'
 import { profileRoutes } from './profile.ts'
 
 /**
  * The account-data routes (issue 5): balances, fungible prices, identity and gas price, sharing
  * one cache (Redis when REDIS_URL is set) and one price source, both built once at start; and
- * names (issue 9), whose changes refresh that cache's identities.
+ * names (issue 9), whose changes refresh that cache's identities; and the on-ramp (issue 10),
+ * whose quotes are priced by the same price source.
  */
 export const accountDataRoutes =
   (deps: {
-    config: Pick<Config, 'redisUrl' | 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost'>
+    config: Pick<
+      Config,
+      'redisUrl' | 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost' | 'onramp'
+    >
     chains: Map<number, ChainClient>
     db: Database
   }): FastifyPluginAsyncZod =>
@@ -53,5 +58,8 @@ export const accountDataRoutes =
         writesPerMinute: deps.config.names.writesPerMinute,
         identity: { cache, sources: identitySources },
       }),
+    )
+    await app.register(
+      onrampRoutes({ config: deps.config.onramp, db: deps.db, chains: deps.chains, prices }),
     )
   }

@@ -8,6 +8,8 @@ import {
   type HistoryTransfer,
   historyQuery,
   historyResponse,
+  ONRAMP_PROVIDERS,
+  type OnrampProviderId,
   type OperationType,
 } from '@latch/protocol'
 import type { FastifyRequest } from 'fastify'
@@ -18,8 +20,20 @@ import type { Queryable } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import { type HistoryRow, readHistory } from '../../indexer/history.ts'
 import { trackedTokens } from '../../indexer/tokens.ts'
+import { formatCents } from '../../onramp/pricing.ts'
+import {
+  ordersDeliveredBy,
+  readPaidOrders,
+  type StoredOrder,
+  toOnrampOrder,
+} from '../../onramp/store.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
-import { decodeHistoryCursor, encodeHistoryCursor } from './historyCursor.ts'
+import {
+  decodeHistoryCursor,
+  decodeOrderCursor,
+  encodeHistoryCursor,
+  encodeOrderCursor,
+} from './historyCursor.ts'
 
 /** approve(address,uint256): a transaction that moved nothing but set an allowance. */
 const APPROVE_SELECTOR = '0x095ea7b3'
@@ -79,14 +93,36 @@ export const historyRoute =
           if (!wanted) throw new HttpError(400, `Unsupported chain: ${chainId}`)
           chainIds = [wanted[0]]
         }
+        const address = `0x${request.params.address.replace(/^0x/, '').toLowerCase()}`
+        if (onramp !== undefined) {
+          if (!(ONRAMP_PROVIDERS as readonly string[]).includes(onramp))
+            throw new HttpError(400, `Unknown on-ramp provider ${onramp}`)
+          const after = cursor === undefined ? undefined : decodeOrderCursor(cursor)
+          if (cursor !== undefined && !after) throw new HttpError(400, BAD_CURSOR)
+          const orders = await readPaidOrders(deps.db, {
+            address,
+            provider: onramp as OnrampProviderId,
+            chainIds,
+            before: after,
+            limit: HISTORY_PAGE_SIZE + 1,
+          })
+          const page = orders.slice(0, HISTORY_PAGE_SIZE)
+          const last = page.at(-1)
+          return {
+            data: page.map((order) =>
+              describeOrder(order, chains.get(order.chainId) as IndexedChain, request),
+            ),
+            next:
+              orders.length > HISTORY_PAGE_SIZE && last?.paidAt
+                ? encodeOrderCursor({ paidAt: last.paidAt, id: last.id })
+                : null,
+          }
+        }
+
         const before = cursor === undefined ? undefined : decodeHistoryCursor(cursor)
         if (cursor !== undefined && (!before || !chains.has(before.chainId))) {
           throw new HttpError(400, BAD_CURSOR)
         }
-        // On-ramp orders arrive with the on-ramp provider (issue 10): until then there are none.
-        if (onramp !== undefined) return { data: [], next: null }
-
-        const address = `0x${request.params.address.replace(/^0x/, '').toLowerCase()}`
         const rows = await readHistory(deps.db, {
           address,
           chainIds,
@@ -95,10 +131,22 @@ export const historyRoute =
         })
         const page = rows.slice(0, HISTORY_PAGE_SIZE)
         const last = page.at(-1)
+        const delivered = await ordersDeliveredBy(
+          deps.db,
+          address,
+          page.map((row) => row.hash),
+        )
         return {
-          data: page.map((row) =>
-            describeTransaction(row, address, chains.get(row.chainId) as IndexedChain, request),
-          ),
+          data: page.map((row) => {
+            const transaction = describeTransaction(
+              row,
+              address,
+              chains.get(row.chainId) as IndexedChain,
+              request,
+            )
+            const order = delivered.get(`${row.chainId}:${row.hash}`)
+            return order ? markedAsBought(transaction, order) : transaction
+          }),
           next: rows.length > HISTORY_PAGE_SIZE && last ? encodeHistoryCursor(last) : null,
         }
       },
@@ -148,6 +196,69 @@ function describeTransaction(
       nonce: row.nonce,
     },
     transfers,
+  }
+}
+
+/** The on-ramp flag of a history entry: the order, its provider, status and what was paid. */
+function onrampFlag(order: StoredOrder): NonNullable<HistoryTransaction['metadata']['onramp']> {
+  return {
+    provider: order.provider,
+    orderId: order.id,
+    status: order.status,
+    paymentTotal: {
+      amount: formatCents(order.paymentTotalCents),
+      currency: order.paymentCurrency,
+    },
+  }
+}
+
+/** The indexed transfer that delivered an on-ramp order: a purchase. */
+function markedAsBought(transaction: HistoryTransaction, order: StoredOrder): HistoryTransaction {
+  return {
+    ...transaction,
+    metadata: { ...transaction.metadata, operationType: 'buy', onramp: onrampFlag(order) },
+  }
+}
+
+/** A paid on-ramp order as an `?onramp=` list shows it: one incoming transfer, bought. */
+function describeOrder(
+  order: StoredOrder,
+  chain: IndexedChain,
+  request: FastifyRequest,
+): HistoryTransaction {
+  const asset =
+    (order.tokenAddress ? chain.tokens.get(order.tokenAddress) : chain.native) ?? chain.native
+  const { purchaseAmount } = toOnrampOrder(order)
+  const statuses = {
+    created: 'pending',
+    pending: 'pending',
+    completed: 'confirmed',
+    failed: 'failed',
+  } as const
+  return {
+    id: `onramp:${order.id}`,
+    metadata: {
+      operationType: 'buy',
+      hash: order.txHash ?? '',
+      chain: chain.caipNetworkId,
+      minedAt: (order.settledAt ?? order.paidAt ?? order.createdAt).toISOString(),
+      sentFrom: order.sender ? getAddress(order.sender) : '',
+      sentTo: getAddress(order.address),
+      status: statuses[order.status],
+      nonce: order.txNonce ?? 0,
+      onramp: onrampFlag(order),
+    },
+    transfers: [
+      {
+        fungible_info: {
+          name: asset.name,
+          symbol: order.purchaseCurrency,
+          icon: { url: tokenIconUrl(request, order.purchaseCurrency) },
+        },
+        direction: 'in',
+        quantity: { numeric: purchaseAmount.amount },
+      },
+    ],
   }
 }
 

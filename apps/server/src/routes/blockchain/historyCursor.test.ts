@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { decodeHistoryCursor, encodeHistoryCursor } from './historyCursor.ts'
+import {
+  decodeHistoryCursor,
+  decodeOrderCursor,
+  encodeHistoryCursor,
+  encodeOrderCursor,
+} from './historyCursor.ts'
 
 const position = {
   blockTime: 1_795_328_465,
@@ -27,6 +32,26 @@ describe('the history cursor', () => {
       '',
     ]) {
       expect(decodeHistoryCursor(bad)).toBeUndefined()
+    }
+  })
+})
+
+describe('the on-ramp history cursor', () => {
+  const order = {
+    paidAt: new Date('2030-05-06T07:08:09.123Z'),
+    id: '3f1c2b1a-0000-4000-8000-0000000000ab',
+  }
+
+  it('gives back the paid time and order id it was made of', () => {
+    const cursor = encodeOrderCursor(order)
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(decodeOrderCursor(cursor)).toEqual(order)
+  })
+
+  it('is refused when cut or when it is a transaction cursor', () => {
+    const cursor = encodeOrderCursor(order)
+    for (const bad of [cursor.slice(0, -2), `${cursor}A`, encodeHistoryCursor(position), '']) {
+      expect(decodeOrderCursor(bad)).toBeUndefined()
     }
   })
 })

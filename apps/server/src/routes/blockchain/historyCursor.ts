@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { HistoryPosition } from '../../indexer/history.ts'
+import type { OrderPosition } from '../../onramp/store.ts'
 
 const VERSION = 'h1'
 const pattern = /^h1\.(\d{1,16})\.(\d{1,16})\.(\d{1,9})\.(\d{1,16})\.([A-Za-z0-9_-]{8})$/
@@ -38,4 +39,25 @@ export function decodeHistoryCursor(cursor: string): HistoryPosition | undefined
     chainId: Number(chainId),
   }
   return Object.values(position).every(Number.isSafeInteger) ? position : undefined
+}
+
+const ORDER_VERSION = 'o1'
+const orderPattern =
+  /^o1\.(\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+
+/** The `next` of an `?onramp=` page: when its last order was paid, and its id. */
+export function encodeOrderCursor(position: OrderPosition): string {
+  return Buffer.from([ORDER_VERSION, position.paidAt.getTime(), position.id].join('.')).toString(
+    'base64url',
+  )
+}
+
+/** The order position a cursor of this server stands for, or undefined if it is not one. */
+export function decodeOrderCursor(cursor: string): OrderPosition | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8')
+  if (Buffer.from(text).toString('base64url') !== cursor) return undefined
+  const match = orderPattern.exec(text)
+  if (!match) return undefined
+  const [, paidAt, id] = match
+  return { paidAt: new Date(Number(paidAt)), id: id as string }
 }

@@ -1,6 +1,7 @@
 import {
   clientQuery,
   errorResponse,
+  type OnrampProviderId,
   type ProjectFeature,
   projectConfigResponse,
   type SocialProvider,
@@ -24,11 +25,29 @@ function offeredSocials(
 }
 
 /**
+ * On-ramp providers: those of the project this server offers, and `sandbox` whenever the server
+ * runs it (a development server's own test-mode provider, which no project lists).
+ */
+function offeredOnramp(
+  features: ProjectFeature[],
+  offered: readonly OnrampProviderId[],
+): ProjectFeature[] {
+  return features.map((feature) => {
+    if (feature.id !== 'onramp') return feature
+    const config = feature.config.filter((id) => offered.includes(id))
+    if (offered.includes('sandbox') && !config.includes('sandbox')) config.push('sandbox')
+    return { ...feature, config }
+  })
+}
+
+/**
  * GET /appkit/v1/config (spec 7): the project's features, spec 1's defaults where unset; the
- * social list narrowed to `socialProviders`, those the server has credentials for.
+ * social list narrowed to `socialProviders`, those the server has credentials for, and the
+ * on-ramp list to `onrampProviders`, those it offers.
  */
 export const projectConfigRoute = (options: {
   socialProviders: readonly SocialProvider[]
+  onrampProviders: readonly OnrampProviderId[]
 }): FastifyPluginAsyncZod => {
   const available = new Set(options.socialProviders)
   return async (app) => {
@@ -52,7 +71,9 @@ export const projectConfigRoute = (options: {
         if (problems.length > 0) {
           request.log.warn({ projectId: request.project?.id, problems }, 'ignored feature settings')
         }
-        return { features: offeredSocials(features, available) }
+        return {
+          features: offeredOnramp(offeredSocials(features, available), options.onrampProviders),
+        }
       },
     )
   }

@@ -1,0 +1,138 @@
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import type { Database } from '../../db/index.ts'
+import { HttpError } from '../../errors.ts'
+import type { OnrampCatalogue } from '../../onramp/catalogue.ts'
+import type { Failpoint } from '../../onramp/constants.ts'
+import { checkoutPath } from '../../onramp/createSandboxOrder.ts'
+import {
+  CHECKOUT_POLICY,
+  checkoutPage,
+  expiredPage,
+  notFoundPage,
+} from '../../onramp/sandbox/checkoutPage.ts'
+import { payOrder } from '../../onramp/sandbox/pay.ts'
+import { findOrder } from '../../onramp/store.ts'
+
+// Not the protocol's onrampOrderParams: an unknown or malformed id gets the HTML page, not JSON.
+const checkoutParams = z.object({ orderId: z.string().max(64) })
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A form field as the browser sent it: text, at most a few hundred characters. */
+const paymentForm = z.record(z.string(), z.string().max(200))
+
+function sendPage(reply: FastifyReply, statusCode: number, html: string) {
+  return reply
+    .code(statusCode)
+    .header('content-security-policy', CHECKOUT_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html)
+}
+
+/**
+ * The sandbox provider's checkout (issue 10), a payment processor's test mode on this server's
+ * origin: the order's page, and its card and bank forms' POST, which answers with a redirect to
+ * the page (Post/Redirect/Get) or the page again with what to fix.
+ */
+export const sandboxCheckoutRoutes =
+  (deps: {
+    db: Database
+    catalogue: OnrampCatalogue
+    payAttemptsPerMinute: number
+    failpoint: Failpoint | undefined
+    /** The payout worker's cue: an order was just paid. */
+    paid: () => void
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limiter = new FixedWindowRateLimiter({
+      max: deps.payAttemptsPerMinute,
+      windowMs: 60_000,
+    })
+    const find = (orderId: string) =>
+      UUID.test(orderId) ? findOrder(deps.db, orderId) : Promise.resolve(undefined)
+
+    app.get(
+      '/onramp/sandbox/checkout/:orderId',
+      {
+        schema: {
+          tags: ['onramp'],
+          summary: "The sandbox provider's checkout page of an order (HTML)",
+          description:
+            'Test mode: card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; bank ' +
+            'routing number 110000000 with account 000123456789 succeeds, 000111111116 has ' +
+            'insufficient funds. A paid order shows its progress and refreshes itself.',
+          params: checkoutParams,
+        },
+      },
+      async (request, reply) => {
+        const order = await find(request.params.orderId)
+        if (!order) return sendPage(reply, 404, notFoundPage())
+        return sendPage(
+          reply,
+          200,
+          checkoutPage(order, {
+            networkName: deps.catalogue.chainName(order.chainId),
+            now: new Date(),
+          }),
+        )
+      },
+    )
+
+    // The forms post as HTML forms do; only this plugin's routes parse that body.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    )
+
+    app.post(
+      '/onramp/sandbox/checkout/:orderId/pay',
+      {
+        schema: {
+          tags: ['onramp'],
+          summary: "Pays a sandbox order with a test card or bank account (an HTML form's POST)",
+          description:
+            'Fields: `method` (card or ach), `idempotencyKey` (from the page), then `cardNumber`, ' +
+            '`expiry` (MM/YY), `cvc`, `name`, or `routingNumber`, `accountNumber`. Answers 303 to ' +
+            'the checkout page, which shows the outcome; a form to fix is the page again with the ' +
+            'message (400). A double submit pays once. 20 attempts a minute per IP by default.',
+          params: checkoutParams,
+          body: paymentForm,
+        },
+      },
+      async (request, reply) => {
+        const { orderId } = request.params
+        const now = new Date()
+        const order = await find(orderId)
+        if (!order) return sendPage(reply, 404, notFoundPage())
+        const networkName = deps.catalogue.chainName(order.chainId)
+        try {
+          limiter.hit(request.ip)
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error
+          return sendPage(
+            reply,
+            429,
+            checkoutPage(order, { networkName, now, error: error.message }),
+          )
+        }
+        const outcome = await payOrder(
+          { db: deps.db, failpoint: deps.failpoint, paid: deps.paid },
+          { orderId, form: request.body, now },
+        )
+        if (outcome.kind === 'show') return reply.redirect(checkoutPath(orderId), 303)
+        if (outcome.statusCode === 410) return sendPage(reply, 410, expiredPage())
+        if (!outcome.order) return sendPage(reply, outcome.statusCode, notFoundPage())
+        return sendPage(
+          reply,
+          outcome.statusCode,
+          checkoutPage(outcome.order, { networkName, now, error: outcome.message }),
+        )
+      },
+    )
+  }
