@@ -6,7 +6,7 @@ import type { AdapterConnection } from '../../../packages/core/src/adapters/type
 import { createApiClient } from '../../../packages/core/src/api/client.ts'
 import { createBalances } from '../../../packages/core/src/balances/createBalances.ts'
 import { createLatch } from '../../../packages/core/src/createLatch.ts'
-import type { PopupWindow } from '../../../packages/core/src/embedded/types.ts'
+import { createTestPopup } from '../../../packages/core/src/embedded/testEmbedded.ts'
 import { defineEvmNetwork } from '../../../packages/core/src/network/index.ts'
 import { createOnramp } from '../../../packages/core/src/onramp/createOnramp.ts'
 import { createStore } from '../../../packages/core/src/store.ts'
@@ -14,18 +14,6 @@ import { createStore } from '../../../packages/core/src/store.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 const CHAIN_ID = 31337
-
-/** A window as the kit sees one: it can be sent somewhere and closed. */
-function fakeWindow() {
-  const window = {
-    closed: false,
-    location: { href: '' },
-    close() {
-      window.closed = true
-    },
-  }
-  return window satisfies PopupWindow
-}
 
 /** The card form of a checkout page, filled in and posted as the visitor's browser would. */
 async function payByCard(checkoutUrl: string, cardNumber: string): Promise<Response> {
@@ -80,7 +68,7 @@ describe('the on-ramp kit against the Latch server', () => {
       chainId: CHAIN_ID,
       wallet: { id: 'test', name: 'Test', icon: undefined, rdns: undefined, kind: 'injected' },
     })
-    const windows: ReturnType<typeof fakeWindow>[] = []
+    const windows: ReturnType<typeof createTestPopup>[] = []
     const snackbar: { variant: 'success' | 'error'; message: string }[] = []
     const onramp = createOnramp({
       api,
@@ -91,7 +79,7 @@ describe('the on-ramp kit against the Latch server', () => {
         showError: (error) => snackbar.push({ variant: 'error', message: String(error) }),
       },
       openPopup: () => {
-        const window = fakeWindow()
+        const window = createTestPopup()
         windows.push(window)
         return window
       },

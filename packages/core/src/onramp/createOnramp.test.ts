@@ -2,6 +2,7 @@ import { createServer } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AdapterConnection } from '../adapters/types.ts'
 import { createApiClient } from '../api/client.ts'
+import { createTestPopup } from '../embedded/testEmbedded.ts'
 import type { PopupWindow } from '../embedded/types.ts'
 import { createStore } from '../store.ts'
 import { createOnramp } from './createOnramp.ts'
@@ -18,18 +19,6 @@ async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve))
   if (!address || typeof address === 'string') throw new Error('no port')
   return address.port
-}
-
-/** A window as the kit sees one: it can be sent somewhere and closed. */
-function fakeWindow() {
-  const window = {
-    closed: false,
-    location: { href: '' },
-    close() {
-      window.closed = true
-    },
-  }
-  return window satisfies PopupWindow
 }
 
 let serverUrl: string
@@ -65,7 +54,7 @@ function setup(options: { connected?: boolean; popup?: PopupWindow | null } = {}
       showError: (message) => snackbar.push(String(message)),
     },
     openPopup: () => {
-      const popup = options.popup === undefined ? fakeWindow() : options.popup
+      const popup = options.popup === undefined ? createTestPopup() : options.popup
       opened.push(popup)
       return popup
     },

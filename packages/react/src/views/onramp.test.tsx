@@ -141,9 +141,9 @@ describe('the on-ramp in the modal', () => {
     await waitFor(() => latch.onramp.state.get().quote !== undefined)
     const html = await render(latch)
     expect(html).toContain('data-testid="latch-onramp-quote-amount">≈ 98.49 USDC</dd>')
-    expect(html).toMatch(/<dt>Provider fee<\/dt><dd>1\.5 USD<\/dd>/)
+    expect(html).toMatch(/<dt>Provider fee<\/dt><dd>1\.50 USD<\/dd>/)
     expect(html).toMatch(/<dt>Network fee<\/dt><dd>0\.01 USD<\/dd>/)
-    expect(html).toMatch(/<dt>Total<\/dt><dd>100 USD<\/dd>/)
+    expect(html).toMatch(/<dt>Total<\/dt><dd>100\.00 USD<\/dd>/)
     expect(html).toMatch(
       /<button type="submit" class="latch-button" aria-busy="false">Buy<\/button>/,
     )
@@ -157,7 +157,7 @@ describe('the on-ramp in the modal', () => {
     const html = await render(latch, 'OnRampBuy')
     expect(html).toContain('The provider will show the final amount')
     expect(html).toContain('data-testid="latch-onramp-quote-amount">—</dd>')
-    expect(html).toMatch(/<dt>Total<\/dt><dd>50 USD<\/dd>/)
+    expect(html).toMatch(/<dt>Total<\/dt><dd>50\.00 USD<\/dd>/)
   })
 
   it('buys only for a connected wallet, and says so', async () => {
