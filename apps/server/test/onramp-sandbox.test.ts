@@ -323,6 +323,30 @@ describe.each(DIALECTS)('the sandbox on-ramp on %s', (dialect) => {
     expect(await usdcBalance(address)).toBe(0n)
   })
 
+  it('prunes expired quotes as new ones come, but keeps those an order was made from', async () => {
+    const ask = () =>
+      api.quoted({
+        purchaseCurrency: 'USDC',
+        paymentCurrency: 'USD',
+        amount: '20',
+        network: 'latch-devnet',
+        provider: 'sandbox',
+      })
+    const unused = await ask()
+    const { quote: ordered } = await quotedOrder(freshAddress(), '20')
+    const ids = [unused.quoteId, ordered.quoteId]
+    await server.db.query(`update onramp_quotes set expires_at = $2 where id = any($1)`, [
+      ids,
+      new Date(Date.now() - 1000),
+    ])
+    const next = await ask()
+    const kept = await server.db.query<{ id: string }>(
+      `select id from onramp_quotes where id = any($1)`,
+      [[...ids, next.quoteId]],
+    )
+    expect(kept.map((row) => row.id).sort()).toEqual([ordered.quoteId, next.quoteId].sort())
+  })
+
   it('checks the quote against the wallet: its network must be one the wallet takes', async () => {
     const quote = await api.quoted({
       purchaseCurrency: 'USDC',

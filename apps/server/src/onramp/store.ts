@@ -96,6 +96,13 @@ const pricedParams = (purchase: PricedPurchase) => [
 ]
 
 export async function insertQuote(db: Queryable, quote: StoredQuote, now: Date): Promise<void> {
+  // A visitor typing an amount asks for several quotes: the expired ones no order was made from
+  // go as new ones come, so the table holds about a TTL's worth.
+  await db.query(
+    `delete from onramp_quotes q where q.expires_at < $1
+       and not exists (select 1 from onramp_orders o where o.quote_id = q.id)`,
+    [now],
+  )
   await db.query(
     `insert into onramp_quotes (${PRICED_COLUMNS}, id, project_id, payment_method, created_at,
        expires_at)

@@ -66,6 +66,8 @@ create table onramp_orders (
 create index onramp_orders_pending_idx on onramp_orders (paid_at) where status = 'pending';
 -- `?onramp=` history lists, newest paid first.
 create index onramp_orders_address_idx on onramp_orders (address, provider, paid_at desc, id desc);
+-- Expired quotes are pruned unless an order was made from them.
+create index onramp_orders_quote_idx on onramp_orders (quote_id);
 -- The account's history marks the transfer that delivered an order.
 create index onramp_orders_tx_hash_idx on onramp_orders (tx_hash);
 
