@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { startDevnet } from '@latch/devnet'
 import { coinTypeOfChain } from '@latch/protocol/names'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { spawnServer } from './server.ts'
+import { p50AndMax, startBenchStack } from './server.ts'
 
 /**
  * `npm run bench:names -w @latch/bench`: POST /v1/profile/account (a signed registration, EOA),
@@ -15,19 +11,7 @@ const RUNS = 15
 const ORIGIN = 'http://127.0.0.1:5173'
 const CHAIN_ID = 31337
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'latch-bench-names-'))
-const devnet = await startDevnet({
-  ports: [0, 0],
-  relayPort: 0,
-  manifestPath: path.join(scratch, 'devnet.json'),
-})
-const server = await spawnServer({
-  DATA_DIR: scratch,
-  DEVNET_MANIFEST: path.join(scratch, 'devnet.json'),
-  INDEXER_ENABLED: 'false',
-})
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const max = (values: number[]) => Math.max(...values)
+const server = await startBenchStack('names')
 const timed = async (url: string, init?: RequestInit) => {
   const started = performance.now()
   const response = await fetch(url, init)
@@ -70,12 +54,10 @@ try {
       ),
     )
   }
-  const line = (values: number[]) =>
-    `p50 ${p50(values)?.toFixed(1)} ms, max ${max(values).toFixed(1)} ms`
-  console.log(`register a name (EIP-191 check, one insert), ${RUNS} names: ${line(register)}`)
-  console.log(`look up a name: ${line(lookup)}; reverse lookup of an address: ${line(reverse)}`)
+  console.log(`register a name (EIP-191 check, one insert), ${RUNS} names: ${p50AndMax(register)}`)
+  console.log(
+    `look up a name: ${p50AndMax(lookup)}; reverse lookup of an address: ${p50AndMax(reverse)}`,
+  )
 } finally {
-  server.stop()
-  await devnet.stop()
-  rmSync(scratch, { recursive: true, force: true })
+  await server.stop()
 }

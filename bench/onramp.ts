@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { startDevnet } from '@latch/devnet'
 import { ONRAMP_SANDBOX_CARDS } from '@latch/protocol/constants'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { spawnServer } from './server.ts'
+import { p50AndMax, startBenchStack } from './server.ts'
 
 /**
  * `npm run bench:onramp -w @latch/bench`: the sandbox on-ramp, the server in its own process
@@ -16,21 +12,7 @@ const RUNS = 12
 const ORIGIN = 'http://127.0.0.1:5173'
 const PROJECT = 'projectId=latch-dev'
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'latch-bench-onramp-'))
-const devnet = await startDevnet({
-  ports: [0, 0],
-  relayPort: 0,
-  manifestPath: path.join(scratch, 'devnet.json'),
-})
-const server = await spawnServer({
-  DATA_DIR: scratch,
-  DEVNET_MANIFEST: path.join(scratch, 'devnet.json'),
-  INDEXER_ENABLED: 'false',
-})
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const max = (values: number[]) => Math.max(...values)
-const line = (values: number[]) =>
-  `p50 ${p50(values)?.toFixed(1)} ms, max ${max(values).toFixed(1)} ms`
+const server = await startBenchStack('onramp')
 const postJson = async <T>(route: string, body: unknown): Promise<T> => {
   const response = await fetch(`${server.url}${route}?${PROJECT}`, {
     method: 'POST',
@@ -106,12 +88,12 @@ try {
     }
     settle.push(performance.now() - started)
   }
-  console.log(`quote 50 USD of USDC: ${line(quote)}; checkout link (sandbox order): ${line(link)}`)
   console.log(
-    `card payment -> order completed (USDC sent and mined), ${RUNS} orders: ${line(settle)}`,
+    `quote 50 USD of USDC: ${p50AndMax(quote)}; checkout link (sandbox order): ${p50AndMax(link)}`,
+  )
+  console.log(
+    `card payment -> order completed (USDC sent and mined), ${RUNS} orders: ${p50AndMax(settle)}`,
   )
 } finally {
-  server.stop()
-  await devnet.stop()
-  rmSync(scratch, { recursive: true, force: true })
+  await server.stop()
 }

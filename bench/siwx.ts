@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { startDevnet } from '@latch/devnet'
 import { formatSiweMessage } from '@latch/protocol/siwx'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { spawnServer } from './server.ts'
+import { p50AndMax, startBenchStack } from './server.ts'
 
 /**
  * `npm run bench:siwx -w @latch/bench`: POST /auth/v1/siwx/verify for an EOA (EIP-191), time
@@ -14,17 +10,7 @@ import { spawnServer } from './server.ts'
 const RUNS = 25
 const ORIGIN = 'http://127.0.0.1:5173'
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'latch-bench-siwx-'))
-const devnet = await startDevnet({
-  ports: [0, 0],
-  relayPort: 0,
-  manifestPath: path.join(scratch, 'devnet.json'),
-})
-const server = await spawnServer({
-  DATA_DIR: scratch,
-  DEVNET_MANIFEST: path.join(scratch, 'devnet.json'),
-  INDEXER_ENABLED: 'false',
-})
+const server = await startBenchStack('siwx')
 try {
   const times: number[] = []
   for (let run = 0; run < RUNS; run++) {
@@ -53,12 +39,9 @@ try {
     if (!response.ok)
       throw new Error(`verify answered ${response.status}: ${await response.text()}`)
   }
-  times.sort((a, b) => a - b)
   console.log(
-    `SIWX verify (EOA, EIP-191), ${RUNS} sign-ins: p50 ${times[Math.floor(RUNS / 2)]?.toFixed(1)} ms, max ${times.at(-1)?.toFixed(1)} ms (nonce consumed and session written in one transaction, PGlite)`,
+    `SIWX verify (EOA, EIP-191), ${RUNS} sign-ins: ${p50AndMax(times)} (nonce consumed and session written in one transaction, PGlite)`,
   )
 } finally {
-  server.stop()
-  await devnet.stop()
-  rmSync(scratch, { recursive: true, force: true })
+  await server.stop()
 }
