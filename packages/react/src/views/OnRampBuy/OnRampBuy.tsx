@@ -4,7 +4,7 @@ import {
   paymentLimits,
   purchaseNetwork,
 } from '@latch/core'
-import { type FormEvent, useEffect, useId } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId } from 'react'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
@@ -75,39 +75,20 @@ export function OnRampBuy() {
   return (
     <form className="latch-list latch-form latch-onramp" onSubmit={buy} noValidate>
       <div className="latch-row">
-        <button
-          type="button"
-          className="latch-button latch-swap-token latch-onramp-currency"
-          data-variant="secondary"
+        <CurrencyButton
+          purpose="Currency to buy"
+          code={purchaseCurrency.symbol}
+          image={latch.api.tokenImageUrl(purchaseCurrency.symbol)}
           onClick={() => latch.router.push('OnRampTokenSelect')}
         >
-          <img
-            className="latch-token-icon"
-            src={latch.api.tokenImageUrl(purchaseCurrency.symbol)}
-            alt=""
-            width={24}
-            height={24}
-          />
-          <span className="latch-visually-hidden">Currency to buy: </span>
-          {purchaseCurrency.symbol}
           {destination && <span className="latch-muted">on {destination.display_name}</span>}
-        </button>
-        <button
-          type="button"
-          className="latch-button latch-swap-token latch-onramp-currency"
-          data-variant="secondary"
+        </CurrencyButton>
+        <CurrencyButton
+          purpose="Currency to pay with"
+          code={paymentCurrency.id}
+          image={latch.api.currencyImageUrl(paymentCurrency.id)}
           onClick={() => latch.router.push('OnRampFiatSelect')}
-        >
-          <img
-            className="latch-token-icon"
-            src={latch.api.currencyImageUrl(paymentCurrency.id)}
-            alt=""
-            width={24}
-            height={24}
-          />
-          <span className="latch-visually-hidden">Currency to pay with: </span>
-          {paymentCurrency.id}
-        </button>
+        />
       </div>
 
       <div className="latch-tabs" role="radiogroup" aria-label="Payment method">
@@ -181,5 +162,28 @@ export function OnRampBuy() {
         {opening ? `Opening ${provider.label}…` : 'Buy'}
       </button>
     </form>
+  )
+}
+
+/** A currency with its image that opens its picker; `purpose` is read to screen readers first. */
+function CurrencyButton(props: {
+  purpose: string
+  code: string
+  image: string
+  onClick(): void
+  children?: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className="latch-button latch-swap-token latch-onramp-currency"
+      data-variant="secondary"
+      onClick={props.onClick}
+    >
+      <img className="latch-token-icon" src={props.image} alt="" width={24} height={24} />
+      <span className="latch-visually-hidden">{props.purpose}: </span>
+      {props.code}
+      {props.children}
+    </button>
   )
 }
