@@ -7,6 +7,7 @@ import { createApiClient } from '../../../packages/core/src/api/client.ts'
 import { createBalances } from '../../../packages/core/src/balances/createBalances.ts'
 import { createLatch } from '../../../packages/core/src/createLatch.ts'
 import { createTestPopup } from '../../../packages/core/src/embedded/testEmbedded.ts'
+import { createHistory } from '../../../packages/core/src/history/createHistory.ts'
 import { defineEvmNetwork } from '../../../packages/core/src/network/index.ts'
 import { createOnramp } from '../../../packages/core/src/onramp/createOnramp.ts'
 import { createStore } from '../../../packages/core/src/store.ts'
@@ -43,7 +44,8 @@ describe('the on-ramp kit against the Latch server', () => {
   let server: TestServer
   let baseUrl: string
   beforeAll(async () => {
-    server = await startTestServer('pglite')
+    // The history indexer, polling slower than the kit follows an order: Activity lags the payout.
+    server = await startTestServer('pglite', { INDEXER_ENABLED: 'true', INDEXER_POLL_MS: '2500' })
     baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
@@ -68,6 +70,13 @@ describe('the on-ramp kit against the Latch server', () => {
       chainId: CHAIN_ID,
       wallet: { id: 'test', name: 'Test', icon: undefined, rdns: undefined, kind: 'injected' },
     })
+    const history = createHistory({
+      api,
+      queryClient,
+      snackbar: { showError: (error) => errors.push(String(error)) },
+      events: { emit: () => {} },
+      activeNetwork: () => `eip155:${CHAIN_ID}`,
+    })
     const windows: ReturnType<typeof createTestPopup>[] = []
     const snackbar: { variant: 'success' | 'error'; message: string }[] = []
     const onramp = createOnramp({
@@ -84,8 +93,9 @@ describe('the on-ramp kit against the Latch server', () => {
         return window
       },
       preloadImage: () => {},
+      refreshActivity: (delivered) => history.refresh(delivered),
     })
-    return { wallet, api, balances, onramp, windows, snackbar, errors }
+    return { wallet, api, balances, history, onramp, windows, snackbar, errors }
   }
 
   /** A visitor with the project's providers, the server's currencies and `provider` chosen. */
@@ -148,7 +158,7 @@ describe('the on-ramp kit against the Latch server', () => {
   })
 
   it('buys 50 USD of the purchase currency by sandbox card: the order completes and the balance rises', async () => {
-    const { onramp, windows, snackbar, balances } = await ready()
+    const { wallet, onramp, windows, snackbar, balances, history } = await ready()
     onramp.setPaymentAmount('50')
     const quote = await onramp.getQuote()
     if (!quote || quote.mocked) throw new Error('expected a priced quote')
@@ -161,6 +171,8 @@ describe('the on-ramp kit against the Latch server', () => {
     expect(windows[0]?.location.href).toBe(checkout?.url)
     await vi.waitFor(() => expect(onramp.state.get().order?.status).toBe('created'))
 
+    // Activity on screen meanwhile.
+    const stop = history.follow(wallet.address)
     const paid = await payByCard(checkout?.url ?? '', ONRAMP_SANDBOX_CARDS.succeeds)
     expect(paid.status).toBe(303)
     await vi.waitFor(() => expect(onramp.state.get().checkout?.status).toBe('completed'), {
@@ -182,6 +194,16 @@ describe('the on-ramp kit against the Latch server', () => {
     await vi.waitFor(() => expect(balances.state.get().status).toBe('success'))
     const held = balances.state.get().balances.find((entry) => entry.symbol === symbol)
     expect(Number(held?.quantity.numeric)).toBe(Number(quote.purchaseAmount.amount))
+
+    // Activity was on screen: the list is asked for again until the indexer has the transfer.
+    await vi.waitFor(
+      () =>
+        expect(history.state.get().transactions.map((entry) => entry.metadata)).toContainEqual(
+          expect.objectContaining({ operationType: 'buy', hash: order?.txHash }),
+        ),
+      { timeout: 15_000, interval: 100 },
+    )
+    stop()
   })
 
   it("shows the provider's refusal of a declined card; the order stays open", async () => {

@@ -150,3 +150,11 @@ export const ONRAMP_POPUP_NAME = 'latch-onramp'
 export const ONRAMP_POPUP_FEATURES = 'width=460,height=720'
 /** Amounts a visitor picks with one click in the OnRampBuy view, in the payment currency. */
 export const ONRAMP_AMOUNT_PRESETS = ['50', '100', '250'] as const
+
+/**
+ * A transaction the kit saw mined can be missing from the server's history for a moment (its
+ * indexer polls the chain). While Activity is on screen and such a transaction is missing, the
+ * first page is asked for again this often, for at most HISTORY_CATCH_UP_LIMIT_MS.
+ */
+export const HISTORY_CATCH_UP_MS = 1000
+export const HISTORY_CATCH_UP_LIMIT_MS = 30_000

@@ -323,19 +323,22 @@ export function createLatch(config: LatchConfig): Latch {
           chainId: `eip155:${current.chainId}`,
           force: true,
         })
-        refreshActivity()
+        refreshActivity({ hash, chainId: `eip155:${chainId ?? current.chainId}` })
       }
       return receipt
     },
   }
 
-  /** What the account did changed: its native balance and Activity are stale. */
-  function refreshActivity() {
+  /**
+   * What the account did changed: its native balance and Activity are stale. With the mined
+   * transaction, Activity on screen is refreshed until the server lists it.
+   */
+  function refreshActivity(mined?: { hash: string; chainId: CaipNetworkId }) {
     const current = adapter.connection.get()
     if (current.status !== 'connected') return
     void refreshBalance(current.address, current.chainId)
     void queryClient.invalidateQueries({ queryKey: ['history'] })
-    history.reset()
+    history.refresh(mined)
   }
 
   const swap = createSwap({ api, evm, balances, snackbar, connection: adapter.connection })

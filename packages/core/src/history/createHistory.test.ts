@@ -1,5 +1,6 @@
 import type { HistoryResponse, HistoryTransaction } from '@latch/protocol'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { HISTORY_CATCH_UP_LIMIT_MS, HISTORY_CATCH_UP_MS } from '../constants.ts'
 import { createQueryClient } from '../query/createQueryClient.ts'
 import { createHistory } from './createHistory.ts'
 
@@ -120,8 +121,13 @@ describe('createHistory', () => {
       first: { data: [tx('2', '2026-11-02T00:00:00Z')], next: 'c1' },
       c1: new Error('HTTP status code: 500'),
     })
+    // The query cache retries 3 times, 1 s doubling (spec 9): on fake time.
+    vi.useFakeTimers()
     await controller.fetchTransactions(address)
-    await controller.fetchTransactions(address)
+    const failing = controller.fetchTransactions(address)
+    await vi.advanceTimersByTimeAsync(7_000)
+    await failing
+    vi.useRealTimers()
     expect(state()).toMatchObject({
       transactions: [],
       empty: true,
@@ -160,5 +166,109 @@ describe('createHistory refresh', () => {
     expect(state().transactions.map((t) => t.id)).toEqual(['1'])
     await refreshing
     expect(state().transactions.map((t) => t.id)).toEqual(['2', '1'])
+  })
+})
+
+describe('createHistory follow: a mined transaction the indexer has not listed yet', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const hashOf = (id: string) => `0x${id.padStart(64, '0')}`
+  const ids = (state: { transactions: readonly HistoryTransaction[] }) =>
+    state.transactions.map((t) => t.id)
+
+  it('Activity on screen asks again until the transaction is listed, then stops', async () => {
+    vi.useFakeTimers()
+    const pages: Record<string, HistoryResponse> = {
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
+    }
+    const { controller, state, history } = setup(pages)
+    const stop = controller.follow(address)
+    await vi.waitFor(() => expect(ids(state())).toEqual(['1']))
+
+    // The kit saw transaction 2 mined; the server lists it only on the third ask.
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337' })
+    await vi.waitFor(() => expect(history).toHaveBeenCalledTimes(2))
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS)
+    expect(history).toHaveBeenCalledTimes(3)
+    pages.first = {
+      data: [tx('2', '2026-11-02T00:00:00Z'), tx('1', '2026-11-01T00:00:00Z')],
+      next: null,
+    }
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS)
+    expect(history).toHaveBeenCalledTimes(4)
+    expect(ids(state())).toEqual(['2', '1'])
+    // Listed: no more asking.
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 5)
+    expect(history).toHaveBeenCalledTimes(4)
+    stop()
+  })
+
+  it('opening Activity after the purchase still waits for it', async () => {
+    vi.useFakeTimers()
+    const pages: Record<string, HistoryResponse> = {
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
+    }
+    const { controller, state, history } = setup(pages)
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337' })
+    expect(history).not.toHaveBeenCalled()
+    const stop = controller.follow(address)
+    await vi.waitFor(() => expect(ids(state())).toEqual(['1']))
+    pages.first = {
+      data: [tx('2', '2026-11-02T00:00:00Z'), tx('1', '2026-11-01T00:00:00Z')],
+      next: null,
+    }
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS)
+    expect(ids(state())).toEqual(['2', '1'])
+    expect(history).toHaveBeenCalledTimes(2)
+    stop()
+  })
+
+  it('gives up after the limit, and stops when Activity closes', async () => {
+    vi.useFakeTimers()
+    const { controller, history } = setup({
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
+    })
+    const stop = controller.follow(address)
+    controller.refresh({ hash: hashOf('9'), chainId: 'eip155:31337' })
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_LIMIT_MS + HISTORY_CATCH_UP_MS * 3)
+    const asked = history.mock.calls.length
+    expect(asked).toBeGreaterThanOrEqual(HISTORY_CATCH_UP_LIMIT_MS / HISTORY_CATCH_UP_MS - 1)
+    expect(asked).toBeLessThanOrEqual(HISTORY_CATCH_UP_LIMIT_MS / HISTORY_CATCH_UP_MS + 3)
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 10)
+    expect(history).toHaveBeenCalledTimes(asked)
+
+    controller.refresh({ hash: hashOf('8'), chainId: 'eip155:31337' })
+    await vi.advanceTimersByTimeAsync(0)
+    stop()
+    const atStop = history.mock.calls.length
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 10)
+    expect(history).toHaveBeenCalledTimes(atStop)
+  })
+
+  it('a transaction on another network does not keep this one asking', async () => {
+    vi.useFakeTimers()
+    const { controller, state, history } = setup({
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
+    })
+    const stop = controller.follow(address)
+    await vi.waitFor(() => expect(ids(state())).toEqual(['1']))
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:1' })
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 5)
+    expect(history).toHaveBeenCalledTimes(2)
+    stop()
+  })
+
+  it('a disconnect forgets what it waited for', async () => {
+    vi.useFakeTimers()
+    const { controller, history } = setup({
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
+    })
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337' })
+    controller.reset()
+    const stop = controller.follow(address)
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 5)
+    expect(history).toHaveBeenCalledTimes(1)
+    stop()
   })
 })

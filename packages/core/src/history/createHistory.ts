@@ -1,6 +1,7 @@
 import type { CaipNetworkId, HistoryTransaction } from '@latch/protocol'
 import type { QueryClient } from '@tanstack/query-core'
 import type { ApiClient } from '../api/client.ts'
+import { HISTORY_CATCH_UP_LIMIT_MS, HISTORY_CATCH_UP_MS } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import type { EventsController } from '../events/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
@@ -48,6 +49,16 @@ export type HistoryController = {
     accountAddress: string | undefined,
     options?: { onramp?: string; refresh?: boolean },
   ): Promise<void>
+  /**
+   * Activity is on screen for this account: fetches the first page now, and again when the kit
+   * sees a transaction mined, until the server lists it. Returns the function that stops it.
+   */
+  follow(accountAddress: string): () => void
+  /**
+   * The account's activity changed. With the transaction that changed it, the list on screen is
+   * refreshed until that transaction is in it (the server's indexer may lag a block behind).
+   */
+  refresh(mined?: { hash: string; chainId: CaipNetworkId }): void
   reset(): void
 }
 
@@ -94,8 +105,46 @@ export function groupByYearAndMonth(transactions: readonly HistoryTransaction[])
 export function createHistory(deps: HistoryDeps): HistoryController {
   const store = createStore<HistoryState>(initial())
   let generation = 0
+  /** The account whose Activity is on screen. */
+  let followed: string | undefined
+  /** Mined transactions the server did not list yet, by lowercase hash: chain and deadline. */
+  const expected = new Map<string, { chainId: CaipNetworkId; until: number }>()
+  let catchUp: ReturnType<typeof setTimeout> | undefined
 
-  return {
+  function stopCatchUp() {
+    if (catchUp !== undefined) clearTimeout(catchUp)
+    catchUp = undefined
+  }
+
+  /** Empties the list: the next fetch starts from the first page. */
+  function clear() {
+    generation++
+    stopCatchUp()
+    store.set({ ...initial(), next: undefined, address: undefined, lastNetworkInView: undefined })
+  }
+
+  /** After a first page arrived: asks again shortly while a mined transaction is missing. */
+  function awaitExpected(
+    accountAddress: string,
+    chainId: CaipNetworkId | undefined,
+    page: readonly HistoryTransaction[],
+  ) {
+    const listed = new Set(page.map((transaction) => transaction.metadata.hash.toLowerCase()))
+    const time = Date.now()
+    let missing = false
+    for (const [hash, entry] of expected) {
+      if (listed.has(hash) || entry.until <= time) expected.delete(hash)
+      else if (chainId === undefined || entry.chainId === chainId) missing = true
+    }
+    stopCatchUp()
+    if (!missing || followed?.toLowerCase() !== accountAddress.toLowerCase()) return
+    catchUp = setTimeout(() => {
+      catchUp = undefined
+      if (followed) void controller.fetchTransactions(followed, { refresh: true }).catch(() => {})
+    }, HISTORY_CATCH_UP_MS)
+  }
+
+  const controller: HistoryController = {
     state: store,
     async fetchTransactions(accountAddress, options = {}) {
       if (!accountAddress)
@@ -145,6 +194,7 @@ export function createHistory(deps: HistoryDeps): HistoryController {
             !isAllSpam(transaction),
         )
         const transactions = [...kept, ...fresh]
+        if (!cursor && !options.onramp) awaitExpected(accountAddress, chainId, page.data)
         store.set({
           ...(options.onramp
             ? { coinbaseTransactions: [...store.get().coinbaseTransactions, ...fresh] }
@@ -166,9 +216,28 @@ export function createHistory(deps: HistoryDeps): HistoryController {
         deps.events.emit({ type: 'error', event: 'ERROR_FETCH_TRANSACTIONS' })
       }
     },
+    follow(accountAddress) {
+      followed = accountAddress
+      void controller.fetchTransactions(accountAddress, { refresh: true }).catch(() => {})
+      return () => {
+        if (followed !== accountAddress) return
+        followed = undefined
+        stopCatchUp()
+      }
+    },
+    refresh(mined) {
+      if (mined)
+        expected.set(mined.hash.toLowerCase(), {
+          chainId: mined.chainId,
+          until: Date.now() + HISTORY_CATCH_UP_LIMIT_MS,
+        })
+      if (followed) void controller.fetchTransactions(followed, { refresh: true }).catch(() => {})
+      else clear()
+    },
     reset() {
-      generation++
-      store.set({ ...initial(), next: undefined, address: undefined, lastNetworkInView: undefined })
+      expected.clear()
+      clear()
     },
   }
+  return controller
 }

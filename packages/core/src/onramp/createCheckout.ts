@@ -32,8 +32,8 @@ export type CheckoutDeps = {
   snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
   /** Opens a blank window; must run inside the visitor's click (a later one is blocked). */
   openPopup(): PopupWindow | null
-  /** After a purchase: what the account holds changed. */
-  refreshAccount(): void
+  /** After a purchase: balances and Activity, with the completed order when there is one. */
+  refreshAccount(order?: OnrampOrder): void
   timers: CheckoutTimers
 }
 
@@ -89,7 +89,7 @@ export function createCheckout(deps: CheckoutDeps): CheckoutController {
       update(started, { status: 'completed', windowOpen: false })
       if (popup && !popup.closed) popup.close()
       deps.snackbar.showSuccess(`Bought ${formatOnrampAmount(order.purchaseAmount)}`)
-      deps.refreshAccount()
+      deps.refreshAccount(order)
     } else {
       update(started, { status: 'failed' })
       deps.snackbar.showError(order.failureReason ?? ONRAMP_PURCHASE_FAILED)

@@ -1,4 +1,4 @@
-import type { OnrampQuoteRequest } from '@latch/protocol'
+import type { CaipNetworkId, OnrampOrder, OnrampQuoteRequest } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
 import type { AdapterConnection } from '../adapters/types.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -37,8 +37,11 @@ export type OnrampDeps = {
   /** Refreshed (skipping caches) once a purchase completed. */
   balances: Pick<BalancesController, 'refresh'>
   snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
-  /** After a purchase, besides the balances: e.g. the account's native balance and Activity. */
-  refreshActivity?(): void
+  /**
+   * After a purchase, besides the balances: e.g. the account's native balance and Activity, with
+   * the transfer that delivered it when the provider said which.
+   */
+  refreshActivity?(delivered?: { hash: string; chainId: CaipNetworkId }): void
   /** The active network's EVM chain id while no wallet is connected. */
   activeChainId?(): number | undefined
   /** Opens a blank window for the provider; default `window.open`. */
@@ -139,7 +142,7 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
   }
   const chainId = () => connected()?.chainId ?? deps.activeChainId?.()
 
-  function refreshAccount() {
+  function refreshAccount(order?: OnrampOrder) {
     const account = connected()
     if (account)
       void deps.balances.refresh({
@@ -147,7 +150,9 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
         chainId: `eip155:${account.chainId}`,
         force: true,
       })
-    deps.refreshActivity?.()
+    deps.refreshActivity?.(
+      order?.txHash ? { hash: order.txHash, chainId: order.network } : undefined,
+    )
   }
 
   const checkout = createCheckout({

@@ -52,10 +52,11 @@ function ActivityList({ address }: { address: string }) {
   const network = useStore(latch.network.state).activeNetwork?.caipNetworkId
   const sentinel = useRef<HTMLLIElement>(null)
 
-  // The first page, fresh, each time the tab opens or the account or network changes.
+  // The first page, fresh, each time the tab opens or the account or network changes; kept fresh
+  // while the tab is open.
   useEffect(() => {
     if (!network) return
-    void latch.history.fetchTransactions(address, { refresh: true }).catch(() => {})
+    return latch.history.follow(address)
   }, [latch, address, network])
 
   // Infinite scroll: the next page when the end of the list comes into view.
