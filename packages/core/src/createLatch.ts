@@ -27,7 +27,11 @@ import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures, remoteOnrampProviders } from './features/remoteFeatures.ts'
 import { truncateBalance } from './format/truncateBalance.ts'
-import { createHistory, type HistoryController } from './history/createHistory.ts'
+import {
+  createHistory,
+  type HistoryController,
+  type MinedTransaction,
+} from './history/createHistory.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import {
   createIdentity,
@@ -323,7 +327,11 @@ export function createLatch(config: LatchConfig): Latch {
           chainId: `eip155:${current.chainId}`,
           force: true,
         })
-        refreshActivity({ hash, chainId: `eip155:${chainId ?? current.chainId}` })
+        refreshActivity({
+          hash,
+          chainId: `eip155:${chainId ?? current.chainId}`,
+          address: current.address,
+        })
       }
       return receipt
     },
@@ -333,7 +341,7 @@ export function createLatch(config: LatchConfig): Latch {
    * What the account did changed: its native balance and Activity are stale. With the mined
    * transaction, Activity on screen is refreshed until the server lists it.
    */
-  function refreshActivity(mined?: { hash: string; chainId: CaipNetworkId }) {
+  function refreshActivity(mined?: MinedTransaction) {
     const current = adapter.connection.get()
     if (current.status !== 'connected') return
     void refreshBalance(current.address, current.chainId)

@@ -187,7 +187,7 @@ describe('createHistory follow: a mined transaction the indexer has not listed y
     await vi.waitFor(() => expect(ids(state())).toEqual(['1']))
 
     // The kit saw transaction 2 mined; the server lists it only on the third ask.
-    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337' })
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337', address })
     await vi.waitFor(() => expect(history).toHaveBeenCalledTimes(2))
     await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS)
     expect(history).toHaveBeenCalledTimes(3)
@@ -210,7 +210,7 @@ describe('createHistory follow: a mined transaction the indexer has not listed y
       first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
     }
     const { controller, state, history } = setup(pages)
-    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337' })
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337', address })
     expect(history).not.toHaveBeenCalled()
     const stop = controller.follow(address)
     await vi.waitFor(() => expect(ids(state())).toEqual(['1']))
@@ -230,7 +230,7 @@ describe('createHistory follow: a mined transaction the indexer has not listed y
       first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
     })
     const stop = controller.follow(address)
-    controller.refresh({ hash: hashOf('9'), chainId: 'eip155:31337' })
+    controller.refresh({ hash: hashOf('9'), chainId: 'eip155:31337', address })
     await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_LIMIT_MS + HISTORY_CATCH_UP_MS * 3)
     const asked = history.mock.calls.length
     expect(asked).toBeGreaterThanOrEqual(HISTORY_CATCH_UP_LIMIT_MS / HISTORY_CATCH_UP_MS - 1)
@@ -238,7 +238,7 @@ describe('createHistory follow: a mined transaction the indexer has not listed y
     await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 10)
     expect(history).toHaveBeenCalledTimes(asked)
 
-    controller.refresh({ hash: hashOf('8'), chainId: 'eip155:31337' })
+    controller.refresh({ hash: hashOf('8'), chainId: 'eip155:31337', address })
     await vi.advanceTimersByTimeAsync(0)
     stop()
     const atStop = history.mock.calls.length
@@ -253,7 +253,24 @@ describe('createHistory follow: a mined transaction the indexer has not listed y
     })
     const stop = controller.follow(address)
     await vi.waitFor(() => expect(ids(state())).toEqual(['1']))
-    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:1' })
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:1', address })
+    await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 5)
+    expect(history).toHaveBeenCalledTimes(2)
+    stop()
+  })
+
+  it("another account's transaction does not keep this one asking", async () => {
+    vi.useFakeTimers()
+    const { controller, state, history } = setup({
+      first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
+    })
+    const stop = controller.follow(address)
+    await vi.waitFor(() => expect(ids(state())).toEqual(['1']))
+    controller.refresh({
+      hash: hashOf('2'),
+      chainId: 'eip155:31337',
+      address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    })
     await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 5)
     expect(history).toHaveBeenCalledTimes(2)
     stop()
@@ -264,7 +281,7 @@ describe('createHistory follow: a mined transaction the indexer has not listed y
     const { controller, history } = setup({
       first: { data: [tx('1', '2026-11-01T00:00:00Z')], next: null },
     })
-    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337' })
+    controller.refresh({ hash: hashOf('2'), chainId: 'eip155:31337', address })
     controller.reset()
     const stop = controller.follow(address)
     await vi.advanceTimersByTimeAsync(HISTORY_CATCH_UP_MS * 5)

@@ -28,6 +28,9 @@ export type HistoryState = {
   next?: string
 }
 
+/** A transaction of `address` the kit saw mined: Activity should list it soon. */
+export type MinedTransaction = { hash: string; chainId: CaipNetworkId; address: string }
+
 export type HistoryDeps = {
   api: Pick<ApiClient, 'history'>
   queryClient: QueryClient
@@ -58,7 +61,7 @@ export type HistoryController = {
    * The account's activity changed. With the transaction that changed it, the list on screen is
    * refreshed until that transaction is in it (the server's indexer may lag a block behind).
    */
-  refresh(mined?: { hash: string; chainId: CaipNetworkId }): void
+  refresh(mined?: MinedTransaction): void
   reset(): void
 }
 
@@ -107,8 +110,8 @@ export function createHistory(deps: HistoryDeps): HistoryController {
   let generation = 0
   /** The account whose Activity is on screen. */
   let followed: string | undefined
-  /** Mined transactions the server did not list yet, by lowercase hash: chain and deadline. */
-  const expected = new Map<string, { chainId: CaipNetworkId; until: number }>()
+  /** Mined transactions the server did not list yet, by lowercase hash, with their deadline. */
+  const expected = new Map<string, MinedTransaction & { until: number }>()
   let catchUp: ReturnType<typeof setTimeout> | undefined
 
   function stopCatchUp() {
@@ -134,7 +137,11 @@ export function createHistory(deps: HistoryDeps): HistoryController {
     let missing = false
     for (const [hash, entry] of expected) {
       if (listed.has(hash) || entry.until <= time) expected.delete(hash)
-      else if (chainId === undefined || entry.chainId === chainId) missing = true
+      else if (
+        entry.address.toLowerCase() === accountAddress.toLowerCase() &&
+        (chainId === undefined || entry.chainId === chainId)
+      )
+        missing = true
     }
     stopCatchUp()
     if (!missing || followed?.toLowerCase() !== accountAddress.toLowerCase()) return
@@ -228,7 +235,7 @@ export function createHistory(deps: HistoryDeps): HistoryController {
     refresh(mined) {
       if (mined)
         expected.set(mined.hash.toLowerCase(), {
-          chainId: mined.chainId,
+          ...mined,
           until: Date.now() + HISTORY_CATCH_UP_LIMIT_MS,
         })
       if (followed) void controller.fetchTransactions(followed, { refresh: true }).catch(() => {})

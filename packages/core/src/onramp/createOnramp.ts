@@ -1,10 +1,11 @@
-import type { CaipNetworkId, OnrampOrder, OnrampQuoteRequest } from '@latch/protocol'
+import type { OnrampOrder, OnrampQuoteRequest } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
 import type { AdapterConnection } from '../adapters/types.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
 import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../constants.ts'
 import type { PopupWindow } from '../embedded/types.ts'
+import type { MinedTransaction } from '../history/createHistory.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import { latestOnly } from '../swap/latestOnly.ts'
@@ -41,7 +42,7 @@ export type OnrampDeps = {
    * After a purchase, besides the balances: e.g. the account's native balance and Activity, with
    * the transfer that delivered it when the provider said which.
    */
-  refreshActivity?(delivered?: { hash: string; chainId: CaipNetworkId }): void
+  refreshActivity?(delivered?: MinedTransaction): void
   /** The active network's EVM chain id while no wallet is connected. */
   activeChainId?(): number | undefined
   /** Opens a blank window for the provider; default `window.open`. */
@@ -151,7 +152,9 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
         force: true,
       })
     deps.refreshActivity?.(
-      order?.txHash ? { hash: order.txHash, chainId: order.network } : undefined,
+      order?.txHash
+        ? { hash: order.txHash, chainId: order.network, address: order.address }
+        : undefined,
     )
   }
 
