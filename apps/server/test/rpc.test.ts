@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { RPC_BATCH_SIZE } from '@latch/protocol'
 import { encodeFunctionData, parseAbi, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 const devnet = inject('devnet')
@@ -305,10 +305,16 @@ describe('POST /v1 JSON-RPC gateway', () => {
     })
     const sent = (await post(server, call('eth_sendRawTransaction', [signed]))).json() as RpcAnswer
     expect(sent.error).toBeUndefined()
-    const receipt = (
-      await post(server, call('eth_getTransactionReceipt', [sent.result]))
-    ).json() as RpcAnswer
-    expect(receipt.result).toMatchObject({ status: '0x1', transactionHash: sent.result })
+    // anvil mines each transaction as it arrives, but the receipt can lag the hash by a moment.
+    await vi.waitFor(
+      async () => {
+        const receipt = (
+          await post(server, call('eth_getTransactionReceipt', [sent.result]))
+        ).json() as RpcAnswer
+        expect(receipt.result).toMatchObject({ status: '0x1', transactionHash: sent.result })
+      },
+      { timeout: 5_000, interval: 50 },
+    )
     expect((await direct(chainA.rpcUrl, 'eth_getBalance', [recipient, 'latest'])).result).toBe(
       '0x3039',
     )

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+import { ANVIL_PORT_ATTEMPTS } from './constants.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -62,6 +63,26 @@ const setpriv =
   process.platform === 'linux'
     ? ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path))
     : undefined
+
+/**
+ * Starts a server on `port`, a port found free; if something took it before the server bound it
+ * ("Address already in use"), on another free port, ANVIL_PORT_ATTEMPTS times in all.
+ */
+export async function retryOnTakenPort<T>(
+  start: (port: number) => Promise<T>,
+  port: number,
+  nextPort: () => Promise<number>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(port)
+    } catch (error) {
+      const taken = /Address already in use/.test((error as Error).message)
+      if (!taken || attempt >= ANVIL_PORT_ATTEMPTS) throw error
+      port = await nextPort()
+    }
+  }
+}
 
 export type AnvilOptions = {
   port: number

@@ -1,5 +1,8 @@
 /** Fixed values of the Latch devnet. No imports: the warm start path stays light. */
 
+/** How many free ports a chain's node is tried on, when the caller let the devnet choose. */
+export const ANVIL_PORT_ATTEMPTS = 3
+
 /** Anvil's default mnemonic; the manifest lists its first ten accounts. */
 export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk'
 

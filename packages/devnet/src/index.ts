@@ -1,5 +1,5 @@
 import type { DevnetChain, DevnetManifest } from '@latch/protocol'
-import { type AnvilInstance, findFreePort, startAnvil } from './anvil.ts'
+import { type AnvilInstance, findFreePort, retryOnTakenPort, startAnvil } from './anvil.ts'
 import { CHAINS, DEVNET_MNEMONIC, NATIVE_CURRENCY } from './constants.ts'
 import { loadDeployment } from './deployment.ts'
 import { executeDeployment } from './execute.ts'
@@ -136,15 +136,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const mailPromise = startMailCatcher({ host, smtpPort, inboxPort, log })
     for (const promise of [relayPromise, oidcPromise, mailPromise]) promise.catch(() => {})
     const booted = await Promise.allSettled(
-      CHAINS.map((chain, index) =>
-        startAnvil({
-          port: chosen[index] ?? 0,
-          chainId: chain.chainId,
-          host,
-          mnemonic: DEVNET_MNEMONIC,
-          log,
-        }),
-      ),
+      CHAINS.map((chain, index) => {
+        const start = (port: number) =>
+          startAnvil({ port, chainId: chain.chainId, host, mnemonic: DEVNET_MNEMONIC, log })
+        const port = chosen[index] ?? 0
+        // A port the caller named is that or nothing; one found free may be taken meanwhile.
+        return ports[index] ? start(port) : retryOnTakenPort(start, port, () => findFreePort(host))
+      }),
     )
     for (const result of booted) if (result.status === 'fulfilled') nodes.push(result.value)
     const [relayResult, oidcResult, mailResult] = await Promise.allSettled([
