@@ -110,6 +110,8 @@ test.describe('swap', () => {
 
     await swap.getByRole('button', { name: 'Token to pay: ETH' }).click()
     const picker = swap.getByTestId('latch-swap-token-picker')
+    await picker.getByLabel('Search tokens').fill('zzz')
+    await expect(picker.getByRole('status')).toHaveText('No token matches “zzz”')
     await picker.getByLabel('Search tokens').fill('usd')
     await expect(
       picker.getByRole('list', { name: 'Token to pay' }).getByRole('button'),

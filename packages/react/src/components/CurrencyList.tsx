@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 
 /** A currency a list offers: its id, what it is called and its image. */
 export type CurrencyListItem = {
@@ -6,13 +6,19 @@ export type CurrencyListItem = {
   title: string
   subtitle: string
   imageUrl: string
+  /** Shown at the end of the row, e.g. what the account holds of it. */
+  detail?: string
+  /** What the search box matches; default the id, title and subtitle. */
+  keywords?: readonly string[]
 }
 
 const matches = (item: CurrencyListItem, query: string) => {
   const wanted = query.trim().toLowerCase()
   return (
     !wanted ||
-    [item.id, item.title, item.subtitle].some((text) => text.toLowerCase().includes(wanted))
+    (item.keywords ?? [item.id, item.title, item.subtitle]).some((text) =>
+      text.toLowerCase().includes(wanted),
+    )
   )
 }
 
@@ -23,18 +29,25 @@ export function CurrencyList(props: {
   items: readonly CurrencyListItem[]
   selected: string | undefined
   onPick(id: string): void
+  searchLabel?: string
+  placeholder?: string
+  /** What is said when the search matches nothing. */
+  noMatch?(query: string): string
+  testId?: string
+  /** Below the list, e.g. a way back. */
+  children?: ReactNode
 }) {
   const [query, setQuery] = useState('')
   const searchId = useId()
   const shown = props.items.filter((item) => matches(item, query))
   return (
-    <div className="latch-list latch-form latch-swap-picker">
-      <label htmlFor={searchId}>Search</label>
+    <div className="latch-list latch-form latch-swap-picker" data-testid={props.testId}>
+      <label htmlFor={searchId}>{props.searchLabel ?? 'Search'}</label>
       <input
         id={searchId}
         type="search"
         className="latch-input"
-        placeholder="Name or code"
+        placeholder={props.placeholder ?? 'Name or code'}
         autoComplete="off"
         spellCheck={false}
         value={query}
@@ -54,15 +67,17 @@ export function CurrencyList(props: {
                 <span>{item.title}</span>
                 <span className="latch-muted">{item.subtitle}</span>
               </span>
+              {item.detail !== undefined && <span className="latch-muted">{item.detail}</span>}
             </button>
           </li>
         ))}
       </ul>
       {shown.length === 0 && (
         <p className="latch-muted latch-center" role="status">
-          Nothing matches “{query.trim()}”
+          {props.noMatch?.(query.trim()) ?? `Nothing matches “${query.trim()}”`}
         </p>
       )}
+      {props.children}
     </div>
   )
 }
