@@ -16,11 +16,39 @@ function env(name: string): string {
   return value
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** Whether a request the browser made stays on this machine (loopback, or no network at all). */
+function onLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url)
+  if (protocol !== 'http:' && protocol !== 'https:' && protocol !== 'ws:' && protocol !== 'wss:')
+    return true
+  return LOOPBACK_HOSTS.has(hostname)
+}
+
 /**
  * Tests get where the stack runs and the devnet it was deployed on; every test also fails if the
- * page broke its Content-Security-Policy (no eval, no inline script or style).
+ * page broke its Content-Security-Policy (no eval, no inline script or style) or if the browser
+ * asked for anything off loopback.
  */
-export const test = base.extend<{ stack: StackInfo; cspViolations: string[] }>({
+export const test = base.extend<{
+  stack: StackInfo
+  cspViolations: string[]
+  offLoopbackRequests: string[]
+}>({
+  // Nothing a visitor's browser loads, in the page or in a popup, leaves loopback: the product
+  // runs whole on one machine, and a remote font or script would also leak the visit.
+  offLoopbackRequests: [
+    async ({ context }, use) => {
+      const requests: string[] = []
+      context.on('request', (request) => {
+        if (!onLoopback(request.url())) requests.push(request.url())
+      })
+      await use(requests)
+      expect(requests, 'requests that left loopback').toEqual([])
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = []

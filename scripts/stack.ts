@@ -51,27 +51,56 @@ const DEFAULT_PORTS = {
 }
 const READY_TIMEOUT_MS = 60_000
 
-function pipeLines(child: ChildProcess, prefix: string, log: (line: string) => void): void {
+/** How many of a child's last output lines an error shows when it ends before it is ready. */
+const TAIL_LINES = 20
+
+/**
+ * Sends each line a child prints to `log` and keeps its last lines, so a child that dies before it
+ * is ready can be explained without a verbose rerun.
+ */
+function pipeLines(child: ChildProcess, prefix: string, log: (line: string) => void): string[] {
+  const tail: string[] = []
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = ''
     stream?.on('data', (chunk: Buffer) => {
       buffered += chunk.toString()
       const lines = buffered.split('\n')
       buffered = lines.pop() ?? ''
-      for (const line of lines) if (line.trim()) log(`${prefix} ${line}`)
+      for (const line of lines) {
+        if (!line.trim()) continue
+        log(`${prefix} ${line}`)
+        tail.push(line)
+        if (tail.length > TAIL_LINES) tail.shift()
+      }
     })
   }
+  return tail
 }
 
-/** Polls `url` until it answers 200; fails early if the child exits first. */
-async function waitForHttp(url: string, child: ChildProcess, name: string): Promise<void> {
+function withTail(message: string, tail: string[]): string {
+  return tail.length === 0
+    ? `${message} (it printed nothing)`
+    : `${message}; its last output:\n${tail.map((line) => `  ${line}`).join('\n')}`
+}
+
+/** Polls `url` until it answers 200; fails early, with the child's last lines, if it exits first. */
+async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  name: string,
+  tail: string[],
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS
   let exited: number | null = null
   child.once('exit', (code) => {
     exited = code ?? -1
   })
   while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`${name} exited with code ${exited} before it was ready`)
+    if (exited !== null) {
+      // The pipes may still hold the last lines the child wrote as it exited.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      throw new Error(withTail(`${name} exited with code ${exited} before it was ready`, tail))
+    }
     const ok = await fetch(url).then(
       (response) => response.ok,
       () => false,
@@ -79,7 +108,9 @@ async function waitForHttp(url: string, child: ChildProcess, name: string): Prom
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`${name} was not ready at ${url} within ${READY_TIMEOUT_MS / 1000} s`)
+  throw new Error(
+    withTail(`${name} was not ready at ${url} within ${READY_TIMEOUT_MS / 1000} s`, tail),
+  )
 }
 
 /** Spawns node with `args`; on Linux through setpriv so the child dies with this process, even on SIGKILL. */
@@ -168,7 +199,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
     })
     children.push(server)
-    pipeLines(server, '[server]', log)
+    const serverTail = pipeLines(server, '[server]', log)
 
     const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js')
     const demoCwd = path.join(repoRoot, 'apps/demo')
@@ -197,9 +228,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           env: demoEnv,
         },
       )
-      pipeLines(build, '[demo build]', log)
-      const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
-      if (code !== 0) throw new Error(`the demo build exited with ${code}`)
+      const buildTail = pipeLines(build, '[demo build]', log)
+      const code = await new Promise<number | null>((resolve) => build.once('close', resolve))
+      if (code !== 0) throw new Error(withTail(`the demo build exited with ${code}`, buildTail))
     }
     const demoArgs =
       options.demoMode === 'preview'
@@ -210,12 +241,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       env: { ...demoEnv, DEMO_PORT: String(demoPort) },
     })
     children.push(demo)
-    pipeLines(demo, '[demo]', log)
+    const demoTail = pipeLines(demo, '[demo]', log)
 
     await Promise.all([
-      waitForHttp(`${serverUrl}/health`, server, 'server'),
-      waitForHttp(`${frameUrl}/frame?projectId=latch-dev`, server, 'wallet frame'),
-      waitForHttp(demoUrl, demo, 'demo'),
+      waitForHttp(`${serverUrl}/health`, server, 'server', serverTail),
+      waitForHttp(`${frameUrl}/frame?projectId=latch-dev`, server, 'wallet frame', serverTail),
+      waitForHttp(demoUrl, demo, 'demo', demoTail),
     ])
     return { devnet, serverUrl, frameUrl, demoUrl, manifestPath, stop }
   } catch (error) {

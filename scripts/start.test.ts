@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -20,65 +20,109 @@ function listening(port: number): Promise<boolean> {
   })
 }
 
-it('npm start serves the demo, server and devnet, and Ctrl-C leaves nothing running', async () => {
-  const [chainA, chainB, relay, server, frame, demo] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ])
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-start-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DEVNET_PORTS: `${chainA},${chainB}`,
-      DEVNET_RELAY_PORT: String(relay),
-      // The devnet's login provider and mail catcher on free ports too.
-      DEVNET_OIDC_PORT: '0',
-      DEVNET_SMTP_PORT: '0',
-      DEVNET_INBOX_PORT: '0',
-      SERVER_PORT: String(server),
-      FRAME_PORT: String(frame),
-      DEMO_PORT: String(demo),
-      LATCH_DATA_DIR: dataDir,
+/**
+ * What a fresh clone holds: the files git tracks plus new ones not ignored, so the test sees the
+ * working tree as it would be committed, with no `.data`, no `node_modules` and nothing built.
+ */
+function freshCopy(): string {
+  const target = mkdtempSync(path.join(tmpdir(), 'latch-clone-'))
+  const files = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      cwd: root,
+      encoding: 'utf8',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
   )
-  try {
-    await expect
-      .poll(() => output, { timeout: 60_000, interval: 200 })
-      .toMatch(new RegExp(`Latch is ready in \\d+ ms: open http://127\\.0\\.0\\.1:${demo}`))
-    expect(output).toContain(`devnet  Latch Devnet (31337)  http://127.0.0.1:${chainA}`)
-
-    const page = await fetch(`http://127.0.0.1:${demo}/`)
-    expect(page.status).toBe(200)
-    expect(await page.text()).toContain('<div id="root"></div>')
-    const health = await (await fetch(`http://127.0.0.1:${server}/health`)).json()
-    expect(health).toMatchObject({ status: 'ok', database: { ok: true, dialect: 'pglite' } })
-    // The embedded wallet's page, on its own origin.
-    const framePage = await fetch(`http://127.0.0.1:${frame}/frame?projectId=latch-dev`)
-    expect(framePage.status).toBe(200)
-    expect(framePage.headers.get('content-security-policy')).toContain('frame-ancestors')
-
-    child.kill('SIGINT')
-    expect(await exited).toBe(0)
-    for (const port of [chainA, chainB, relay, server, frame, demo])
-      expect(await listening(port)).toBe(false)
-  } finally {
-    child.kill('SIGKILL')
-    rmSync(dataDir, { recursive: true, force: true })
+  for (const file of files.split('\0')) {
+    if (!file || !existsSync(path.join(root, file))) continue
+    mkdirSync(path.dirname(path.join(target, file)), { recursive: true })
+    cpSync(path.join(root, file), path.join(target, file), { verbatimSymlinks: true })
   }
-}, 90_000)
+  return target
+}
+
+it('the README commands on a fresh clone: npm install && npm start serve everything, Ctrl-C leaves nothing running', async () => {
+  const clone = freshCopy()
+  try {
+    // The README's first command. The npm cache of this machine serves it without the network.
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: clone,
+      stdio: 'ignore',
+    })
+    expect(existsSync(path.join(clone, '.data'))).toBe(false)
+    expect(existsSync(path.join(clone, 'packages/wallet-frame/dist'))).toBe(false)
+
+    const [chainA, chainB, relay, server, frame, demo] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ])
+    // The test runner's own NODE_ENV must not reach the product: a newcomer's shell has none.
+    const { NODE_ENV: _runnerMode, ...shellEnv } = process.env
+    // Its own process group, as a terminal runs it: Ctrl-C signals npm and everything under it.
+    const child = spawn('npm', ['start'], {
+      cwd: clone,
+      detached: true,
+      env: {
+        ...shellEnv,
+        DEVNET_PORTS: `${chainA},${chainB}`,
+        DEVNET_RELAY_PORT: String(relay),
+        // The devnet's login provider and mail catcher on free ports too.
+        DEVNET_OIDC_PORT: '0',
+        DEVNET_SMTP_PORT: '0',
+        DEVNET_INBOX_PORT: '0',
+        SERVER_PORT: String(server),
+        FRAME_PORT: String(frame),
+        DEMO_PORT: String(demo),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    try {
+      await expect
+        .poll(() => output, { timeout: 90_000, interval: 200 })
+        .toMatch(
+          new RegExp(
+            `Latch is ready in \\d+ ms: open http://127\\.0\\.0\\.1:${demo}|could not start`,
+          ),
+        )
+      expect(output).not.toContain('could not start')
+      expect(output).toContain(`devnet  Latch Devnet (31337)  http://127.0.0.1:${chainA}`)
+
+      const page = await fetch(`http://127.0.0.1:${demo}/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('<div id="root"></div>')
+      const health = await (await fetch(`http://127.0.0.1:${server}/health`)).json()
+      expect(health).toMatchObject({ status: 'ok', database: { ok: true, dialect: 'pglite' } })
+      // The embedded wallet's page, on its own origin, built by this first start.
+      const framePage = await fetch(`http://127.0.0.1:${frame}/frame?projectId=latch-dev`)
+      expect(framePage.status).toBe(200)
+      expect(framePage.headers.get('content-security-policy')).toContain('frame-ancestors')
+
+      process.kill(-(child.pid as number), 'SIGINT')
+      await exited
+      expect(output).toContain('stopping devnet, server and demo')
+      for (const port of [chainA, chainB, relay, server, frame, demo])
+        await expect.poll(() => listening(port), { timeout: 10_000 }).toBe(false)
+    } finally {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
+  } finally {
+    rmSync(clone, { recursive: true, force: true })
+  }
+}, 240_000)

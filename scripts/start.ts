@@ -18,7 +18,11 @@ const stack = await startStack({
   },
   dataDir: process.env.LATCH_DATA_DIR,
   log: (line) => {
-    if (verbose || /error|warn|\[devnet\] chain|dev mail:/i.test(line)) console.log(line)
+    if (verbose) return console.log(line)
+    // The dev login provider's notices (a development adapter, the Node version it prefers) are
+    // expected on a devnet and ask nothing of the person starting it.
+    if (/oidc-provider (WARNING|NOTICE)/.test(line)) return
+    if (/error|warn|\[devnet\] chain|dev mail:/i.test(line)) console.log(line)
   },
 }).catch((error: unknown) => {
   console.error(`latch: could not start: ${error instanceof Error ? error.message : error}`)

@@ -90,6 +90,23 @@ describe('dev OIDC provider', () => {
     expect(logged.some((line) => line.includes('alice'))).toBe(true)
   })
 
+  it('serves its login page with nothing loaded from off loopback', async () => {
+    const { url } = authorize('http://127.0.0.1:8788/wallet/v1/social/callback')
+    const start = await fetch(url, { redirect: 'manual' })
+    const cookie = start.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    const page = await fetch(new URL(start.headers.get('location') ?? '', url), {
+      headers: { cookie },
+    })
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('name="login"')
+    expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/)
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'")
+  })
+
   it('refuses a redirect URI off loopback or on another path', async () => {
     for (const redirectUri of [
       'http://evil.test:8788/wallet/v1/social/callback',

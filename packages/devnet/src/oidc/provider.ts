@@ -57,6 +57,27 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/** Any stylesheet import of a remote URL, e.g. the web font oidc-provider's built-in pages load. */
+const REMOTE_IMPORT = /@import\s+url\(\s*['"]?https?:[^)]*\)\s*;?/g
+
+/**
+ * The devnet keeps everything on loopback: the provider's built-in login pages import a web font
+ * from the internet, so that import is cut from every page, and a Content-Security-Policy stops
+ * any other remote load a future version might add.
+ */
+async function keepPagesOnLoopback(
+  ctx: { body: unknown; type: string; set(name: string, value: string): void },
+  next: () => Promise<void>,
+): Promise<void> {
+  await next()
+  if (!ctx.type.includes('html') || typeof ctx.body !== 'string') return
+  ctx.body = ctx.body.replace(REMOTE_IMPORT, '')
+  ctx.set(
+    'content-security-policy',
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; img-src 'self' data:",
+  )
+}
+
 function configuration(jwks: NonNullable<Configuration['jwks']>): Configuration {
   const redirectUris = ['127.0.0.1', 'localhost', '[::1]'].map(
     (host) => `http://${host}${DEV_OIDC_CALLBACK_PATH}`,
@@ -157,6 +178,7 @@ export async function startOidcProvider(
       log?.(`oidc: ${String(ctx.oidc.entities.Account?.accountId ?? '?')} logged in`)
     })
     provider.on('server_error', (_ctx, error) => log?.(`oidc: server error: ${error.message}`))
+    provider.use(keepPagesOnLoopback)
     handle = provider.callback()
     return { issuer, clientId: DEV_OIDC_CLIENT_ID, clientSecret: DEV_OIDC_CLIENT_SECRET, stop }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ensureWalletFrameBuilt, walletFrameDistDir } from './ensureWalletFrameBuilt.ts'
@@ -28,4 +28,20 @@ describe('ensureWalletFrameBuilt', () => {
     expect(statSync(path.join(walletFrameDistDir, 'index.html')).mtimeMs).toBe(before)
     expect(Date.now() - started).toBeLessThan(200)
   })
+
+  it('leaves the process environment as it found it after a build', async () => {
+    // An old page counts as stale, so this call really builds.
+    await ensureWalletFrameBuilt()
+    utimesSync(path.join(walletFrameDistDir, 'index.html'), 0, 0)
+    // `npm start` runs with NODE_ENV unset: Vite fills it in only then.
+    const before = process.env.NODE_ENV
+    delete process.env.NODE_ENV
+    try {
+      await ensureWalletFrameBuilt()
+      expect(statSync(path.join(walletFrameDistDir, 'index.html')).mtimeMs).toBeGreaterThan(0)
+      expect(process.env.NODE_ENV).toBeUndefined()
+    } finally {
+      process.env.NODE_ENV = before
+    }
+  }, 60_000)
 })

@@ -40,6 +40,7 @@ async function buildIfStale(log: ((line: string) => void) | undefined): Promise<
   const started = Date.now()
   log?.('building the wallet frame page')
   const outDir = path.join(packageDir, `dist-tmp-${process.pid}-${started}`)
+  const nodeEnvBefore = process.env.NODE_ENV
   try {
     // Vite is loaded only when a build is needed: the server imports this module on every start.
     const { build } = await import('vite')
@@ -52,9 +53,17 @@ async function buildIfStale(log: ((line: string) => void) | undefined): Promise<
     })
     swapIn(outDir)
   } finally {
+    // A production build sets NODE_ENV=production in this process; left behind, it would reach
+    // every child started after it (`npm start`'s server then demands production secrets).
+    restoreNodeEnv(nodeEnvBefore)
     rmSync(outDir, { recursive: true, force: true })
   }
   log?.(`wallet frame page built in ${Date.now() - started} ms`)
+}
+
+function restoreNodeEnv(value: string | undefined): void {
+  if (value === undefined) delete process.env.NODE_ENV
+  else process.env.NODE_ENV = value
 }
 
 // Replaces dist with the fresh build, moving the old one aside first so a server reading it sees no
