@@ -103,7 +103,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
 
   function onMessage(event: IncomingMessage) {
-    // Only the frame's own window, on the frame's origin: anything else is ignored (ARCHITECTURE).
+    // Only the frame's own window, on the frame's origin: anything else is ignored.
     if (!host || event.source !== host.window || event.origin !== origin) return
     const { data } = event
     if (!isRecord(data) || typeof data.type !== 'string') return
