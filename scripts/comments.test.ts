@@ -6,6 +6,7 @@ const root = path.resolve(import.meta.dirname, '..')
 // Built from parts so this file does not cite what it looks for.
 const SPEC = 'spec'
 const ISSUE = 'issue'
+const SECTION = 'section'
 
 describe('citations of the spec or of issues by number', () => {
   it('are found in every form a comment writes them, with file and line', () => {
@@ -13,13 +14,13 @@ describe('citations of the spec or of issues by number', () => {
       `// Pairing expires after 4 minutes (${SPEC} 9)`,
       `/** Limits of ${SPEC} 5 and 9. */`,
       `  it('keeps 2 wallets (${SPEC.toUpperCase()} 9)', () => {`,
-      `// ${SPEC}'s section 4: the states`,
-      `// ${SPEC} section 7`,
+      `// ${SPEC}'s ${SECTION} 4: the states`,
+      `// ${SPEC} ${SECTION} 7`,
       `// ${SPEC} §8`,
       `// ${SPEC}7`,
       `-- The on-ramp (${ISSUE} 10): quotes`,
       `/* Names (${ISSUE} #9) */`,
-      `// as section 5 of the ${SPEC} says`,
+      `// as ${SECTION} 5 of the ${SPEC} says`,
     ]
     const text = ['const a = 1', ...cited].join('\n')
     expect(externalReferencesIn('a.ts', text).map(({ line }) => line)).toEqual(
