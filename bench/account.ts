@@ -64,7 +64,7 @@ export async function benchAccount(): Promise<void> {
       )
     }
 
-    // Swap quotes (issue 6): ETH -> USDC over the devnet's pools, one multicall each.
+    // Swap quotes: ETH -> USDC over the devnet's pools, one multicall each.
     const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
     if (!usdc) throw new Error('the devnet has no USDC')
     const network = `eip155:${chain.chainId}`

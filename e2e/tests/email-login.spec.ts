@@ -116,7 +116,7 @@ test.describe('email login: the embedded wallet on its own origin', () => {
     await expect(modal.getByRole('alert')).toContainText('request a new code')
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
 
-    // Back to the email form: asking again within 30 s of the last request is refused (spec 5).
+    // Back to the email form: asking again within 30 s of the last request is refused.
     await modal.getByRole('button', { name: 'Back' }).click()
     await modal.getByLabel('Email').fill(email)
     await modal.getByRole('button', { name: 'Continue', exact: true }).click()
@@ -139,7 +139,7 @@ test.describe('email login: the embedded wallet on its own origin', () => {
     const second = await other.newPage()
     try {
       await second.goto(stack.demoUrl)
-      // The server allows one code or link per address per 30 s, whichever device asks (spec 5).
+      // The server allows one code or link per address per 30 s, whichever device asks.
       await startEmailLogin(second, email)
       const modal = second.getByRole('dialog')
       const refusal = modal.getByRole('alert')

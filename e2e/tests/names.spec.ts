@@ -26,7 +26,7 @@ test.describe('names', () => {
     await account.getByRole('button', { name: 'Choose a name' }).click()
 
     const register = page.getByRole('dialog')
-    // Spec 5's rule, as the visitor types.
+    // The name rule (letters, digits, hyphens, at least 4), as the visitor types.
     await register.getByLabel('Name').fill('ab')
     await expect(register.getByText(/at least 4 characters/)).toBeVisible()
     await register.getByLabel('Name').fill(label)
@@ -65,7 +65,7 @@ test.describe('names', () => {
       const send = sender.getByRole('dialog', { name: 'Send' })
       await send.getByLabel('Token').selectOption({ label: 'USDC · 1234.5' })
       await send.getByLabel('Amount').fill('7')
-      // A name nobody registered does not resolve (spec 8).
+      // A name nobody registered does not resolve.
       await send.getByLabel('Receiver').fill(`nobody-${randomBytes(3).toString('hex')}.latch.id`)
       await expect(send.getByText('Error resolving name')).toBeVisible()
       await send.getByLabel('Receiver').fill(name)

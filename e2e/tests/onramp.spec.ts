@@ -50,7 +50,7 @@ test.describe('buy crypto through the sandbox on-ramp', () => {
     const buy = page.getByRole('dialog', { name: 'Buy Crypto' })
     await expect(buy.getByRole('button', { name: 'Currency to buy: USDC' })).toBeVisible()
     await expect(buy.getByRole('button', { name: 'Currency to pay with: USD' })).toBeVisible()
-    // The limits, as the visitor types (spec 5).
+    // The payment method's limits, as the visitor types.
     await buy.getByLabel('Amount').fill('5')
     await expect(buy.getByRole('alert')).toHaveText('The minimum for a card payment is 10.00 USD')
     await buy.getByRole('button', { name: '50 USD', exact: true }).click()
@@ -85,7 +85,7 @@ test.describe('buy crypto through the sandbox on-ramp', () => {
     expect(await usdcBalance()).toBe(parseUnits(quotedAmount, usdc.decimals))
     const account = page.getByRole('dialog', { name: 'Account' })
     await expect(account).toBeVisible()
-    // The Tokens tab shows balances cut to 3 decimals (spec 9).
+    // The Tokens tab shows balances cut to 3 decimals.
     const [whole, fraction = ''] = quotedAmount.split('.')
     const shown = fraction.slice(0, 3).replace(/0+$/, '')
       ? `${whole}.${fraction.slice(0, 3).replace(/0+$/, '')}`

@@ -34,7 +34,7 @@ test.describe('send and receive', () => {
       .click()
 
     const send = page.getByRole('dialog', { name: 'Send' })
-    // The spec's messages, in the order a visitor meets them (spec 5).
+    // The form's messages, in the order a visitor meets them.
     await send.getByRole('button', { name: 'Review' }).click()
     await expect(send.getByRole('alert')).toHaveText('A token is required')
     await send.getByLabel('Token').selectOption({ label: 'USDC · 1234.5' })

@@ -14,7 +14,7 @@ test.describe('sign in with the wallet, required', () => {
 
     const signIn = page.getByRole('dialog', { name: 'Sign In' })
     await expect(signIn).toBeVisible()
-    // Closing is refused while sign-in is required and there is no session (spec 2).
+    // Closing is refused while sign-in is required and there is no session.
     await page.keyboard.press('Escape')
     await expect(signIn).toBeVisible()
 

@@ -207,7 +207,7 @@ test.describe('WalletConnect over the local relay', () => {
         name: /QR code/,
       })
 
-      // Ten seconds before the 4 minute expiry the code counts as expired (spec 9).
+      // Ten seconds before the 4 minute expiry the code counts as expired.
       await page.clock.fastForward('03:49')
       expect(await readQrCode(qr)).toBe(first)
       await page.clock.fastForward('00:02')
@@ -264,7 +264,7 @@ test.describe('WalletConnect on a phone', () => {
       await expect(
         page.getByTestId('demo-events').getByText('CONNECT_SUCCESS (mobile)'),
       ).toHaveCount(1)
-      // The deep link chosen is remembered for the next time (spec 3, 4).
+      // The deep link chosen is remembered for the next time.
       const stored = await page.evaluate(() => localStorage.getItem('@latch/deep_link_choice'))
       expect(JSON.parse(stored ?? 'null')).toEqual({ name: 'Rainbow', href: 'rainbow://' })
     } finally {

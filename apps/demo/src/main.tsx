@@ -43,7 +43,7 @@ const latch = createLatch({
     : {}),
   // Email and social login: the embedded wallet runs on its own origin, served by the server.
   walletFrameUrl: demoConfig.walletFrameUrl,
-  // The devnet's own login provider, then spec 1's list; the server keeps those it can log in with.
+  // The devnet's login provider, then the known ones; the server keeps those it can log in with.
   features: { socials: ['dev', ...SOCIAL_PROVIDERS] },
 })
 // For the browser console (and the browser tests): the instance the page runs.

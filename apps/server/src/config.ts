@@ -195,14 +195,14 @@ export type Config = {
   /** The embedded wallet (email and social login), served on its own origin: the frame's. */
   embedded: EmbeddedConfig
   /**
-   * Names (issue 9): the zone they are registered under (NAMES_ZONE, default latch.id), and how
+   * Names: the zone they are registered under (NAMES_ZONE, default latch.id), and how
    * many registrations and signed updates one IP may send a minute (NAMES_WRITES_PER_MINUTE).
    */
   names: { zone: string; writesPerMinute: number }
   onramp: OnrampConfig
 }
 
-/** The on-ramp (issue 10): the providers this server offers and how each is reached. */
+/** The on-ramp: the providers this server offers and how each is reached. */
 export type OnrampConfig = {
   /** Offered when ONRAMP_COINBASE_APP_ID is set; the buy flow at ONRAMP_COINBASE_URL. */
   coinbase: { appId: string; url: string } | undefined

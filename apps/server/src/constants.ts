@@ -1,8 +1,8 @@
-// Time limits of the server's account-data routes. Spec values name their section.
+// Time limits of the server's account-data routes.
 
-/** Balances of one (address, chain), served from cache (spec 9: portfolio and native balance 30 s). */
+/** Balances of one (address, chain), served from cache: 30 s, as the kit's portfolio cache. */
 export const BALANCE_CACHE_MS = 30_000
-/** A name and avatar of an address (spec 9: identity and ENS name 5 min). */
+/** A name and avatar of an address: 5 min, as the kit's identity cache. */
 export const IDENTITY_CACHE_MS = 5 * 60_000
 /** USD prices of one chain's tokens; as long as the balances they price. */
 export const PRICE_CACHE_MS = 30_000

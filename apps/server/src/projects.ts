@@ -6,7 +6,7 @@ export type Project = {
   id: string
   name: string
   allowedOrigins: string[]
-  /** Feature settings as stored (spec 1 defaults where absent); `resolveFeatures` checks them. */
+  /** Feature settings as stored (the defaults where absent); `resolveFeatures` checks them. */
   features: Record<string, unknown>
 }
 

@@ -399,7 +399,7 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     await expect(insert('{eip155:1,"eip155 :1"}')).rejects.toThrow(/wallets_chains_check/)
   })
 
-  it("gives a project that sets no features spec 1's defaults", async () => {
+  it('gives a project that sets no features the default features', async () => {
     const response = await get(`/appkit/v1/config?${PROJECT}`, { origin: DEMO_ORIGIN })
     expect(response.statusCode).toBe(200)
     const { features } = projectConfigResponse.parse(response.json())

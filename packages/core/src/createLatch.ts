@@ -74,7 +74,7 @@ export type LatchConfig = LatchOptions & {
    * (`POST {serverUrl}/v1?chainId=eip155:<id>&projectId=...`), so the page needs no RPC keys.
    */
   transports?: Record<number, Transport>
-  /** Names visitors register (spec 2): `zone` is the suffix, default `latch.id`. */
+  /** Names visitors register: `zone` is the suffix, default `latch.id`. */
   names?: { zone?: string }
 }
 
@@ -98,7 +98,7 @@ export type ConnectableWallet = WalletSummary & {
 /** The WalletConnect side of an instance: pairing a phone wallet by QR code or deep link. */
 export type LatchWalletConnect = {
   /**
-   * Pairs and connects, showing the URI in `connection.state` (spec 3, 4); `wallet` is the one the
+   * Pairs and connects, showing the URI in `connection.state`; `wallet` is the one the
    * visitor picked, if any. Resolves once connected (the modal closes).
    */
   connect(wallet?: ConnectableWallet): Promise<void>
@@ -124,28 +124,28 @@ export type Latch = {
   readonly router: RouterController
   readonly modal: ModalController
   readonly evm: EvmAdapter
-  /** The Tokens tab: balances of the connected account on the active network (spec 3, 8). */
+  /** The Tokens tab: balances of the connected account on the active network. */
   readonly balances: BalancesController
-  /** The Activity tab: the account's transactions on the active network (spec 3, 4). */
+  /** The Activity tab: the account's transactions on the active network. */
   readonly history: HistoryController
-  /** Sign-in with the wallet (spec 4); `enabled` is false without the `siwx` option. */
+  /** Sign-in with the wallet; `enabled` is false without the `siwx` option. */
   readonly siwx: SiwxController
-  /** Names: suggestions, registration by signature, resolution (spec 2, 5, 7). */
+  /** Names: suggestions, registration by signature, resolution. */
   readonly names: NamesController
-  /** Transactions sent from the modal and not yet mined (spec 9: at most 99). */
+  /** Transactions sent from the modal and not yet mined (at most 99). */
   readonly pendingTransactions: PendingTransactionsController
-  /** The Swap view: tokens, debounced quotes, approve then swap (spec 2, 7). */
+  /** The Swap view: tokens, debounced quotes, approve then swap. */
   readonly swap: SwapController
-  /** Buying crypto: providers, currencies, quotes and the purchase at the provider (spec 3, 4). */
+  /** Buying crypto: providers, currencies, quotes and the purchase at the provider. */
   readonly onramp: OnrampController
   /**
-   * Sends the native coin or an ERC-20 from the connected wallet (spec 5's checks first); resolves
-   * with the transaction hash once the wallet sent it.
+   * Sends the native coin or an ERC-20 from the connected wallet (amount, receiver and token are
+   * checked first); resolves with the transaction hash once the wallet sent it.
    */
   send(request: SendRequest): Promise<`0x${string}`>
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
-  /** Email and social login (spec 3, 4, 5); undefined without the `walletFrameUrl` option. */
+  /** Email and social login; undefined without the `walletFrameUrl` option. */
   readonly embedded: EmbeddedController | undefined
   /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
   readonly features: ReadableStore<Features>
@@ -234,7 +234,7 @@ export function createLatch(config: LatchConfig): Latch {
     return url.toString()
   }
   const gateway = (chainId: number) =>
-    // Calls made in the same tick go as one JSON-RPC batch (spec 9: timeout 10 s, batch 1000).
+    // Calls made in the same tick go as one JSON-RPC batch (at most 1000 calls; 10 s timeout).
     http(gatewayUrl(chainId), {
       timeout: RPC_TIMEOUT_MS,
       batch: { batchSize: RPC_BATCH_SIZE },
@@ -428,7 +428,7 @@ export function createLatch(config: LatchConfig): Latch {
     account.update('eip155', { status: current.status })
   })
 
-  // A wallet on a network the site does not list opens UnsupportedChain (spec 2).
+  // A wallet on a network the site does not list opens UnsupportedChain.
   network.state.subscribe((state, previous) => {
     if (state.unsupported && !previous.unsupported && !options.allowUnsupportedChain) {
       modal?.open({ view: 'UnsupportedChain' })
@@ -459,7 +459,7 @@ export function createLatch(config: LatchConfig): Latch {
     onSignedIn: () => modal?.close(),
     onStartFailed: () => router.reset('Connect'),
   })
-  // After connecting, a site with sign-in asks for it on a supported network (spec 4).
+  // After connecting, a site with sign-in asks for it on a supported network.
   const needsSignIn = () => siwx.enabled && !siwx.hasSession() && !network.state.get().unsupported
 
   const walletConnect = evm.walletConnect && createWalletConnect(evm.walletConnect)
@@ -486,7 +486,7 @@ export function createLatch(config: LatchConfig): Latch {
           method: linked ? 'mobile' : 'qrcode',
           ...(linked ? { linking: linked } : {}),
         })
-        // Connecting a wallet closes the modal (spec 2), unless its network is not supported or
+        // Connecting a wallet closes the modal, unless its network is not supported or
         // the site asks for a sign-in.
         if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
       },
@@ -510,7 +510,7 @@ export function createLatch(config: LatchConfig): Latch {
     }
   }
 
-  // Email and social login end here, as a wallet connection: closed like other wallets (spec 2).
+  // Email and social login end here, as a wallet connection: closed like other wallets.
   async function connectEmbedded(method: 'email' | 'social'): Promise<void> {
     const active = network.state.get().activeNetwork
     const chainId = active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
@@ -546,7 +546,7 @@ export function createLatch(config: LatchConfig): Latch {
       await api.projectOrigins()
     } catch (error) {
       // The server refuses a page whose origin the project does not list; other failures count as
-      // an empty list (spec 7) and raise nothing.
+      // an empty list and raise nothing.
       if (error instanceof HttpStatusError && error.status === 403)
         alerts.raise(originNotAllowedAlert(origin))
     }
@@ -627,7 +627,7 @@ export function createLatch(config: LatchConfig): Latch {
       }
       connection.recordRecentWallet(summary(wallet))
       connection.finalize({ wallet: summary(wallet), method: 'browser' })
-      // Connecting a wallet closes the modal (spec 2), unless its network is not supported or the
+      // Connecting a wallet closes the modal, unless its network is not supported or the
       // site asks for a sign-in.
       if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
     },

@@ -1,4 +1,4 @@
-/** Base of every error the kit throws: the short message is the spec's wording, details say more. */
+/** Base of every error the kit throws: a short message fixed by the product, details say more. */
 export class LatchError extends Error {
   override name = 'LatchError'
   readonly shortMessage: string

@@ -16,7 +16,7 @@ export const DEPLOYER_PRIVATE_KEY =
 export const DEPLOYER_ADDRESS = '0x100102069BC37D1211457e078F291B111DcB3532' as const
 
 /**
- * The treasury the server's sandbox on-ramp pays bought tokens from (issue 10): funded with ether
+ * The treasury the server's sandbox on-ramp pays bought tokens from: funded with ether
  * and USDC at start. Its key is keccak256 of 'latch devnet onramp treasury': public, devnets only.
  */
 export const TREASURY_PRIVATE_KEY =

@@ -2,12 +2,12 @@ import { z } from 'zod'
 import { clientQuery } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
 
-/** An EVM address in the path: 40 hex characters, with or without 0x (spec 5). */
+/** An EVM address in the path: 40 hex characters, with or without 0x. */
 export const evmAddressParam = z
   .string()
   .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'Expected an EVM address: 40 hex characters, with or without 0x')
 
-/** The fiat currency prices are given in; only USD for now (spec 7). */
+/** The fiat currency prices are given in; only USD for now. */
 export const currencyValue = z.enum(['usd'], 'currency must be usd')
 
 /** A decimal number written as text, so no precision is lost: `'1234.5678'`. */
@@ -17,7 +17,7 @@ export const decimalString = z
 
 export const accountAddressParams = z.object({ address: evmAddressParam })
 
-/** GET /v1/account/{address}/balance query (spec 7). */
+/** GET /v1/account/{address}/balance query. */
 export const balanceQuery = clientQuery.extend({
   currency: currencyValue.default('usd'),
   chainId: caipNetworkId.describe('CAIP-2 network id, e.g. eip155:31337'),
@@ -27,7 +27,7 @@ export const balanceQuery = clientQuery.extend({
     .describe('true skips the 30 s cache'),
 })
 
-/** One holding (spec 3, Token balance entry): the native coin has no `address`. */
+/** One holding (name, symbol, chain, amount, price, icon): the native coin has no `address`. */
 export const tokenBalance = z.object({
   name: z.string(),
   symbol: z.string(),
@@ -51,7 +51,7 @@ export type TokenBalance = z.infer<typeof tokenBalance>
 export const balanceResponse = z.object({ balances: z.array(tokenBalance) })
 export type BalanceResponse = z.infer<typeof balanceResponse>
 
-/** POST /v1/fungible/price body (spec 7): CAIP-10 token ids (or the native coin's id). */
+/** POST /v1/fungible/price body: CAIP-10 token ids (or the native coin's id). */
 export const fungiblePriceBody = z.object({
   projectId: z.string().min(1, 'projectId is required'),
   currency: currencyValue,
@@ -74,20 +74,20 @@ export type FungiblePrice = z.infer<typeof fungiblePrice>
 export const fungiblePriceResponse = z.object({ fungibles: z.array(fungiblePrice) })
 export type FungiblePriceResponse = z.infer<typeof fungiblePriceResponse>
 
-/** GET /v1/identity/{address} query (spec 7). */
+/** GET /v1/identity/{address} query. */
 export const identityQuery = clientQuery.extend({
   sender: evmAddressParam.optional().describe('The connected account asking'),
   chainId: caipNetworkId.optional(),
 })
 
-/** A name and avatar for an address; both null when it has none (spec 7). */
+/** A name and avatar for an address; both null when it has none. */
 export const identityResponse = z.object({
   name: z.string().nullable(),
   avatar: z.string().nullable(),
 })
 export type IdentityResponse = z.infer<typeof identityResponse>
 
-/** GET /v1/convert/gas-price query (spec 7). */
+/** GET /v1/convert/gas-price query. */
 export const gasPriceQuery = clientQuery.extend({ chainId: caipNetworkId })
 
 /** Gas prices in wei, as integer strings. */

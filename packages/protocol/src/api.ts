@@ -15,7 +15,7 @@ export const projectIdValue = z
   .max(64, 'projectId is at most 64 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'projectId has letters, digits, "-" and "_" only')
 
-/** Query parameters the kit adds to every server call (spec 7): project id, sdk type, sdk version. */
+/** Query parameters the kit adds to every server call: project id, sdk type, sdk version. */
 export const clientQuery = z.object({
   projectId: projectIdValue,
   st: z.string().max(64).optional().describe('SDK type'),
@@ -38,14 +38,14 @@ export const healthResponse = z.object({
 })
 export type HealthResponse = z.infer<typeof healthResponse>
 
-/** GET /v1/supported-chains (spec 7): networks served over HTTP and WebSocket. */
+/** GET /v1/supported-chains: networks served over HTTP and WebSocket. */
 export const supportedChainsResponse = z.object({
   http: z.array(caipNetworkId),
   ws: z.array(caipNetworkId),
 })
 export type SupportedChainsResponse = z.infer<typeof supportedChainsResponse>
 
-/** GET /projects/v1/origins (spec 7): the origins a project may be embedded on. */
+/** GET /projects/v1/origins: the origins a project may be embedded on. */
 export const projectOriginsResponse = z.object({
   allowedOrigins: z.array(z.string()),
 })

@@ -30,7 +30,7 @@ export const siwxVerifyBody = z.object({
 })
 export type SiwxVerifyBody = z.infer<typeof siwxVerifyBody>
 
-/** A sign-in session as the server holds it (spec 3, sign-in session data). */
+/** A sign-in session as the server holds it: the message's fields, its text and signature. */
 export const siwxSession = z.object({
   address: z.string().describe('EIP-55 checksummed'),
   chainId: z.number().int(),

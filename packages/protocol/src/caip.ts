@@ -1,6 +1,6 @@
-/** A CAIP-2 network id such as `eip155:31337`: exactly two non-empty colon-separated parts (spec 5). */
+/** A CAIP-2 network id such as `eip155:31337`: exactly two non-empty colon-separated parts. */
 export type CaipNetworkId = `${string}:${string}`
-/** A CAIP-10 account id such as `eip155:31337:0xabc...`: exactly three non-empty parts (spec 5). */
+/** A CAIP-10 account id such as `eip155:31337:0xabc...`: exactly three non-empty parts. */
 export type CaipAddress = `${string}:${string}:${string}`
 
 function parts(value: string, count: number): string[] | undefined {

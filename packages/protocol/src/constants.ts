@@ -1,13 +1,13 @@
 // Limits and lists both sides of the API share. No zod here: the page bundle imports this file.
 
-/** Wallets the modal shows as recommended: the first of the list by order (spec 9). */
+/** Wallets the modal shows as recommended: the first of the list by order. */
 export const RECOMMENDED_WALLETS = 4
-/** Wallets per page of the all-wallets list (spec 9). */
+/** Wallets per page of the all-wallets list. */
 export const WALLETS_PER_PAGE = 40
-/** Wallets per page when searching; also the largest page any call may ask for (spec 9). */
+/** Wallets per page when searching; also the largest page any call may ask for. */
 export const WALLETS_PER_SEARCH = 100
 
-/** Social login providers, in the default display order (spec 1). */
+/** Social login providers, in the default display order. */
 export const SOCIAL_PROVIDERS = [
   'google',
   'x',
@@ -18,7 +18,7 @@ export const SOCIAL_PROVIDERS = [
   'facebook',
 ] as const
 /**
- * Every social provider id: spec 1's, and `dev`, the devnet's own OpenID Connect provider (a
+ * Every social provider id: the known ones, and `dev`, the devnet's own OpenID Connect provider (a
  * server lists it only when the devnet runs; a site adds it to `features.socials` to offer it).
  */
 export const ALL_SOCIAL_PROVIDERS = [...SOCIAL_PROVIDERS, 'dev'] as const
@@ -30,16 +30,16 @@ export type SocialProvider = (typeof ALL_SOCIAL_PROVIDERS)[number]
  */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-// On-ramp (spec 3, 4, 5, 9; issue 10). Shared by the server's routes and the kit's views.
+// On-ramp. Shared by the server's routes and the kit's views.
 
 /**
- * On-ramp providers: Coinbase Onramp and Meld (production, spec 4), and `sandbox`, the server's
+ * On-ramp providers: Coinbase Onramp and Meld (production), and `sandbox`, the server's
  * own test-mode provider that settles on the devnet (never offered by a production server).
  */
 export const ONRAMP_PROVIDERS = ['coinbase', 'meld', 'sandbox'] as const
 export type OnrampProviderId = (typeof ONRAMP_PROVIDERS)[number]
 
-/** The fee each provider charges, as the range shown to a visitor, in percent (spec 5: 1-2%). */
+/** The fee each provider charges, as the range shown to a visitor, in percent (1-2%). */
 export const ONRAMP_FEE_RANGE_PERCENT: Record<OnrampProviderId, { min: number; max: number }> = {
   coinbase: { min: 1, max: 2 },
   meld: { min: 1, max: 2 },
@@ -53,10 +53,10 @@ export const ONRAMP_SANDBOX_FEE_PERCENT = 1.5
 export const ONRAMP_PAYMENT_METHODS = ['card', 'ach'] as const
 export type OnrampPaymentMethod = (typeof ONRAMP_PAYMENT_METHODS)[number]
 
-/** Fiat currencies with built-in limits, used when a provider gives none (spec 5). */
+/** Fiat currencies with built-in limits, used when a provider gives none. */
 export const ONRAMP_FALLBACK_PAYMENT_CURRENCIES = ['USD', 'EUR'] as const
 
-/** Per payment method, the smallest and largest payment, in the payment currency (spec 5). */
+/** Per payment method, the smallest and largest payment, in the payment currency. */
 export const ONRAMP_FALLBACK_LIMITS: Record<OnrampPaymentMethod, { min: string; max: string }> = {
   card: { min: '10.00', max: '7500.00' },
   ach: { min: '10.00', max: '25000.00' },

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
 
-// Schemas of the swap routes, /v1/convert/* (spec 7). Token and account ids are CAIP-10
+// Schemas of the swap routes, /v1/convert/*. Token and account ids are CAIP-10
 // (`eip155:31337:0x...`); the native coin is `eip155:<chain id>:0xeeee...eeee`
 // (NATIVE_TOKEN_ADDRESS). Amounts are integer strings in the token's smallest unit.
 
@@ -48,13 +48,13 @@ export const hexData = z
   string
 >
 
-/** A slippage tolerance in percent (spec 9: the default is 1, i.e. 1%). */
+/** A slippage tolerance in percent (the default is 1, i.e. 1%). */
 export const slippagePercent = z
   .number('slippage must be a number of percent, e.g. 1 for 1%')
   .gt(0, 'slippage must be greater than 0 percent')
   .lte(50, 'slippage must be at most 50 percent')
 
-/** GET /v1/convert/tokens query (spec 7). */
+/** GET /v1/convert/tokens query. */
 export const convertTokensQuery = clientQuery.extend({
   chainId: caipNetworkId.describe('CAIP-2 network id, e.g. eip155:31337'),
 })
@@ -77,7 +77,7 @@ export type SwapToken = z.infer<typeof swapToken>
 export const convertTokensResponse = z.object({ tokens: z.array(swapToken) })
 export type ConvertTokensResponse = z.infer<typeof convertTokensResponse>
 
-/** GET /v1/convert/quotes query (spec 7). */
+/** GET /v1/convert/quotes query. */
 export const convertQuotesQuery = clientQuery.extend({
   amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit (integer string)'),
   userAddress: swapCaipAddress.describe('CAIP-10 account that would swap'),
@@ -111,7 +111,7 @@ export type SwapQuote = z.infer<typeof swapQuote>
 export const convertQuotesResponse = z.object({ quotes: z.array(swapQuote) })
 export type ConvertQuotesResponse = z.infer<typeof convertQuotesResponse>
 
-/** GET /v1/convert/allowance query (spec 7). */
+/** GET /v1/convert/allowance query. */
 export const convertAllowanceQuery = clientQuery.extend({
   tokenAddress: swapCaipAddress.describe('CAIP-10 token whose allowance to read'),
   userAddress: swapCaipAddress.describe('CAIP-10 owner of the tokens'),
@@ -127,7 +127,7 @@ export type ConvertAllowanceResponse = z.infer<typeof convertAllowanceResponse>
 /** Gas for a built transaction: a limit and a legacy gas price in wei, integer strings. */
 export const eip155Gas = z.object({ gas: uintString, gasPrice: uintString })
 
-/** GET /v1/convert/build-approve query (spec 7). */
+/** GET /v1/convert/build-approve query. */
 export const buildApproveQuery = clientQuery.extend({
   userAddress: swapCaipAddress.describe('CAIP-10 account that approves'),
   from: swapCaipAddress.describe('CAIP-10 token to approve (the one the swap sells)'),
@@ -153,7 +153,7 @@ export const buildApproveResponse = z.object({
 })
 export type BuildApproveResponse = z.infer<typeof buildApproveResponse>
 
-/** POST /v1/convert/build-transaction body (spec 7). */
+/** POST /v1/convert/build-transaction body. */
 export const buildTransactionBody = z.object({
   projectId: projectIdValue,
   amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit'),

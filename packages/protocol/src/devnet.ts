@@ -61,7 +61,7 @@ export const devnetManifest = z.object({
     .optional(),
   /**
    * The sandbox on-ramp's treasury, funded with ether and USDC on every chain: a development
-   * server pays sandbox orders from it (issue 10).
+   * server pays sandbox orders from it.
    */
   onramp: z
     .object({ treasury: z.object({ address: hexAddress, privateKey: z.string() }) })

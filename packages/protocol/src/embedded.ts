@@ -8,7 +8,7 @@ import { OTP_LENGTH, SOCIAL_LOGIN_PROVIDERS } from './frame.ts'
 
 export const WALLET_API_PREFIX = '/wallet/v1'
 
-/** Spec 5: a valid email. Lower-cased and trimmed before use. */
+/** A valid email. Lower-cased and trimmed before use. */
 export const emailAddress = z
   .string()
   .trim()

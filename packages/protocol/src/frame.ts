@@ -4,14 +4,14 @@
 // The app sends `{ type: '@latch-app/<NAME>', id, payload }`; the frame answers with
 // `{ type: '@latch-frame/<NAME>_SUCCESS', id, payload }` or `{ type: '@latch-frame/<NAME>_ERROR',
 // id, payload: { message, code? } }`. Events the frame raises on its own carry no id. Each side
-// accepts a message only from the other's window and origin (spec 7, ARCHITECTURE "Contracts").
+// accepts a message only from the other's window and origin (see docs/architecture.md).
 
 import type { SocialProvider } from './constants.ts'
 
-/** Account types of spec 6; embedded wallets are `eoa` until smart accounts arrive. */
+/** Account types; embedded wallets are `eoa` until smart accounts arrive. */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
 
-/** The connected user of spec 3, as GET_USER returns it. */
+/** The connected user (email, address, chain, accounts, name, type), as GET_USER returns it. */
 export type ConnectedUser = {
   email?: string
   /** EIP-55 address of the user's account on `chainId`. */
@@ -25,7 +25,7 @@ export type ConnectedUser = {
   socialProvider?: SocialLoginProvider
 }
 
-/** Social providers the server can log in with: spec 1's except farcaster, and the devnet's `dev`. */
+/** Social providers the server can log in with: all but farcaster, and the devnet's `dev`. */
 export type SocialLoginProvider = Exclude<SocialProvider, 'farcaster'> | 'dev'
 
 export const SOCIAL_LOGIN_PROVIDERS = [
@@ -88,7 +88,7 @@ export type FrameRequests = {
     result: Record<string, never>
   }
   /**
-   * A wallet call. Unsafe methods (spec 6) wait for the user's click on the frame's own approval
+   * A wallet call. Unsafe methods wait for the user's click on the frame's own approval
    * screen; other methods outside the safe list are refused with RPC_NOT_ALLOWED_MESSAGE.
    */
   RPC_REQUEST: {
@@ -135,7 +135,7 @@ export type FrameEvent<Name extends FrameEventName = FrameEventName> = {
 }[Name]
 
 /**
- * Read-only calls and raw transactions (spec 6): the kit sends these to the Latch gateway itself,
+ * Read-only calls and raw transactions: the kit sends these to the Latch gateway itself,
  * without the frame; eth_accounts, eth_requestAccounts and eth_chainId it answers from the user.
  */
 export const SAFE_RPC_METHODS = [
@@ -177,7 +177,7 @@ export const SAFE_RPC_METHODS = [
   'wallet_switchEthereumChain',
 ] as const
 
-/** Calls that sign or spend (spec 6): each needs the user's click on the frame's approval screen. */
+/** Calls that sign or spend: each needs the user's click on the frame's approval screen. */
 export const UNSAFE_RPC_METHODS = [
   'personal_sign',
   'eth_signTypedData_v4',
@@ -194,31 +194,31 @@ export const UNSAFE_RPC_METHODS = [
 
 export type RpcMethodKind = 'safe' | 'unsafe' | 'not-allowed'
 
-/** Which side of spec 6's split a method is on. */
+/** Which side of the safe/unsafe split a method is on. */
 export function rpcMethodKind(method: string): RpcMethodKind {
   if ((SAFE_RPC_METHODS as readonly string[]).includes(method)) return 'safe'
   if ((UNSAFE_RPC_METHODS as readonly string[]).includes(method)) return 'unsafe'
   return 'not-allowed'
 }
 
-/** Spec 6 and 8: the error of a call outside both lists, and what the user is shown. */
+/** The error of a call outside both lists, and what the user is shown. */
 export const RPC_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed'
 export const RPC_NOT_ALLOWED_USER_MESSAGE = 'Action not allowed'
-/** Spec 6: the user sees RPC_NOT_ALLOWED_USER_MESSAGE this long after the refusal. */
+/** The user sees RPC_NOT_ALLOWED_USER_MESSAGE this long after the refusal. */
 export const RPC_NOT_ALLOWED_DELAY_MS = 300
 
 /** EIP-1193 code of a request the user rejected (the frame's Reject button). */
 export const USER_REJECTED_CODE = 4001
 
-/** Spec 9: the frame must load within this, else 'Embedded wallet load failed'. */
+/** The frame must load within this, else 'Embedded wallet load failed'. */
 export const FRAME_LOAD_TIMEOUT_MS = 20_000
-/** Spec 9: email, device, OTP and social requests fail after this ('Embedded Wallet Request Timed Out'). */
+/** Email, device, OTP and social requests fail after this ('Embedded Wallet Request Timed Out'). */
 export const FRAME_REQUEST_TIMEOUT_MS = 30_000
-/** Spec 9: the app waits this long after READY before its first request. */
+/** The app waits this long after READY before its first request. */
 export const FRAME_READY_DELAY_MS = 500
-/** Spec 9: sign-out waits for the frame at most this long. */
+/** Sign-out waits for the frame at most this long. */
 export const FRAME_SIGN_OUT_TIMEOUT_MS = 3_000
-/** Spec 5 and 9: a second email login within this is refused. */
+/** A second email login within this is refused. */
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
 /** How long the frame's server waits on one long poll (device approval, social result). */
 export const FRAME_LONG_POLL_MS = 25_000

@@ -4,10 +4,10 @@ import { clientQuery } from './api.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import { currencyAmount, onrampOrderStatus, onrampProviderId } from './onramp.ts'
 
-/** Transactions per history page (spec 7). */
+/** Transactions per history page. */
 export const HISTORY_PAGE_SIZE = 50
 
-/** GET /v1/account/{address}/history query (spec 7). */
+/** GET /v1/account/{address}/history query. */
 export const historyQuery = clientQuery.extend({
   cursor: z
     .string()
@@ -31,7 +31,7 @@ export const operationType = z.enum([
   'execute',
   'approve',
   'deposit',
-  /** Tokens bought through an on-ramp provider (issue 10). */
+  /** Tokens bought through an on-ramp provider. */
   'buy',
 ])
 export type OperationType = z.infer<typeof operationType>
@@ -40,7 +40,7 @@ export const historyTransfer = z.object({
   fungible_info: z
     .object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })
     .optional(),
-  /** Present for NFTs, and for fungible tokens the server flags as spam (spec 4). */
+  /** Present for NFTs, and for fungible tokens the server flags as spam (hidden by the kit). */
   nft_info: z.object({ flags: z.object({ is_spam: z.boolean() }) }).optional(),
   direction: z.enum(['in', 'out', 'self']),
   /** Whole units, as a decimal string. */
@@ -81,7 +81,7 @@ export const historyTransaction = z.object({
 })
 export type HistoryTransaction = z.infer<typeof historyTransaction>
 
-/** Newest first; `next` is null on the last page (spec 7). */
+/** Newest first; `next` is null on the last page. */
 export const historyResponse = z.object({
   data: z.array(historyTransaction),
   next: z.string().nullable(),

@@ -1,8 +1,8 @@
-// The zod-free half of the names contract (issue 9): the rules and numbers both the page and the
+// The zod-free half of the names contract: the rules and numbers both the page and the
 // server need. The page imports this module alone (`@latch/protocol/names`), never profile.ts,
 // so its bundle carries no schema library.
 
-/** Spec 5: letters, digits and hyphens, at least 4 characters; 63 at most (a DNS label). */
+/** Letters, digits and hyphens, at least 4 characters; 63 at most (a DNS label). */
 export const NAME_LABEL_MIN_LENGTH = 4
 export const NAME_LABEL_MAX_LENGTH = 63
 export const NAME_LABEL_PATTERN = /^[a-z0-9-]+$/

@@ -3,7 +3,7 @@ import { clientQuery } from './api.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import { ONRAMP_PAYMENT_METHODS, ONRAMP_PROVIDERS } from './constants.ts'
 
-// The on-ramp routes (spec 3, 7; issue 10). Amounts cross the wire as decimal strings in whole
+// The on-ramp routes. Amounts cross the wire as decimal strings in whole
 // units (fiat: at most 2 decimals), never as floats.
 
 export const onrampProviderId = z.enum(ONRAMP_PROVIDERS)
@@ -14,7 +14,7 @@ export const fiatAmount = z
   .string()
   .regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount is a number of at most 2 decimals, such as 50 or 49.25')
 
-/** An amount with its currency (spec 3's quote fields). */
+/** An amount with its currency, as every quote field is given. */
 export const currencyAmount = z.object({
   amount: z.string().describe('Whole units as a decimal string'),
   currency: z.string().describe('A fiat code (USD) or a token symbol (USDC)'),
@@ -89,7 +89,7 @@ export const onrampQuoteResponse = z.object({
   purchaseAmount: currencyAmount,
   /** The transfer's gas, in the payment currency. */
   networkFee: currencyAmount,
-  /** The provider's fee (spec 3 names it after Coinbase; it is any provider's). */
+  /** The provider's fee (named after Coinbase by the clients' shape; it is any provider's). */
   coinbaseFee: currencyAmount,
   /** Pass to POST /v1/generators/onrampurl: the sandbox then charges exactly this quote. */
   quoteId: z.string(),

@@ -14,7 +14,7 @@ export {
   type RegisterNameMessage,
 } from './names.ts'
 
-// Names (issue 9): `/v1/profile/*`, in the shapes AppKit-style clients use. A name is
+// Names: `/v1/profile/*`, in the shapes AppKit-style clients use. A name is
 // `<label>.<zone>` (zone from the server's config, default `latch.id`), owned by the address that
 // signed its registration message. Coin types follow ENSIP-11.
 
@@ -45,7 +45,7 @@ export const updateNameAttributesBody = registerNameBody
 /** POST /v1/profile/account/{name}/address: message `{ coin_type, address, timestamp }`, signed by an address of the name. */
 export const updateNameAddressBody = registerNameBody
 
-/** A registered name (spec 7: addresses and attributes). Times are ISO 8601. */
+/** A registered name: its addresses and attributes. Times are ISO 8601. */
 export const nameRecord = z.object({
   name: z.string(),
   registered_at: z.string(),

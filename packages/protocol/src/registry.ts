@@ -53,7 +53,7 @@ function commaList<T extends string>(what: string, isValid: (item: string) => it
 export const walletBadgeType = z.enum(['certified', 'none'])
 export type WalletBadgeType = z.infer<typeof walletBadgeType>
 
-/** GET /getWallets query (spec 7): page, entries, include, exclude, chains, search, badge_type. */
+/** GET /getWallets query: page, entries, include, exclude, chains, search, badge_type. */
 export const walletsQuery = clientQuery.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1).describe('1-based page number'),
   entries: z.coerce
@@ -132,11 +132,11 @@ export const imageParams = z.object({
     .regex(/^[A-Za-z0-9_.:-]+$/, 'Expected letters, digits, ".", ":", "-" or "_"'),
 })
 
-/** Social login providers (spec 1). */
+/** Social login providers. */
 export const socialProvider = z.enum(ALL_SOCIAL_PROVIDERS)
 
 /**
- * On-ramp providers the kit knows (spec 4: providers not in this list are dropped). `sandbox` is
+ * On-ramp providers the kit knows (providers not in this list are dropped). `sandbox` is
  * the server's test-mode provider: a server lists it only when it runs it (never in production).
  */
 export const onrampProvider = z.enum(ONRAMP_PROVIDERS)
@@ -201,7 +201,7 @@ export const projectConfigResponse = z.object({ features: z.array(projectFeature
 export type ProjectConfigResponse = z.infer<typeof projectConfigResponse>
 
 /**
- * A feature the project does not set: spec 1's defaults (receive, send, swaps, onramp, activity,
+ * A feature the project does not set: the defaults (receive, send, swaps, onramp, activity,
  * email, socials enabled; the default social list), everything else off.
  */
 export const DEFAULT_FEATURES: {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { clientQuery } from './api.ts'
 
-/** Most calls one JSON-RPC batch may hold on the gateway (spec 9, "batch size 1000"). */
+/** Most calls one JSON-RPC batch may hold on the gateway. */
 export const RPC_BATCH_SIZE = 1000
 
 /** JSON-RPC 2.0 and EIP-1474 error codes the gateway answers with in-band. */
@@ -41,7 +41,7 @@ export const jsonRpcResponse = z.object({
 })
 export type JsonRpcResponse = z.infer<typeof jsonRpcResponse>
 
-/** Query of `POST /v1` (spec 7): the chain to call and the project calling. */
+/** Query of `POST /v1`: the chain to call and the project calling. */
 export const rpcQuery = clientQuery.extend({
   chainId: z.string().min(1).describe('CAIP-2 network id of a configured chain, e.g. eip155:1'),
 })

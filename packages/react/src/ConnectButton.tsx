@@ -8,7 +8,7 @@ export function shortAddress(address: string): string {
 
 /**
  * The button a site puts in its header: "Connect Wallet", or the connected account by its name and
- * avatar when it has them (spec 3: profileName, profileImage), else its shortened address.
+ * avatar when it has them (profileName, profileImage), else its shortened address.
  */
 export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) {
   const { open } = useLatch()

@@ -16,7 +16,7 @@ export const APPROVAL_CLICK_DELAY_MS = 500
 /** Bytes of randomness in the device id (base64url: 43 characters). */
 export const DEVICE_ID_BYTES = 32
 
-/** The theme when the app has sent none (spec 2's default themeMode). */
+/** The theme when the app has sent none (the kit's default themeMode). */
 export const DEFAULT_THEME_MODE = 'dark'
 
 /** Messages of errors the frame raises itself (the server's own messages are forwarded as is). */

@@ -27,13 +27,13 @@ export type SignInRequest = {
   now?: Date
 }
 
-/** The alert the kit raises for a message outside its time window (spec 5). */
+/** The alert the kit raises for a message outside its time window. */
 const SESSION_EXPIRED = 'Session Expired'
 
 const isoOf = (time: number) => new Date(time).toISOString()
 
 /**
- * Verifies a signed EIP-4361 message for the project and opens a session (spec 4, sign-in):
+ * Verifies a signed EIP-4361 message for the project and opens a session:
  * every refusal is an HttpError with its own message. The nonce is consumed in the transaction
  * that writes the session, so a message works once.
  */

@@ -60,7 +60,7 @@ export async function readHoldings(chain: ChainClient, owner: Address): Promise<
 export type PricedBalance = Omit<TokenBalance, 'iconUrl'>
 
 /**
- * The non-zero holdings as balance entries (spec 3), native coin first, then tokens in config
+ * The non-zero holdings as balance entries, native coin first, then tokens in config
  * order; `price` 0 and no `value` where no price is known.
  */
 export function pricedBalances(

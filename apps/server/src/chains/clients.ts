@@ -2,7 +2,7 @@ import { type CaipNetworkId, eip155NetworkId } from '@latch/protocol'
 import { createPublicClient, defineChain, fallback, http, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config.ts'
 
-/** RPC default timeout, spec 9. */
+/** How long one upstream RPC call may take by default. */
 export const RPC_TIMEOUT_MS = 10_000
 
 export type ChainClient = {

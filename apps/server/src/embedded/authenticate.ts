@@ -4,7 +4,7 @@ import type { EmbeddedContext } from './context.ts'
 import { type WalletSession, WalletSessionStore } from './sessions.ts'
 import { type WalletUser, WalletUserStore } from './users.ts'
 
-/** Spec 8's alert: what an unknown, revoked or expired session is answered. */
+/** The alert the kit shows: what an unknown, revoked or expired session is answered. */
 export const SESSION_EXPIRED = 'Session Expired'
 
 /** The bearer token of a call, or 401. */

@@ -61,7 +61,7 @@ export function wrongCodeError(failedAttempts: number): HttpError {
   return new HttpError(400, `Invalid code: ${left} ${left === 1 ? 'try' : 'tries'} left`)
 }
 
-/** Spec 5 and 8: the refusal of a second request within the cooldown, `n` rounded up. */
+/** 'Please try again after {n} seconds' within the cooldown, `n` rounded up. */
 export function tryAgainError(waitMs: number): HttpError {
   return new HttpError(
     429,

@@ -19,13 +19,13 @@ export function defaultChainId(context: Pick<EmbeddedContext, 'chains'>): number
   return context.chains.keys().next().value ?? 1
 }
 
-/** Refuses a chain the server has no RPC for (spec 8: 'Unsupported chain'). */
+/** Refuses a chain the server has no RPC for ('Unsupported chain'). */
 export function assertSupportedChain(context: Pick<EmbeddedContext, 'chains'>, chainId: number) {
   if (!context.chains.has(chainId)) throw new HttpError(400, 'Unsupported chain')
 }
 
 /**
- * The connected user of spec 3 for a session: the email of the user's email identity (or a
+ * The connected user for a session: the email of the user's email identity (or a
  * verified one a social provider gave), the name the session's provider gave, an EOA account.
  */
 export async function connectedUserOf(

@@ -1,7 +1,7 @@
-// Limits of the embedded wallet's logins (issue 8). Spec values name their section.
+// Limits of the embedded wallet's logins.
 import { EMAIL_LOGIN_COOLDOWN_MS } from '@latch/protocol'
 
-/** Spec 5 and 9: a second code for the same email within this is refused. */
+/** A second code for the same email within this (30 s) is refused. */
 export const OTP_COOLDOWN_MS = EMAIL_LOGIN_COOLDOWN_MS
 /** How long a mailed code can be used. */
 export const OTP_TTL_MS = 10 * 60_000

@@ -37,7 +37,7 @@ export type DeviceApprovalOutcome = 'approved' | 'unknown' | 'expired'
 export const NO_LOGIN_MESSAGE = 'No email login in progress on this device: start again'
 
 /**
- * Email login (issue 8): a 6-digit code by mail, checked against its keyed hash, valid 10
+ * Email login: a 6-digit code by mail, checked against its keyed hash, valid 10
  * minutes, burnt by the fifth wrong try; a second start within 30 s is refused; a known user on
  * an unknown device first approves the device from a mailed link.
  */
@@ -241,7 +241,7 @@ export class EmailLogin {
     })
   }
 
-  /** Spec 5: one start per 30 s per email; at most EMAIL_START_LIMIT per window. */
+  /** One start per 30 s per email; at most EMAIL_START_LIMIT per window. */
   async #assertMayStart(challenges: LoginChallengeStore, email: string, now: Date) {
     const windowStart = new Date(now.getTime() - EMAIL_START_LIMIT.windowMs)
     const starts = await challenges.startsSince(email, windowStart)

@@ -41,7 +41,7 @@ export type SocialCallbackOutcome = { ok: true } | { ok: false; message: string 
 const UNKNOWN_FLOW = 'Unknown social login: start again'
 
 /**
- * Social login in a popup (issue 8): start stores the flow (state, nonce, PKCE verifier) and
+ * Social login in a popup: start stores the flow (state, nonce, PKCE verifier) and
  * hands the frame a secret; the provider's redirect to the frame origin completes the flow; the
  * frame, long-polling with its secret, takes the session once. The popup's URL, which the site
  * may see, is useless without the secret.

@@ -25,7 +25,7 @@ const NO_UPDATE_MESSAGE = 'No email change in progress: start again'
 const EMAIL_TAKEN_MESSAGE = 'This email is already used by another account'
 
 /**
- * A change of the user's email (issue 8): a code to the current address, then one to the new,
+ * A change of the user's email: a code to the current address, then one to the new,
  * under the login codes' rules (10 minutes, five wrong tries, 30 s between starts).
  */
 export class UpdateEmail {

@@ -64,7 +64,7 @@ function originOf(host: string, port: number): string {
 }
 
 /**
- * The wallet frame's origin (issue 8), a Fastify app of its own on FRAME_PORT: the frame page
+ * The wallet frame's origin, a Fastify app of its own on FRAME_PORT: the frame page
  * and the embedded wallet's API under /wallet/v1. No CORS: only the frame page itself calls the
  * API, and every POST must carry the frame's Origin. `listen` is the caller's.
  */

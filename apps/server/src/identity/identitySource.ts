@@ -2,15 +2,15 @@ import type { IdentityResponse } from '@latch/protocol'
 import type { Address } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
 
-/** A name and avatar of an address; both null when it has none (spec 7). */
+/** A name and avatar of an address; both null when it has none. */
 export type Identity = IdentityResponse
 
 export const NO_IDENTITY: Identity = { name: null, avatar: null }
 
 /**
- * Somewhere names of addresses come from: ENS reverse records today (`EnsIdentitySource`),
- * Latch's own registered names later (issue 9). `lookup` answers undefined when it knows no
- * name for the address on those chains, and throws when the source itself cannot be read.
+ * Somewhere names of addresses come from: ENS reverse records (`EnsIdentitySource`),
+ * and names registered here (`LatchNamesIdentitySource`). `lookup` answers undefined when it knows
+ * no name for the address on those chains, and throws when the source itself cannot be read.
  */
 export interface IdentitySource {
   /** For logs: which kind of source this is. */

@@ -5,7 +5,7 @@ import type { NameStore } from '../names/nameStore.ts'
 import type { Identity, IdentitySource } from './identitySource.ts'
 
 /**
- * Names registered on this server (issue 9): the name an address got last under the coin type
+ * Names registered on this server: the name an address got last under the coin type
  * of one of the asked chains, with its avatar attribute. Only addresses that signed for the name
  * themselves count, so no one can show their name on another's address. One query.
  */

@@ -1,4 +1,4 @@
-// Limits of the names routes (issue 9) that the spec leaves to the server.
+// Limits of the names routes that are the server's own choice.
 
 /** Name registrations and signed updates one IP may send per minute. */
 export const NAMES_WRITES_PER_MINUTE = 20

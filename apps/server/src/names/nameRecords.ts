@@ -22,7 +22,7 @@ export type RecordRow = {
 
 const iso = (time: Date | string): string => new Date(time).toISOString()
 
-/** A row as the API shows it (spec 7): times in ISO 8601, addresses by coin type. */
+/** A row as the API shows it: times in ISO 8601, addresses by coin type. */
 export function toNameRecord(row: RecordRow): NameRecord {
   return {
     name: row.name,

@@ -1,7 +1,7 @@
 import { NAME_LABEL_MAX_LENGTH, NAME_LABEL_MIN_LENGTH, NAME_LABEL_PATTERN } from '@latch/protocol'
 import { HttpError } from '../errors.ts'
 
-/** The 400 messages of the name rules (spec 5: letters, digits and hyphens, at least 4). */
+/** The 400 messages of the name rules (letters, digits and hyphens, at least 4). */
 export const NAME_RULE_MESSAGES = {
   characters: 'Name may contain only letters, digits and hyphens',
   length: `Name must be ${NAME_LABEL_MIN_LENGTH} to ${NAME_LABEL_MAX_LENGTH} characters long, before its zone`,
@@ -13,7 +13,7 @@ export const NAME_RULE_MESSAGES = {
 /** A name split into its parts, lower-cased: `label.zone`. */
 export type ParsedName = { name: string; label: string; zone: string }
 
-/** Checks one label (already lower-cased) against spec 5; throws a 400 naming the rule it breaks. */
+/** Checks one label (already lower-cased) against the name rules; a 400 names the broken rule. */
 export function checkLabel(label: string): void {
   if (!NAME_LABEL_PATTERN.test(label)) throw new HttpError(400, NAME_RULE_MESSAGES.characters)
   if (label.length < NAME_LABEL_MIN_LENGTH || label.length > NAME_LABEL_MAX_LENGTH)

@@ -8,7 +8,7 @@ import { findRecord } from './nameStore.ts'
 /** Who signed a change, and what they signed: kept in the name's history. */
 export type SignedBy = { coinType: number; address: string; message: string; signature: string }
 
-/** 400: the name has an owner (issue 9's message). */
+/** 400: the name has an owner. */
 export const NAME_TAKEN = 'Name is already registered'
 /** 401: a valid signature, but not by an address of the name. */
 export const NOT_AN_OWNER =

@@ -7,7 +7,7 @@ import { registerName } from './nameWrites.ts'
 import { chainOfCoin, requireSignedBy } from './signatures.ts'
 
 /**
- * POST /v1/profile/account (issue 9): checks the signed message rule by rule (each its own 400),
+ * POST /v1/profile/account: checks the signed message rule by rule (each its own 400),
  * then the signature on the coin type's chain (401), then registers the name (400 when taken).
  */
 export async function registerFromMessage(

@@ -4,7 +4,7 @@ import type { Hex } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
 import { HttpError } from '../errors.ts'
 
-/** 401 when the signature is not the address's (the spec's wording, as sign-in uses). */
+/** 401 when the signature is not the address's (the same wording as sign-in). */
 export const INVALID_SIGNATURE = 'Invalid signature'
 
 /** The configured chain of an ENSIP-11 coin type; a 400 for another coin type. */

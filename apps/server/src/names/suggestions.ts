@@ -18,7 +18,7 @@ export function labelVariants(label: string): string[] {
 
 /**
  * The asked name with whether it is registered, then up to NAME_SUGGESTION_COUNT free variants
- * (spec 7). One query checks them all.
+ * (GET /v1/profile/suggestions). One query checks them all.
  */
 export async function suggestNames(store: NameStore, asked: ParsedName): Promise<NameSuggestions> {
   const variants = labelVariants(asked.label).map((label) => `${label}.${asked.zone}`)

@@ -1,6 +1,6 @@
 import { ONRAMP_SANDBOX_FEE_PERCENT, type OnrampProviderId } from '@latch/protocol'
 
-// The on-ramp's server-side values (issue 10). Shared ones (limits, TTLs, test cards) are the
+// The on-ramp's server-side values. Shared ones (limits, TTLs, test cards) are the
 // protocol's.
 
 /** Where Coinbase Onramp's buy flow starts (ONRAMP_COINBASE_URL overrides it). */
@@ -9,7 +9,7 @@ export const COINBASE_ONRAMP_URL = 'https://pay.coinbase.com/buy/select-asset'
 export const MELD_ONRAMP_URL = 'https://meldcrypto.com'
 
 /**
- * The fee each provider's quote is priced with, in percent of the payment (spec 5: 1-2%). Coinbase
+ * The fee each provider's quote is priced with, in percent of the payment (1-2%). Coinbase
  * and Meld price their own checkouts; these are the server's estimate of them.
  */
 export const ONRAMP_PROVIDER_FEE_PERCENT: Record<OnrampProviderId, number> = {

@@ -29,7 +29,7 @@ export function coinbaseOnrampUrl(
 }
 
 /**
- * Meld's widget URL (spec 4): the public key, SOL on Solana (the default network or the wallet's
+ * Meld's widget URL: the public key, SOL on Solana (the default network or the wallet's
  * address says so) else USDC, the first wallet's address, the project id as the customer id, and
  * the fiat amount when given.
  */

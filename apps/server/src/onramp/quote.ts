@@ -106,7 +106,7 @@ export function quoteFields(
 }
 
 /**
- * POST /v1/onramp/quote (spec 3, 7): checks the currencies, network, provider and the payment
+ * POST /v1/onramp/quote: checks the currencies, network, provider and the payment
  * method's limits (each its own 400), prices the purchase and keeps the quote for
  * ONRAMP_QUOTE_TTL_MS under its id.
  */

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** Where a caller may put the project id: the query (spec 7), a JSON body, or a header. */
+/** Where a caller may put the project id: the query (as the kit does), a JSON body, or a header. */
 function projectIdOf(request: FastifyRequest): unknown {
   const query = request.query as Record<string, unknown> | undefined
   const body = request.body as Record<string, unknown> | undefined

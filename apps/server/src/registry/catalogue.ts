@@ -39,7 +39,7 @@ const EVM_SOLANA_BITCOIN = [...EVM_SOLANA, NETWORK.bitcoin]
 
 /**
  * The wallets every Latch server starts with, in display order: the first four are the
- * recommended set (spec 9). Operators add or hide wallets in the `wallets` table.
+ * recommended set. Operators add or hide wallets in the `wallets` table.
  */
 export const CATALOGUE: CatalogueWallet[] = [
   {

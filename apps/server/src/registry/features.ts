@@ -10,7 +10,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * A project's features: its stored overrides on top of spec 1's defaults. Overrides that do not
+ * A project's features: its stored overrides on top of the defaults. Overrides that do not
  * fit (written by hand in SQL) are skipped and named in `problems`, never a failed request.
  */
 export function resolveFeatures(stored: unknown): {

@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 
-/** CAIP-2 ids of the networks the wallet catalogue names (spec 1's chain families, and more). */
+/** CAIP-2 ids of the networks the wallet catalogue names (EVM, Solana, Bitcoin, Polkadot, ...). */
 export const NETWORK = {
   ethereum: 'eip155:1',
   optimism: 'eip155:10',

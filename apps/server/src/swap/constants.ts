@@ -1,4 +1,4 @@
-// Limits of the swap routes (/v1/convert/*). Spec values name their section.
+// Limits of the swap routes (/v1/convert/*).
 
 /** How long a built swap stays valid: Router02 reverts (EXPIRED) after its deadline. */
 export const SWAP_DEADLINE_SECONDS = 20 * 60

@@ -8,7 +8,7 @@ import type { Address } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
 import { HttpError } from '../errors.ts'
 
-/** Spec 5 and 8: any swap call on a network the server does not swap on. */
+/** The message of any swap call on a network the server does not swap on. */
 export const SWAP_UNSUPPORTED = 'Network not supported for Swaps'
 
 /** A lower-case 0x address: the one form addresses are compared and keyed in. */
@@ -83,7 +83,7 @@ export function swapChainsOf(chains: Map<number, ChainClient>): Map<number, Swap
   return swapChains
 }
 
-/** The swap chain a CAIP-2 id names, or a 400 with spec 5's message. */
+/** The swap chain a CAIP-2 id names, or a 400 'Network not supported for Swaps'. */
 export function requireSwapChain(
   swapChains: ReadonlyMap<number, SwapChain>,
   caipNetworkId: string,

@@ -6,7 +6,7 @@ import { createStore, type ReadableStore } from '../store.ts'
 export type AccountTab = 'Tokens' | 'NFTs' | 'Activity'
 export type AccountType = 'eoa' | 'smartAccount'
 
-/** Connected wallet info, spec 3: name, icon, identifier, social. */
+/** Connected wallet info: name, icon, identifier, social. */
 export type ConnectedWalletInfo = {
   name: string
   icon?: string
@@ -14,7 +14,7 @@ export type ConnectedWalletInfo = {
   social?: string
 }
 
-/** One namespace's account, with the fields of spec 3. */
+/** One namespace's account: address, balance, profile, user and the connected wallet. */
 export type AccountState = {
   status: 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
   caipAddress?: CaipAddress
@@ -23,7 +23,7 @@ export type AccountState = {
   balanceSymbol?: string
   profileName?: string | null
   profileImage?: string | null
-  /** The embedded wallet's user (spec 3, Connected user): set for email and social logins. */
+  /** The embedded wallet's user: set for email and social logins. */
   user?: ConnectedUser
   addressExplorerUrl?: string
   smartAccountDeployed?: boolean
@@ -32,9 +32,9 @@ export type AccountState = {
   allAccounts: { namespace: ChainNamespace; address: string; type: AccountType }[]
   addressLabels: Record<string, string>
   preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>
-  /** The provider of a social login (spec 3), e.g. `google`. */
+  /** The provider of a social login, e.g. `google`. */
   socialProvider?: string
-  /** The popup of a social login in progress (spec 3). */
+  /** The popup of a social login in progress. */
   socialWindow?: unknown
   farcasterUrl?: string
   connectedWalletInfo?: ConnectedWalletInfo
@@ -53,7 +53,7 @@ export const emptyAccount = (): AccountState => ({
   preferredAccountTypes: {},
 })
 
-/** Per-namespace account state (spec 3); one controller per Latch instance. */
+/** Per-namespace account state; one controller per Latch instance. */
 export function createAccountController(activeNamespace: ChainNamespace = 'eip155') {
   const store = createStore<AccountsState>({ activeNamespace, byNamespace: {} })
   const get = (namespace: ChainNamespace = store.get().activeNamespace) =>

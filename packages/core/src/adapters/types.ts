@@ -15,7 +15,7 @@ export type AdapterConnection =
   | { status: 'connecting' | 'reconnecting'; wallet: WalletOption | undefined }
   | { status: 'connected'; address: string; chainId: number; wallet: WalletOption }
 
-/** What the modal asks of a chain family (spec: EVM first; Solana, Bitcoin, Polkadot follow). */
+/** What the modal asks of a chain family (EVM first; Solana, Bitcoin, Polkadot to follow). */
 export interface ChainAdapter {
   readonly namespace: 'eip155' | 'solana' | 'bip122' | 'polkadot'
   /** Wallets found in this browser, deduplicated. */

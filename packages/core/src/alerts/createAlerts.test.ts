@@ -17,7 +17,7 @@ describe('createAlerts', () => {
     expect(alerts.state.get().open).toBe(false)
   })
 
-  it('raises a known alert with its spec wording as title (spec 8)', () => {
+  it('raises a known alert with its fixed wording as title', () => {
     const alerts = createAlerts()
     alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
     expect(alerts.state.get()).toMatchObject({
@@ -28,7 +28,7 @@ describe('createAlerts', () => {
     })
   })
 
-  it('names every alert of spec 8', () => {
+  it('names every alert the kit can raise', () => {
     expect(Object.values(KNOWN_ALERTS).map((alert) => alert.shortMessage)).toEqual([
       'Network Not Found',
       'Invalid App Configuration',
@@ -41,7 +41,7 @@ describe('createAlerts', () => {
     expect(KNOWN_ALERTS.sessionExpired.longMessage).toMatch(/time.*reconnect/)
   })
 
-  it('says which origin is not allowed (spec 5)', () => {
+  it('says which origin is not allowed', () => {
     const alert = originNotAllowedAlert('https://shop.example')
     expect(alert.longMessage).toContain('https://shop.example')
     const alerts = createAlerts()

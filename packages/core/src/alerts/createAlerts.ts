@@ -11,7 +11,7 @@ export type AlertsController = {
 }
 
 /**
- * Creates the alert banner of one instance (spec 8).
+ * Creates the alert banner of one instance: configuration and frame problems the site must fix.
  * @example alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
  */
 export function createAlerts(): AlertsController {

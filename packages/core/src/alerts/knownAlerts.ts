@@ -1,6 +1,6 @@
 import type { KnownAlert } from './types.ts'
 
-/** The alerts of spec 8, keyed by what went wrong. */
+/** The alerts the kit raises, keyed by what went wrong; their titles are fixed product wording. */
 export const KNOWN_ALERTS = {
   networkNotFound: {
     shortMessage: 'Network Not Found',
@@ -48,7 +48,7 @@ export const KNOWN_ALERTS = {
 
 export type KnownAlertId = keyof typeof KNOWN_ALERTS
 
-/** The alert raised when the page's origin is not on the project's allowlist (spec 5). */
+/** The alert raised when the page's origin is not on the project's allowlist. */
 export function originNotAllowedAlert(origin: string): KnownAlert {
   return {
     shortMessage: 'Origin Not Allowed',

@@ -8,7 +8,7 @@ export type AlertState = {
   open: boolean
 }
 
-/** An alert the kit raises itself: the short message is the spec's wording (spec 8). */
+/** An alert the kit raises itself: the short message is fixed product wording, details say more. */
 export type KnownAlert = {
   shortMessage: string
   longMessage: string

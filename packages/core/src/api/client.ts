@@ -31,7 +31,7 @@ import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
 import { mockedOnrampQuote } from '../onramp/mockedQuote.ts'
 import type { OnrampQuote } from '../onramp/types.ts'
 
-/** A non-OK answer from the server: 'HTTP status code: {status}' (spec 7), with the server's message. */
+/** A non-OK answer from the server: 'HTTP status code: {status}', with the server's message. */
 export class HttpStatusError extends LatchError {
   override name = 'HttpStatusError'
   readonly status: number
@@ -84,9 +84,9 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       request<T>('GET', path, query, undefined, headers),
     post: <T>(path: string, body: object, query?: Query, headers?: Record<string, string>) =>
       request<T>('POST', path, query, body, headers),
-    /** GET /v1/supported-chains (spec 7). */
+    /** GET /v1/supported-chains: the chains the server serves, with their http and ws URLs. */
     supportedChains: () => request<SupportedChainsResponse>('GET', '/v1/supported-chains'),
-    /** GET /getWallets (spec 7): one page of the wallet registry. */
+    /** GET /getWallets: one page of the wallet registry. */
     getWallets: (query: {
       page: number
       entries: number
@@ -101,20 +101,20 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
         include: query.include?.length ? query.include.join(',') : undefined,
         exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
       }),
-    /** GET /v1/account/{address}/balance (spec 7): native coin and tokens held, with prices. */
+    /** GET /v1/account/{address}/balance: native coin and tokens held, with prices. */
     balance: (address: string, chainId: CaipNetworkId, options: { forceUpdate?: boolean } = {}) =>
       request<BalanceResponse>('GET', `/v1/account/${encodeURIComponent(address)}/balance`, {
         currency: 'usd',
         chainId,
         forceUpdate: options.forceUpdate ? 'true' : undefined,
       }),
-    /** GET /v1/account/{address}/history (spec 7): one page, newest first. */
+    /** GET /v1/account/{address}/history: one page, newest first. */
     history: (
       address: string,
       query: { chainId?: CaipNetworkId; cursor?: string; onramp?: string } = {},
     ) =>
       request<HistoryResponse>('GET', `/v1/account/${encodeURIComponent(address)}/history`, query),
-    /** POST /v1/fungible/price (spec 7). */
+    /** POST /v1/fungible/price: USD prices of tokens. */
     fungiblePrice: (addresses: readonly CaipAddress[]) =>
       request<FungiblePriceResponse>(
         'POST',
@@ -125,11 +125,11 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
           addresses,
         },
       ),
-    /** GET /v1/identity/{address} (spec 7): name and avatar, null when none. */
+    /** GET /v1/identity/{address}: name and avatar, null when none. */
     identity: (address: string, query: { sender?: string; chainId?: CaipNetworkId } = {}) =>
       request<IdentityResponse>('GET', `/v1/identity/${encodeURIComponent(address)}`, query),
     /**
-     * GET /v1/profile/account/{name}?apiVersion=2 (spec 7): the name's addresses and attributes,
+     * GET /v1/profile/account/{name}?apiVersion=2: the name's addresses and attributes,
      * or undefined when no such name is registered (the server answers `[]`).
      */
     async profileAccount(name: string): Promise<NameRecord | undefined> {
@@ -140,25 +140,25 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       )
       return Array.isArray(answer) ? undefined : answer
     },
-    /** GET /v1/profile/reverse/{address}?apiVersion=2 (spec 7): the names of an address, `[]` when none. */
+    /** GET /v1/profile/reverse/{address}?apiVersion=2: the names of an address, `[]` when none. */
     profileReverse: (address: string, query: { sender?: string } = {}) =>
       request<NameRecord[]>('GET', `/v1/profile/reverse/${encodeURIComponent(address)}`, {
         apiVersion: 2,
         ...query,
       }),
-    /** GET /v1/profile/suggestions/{name}?zone (spec 7): the asked name with its status, then free variants. */
+    /** GET /v1/profile/suggestions/{name}?zone: the name's own status, then free variants. */
     profileSuggestions: (name: string, query: { zone?: string } = {}) =>
       request<NameSuggestions>('GET', `/v1/profile/suggestions/${encodeURIComponent(name)}`, query),
-    /** POST /v1/profile/account (spec 7): registers a name by the address's signature of `message`. */
+    /** POST /v1/profile/account: registers a name by the address's signature of `message`. */
     registerName: (body: RegisterNameBody) =>
       request<NameRecord>('POST', '/v1/profile/account', {}, body),
-    /** GET /v1/convert/gas-price (spec 7). */
+    /** GET /v1/convert/gas-price: the chain's gas price now. */
     gasPrice: (chainId: CaipNetworkId) =>
       request<GasPriceResponse>('GET', '/v1/convert/gas-price', { chainId }),
-    /** GET /v1/convert/tokens (spec 7): what the chain can swap, the native coin first. */
+    /** GET /v1/convert/tokens: what the chain can swap, the native coin first. */
     convertTokens: (chainId: CaipNetworkId) =>
       request<ConvertTokensResponse>('GET', '/v1/convert/tokens', { chainId }),
-    /** GET /v1/convert/quotes (spec 7): the best route's output for selling `amount` of `from`. */
+    /** GET /v1/convert/quotes: the best route's output for selling `amount` of `from`. */
     convertQuotes: (query: {
       amount: string
       userAddress: CaipAddress
@@ -166,30 +166,30 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       to: CaipAddress
       gasPrice?: string
     }) => request<ConvertQuotesResponse>('GET', '/v1/convert/quotes', query),
-    /** GET /v1/convert/allowance (spec 7): what the swap router may spend of the owner's token. */
+    /** GET /v1/convert/allowance: what the swap router may spend of the owner's token. */
     convertAllowance: (query: { tokenAddress: CaipAddress; userAddress: CaipAddress }) =>
       request<ConvertAllowanceResponse>('GET', '/v1/convert/allowance', query),
-    /** GET /v1/convert/build-approve (spec 7): an approval to sign, unlimited without `amount`. */
+    /** GET /v1/convert/build-approve: an approval to sign, unlimited without `amount`. */
     buildApprove: (query: {
       userAddress: CaipAddress
       from: CaipAddress
       to: CaipAddress
       amount?: string
     }) => request<BuildApproveResponse>('GET', '/v1/convert/build-approve', query),
-    /** POST /v1/convert/build-transaction (spec 7): the swap as a transaction to sign. */
+    /** POST /v1/convert/build-transaction: the swap as a transaction to sign. */
     buildTransaction: (body: Omit<BuildTransactionBody, 'projectId'>) =>
       request<BuildTransactionResponse>('POST', '/v1/convert/build-transaction', {}, body),
     /**
-     * GET /v1/onramp/options (spec 3, 7): what can be bought and paid with. On any failure, the
-     * built-in USD and EUR limits and USDC on Ethereum and Polygon (spec 7).
+     * GET /v1/onramp/options: what can be bought and paid with. On any failure, the
+     * built-in USD and EUR limits and USDC on Ethereum and Polygon, so Buy still works.
      */
     onrampOptions: () =>
       request<OnrampOptionsResponse>('GET', '/v1/onramp/options').catch(
         () => FALLBACK_ONRAMP_OPTIONS,
       ),
     /**
-     * POST /v1/onramp/quote (spec 3, 7). A server that cannot be reached or fails (5xx) gives a
-     * mocked quote (spec 7: the provider prices it); a refused request (4xx) throws its message.
+     * POST /v1/onramp/quote. A server that cannot be reached or fails (5xx) gives a
+     * mocked quote (priced by the provider at checkout); a 4xx refusal throws its message.
      */
     async onrampQuote(body: OnrampQuoteRequest): Promise<OnrampQuote> {
       try {
@@ -205,15 +205,15 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
         return mockedOnrampQuote(body)
       }
     },
-    /** POST /v1/generators/onrampurl (spec 7): the provider's page, and the sandbox's order. */
+    /** POST /v1/generators/onrampurl: the provider's page, and the sandbox's order. */
     onrampUrl: (body: OnrampUrlRequest) =>
       request<OnrampUrlResponse>('POST', '/v1/generators/onrampurl', {}, body),
     /** GET /v1/onramp/orders/{orderId}: where a sandbox order stands. */
     onrampOrder: (orderId: string) =>
       request<OnrampOrder>('GET', `/v1/onramp/orders/${encodeURIComponent(orderId)}`),
-    /** GET /appkit/v1/config (spec 7): the project's features. */
+    /** GET /appkit/v1/config: the project's features. */
     projectConfig: () => request<ProjectConfigResponse>('GET', '/appkit/v1/config'),
-    /** GET /projects/v1/origins (spec 7). */
+    /** GET /projects/v1/origins: the page origins the project allows. */
     projectOrigins: () => request<ProjectOriginsResponse>('GET', '/projects/v1/origins'),
     /** Where a network's (or another asset's) image is served. */
     assetImageUrl(assetId: string): string {
@@ -221,13 +221,13 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       url.searchParams.set('projectId', projectId)
       return url.toString()
     },
-    /** Where a fiat currency's image is served, by ISO 4217 code (spec 7). */
+    /** Where the server serves a fiat currency's image, by ISO 4217 code. */
     currencyImageUrl(code: string): string {
       const url = new URL(`/public/getCurrencyImage/${encodeURIComponent(code)}`, baseUrl)
       url.searchParams.set('projectId', projectId)
       return url.toString()
     },
-    /** Where a token's image is served, by symbol (spec 7). */
+    /** Where the server serves a token's image, by symbol. */
     tokenImageUrl(symbol: string): string {
       const url = new URL(`/public/getTokenImage/${encodeURIComponent(symbol)}`, baseUrl)
       url.searchParams.set('projectId', projectId)

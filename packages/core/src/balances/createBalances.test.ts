@@ -64,7 +64,7 @@ describe('createBalances', () => {
     expect(balance).toHaveBeenCalledTimes(3)
   })
 
-  it('a failure shows "Token Balance Unavailable", empties the list and waits 30 s (spec 8)', async () => {
+  it('a failure shows "Token Balance Unavailable", empties the list and waits 30 s', async () => {
     let down = true
     const { balances, balance, showError, state } = setup(async () => {
       if (down) throw new Error('HTTP status code: 502')

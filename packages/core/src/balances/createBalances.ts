@@ -5,10 +5,10 @@ import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_CACHE_MS } from '../constants.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
-/** The Tokens tab's data: what the account holds on the active network (spec 3, 8). */
+/** The Tokens tab's data: what the account holds on the active network. */
 export type BalancesState = {
   status: 'idle' | 'loading' | 'success' | 'error'
-  /** Entries with zero decimals are dropped (spec 3). */
+  /** Entries with zero decimals are dropped: they cannot be shown as amounts. */
   balances: readonly TokenBalance[]
   /** Sum of the entries' USD values. */
   totalUsd: number
@@ -31,7 +31,7 @@ export type BalancesController = {
   /**
    * Fetches the balances of `address` on `chainId` (cached 30 s; `force` skips every cache). A
    * failure or an unsupported network shows 'Token Balance Unavailable' and an empty list, and no
-   * fetch is tried again for 30 s (spec 8, 9).
+   * fetch is tried again for 30 s, so a failing server is not hammered.
    */
   refresh(target: { address: string; chainId: CaipNetworkId; force?: boolean }): Promise<void>
   reset(): void
@@ -60,7 +60,7 @@ export function createBalances(deps: BalancesDeps): BalancesController {
       const current = store.get()
       const same = current.address === address && current.chainId === chainId
       if (now() - failedAt < BALANCE_RETRY_GUARD_MS) {
-        // No retry within 30 s of a failure (spec 8): an empty list meanwhile.
+        // No retry within 30 s of a failure: an empty list meanwhile.
         if (!same || current.status !== 'error') store.set({ ...empty(), status: 'error', ...key })
         return
       }
@@ -76,7 +76,7 @@ export function createBalances(deps: BalancesDeps): BalancesController {
           queryKey,
           queryFn: () => deps.api.balance(address, chainId, { forceUpdate: force }),
           staleTime: force ? 0 : PORTFOLIO_CACHE_MS,
-          // Balances have their own guard instead of retries (spec 8).
+          // Balances have their own 30 s guard instead of retries.
           retry: false,
         })
         if (request !== latest) return

@@ -30,7 +30,7 @@ describe('createConnection', () => {
     })
   })
 
-  it('keeps at most 2 recent wallets, most recent first, without duplicates (spec 9)', () => {
+  it('keeps at most 2 recent wallets, most recent first, without duplicates', () => {
     const { connection } = setup()
     connection.recordRecentWallet(rainbow)
     connection.recordRecentWallet(metamask)
@@ -61,7 +61,7 @@ describe('createConnection', () => {
     warn.mockRestore()
   })
 
-  it('sets the pairing expiry 4 min ahead and calls it expired 10 s before (spec 9)', () => {
+  it('sets the pairing expiry 4 min ahead and calls it expired 10 s before', () => {
     const { connection } = setup(createMemoryStorage(), () => 1_000_000)
     expect(connection.isPairingExpired()).toBe(true)
     connection.setWcUri('wc:abc@2')
@@ -83,7 +83,7 @@ describe('createConnection', () => {
     })
   })
 
-  it('reset clears URI, expiry, linking, recent wallet and stored deep link (spec 4)', () => {
+  it('reset clears URI, expiry, linking, recent wallet and stored deep link', () => {
     const backing = createMemoryStorage()
     const { connection } = setup(backing)
     connection.setStatus('connected')
@@ -104,7 +104,7 @@ describe('createConnection', () => {
     expect(setup(backing).connection.state.get().wcLinking).toBeUndefined()
   })
 
-  it('finalize stores deep link and recent wallet and tracks CONNECT_SUCCESS with the method (spec 4)', () => {
+  it('finalize stores deep link and recent wallet and tracks CONNECT_SUCCESS with the method', () => {
     const backing = createMemoryStorage()
     const { connection, events } = setup(backing)
     const listener = vi.fn()

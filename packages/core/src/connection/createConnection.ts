@@ -32,24 +32,24 @@ export type ConnectionController = {
   setBuffering(buffering: boolean): void
   /** Marks the wallet being connected; does not add it to the recent wallets. */
   setRecentWallet(wallet: WalletSummary | undefined): void
-  /** Puts the wallet first among the recent wallets, keeps at most 2, and stores them (spec 9). */
+  /** Puts the wallet first among the recent wallets, keeps at most 2, and stores them. */
   recordRecentWallet(wallet: WalletSummary): void
-  /** Sets the pairing URI and its expiry, 4 min from now (spec 9); undefined clears both. */
+  /** Sets the pairing URI and its expiry, 4 min from now; undefined clears both. */
   setWcUri(uri: string | undefined): void
-  /** True when there is no pairing or it expires within 10 s (spec 9). */
+  /** True when there is no pairing or it expires within 10 s, too soon to show its QR. */
   isPairingExpired(now?: number): boolean
   setWcError(wcError: boolean): void
   /** Sets and stores the deep link choice; undefined clears both. */
   setWcLinking(linking: WalletLinking | undefined): void
-  /** Clears URI, expiry, linking, recent wallet and stored deep link; sets disconnected (spec 4). */
+  /** Clears URI, expiry, linking, recent wallet and stored deep link; sets disconnected. */
   reset(): void
-  /** Stores the deep link and recent wallet and tracks CONNECT_SUCCESS with the method (spec 4). */
+  /** Stores the deep link and recent wallet and tracks CONNECT_SUCCESS with the method. */
   finalize(connection: FinalizeConnection): void
 }
 
 /**
- * Creates the connection state of one instance (spec 3, 4), restoring the recent wallets and
- * deep link choice from storage.
+ * Creates the connection state of one instance (status, pairing, linking), restoring the recent
+ * wallets and deep link choice from storage.
  * @example const connection = createConnection({ storage: createStorage(), events: createEvents() })
  */
 export function createConnection(deps: ConnectionDeps): ConnectionController {

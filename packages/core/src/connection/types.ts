@@ -1,6 +1,6 @@
 import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
 
-/** Connection status (spec 4); 'reconnecting' is the library-level state while a session is restored. */
+/** Connection status; 'reconnecting' is the library-level state while a session is restored. */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
 
 /** What the kit keeps of a wallet to list it again among the recent wallets. */
@@ -13,10 +13,10 @@ export type WalletSummary = {
   rdns?: string
 }
 
-/** The deep link chosen to reach a wallet app (spec 3: wcLinking; spec 4: deep link choice). */
+/** The deep link chosen to reach a wallet app; stored so the next visit offers it again. */
 export type WalletLinking = { name: string; href: string }
 
-/** An account a connection exposes (spec 3, Account (SDK)). */
+/** An account a connection exposes: namespace, address, EOA or smart account, key and path. */
 export type ConnectedAccount = {
   address: string
   type?: 'eoa' | 'smartAccount'
@@ -32,7 +32,7 @@ export type Connection = {
   caipNetwork?: CaipNetwork
 }
 
-/** Connection state (spec 3) plus the recent wallets. */
+/** Connection state (connections, pairing URI and expiry, linking, status) and recent wallets. */
 export type ConnectionState = {
   status: ConnectionStatus
   connections: readonly Connection[]
@@ -45,6 +45,6 @@ export type ConnectionState = {
   recentWallet?: WalletSummary
   wcError: boolean
   buffering: boolean
-  /** At most RECENT_WALLETS_MAX, most recent first (spec 9). */
+  /** At most RECENT_WALLETS_MAX, most recent first. */
   recentWallets: readonly WalletSummary[]
 }

@@ -44,7 +44,7 @@ afterEach(() => {
 })
 
 describe('createWalletConnectFlow', () => {
-  it('shows a URI that expires 4 min after it is made (spec 9)', async () => {
+  it('shows a URI that expires 4 min after it is made', async () => {
     const { flow, state } = setup({ uriDelayMs: 300 })
     void flow.connect()
     expect(state()).toMatchObject({ buffering: true, status: 'connecting', wcError: false })
@@ -55,7 +55,7 @@ describe('createWalletConnectFlow', () => {
     expect(state().wcPairingExpiry).toBe(Date.now() + PAIRING_EXPIRY_MS)
   })
 
-  it('replaces the URI 10 s before it expires, not sooner (spec 9)', async () => {
+  it('replaces the URI 10 s before it expires, not sooner', async () => {
     const { flow, pairings, state } = setup()
     void flow.connect()
     await settle()
@@ -111,7 +111,7 @@ describe('createWalletConnectFlow', () => {
     expect(pairings).toHaveLength(1)
   })
 
-  it('a retry clears wcError and starts a new pairing, at least 1 s after the last (spec 9)', async () => {
+  it('a retry clears wcError and starts a new pairing, at least 1 s after the last', async () => {
     const { flow, pairings, state } = setup()
     const first = flow.connect()
     await settle()
@@ -146,7 +146,7 @@ describe('createWalletConnectFlow', () => {
     expect(pairings).toHaveLength(1)
   })
 
-  describe('on Telegram and iOS Safari (spec 4)', () => {
+  describe('on Telegram and iOS Safari (a pending pairing is reused)', () => {
     it('a second connect awaits the pending attempt instead of pairing again', async () => {
       const { flow, pairings, onApproved } = setup({ deduplicated: true })
       const first = flow.connect()

@@ -9,7 +9,7 @@ export type WalletConnectFlowDeps = {
   onApproved(): Promise<void>
   /**
    * True on Telegram and iOS Safari, where leaving for the wallet app and coming back must not
-   * replace the pairing the wallet is answering (spec 4).
+   * replace the pairing the wallet is answering.
    */
   isDeduplicated(): boolean
   /** Defaults to `Date.now`. */
@@ -35,7 +35,7 @@ const sleep = (ms: number) =>
   ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
 
 /**
- * The WalletConnect pairing rules of spec 4 and 9: a URI counts as expired 10 s before its 4 min
+ * The WalletConnect pairing rules: a URI counts as expired 10 s before its 4 min
  * expiry and is then replaced by a new one; attempts start at least 1 s apart; on Telegram and
  * iOS Safari a pending attempt is awaited and an unexpired URI reused.
  * @example const flow = createWalletConnectFlow({ connection, pair, onApproved, isDeduplicated })
@@ -53,7 +53,7 @@ export function createWalletConnectFlow(deps: WalletConnectFlowDeps): WalletConn
     refreshTimer = undefined
   }
 
-  // Replaces the URI once it counts as expired (spec 9).
+  // Replaces the URI once it counts as expired, so the QR shown is never about to lapse.
   function scheduleRefresh(attempt: Attempt) {
     clearRefresh()
     const expiry = connection.state.get().wcPairingExpiry
@@ -74,7 +74,7 @@ export function createWalletConnectFlow(deps: WalletConnectFlowDeps): WalletConn
 
   function start(): Attempt {
     clearRefresh()
-    // Attempts start at least RETRY_GAP_MS apart, however fast retries are asked for (spec 9).
+    // Attempts start at least RETRY_GAP_MS apart, however fast retries are asked for.
     const delay = Math.max(0, lastStartedAt + RETRY_GAP_MS - now())
     lastStartedAt = now() + delay
     connection.setWcUri(undefined)

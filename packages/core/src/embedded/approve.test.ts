@@ -37,7 +37,7 @@ function setup(options: { signInRequired?: boolean } = {}) {
   return { approve, frame, modal, router, answer, view, declined }
 }
 
-describe('createApprover (spec 2, 6)', () => {
+describe('createApprover (signing calls go through the approval view)', () => {
   it('opens the closed modal on ApproveTransaction, sends RPC_REQUEST, closes it after', async () => {
     const { approve, frame, answer, view } = setup()
     const signed = approve(SIGN)
@@ -93,7 +93,7 @@ describe('createApprover (spec 2, 6)', () => {
     expect(view()).toBe('Account')
   })
 
-  it('cannot be closed while a required sign-in has no session (spec 2)', async () => {
+  it('cannot be closed while a required sign-in has no session', async () => {
     const { approve, modal, answer, view } = setup({ signInRequired: true })
     const signed = approve(SIGN)
     await tick()

@@ -16,7 +16,7 @@ export type ApproverDeps = {
 const VIEW = 'ApproveTransaction'
 
 /**
- * Runs unsafe calls one at a time through the ApproveTransaction view (spec 2, 6): opens it (or the
+ * Runs unsafe calls one at a time through the ApproveTransaction view: opens it (or the
  * modal on it), sends RPC_REQUEST, and once the frame answers goes back, or closes the modal it
  * opened. Leaving the view or closing the modal meanwhile sends RPC_ABORT: the call then fails
  * with the frame's 4001. A refusal of an approval that opened the modal itself (no view of the kit
@@ -60,7 +60,7 @@ export function createApprover(deps: ApproverDeps): (request: ApprovalRequest) =
       stopRouter()
       if (!left && modal.state.get().open && router.state.get().view === VIEW) {
         if (wasOpen) router.goBack()
-        // Spec 2: a required sign-in without a session keeps the modal open; it asks for that next.
+        // A required sign-in without a session keeps the modal open; it asks for that next.
         else if (!modal.close()) router.replace('SIWXSignMessage')
       }
     }

@@ -44,7 +44,7 @@ const waitAtMost = (ms: number, timers: Timers) =>
 /**
  * A wagmi connector for the embedded wallet (email and social login). Its provider answers
  * accounts and chain from the session, sends read calls to the gateway, and signing calls to the
- * frame through the approval view (spec 6).
+ * frame through the approval view, so the visitor sees and approves each one.
  */
 export function embeddedConnector(options: EmbeddedConnectorOptions) {
   const timers = options.timers ?? defaultTimers
@@ -187,7 +187,7 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
         options.setStoredSession(false)
         setUser(undefined)
         if (!loaded) return
-        // Spec 9: sign-out waits for the frame at most 3 s; the session is forgotten here anyway.
+        // Sign-out waits for the frame at most 3 s; the session is forgotten here anyway.
         await Promise.race([
           loaded
             .request(
@@ -217,7 +217,7 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
         try {
           const loaded = await loadFrame()
           const { isConnected } = await loaded.request('IS_CONNECTED', {})
-          // A session that is gone means disconnected, with nothing to tell the visitor (spec 4).
+          // A session that is gone means disconnected, with nothing to tell the visitor.
           if (!isConnected) options.setStoredSession(false)
           return isConnected
         } catch {

@@ -1,5 +1,5 @@
 /**
- * Spec 5, 8: 'Please try again after {n} seconds' while `availableAt` is ahead of `now`, with n
+ * 'Please try again after {n} seconds' while `availableAt` is ahead of `now`, with n
  * rounded up; undefined once the wait is over.
  * @example cooldownMessage(1_000, 30_000) // 'Please try again after 29 seconds'
  */

@@ -28,12 +28,12 @@ import {
 import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from './updateEmail.ts'
 import { embeddedAccountPatch, embeddedWalletInfo } from './walletInfo.ts'
 
-/** Email and social login of one Latch instance: `latch.embedded` (spec 3, 4, 5). */
+/** Email and social login of one Latch instance: `latch.embedded`. */
 export type EmbeddedController = {
   readonly state: ReadableStore<EmbeddedState>
   /** Loads the frame ahead of need, e.g. when the Connect view offers email or social login. */
   preload(): void
-  /** Spec 5: a valid email, not within 30 s of the last attempt; resolves whether a code went out. */
+  /** A valid email, not within 30 s of the last attempt; resolves whether a code went out. */
   connectEmail(email: string): Promise<boolean>
   /** Waits for the device approval from the mailed link, until `signal` aborts. */
   awaitDevice(signal?: AbortSignal): Promise<boolean>
@@ -52,7 +52,7 @@ export type EmbeddedController = {
    */
   showFrame(element: Element): () => void
   clearError(): void
-  /** Spec 3's connected wallet info of the current login. */
+  /** The connected wallet info (name, icon, identifier, social) of the current login. */
   walletInfo(): ConnectedWalletInfo
 }
 

@@ -15,7 +15,7 @@ const user: ConnectedUser = {
   smartAccountDeployed: false,
 }
 
-describe('cooldownMessage (spec 5, 8)', () => {
+describe('cooldownMessage (a second email within 30 s waits)', () => {
   it('says how many whole seconds are left, rounded up', () => {
     expect(cooldownMessage(0, 30_000)).toBe('Please try again after 30 seconds')
     expect(cooldownMessage(10_001, 30_000)).toBe('Please try again after 20 seconds')
@@ -25,7 +25,7 @@ describe('cooldownMessage (spec 5, 8)', () => {
   })
 })
 
-describe('email login (spec 5)', () => {
+describe('email login (a valid email, 30 s between codes)', () => {
   it('sends the code and shows EmailVerifyOtp', async () => {
     const { embedded, frame, router } = setupEmbedded({
       CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }),

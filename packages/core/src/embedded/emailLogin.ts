@@ -5,20 +5,20 @@ import { cooldownMessage } from './cooldown.ts'
 import { FrameTimeoutError } from './errors.ts'
 import { messageOf } from './messageOf.ts'
 
-/** Spec 5: the message for an address that is not a valid email. */
+/** The message for an address that is not a valid email. */
 export const INVALID_EMAIL_MESSAGE = 'Invalid email address'
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`)
 /** The message for a code that is not 6 digits (the server's wording). */
 export const INVALID_OTP_MESSAGE = `The code has ${OTP_LENGTH} digits`
 
-/** The code was (re)sent now: the next send may follow in 30 s (spec 5, 9). */
+/** The code was (re)sent now: the next send may follow in 30 s. */
 function sentNow(ctx: EmbeddedContext) {
   const now = ctx.now()
   return { lastEmailAttemptAt: now, resendAvailableAt: now + EMAIL_LOGIN_COOLDOWN_MS }
 }
 
 /**
- * Starts an email login (spec 5): a valid email, not within 30 s of the last attempt, then
+ * Starts an email login: a valid email, not within 30 s of the last attempt, then
  * CONNECT_EMAIL; on to EmailVerifyOtp, or EmailVerifyDevice for a known user on a new device.
  * Resolves false with `state.error` set when refused.
  */

@@ -13,7 +13,7 @@ export class FrameRequestError extends LatchError {
   }
 }
 
-/** The frame did not answer in time (spec 8: 'Embedded Wallet Request Timed Out'). */
+/** The frame did not answer in time: 'Embedded Wallet Request Timed Out'. */
 export class FrameTimeoutError extends LatchError {
   override name = 'FrameTimeoutError'
   constructor(request: FrameRequestName) {
@@ -23,7 +23,7 @@ export class FrameTimeoutError extends LatchError {
   }
 }
 
-/** The frame did not load (spec 8: 'Embedded wallet load failed'); requests fail until it does. */
+/** The frame did not load: 'Embedded wallet load failed'; requests fail until it does. */
 export class FrameLoadError extends LatchError {
   override name = 'FrameLoadError'
   constructor(details = 'The wallet frame did not say it was ready in time.') {

@@ -61,7 +61,7 @@ function setup() {
   return { client, posted, deliver, alerts, hosts, host, ready, flush, listeners }
 }
 
-describe('createFrameClient (spec 9)', () => {
+describe('createFrameClient (origin checks, load and request timeouts)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

@@ -62,7 +62,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
 /**
- * The kit's side of the wallet-frame protocol (spec 7, 9): mounts the frame once, accepts a message
+ * The kit's side of the wallet-frame protocol: mounts the frame once, accepts a message
  * only from the frame's window and origin, matches answers to requests by id, and applies the
  * load timeout (20 s), the ready delay (500 ms) and the request timeout (30 s).
  * @example const frame = createFrameClient({ frameUrl, projectId, alerts }); await frame.request('IS_CONNECTED', {})
@@ -95,7 +95,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     // A frame that answers after the load timeout still becomes usable.
     if (status === 'failed') deferReady()
     const settle = settleReady
-    // Spec 9: the frame gets a moment after READY before the first request.
+    // The frame gets a moment (FRAME_READY_DELAY_MS) after READY before the first request.
     timers.setTimeout(() => {
       state.set({ status: 'ready' })
       settle?.resolve()
@@ -103,7 +103,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
 
   function onMessage(event: IncomingMessage) {
-    // Only the frame's own window, on the frame's origin: anything else is ignored (ARCHITECTURE).
+    // Only the frame's own window, on the frame's origin: anything else is ignored.
     if (!host || event.source !== host.window || event.origin !== origin) return
     const { data } = event
     if (!isRecord(data) || typeof data.type !== 'string') return
@@ -127,7 +127,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     }
     if (name === 'READY') onReady()
     if (name === 'APPROVAL_SHOWN' && isRecord(data.payload)) {
-      // A human is looking at the approval screen: they take their time, no timeout (spec 9).
+      // A human is looking at the approval screen: they take their time, no timeout.
       const entry = typeof data.payload.id === 'string' ? pending.get(data.payload.id) : undefined
       if (entry) timers.clearTimeout(entry.timer)
     }

@@ -2,7 +2,7 @@ import type { FrameBox, FrameHost } from './types.ts'
 
 // Above the modal's overlay (--latch-z-index, 2147483000 by default) and its snackbar.
 const SHOWN_Z_INDEX = '2147483646'
-// The modal slides in for 150 ms (spec 2); the placeholder moves with it without resizing.
+// The modal slides in for 150 ms; the placeholder moves with it without resizing.
 const FOLLOW_ANIMATION_MS = 600
 
 /**

@@ -60,7 +60,7 @@ function setup(options: { connected?: boolean } = {}) {
   return { provider, frame, modal, router, answer, gatewayCalls, snackbar, chain }
 }
 
-describe('the embedded provider (spec 6)', () => {
+describe('the embedded provider (safe calls to the gateway, signing through approval)', () => {
   afterEach(() => {
     vi.useRealTimers()
   })

@@ -33,7 +33,7 @@ export type EmbeddedProviderDeps = {
   isSiteChain(chainId: number): boolean
   /** Asks the frame to switch and tells wagmi. */
   switchChain(chainId: number): Promise<void>
-  /** The Latch gateway's JSON-RPC for a chain: read calls never go through the frame (spec 6). */
+  /** The Latch gateway's JSON-RPC for a chain: read calls never go through the frame. */
   gateway(chainId: number): { request(args: RequestArguments): Promise<unknown> }
   /** Shows the approval view and waits for the user's click in the frame. */
   approve(request: ApprovalRequest): Promise<unknown>
@@ -58,7 +58,7 @@ function requestedChainId(params: unknown): number | undefined {
 }
 
 /**
- * Routes a call by spec 6's split: accounts and chain from the session, safe calls to the gateway,
+ * Routes a call by safe or not: accounts and chain from the session, safe calls to the gateway,
  * unsafe calls through the approval view, anything else refused ('Requested RPC call is not
  * allowed', and 'Action not allowed' shown 300 ms later).
  * @example await createEmbeddedProvider(deps).request({ method: 'eth_blockNumber' })

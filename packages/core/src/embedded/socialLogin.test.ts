@@ -16,7 +16,7 @@ const user: ConnectedUser = {
 }
 const AUTHORIZE = 'http://127.0.0.1:9010/auth?client_id=latch&state=s'
 
-describe('social login (spec 3, 4)', () => {
+describe('social login', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

@@ -27,7 +27,7 @@ export type SocialLogin = {
 }
 
 /**
- * Social login in a popup (spec 3, 4): the popup opens on the click (so no blocker stops it), then
+ * Social login in a popup: the popup opens on the click (so no blocker stops it), then
  * goes to the provider's authorize URL the frame gives; the frame is asked (CONNECT_SOCIAL) until
  * the provider answered. A popup the visitor closed means 'Login cancelled' (CANCEL_SOCIAL).
  */

@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@latch/protocol/constants'
 import type { SocialLoginProvider } from '@latch/protocol/frame'
 
-/** A social login as the Connect view lists it: spec 1's providers, or the devnet's `dev`. */
+/** A social login as the Connect view lists it: a known provider, or the devnet's `dev`. */
 export type SocialLoginOption = SocialProvider | SocialLoginProvider
 
 /** How each provider is named to the visitor ('Continue with Google', the wallet name 'Google'). */
@@ -16,7 +16,7 @@ export const SOCIAL_PROVIDER_NAMES: Readonly<Record<SocialLoginOption, string>> 
   dev: 'Devnet',
 }
 
-/** Whether the server can log in with the provider now (farcaster arrives with its own issue). */
+/** Whether the server can log in with the provider now (farcaster is not offered yet). */
 export function isSocialLoginProvider(option: SocialLoginOption): option is SocialLoginProvider {
   return option !== 'farcaster'
 }

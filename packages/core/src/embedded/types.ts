@@ -19,7 +19,7 @@ export const defaultTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
-/** Spec 4: the wallet frame goes from not ready to ready; `failed` after the load timeout. */
+/** The wallet frame goes from not ready to ready; `failed` after the load timeout. */
 export type FrameStatus = 'unloaded' | 'loading' | 'ready' | 'failed'
 
 /** Where the frame is drawn, in viewport pixels (the ApproveTransaction view's placeholder). */
@@ -62,7 +62,7 @@ export type FrameClient = {
   readonly state: ReadableStore<{ status: FrameStatus }>
   /** Adds the frame to the page (once); resolves when it is ready, rejects when it failed to load. */
   mount(): Promise<void>
-  /** Sends one request and waits for its answer (spec 9 timeouts). */
+  /** Sends one request and waits for its answer, up to the frame's request timeout. */
   request<Name extends FrameRequestName>(
     name: Name,
     payload: FrameRequests[Name]['payload'],
@@ -92,7 +92,7 @@ export type EmbeddedStep =
   | 'updatePrimaryOtp'
   | 'updateSecondaryOtp'
 
-/** The state of `latch.embedded` (spec 3, 4, 5). */
+/** The state of `latch.embedded`. */
 export type EmbeddedState = {
   step: EmbeddedStep
   frame: FrameStatus
@@ -102,7 +102,7 @@ export type EmbeddedState = {
   error?: string
   user?: ConnectedUser
   socialProvider?: SocialLoginProvider
-  /** When the last email login was sent (spec 5: a second one within 30 s is refused). */
+  /** When the last email login was sent: a second one within 30 s is refused. */
   lastEmailAttemptAt?: number
   /** When 'Resend code' may be used again, in ms since the epoch. */
   resendAvailableAt?: number

@@ -21,7 +21,7 @@ async function step<T>(ctx: EmbeddedContext, run: () => Promise<T>): Promise<T |
 }
 
 /**
- * Starts changing the email of an email user (spec 5: a valid email): a code goes to the current
+ * Starts changing the email of an email user (it must be a valid email): a code goes to the current
  * address and one to the new; on to UpdateEmailPrimaryOtp.
  */
 export async function updateEmail(ctx: EmbeddedContext, input: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { AccountState, ConnectedWalletInfo } from '../account/index.ts'
 import { SOCIAL_PROVIDER_NAMES } from './socialNames.ts'
 
 /**
- * Spec 3's connected wallet info of an embedded login: named 'Email' or after the provider, and
+ * The connected wallet info of an embedded login: named 'Email' or after the provider, and
  * identified by the email or the provider's user name.
  */
 export function embeddedWalletInfo(
@@ -19,7 +19,7 @@ export function embeddedWalletInfo(
   }
 }
 
-/** The account fields (spec 3) an embedded user fills: user, accounts, account type, social. */
+/** The account fields an embedded user fills: user, accounts, account type, social. */
 export function embeddedAccountPatch(
   user: ConnectedUser,
   social: SocialLoginProvider | undefined,

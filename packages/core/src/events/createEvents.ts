@@ -17,7 +17,7 @@ export type EventsController = {
 }
 
 /**
- * Creates the event bus of one instance: the tracked events of spec 8 go through it.
+ * Creates the event bus of one instance: every tracked event and error report goes through it.
  * @example events.emit({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'qrcode', name: 'Rainbow' } })
  */
 export function createEvents(deps: EventsDeps = {}): EventsController {

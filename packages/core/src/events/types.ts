@@ -1,4 +1,4 @@
-/** Names of the events the kit tracks (spec 8); add a name here to track a new one. */
+/** Names of the events the kit tracks; add a name here to track a new one. */
 export const EVENT_NAMES = [
   'CONNECT_SUCCESS',
   'CONNECT_ERROR',
@@ -12,10 +12,10 @@ export const EVENT_NAMES = [
 
 export type EventName = (typeof EVENT_NAMES)[number]
 
-/** 'track' for product analytics, 'error' for error telemetry (spec 9 caps the latter). */
+/** 'track' for product analytics, 'error' for error telemetry (capped at 5 per minute). */
 export type EventType = 'track' | 'error'
 
-/** How a wallet got connected, as CONNECT_SUCCESS reports it (spec 4). */
+/** How a wallet got connected, as CONNECT_SUCCESS reports it. */
 export type ConnectSuccessMethod = 'qrcode' | 'mobile' | 'browser' | 'email' | 'social'
 
 export type EventProperties = Readonly<Record<string, string | number | boolean | null | undefined>>
@@ -27,7 +27,7 @@ export type KnownEventProperties = {
   MODAL_CLOSE: { connected: boolean }
 }
 
-/** One tracked event (spec 8). */
+/** One tracked event. */
 export type LatchEvent = {
   [Name in EventName]: {
     type: EventType

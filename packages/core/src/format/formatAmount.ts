@@ -1,6 +1,6 @@
 /**
  * A decimal string cut (not rounded) to `decimals` places, without trailing zeros: the server's
- * exact quantities shown as spec 9 asks (balances to 3 decimals).
+ * exact quantities shown short (balances to 3 decimals).
  * @example truncateDecimal('1234.56789', 3) // '1234.567'
  */
 export function truncateDecimal(numeric: string, decimals = 3): string {
@@ -16,7 +16,7 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 })
 
-/** A USD amount with 2 decimals, as token totals are shown (spec 9). */
+/** A USD amount with 2 decimals, as token totals are shown. */
 export function formatUsd(value: number): string {
   return usd.format(value)
 }

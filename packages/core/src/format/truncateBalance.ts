@@ -2,7 +2,7 @@ import { formatUnits } from 'viem'
 
 /**
  * A token amount in whole units, cut (not rounded) to `decimals` places, without trailing zeros
- * (spec 9: balances to 3 decimals). Exact for any size: no floating point on the way.
+ * (balances are shown to 3 decimals). Exact for any size: no floating point on the way.
  * @example truncateBalance(1234567n, 6) // '1.234'
  */
 export function truncateBalance(value: bigint, tokenDecimals: number, decimals = 3): string {

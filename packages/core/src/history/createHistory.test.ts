@@ -58,7 +58,7 @@ function setup(pages: Record<string, HistoryResponse | Error>) {
 }
 
 describe('createHistory', () => {
-  it('needs an account address (spec 8)', async () => {
+  it('needs an account address', async () => {
     const { controller } = setup({})
     await expect(controller.fetchTransactions(undefined)).rejects.toThrow(
       "Transactions can't be fetched without an accountAddress",
@@ -116,12 +116,12 @@ describe('createHistory', () => {
     expect(history).toHaveBeenCalledTimes(2)
   })
 
-  it('a failure empties the list, clears the cursor, toasts and tracks (spec 8)', async () => {
+  it('a failure empties the list, clears the cursor, toasts and tracks', async () => {
     const { controller, state, showError, emit } = setup({
       first: { data: [tx('2', '2026-11-02T00:00:00Z')], next: 'c1' },
       c1: new Error('HTTP status code: 500'),
     })
-    // The query cache retries 3 times, 1 s doubling (spec 9): on fake time.
+    // The query cache retries 3 times, 1 s doubling: on fake time.
     vi.useFakeTimers()
     await controller.fetchTransactions(address)
     const failing = controller.fetchTransactions(address)

@@ -12,12 +12,12 @@ export type HistoryMonth = { month: number; transactions: readonly HistoryTransa
 /** One year of months, newest first. */
 export type HistoryYear = { year: number; months: readonly HistoryMonth[] }
 
-/** Transaction history state (spec 3). */
+/** Transaction history state: the list, grouped by year and month, and the next page's cursor. */
 export type HistoryState = {
   transactions: readonly HistoryTransaction[]
   /** On-ramp orders, fetched with `onramp`. */
   coinbaseTransactions: readonly HistoryTransaction[]
-  /** Grouped by year then month, newest first (spec 3). */
+  /** Grouped by year then month, newest first. */
   transactionsByYear: readonly HistoryYear[]
   /** The network the list belongs to; another one starts a new list. */
   lastNetworkInView?: CaipNetworkId
@@ -36,7 +36,7 @@ export type HistoryDeps = {
   queryClient: QueryClient
   snackbar: Pick<SnackbarController, 'showError'>
   events: Pick<EventsController, 'emit'>
-  /** The active network: only its transactions are shown (spec 4). */
+  /** The active network: only its transactions are shown. */
   activeNetwork(): CaipNetworkId | undefined
 }
 
@@ -44,7 +44,7 @@ export type HistoryController = {
   state: ReadableStore<HistoryState>
   /**
    * Fetches the next page for the account on the active network (the first one when the account
-   * or network changed). Throws without an address (spec 8); a failed fetch empties the list,
+   * or network changed). Throws without an address; a failed fetch empties the list,
    * clears the cursor, shows 'Failed to fetch transactions' and tracks ERROR_FETCH_TRANSACTIONS.
    * `refresh` asks for the first page again and replaces the list once it arrives (new activity).
    */
@@ -73,7 +73,7 @@ const initial = (): HistoryState => ({
   empty: false,
 })
 
-/** All of a transaction's transfers flagged spam: hidden (spec 4). */
+/** All of a transaction's transfers flagged spam: hidden, so spam never reaches the list. */
 const isAllSpam = (transaction: HistoryTransaction) =>
   transaction.transfers.length > 0 &&
   transaction.transfers.every((transfer) => transfer.nft_info?.flags.is_spam === true)

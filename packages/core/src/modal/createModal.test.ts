@@ -46,7 +46,7 @@ describe('createModal', () => {
     expect(router.state.get().history).toEqual(['Connect'])
   })
 
-  it('closes when going back from the first view (spec 2)', () => {
+  it('closes when going back from the first view', () => {
     const { modal, router } = setup()
     modal.open()
     router.goBack()
@@ -54,7 +54,7 @@ describe('createModal', () => {
   })
 
   it.each<ViewName>(['SIWXSignMessage', 'ApproveTransaction'])(
-    'refuses to close on %s while sign-in is required and no session exists (spec 2)',
+    'refuses to close on %s while sign-in is required and no session exists',
     (view) => {
       const { modal, router } = setup({ signInRequired: true })
       modal.open({ view })

@@ -7,7 +7,7 @@ import type { ModalState } from './types.ts'
 export type ModalDeps = {
   router: RouterController
   isConnected: () => boolean
-  /** Whether the site requires sign-in (spec 2: part of the close-disabled rule). */
+  /** Whether the site requires sign-in (part of the close-disabled rule). */
   isSignInRequired: () => boolean
   /** Whether a sign-in session exists. */
   hasSession: () => boolean
@@ -26,18 +26,18 @@ export type ModalController = {
   state: ReadableStore<ModalState>
   /** Opens with a fresh history at `view`, or at Account or Connect; when open, only a given view navigates. */
   open(options?: OpenModalOptions): void
-  /** Closes unless closing is disabled (spec 2); returns whether the modal is now closed. */
+  /** Closes unless closing is disabled; returns whether the modal is now closed. */
   close(): boolean
-  /** True while sign-in is required, no session exists and the sign or approve view shows (spec 2). */
+  /** True while sign-in is required, no session exists and the sign or approve view shows. */
   isCloseDisabled(): boolean
   setLoading(loading: boolean): void
 }
 
-// The views a required sign-in must not be escaped from (spec 2).
+// The views a required sign-in must not be escaped from.
 const SIGN_IN_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ApproveTransaction']
 
 /**
- * Creates the open/closed state of one modal (spec 2, 4).
+ * Creates the open/closed state of one modal.
  * @example const modal = createModal({ router, isConnected, isSignInRequired, hasSession }); modal.open()
  */
 export function createModal(deps: ModalDeps): ModalController {

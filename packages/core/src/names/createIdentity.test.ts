@@ -52,7 +52,7 @@ describe('createIdentity', () => {
     })
   })
 
-  it('caches 5 minutes (spec 9), across instances through local storage', async () => {
+  it('caches 5 minutes, across instances through local storage', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const { identity, connect, identityCalls, backing } = setup({
       [A]: { name: 'alice.latch.id', avatar: null },
@@ -94,7 +94,7 @@ describe('createIdentity', () => {
     expect(late.account.get().profileName).toBeUndefined()
   })
 
-  it('shows no name on a network the server does not support (spec 7), without asking', async () => {
+  it('shows no name on a network the server does not support, without asking', async () => {
     const { identity, account, connect, identityCalls } = setup(
       { [A]: { name: 'alice.latch.id', avatar: null } },
       { supported: false },

@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/client.ts'
 import { IDENTITY_CACHE_MS } from '../constants.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
 
-/** What the identity cache of local storage holds per lower-cased address (spec 3). */
+/** What the identity cache of local storage holds per lower-cased address. */
 type StoredIdentity = IdentityResponse & { timestamp: number }
 type StoredIdentities = Record<string, StoredIdentity>
 
@@ -27,14 +27,14 @@ export type IdentityDeps = {
   queryClient: QueryClient
   storage: LatchStorage
   account: Pick<AccountController, 'get' | 'update'>
-  /** Whether the server answers for the network (its supported chains): spec 7 skips the others. */
+  /** Whether the server answers for the network (its supported chains): others are not asked. */
   isSupported(chainId: CaipNetworkId): Promise<boolean>
 }
 
 export type IdentityController = {
   /**
    * Puts the name and avatar of `address` (GET /v1/identity/{address}, cached 5 min in memory and
-   * in local storage, spec 7, 9) into the account's profileName and profileImage; none on a
+   * in local storage) into the account's profileName and profileImage; none on a
    * network the server does not support. Never throws: a failed lookup shows no name.
    */
   load(target: { address: string; chainId: number }): Promise<void>
@@ -45,7 +45,7 @@ export type IdentityController = {
 }
 
 /**
- * The connected account's name and avatar (spec 3: profileName, profileImage).
+ * The connected account's name and avatar (profileName, profileImage).
  * @example identity.load({ address, chainId: 31337 })
  */
 export function createIdentity(deps: IdentityDeps): IdentityController {

@@ -93,7 +93,7 @@ describe('createNameSuggestions', () => {
     })
   })
 
-  it("says 'Error fetching name suggestions' (spec 8) when the latest call fails, not a stale one", async () => {
+  it("says 'Error fetching name suggestions' when the latest call fails, not a stale one", async () => {
     const { api, calls } = manualServer()
     const suggestions = createNameSuggestions({ api, zone: 'latch.id' })
     suggestions.setInput('alice')

@@ -9,13 +9,13 @@ import { nameLabelIssue, normalizeNameLabel } from './label.ts'
 /** A name under the zone and whether it is free. */
 export type NameSuggestion = { name: string; label: string; available: boolean }
 
-/** The RegisterAccountName view's input and what the server says of it (spec 2, 5, 7). */
+/** The RegisterAccountName view's input and what the server says of it. */
 export type NameSuggestionsState = {
   /** As typed. */
   input: string
   /** As it would be registered: lower case, without the zone. */
   label: string
-  /** Why the label cannot be registered (spec 5); undefined while it is empty or valid. */
+  /** Why the label cannot be registered; undefined while it is empty or valid. */
   issue?: string
   /** `loading` from the first key of a valid label until the latest answer. */
   status: 'idle' | 'loading' | 'success' | 'error'
@@ -23,7 +23,7 @@ export type NameSuggestionsState = {
   asked?: NameSuggestion
   /** Free variants to pick instead. */
   variants: readonly NameSuggestion[]
-  /** 'Error fetching name suggestions' (spec 8) when the last call failed. */
+  /** 'Error fetching name suggestions' when the last call failed. */
   error?: string
 }
 
@@ -80,7 +80,7 @@ export function readSuggestions(
 }
 
 /**
- * The suggestions of the RegisterAccountName view: validation as the visitor types (spec 5), then
+ * The suggestions of the RegisterAccountName view: the label checked as the visitor types, then
  * GET /v1/profile/suggestions/{label}?zone once typing pauses; a slow answer to an older input
  * never replaces the answer to a newer one.
  * @example const suggestions = createNameSuggestions({ api, zone: 'latch.id' }); suggestions.setInput('alice')

@@ -142,7 +142,7 @@ describe('names.register', () => {
     expect(api.bodies).toEqual([])
   })
 
-  it('refuses a label that breaks spec 5 before asking the wallet', async () => {
+  it('refuses a label shorter than 4 characters before asking the wallet', async () => {
     const sign = vi.fn()
     const { names } = setup({ sign })
     expect(await names.register('abc')).toBeUndefined()

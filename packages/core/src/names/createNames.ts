@@ -17,7 +17,7 @@ import { nameLabelIssue, normalizeNameLabel } from './label.ts'
 import { buildRegisterNameMessage } from './registerMessage.ts'
 import { resolveName } from './resolveName.ts'
 
-/** Where a registration stands: signing in the wallet, then sent to the server (spec 2). */
+/** Where a registration stands: signing in the wallet, then sent to the server. */
 export type NameRegistrationState = {
   status: 'idle' | 'signing' | 'registering' | 'success' | 'error'
   /** The name registered, once `success`. */
@@ -56,7 +56,7 @@ export type NamesController = {
   register(label: string): Promise<NameRecord | undefined>
   /**
    * The address `name` points to on the connected chain (else its first EVM address).
-   * @throws LatchError 'Error resolving name' (spec 8)
+   * @throws LatchError 'Error resolving name'
    */
   resolve(name: string): Promise<Address>
   /** Back to an empty input and no registration (the view opens afresh). */
@@ -72,7 +72,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Names of one instance (spec 2, 5, 7): suggestions, registration by signature, resolution.
+ * Names of one instance: suggestions, registration by signature, resolution.
  * @example const names = createNames({ api, queryClient, connection, signMessage, snackbar, identity, zone: 'latch.id' })
  */
 export function createNames(deps: NamesDeps): NamesController {

@@ -1,4 +1,4 @@
-// The zod-free rules and coin types of the contract, for the page (spec 5, ENSIP-11).
+// The zod-free label rules and coin types (ENSIP-11) of the contract, for the page.
 export {
   chainOfCoinType,
   coinTypeOfChain,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NAME_LABEL_ISSUES, nameLabelIssue, normalizeNameLabel } from './label.ts'
 
-describe('nameLabelIssue (spec 5: letters, digits and hyphens, at least 4 characters)', () => {
+describe('nameLabelIssue (letters, digits and hyphens, at least 4 characters)', () => {
   it('accepts letters, digits and hyphens from 4 to 63 characters', () => {
     for (const label of ['alice', 'a-b9', '1234', 'x'.repeat(63)])
       expect(nameLabelIssue(label)).toBeUndefined()

@@ -4,7 +4,7 @@ import {
   NAME_LABEL_PATTERN,
 } from '@latch/protocol/names'
 
-/** Why a label cannot be registered, in the words the RegisterAccountName view shows (spec 5). */
+/** Why a label cannot be registered, in the words the RegisterAccountName view shows. */
 export const NAME_LABEL_ISSUES = {
   characters: 'Use letters, digits and hyphens only',
   tooShort: `A name needs at least ${NAME_LABEL_MIN_LENGTH} characters`,
@@ -24,7 +24,7 @@ export function normalizeNameLabel(input: string, zone: string): string {
 }
 
 /**
- * What is wrong with a label, or undefined when it may be registered (spec 5: letters, digits and
+ * What is wrong with a label, or undefined when it may be registered (letters, digits and
  * hyphens, at least 4 characters). Expects a normalized label (see normalizeNameLabel).
  * @example nameLabelIssue('abc') // 'A name needs at least 4 characters'
  */
@@ -33,7 +33,7 @@ export function nameLabelIssue(label: string): string | undefined {
   if (label !== '' && !NAME_LABEL_PATTERN.test(label)) return NAME_LABEL_ISSUES.characters
   if (label.length < NAME_LABEL_MIN_LENGTH) return NAME_LABEL_ISSUES.tooShort
   if (label.length > NAME_LABEL_MAX_LENGTH) return NAME_LABEL_ISSUES.tooLong
-  // Not in spec 5, but the server refuses it (as DNS does): say so before the visitor signs.
+  // A leading or trailing hyphen: the server refuses it (as DNS does), so say so before signing.
   if (label.startsWith('-') || label.endsWith('-')) return NAME_LABEL_ISSUES.hyphens
   return undefined
 }

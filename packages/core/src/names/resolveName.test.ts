@@ -74,7 +74,7 @@ describe('resolveName', () => {
     expect(server.asked).toEqual(['alice.latch.id'])
   })
 
-  it("says 'Error resolving name' (spec 8) for an unknown name, one without EVM address, or a failure", async () => {
+  it("says 'Error resolving name' for an unknown name, one without EVM address, or a failure", async () => {
     for (const answer of [
       undefined,
       record({ 0: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }),

@@ -40,9 +40,9 @@ export function addressOfName(record: NameRecord, chainId: number): Address | un
 }
 
 /**
- * Resolves a registered name to the address to send to on `chainId` (spec 7: GET
+ * Resolves a registered name to the address to send to on `chainId` (GET
  * /v1/profile/account/{name}?apiVersion=2).
- * @throws LatchError 'Error resolving name' (spec 8) when the name is unknown, has no EVM address,
+ * @throws LatchError 'Error resolving name' when the name is unknown, has no EVM address,
  *   or the server cannot be asked.
  * @example await resolveName(api, 'alice.latch.id', 31337) // '0x7099...'
  */

@@ -10,7 +10,7 @@ export type NetworkState = {
   activeNetwork: CaipNetwork | undefined
   /** The CAIP-2 id the connected wallet is on, supported or not. */
   walletNetworkId: CaipNetworkId | undefined
-  /** The wallet is on a network the site does not list (spec 2: opens UnsupportedChain). */
+  /** The wallet is on a network the site does not list (opens UnsupportedChain). */
   unsupported: boolean
 }
 

@@ -5,7 +5,7 @@ import { DEFAULT_PAYMENT_CURRENCY, FALLBACK_ONRAMP_OPTIONS } from './defaults.ts
 const eur = FALLBACK_ONRAMP_OPTIONS.paymentCurrencies.find((currency) => currency.id === 'EUR')
 if (!eur) throw new Error('EUR is a fallback currency')
 
-describe('onrampAmountIssue (spec 5: on-ramp limits)', () => {
+describe('onrampAmountIssue (per payment method and currency limits)', () => {
   it('says the minimum and maximum of a card payment in the currency', () => {
     expect(onrampAmountIssue('9.99', DEFAULT_PAYMENT_CURRENCY, 'card')).toBe(
       'The minimum for a card payment is 10.00 USD',

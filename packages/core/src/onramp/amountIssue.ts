@@ -16,7 +16,7 @@ const cents = (amount: string) => {
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
 }
 
-/** The smallest and largest payment of `method` in `currency`: its own, else the built-in ones (spec 5). */
+/** The smallest and largest payment of `method` in `currency`: its own, else the built-in ones. */
 export function paymentLimits(
   currency: OnrampPaymentCurrency,
   method: OnrampPaymentMethod,
@@ -27,7 +27,7 @@ export function paymentLimits(
 
 /**
  * What is wrong with a payment amount, as the amount field says it: malformed, or outside the
- * payment method's limits in that currency (spec 5); undefined when it is fine or empty.
+ * payment method's limits in that currency; undefined when it is fine or empty.
  * @example onrampAmountIssue('5', usd, 'card') // 'The minimum for a card payment is 10.00 USD'
  */
 export function onrampAmountIssue(

@@ -63,7 +63,7 @@ function setup(options: { connected?: boolean; popup?: PopupWindow | null } = {}
   return { onramp, connection, preloaded, opened, refreshed, snackbar }
 }
 
-describe('the on-ramp state (spec 3, 4)', () => {
+describe('the on-ramp state (providers, currencies, quotes)', () => {
   it('starts on USDC and USD with no provider, amount or quote', () => {
     const state = setup().onramp.state.get()
     expect(state).toMatchObject({

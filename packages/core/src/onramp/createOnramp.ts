@@ -59,7 +59,7 @@ export type OnrampController = {
   state: ReadableStore<OnrampState>
   /**
    * Keeps the known providers named in `names`, in the known order; anything but an array of
-   * strings empties the list (spec 4). The project's onramp feature gives it at start.
+   * strings empties the list. The project's onramp feature gives it at start.
    */
   setProviders(names: unknown): void
   /** Chooses a listed provider for the next quote and purchase; false for one not listed. */
@@ -67,7 +67,7 @@ export type OnrampController = {
   /**
    * GET /v1/onramp/options: the currencies, the first payment and purchase currency current (the
    * first purchase currency on the active chain, if any), the built-in ones when the server has
-   * none; then fetches their images (spec 4).
+   * none; then fetches their images.
    */
   loadCurrencies(): Promise<void>
   /** The amount to pay, as typed; a quote follows once typing pauses, unless it is off limits. */
@@ -77,7 +77,7 @@ export type OnrampController = {
   setPaymentMethod(method: OnrampPaymentMethod): void
   /**
    * Asks for the quote of the current input now: quotesLoading meanwhile; then purchaseAmount and
-   * `quote`, or the error stored and undefined (spec 4). A mocked quote when the server is down.
+   * `quote`, or the error stored and undefined. A mocked quote when the server is down.
    */
   getQuote(): Promise<OnrampQuote | undefined>
   /**
@@ -125,7 +125,7 @@ function defaultPreload(url: string) {
 }
 
 /**
- * The on-ramp of one instance (spec 3, 4, 5, 7): providers, currencies, debounced quotes of which
+ * The on-ramp of one instance: providers, currencies, debounced quotes of which
  * only the latest counts, and the purchase at the provider.
  * @example const onramp = createOnramp({ api, connection: evm.connection, balances, snackbar })
  */

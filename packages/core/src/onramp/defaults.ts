@@ -9,7 +9,7 @@ import {
   ONRAMP_PAYMENT_METHODS,
 } from '@latch/protocol/constants'
 
-/** The purchase currency until options say otherwise: USDC on Ethereum and Polygon (spec 3). */
+/** The purchase currency until options say otherwise: USDC on Ethereum and Polygon. */
 export const DEFAULT_PURCHASE_CURRENCY: OnrampPurchaseCurrency = {
   id: 'USDC',
   name: 'USD Coin',
@@ -30,7 +30,7 @@ export const DEFAULT_PURCHASE_CURRENCY: OnrampPurchaseCurrency = {
   ],
 }
 
-/** A fiat currency with the built-in limits of each payment method (spec 5). */
+/** A fiat currency with the built-in limits of each payment method. */
 const withFallbackLimits = (id: string): OnrampPaymentCurrency => ({
   id,
   payment_method_limits: ONRAMP_PAYMENT_METHODS.map((method) => ({
@@ -39,10 +39,10 @@ const withFallbackLimits = (id: string): OnrampPaymentCurrency => ({
   })),
 })
 
-/** The payment currency until options say otherwise: USD, with the built-in limits (spec 3, 5). */
+/** The payment currency until options say otherwise: USD, with the built-in limits. */
 export const DEFAULT_PAYMENT_CURRENCY: OnrampPaymentCurrency = withFallbackLimits('USD')
 
-/** What GET /v1/onramp/options stands for when it fails: USD and EUR, USDC (spec 5, 7). */
+/** What GET /v1/onramp/options stands for when it fails: USD and EUR, USDC, so Buy still works. */
 export const FALLBACK_ONRAMP_OPTIONS: OnrampOptionsResponse = {
   paymentCurrencies: ONRAMP_FALLBACK_PAYMENT_CURRENCIES.map(withFallbackLimits),
   purchaseCurrencies: [DEFAULT_PURCHASE_CURRENCY],

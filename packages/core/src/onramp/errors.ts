@@ -4,7 +4,7 @@ import { LatchError } from '../errors.ts'
 /** The provider's window could not open: the browser blocked it. */
 export const ONRAMP_POPUP_BLOCKED =
   'The payment window was blocked. Allow pop-ups for this site and try again.'
-/** Buying needs a connected wallet to send the tokens to (spec 8's wording). */
+/** Buying needs a connected wallet to send the tokens to (the kit's 'no active address' error). */
 export const ONRAMP_NOT_CONNECTED = 'No ActiveCaipAddress found'
 export const ONRAMP_NO_PROVIDER = 'Choose a provider first'
 export const ONRAMP_NO_AMOUNT = 'Enter an amount'

@@ -1,4 +1,4 @@
-// The zod-free limits and messages of the contract, for the views (spec 5).
+// The zod-free limits and messages of the contract, for the views.
 export {
   ONRAMP_FEE_RANGE_PERCENT,
   ONRAMP_PAYMENT_METHOD_NAMES,

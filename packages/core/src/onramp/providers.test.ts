@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { knownProviders } from './providers.ts'
 
-describe('knownProviders (spec 4: setting providers)', () => {
+describe('knownProviders (setting the providers)', () => {
   it('keeps only known providers named in the list, in the known order', () => {
     expect(knownProviders(['meld', 'moonpay', 'coinbase']).map((provider) => provider.id)).toEqual([
       'coinbase',

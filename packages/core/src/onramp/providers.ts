@@ -31,7 +31,7 @@ export const ONRAMP_PROVIDER_INFO: Record<OnrampProviderId, OnrampProvider> = {
 }
 
 /**
- * The known providers named in `names`, in the known order (spec 4); anything but an array of
+ * The known providers named in `names`, in the known order; anything but an array of
  * strings gives none.
  * @example knownProviders(['meld', 'unknown', 'coinbase']) // Coinbase, Meld
  */

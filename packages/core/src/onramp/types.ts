@@ -7,20 +7,20 @@ import type {
 } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
 
-/** An on-ramp provider as the OnRampProviders view lists it (spec 4, 5). */
+/** An on-ramp provider as the OnRampProviders view lists it. */
 export type OnrampProvider = {
   id: OnrampProviderId
   /** 'Coinbase', 'Meld', 'Sandbox (test mode)'. */
   label: string
   description: string
-  /** The fee it charges, in percent (spec 5: 1-2%). */
+  /** The fee it charges, in percent (1-2% for the known providers). */
   feeRange: { readonly min: number; readonly max: number }
   paymentMethods: readonly OnrampPaymentMethod[]
 }
 
 /**
- * A quote as the kit holds it: the server's (spec 3), or, when the server could not be reached or
- * failed, a mocked one that only repeats what the visitor pays: the provider prices it (spec 7).
+ * A quote as the kit holds it: the server's, or, when the server could not be reached or
+ * failed, a mocked one that only repeats what the visitor pays: the provider prices it.
  */
 export type OnrampQuote =
   | (OnrampQuoteResponse & { mocked: false })
@@ -50,9 +50,9 @@ export type OnrampCheckout = {
   windowOpen: boolean
 }
 
-/** The on-ramp's state (spec 3, 4), plus what its views need. */
+/** The on-ramp's state (providers, currencies, amounts, quote), plus what its views need. */
 export type OnrampState = {
-  /** Known providers the project offers, in the known order (spec 4). */
+  /** Known providers the project offers, in the known order. */
   providers: readonly OnrampProvider[]
   selectedProvider?: OnrampProvider
   /** Why the last quote or purchase failed, as the view shows it. */
@@ -66,10 +66,10 @@ export type OnrampState = {
   quotesLoading: boolean
   /** What the visitor pays, in the payment currency, as typed ('50', '49.25'). */
   paymentAmount?: string
-  /** What arrives, in the purchase currency, from the last quote (spec 4). */
+  /** What arrives, in the purchase currency, from the last quote. */
   purchaseAmount?: string
   paymentMethod: OnrampPaymentMethod
-  /** The limits message for the amount (spec 5), or a malformed amount's; no quote meanwhile. */
+  /** The limits message for the amount, or a malformed amount's; no quote meanwhile. */
   amountIssue?: string
   /** The quote of the current input; absent while typing, loading or after a failure. */
   quote?: OnrampQuote

@@ -52,7 +52,7 @@ const quote = (expiresAt: string) =>
     coinbaseFee: { amount: '0.75', currency: 'USD' },
   }) as const
 
-describe('onrampUrlRequest (spec 7: POST /v1/generators/onrampurl)', () => {
+describe('onrampUrlRequest (the body of POST /v1/generators/onrampurl)', () => {
   it('sends the tokens to the wallet on the active chain, with the amount, provider and quote', () => {
     const valid = quote(new Date(NOW + 60_000).toISOString())
     expect(
@@ -85,7 +85,7 @@ describe('onrampUrlRequest (spec 7: POST /v1/generators/onrampurl)', () => {
     ).not.toHaveProperty('quoteId')
   })
 
-  it('asks for meld with the same body: the server adds its parameters (spec 4)', () => {
+  it('asks for meld with the same body: the server adds its parameters', () => {
     const request = onrampUrlRequest(
       state({ selectedProvider: ONRAMP_PROVIDER_INFO.meld }),
       { address: ADDRESS, chainId: 31337 },

@@ -3,10 +3,10 @@ import { purchaseNetwork } from './purchaseNetwork.ts'
 import type { OnrampState } from './types.ts'
 
 /**
- * The body of POST /v1/generators/onrampurl for the current input (spec 7): the one place the kit
+ * The body of POST /v1/generators/onrampurl for the current input: the one place the kit
  * says what the provider's URL carries. The server adds each provider's own parameters (Meld's
- * publicKey, destinationCurrencyCode, walletAddress and the project id as externalCustomerId,
- * spec 4) and the sandbox charges exactly the quote while it is valid.
+ * publicKey, destinationCurrencyCode, walletAddress and the project id as externalCustomerId)
+ * and the sandbox charges exactly the quote while it is valid.
  */
 export function onrampUrlRequest(
   state: OnrampState,

@@ -14,7 +14,7 @@ const devnet: CaipNetwork = {
 const devnet2: CaipNetwork = { ...devnet, id: 31338, caipNetworkId: 'eip155:31338' }
 
 describe('resolveOptions', () => {
-  it('applies the defaults of spec 1 and 2', () => {
+  it('applies the defaults (features, socials, connect order, dark theme)', () => {
     const options = resolveOptions({ projectId: 'latch-dev', networks: [devnet] })
     expect(options).toMatchObject({
       projectId: 'latch-dev',
@@ -82,7 +82,7 @@ describe('resolveOptions', () => {
     })
   })
 
-  it('flags a missing projectId instead of throwing (spec 8: the alert is raised by the caller)', () => {
+  it('flags a missing projectId instead of throwing (the caller raises the alert)', () => {
     expect(resolveOptions({ networks: [devnet] })).toMatchObject({
       projectId: '',
       projectIdMissing: true,
@@ -90,7 +90,7 @@ describe('resolveOptions', () => {
     expect(resolveOptions({ projectId: '  ', networks: [devnet] }).projectIdMissing).toBe(true)
   })
 
-  it('throws when both siweConfig and siwx are set (spec 5)', () => {
+  it('throws when both siweConfig and siwx are set', () => {
     const both = () =>
       resolveOptions({ projectId: 'p', networks: [devnet], siweConfig: {}, siwx: {} })
     expect(both).toThrow(LatchError)

@@ -9,10 +9,10 @@ import { LatchError } from '../errors.ts'
 import type { LatchOptions, Metadata, ResolvedOptions } from './types.ts'
 
 /**
- * Applies the defaults of spec 1 and 2 to a site's options and checks what spec 5 forbids.
+ * Applies the defaults to a site's options and checks what may not be combined.
  * A missing projectId does not throw: `projectIdMissing` is set and the caller raises the
- * 'Project ID Not Configured' alert (spec 8), so a page still renders while misconfigured.
- * @throws LatchError when both `siweConfig` and `siwx` are set (spec 5), when `networks` is
+ * 'Project ID Not Configured' alert, so a page still renders while misconfigured.
+ * @throws LatchError when both `siweConfig` and `siwx` are set, when `networks` is
  *   empty, when `defaultNetwork` is not one of `networks`, or when `walletFrameUrl` is no http(s) URL.
  * @example resolveOptions({ projectId: 'latch-dev', networks: [mainnet] }).features.swaps // true
  */

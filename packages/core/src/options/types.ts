@@ -2,10 +2,10 @@ import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
 import type { SiwxOptions } from '../siwx/createSiwx.ts'
 
-/** The chain families the kit speaks to (spec 1). */
+/** The chain families the kit speaks to. */
 export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
 
-/** A network the site offers, in CAIP form (spec 3, Network). */
+/** A network the site offers, in CAIP form. */
 export type CaipNetwork = {
   id: number | string
   caipNetworkId: CaipNetworkId
@@ -17,18 +17,18 @@ export type CaipNetwork = {
   testnet?: boolean
 }
 
-/** Social login providers (spec 1). */
+/** Social login providers. */
 export type { SocialProvider } from '@latch/protocol/constants'
 
-/** The ways to connect, in the order the Connect view lists them (spec 1). */
+/** The ways to connect, in the order the Connect view lists them. */
 export type ConnectMethod = 'email' | 'social' | 'wallet'
 
 export type ThemeMode = 'dark' | 'light'
 
-/** Theme overrides by CSS variable name, e.g. `{ '--latch-accent': '#47a1ff' }` (spec 2). */
+/** Theme overrides by CSS variable name, e.g. `{ '--latch-accent': '#47a1ff' }`. */
 export type ThemeVariables = Readonly<Record<string, string | number>>
 
-/** Features of the modal; an empty socials list turns social login off (spec 1). */
+/** Features of the modal; an empty socials list turns social login off. */
 export type Features = {
   receive: boolean
   send: boolean
@@ -55,9 +55,9 @@ export type WalletConnectOptions = {
   relayUrl?: string
 }
 
-/** The options a site passes; everything but networks has a default (spec 1, 2, 5). */
+/** The options a site passes; everything but networks has a default. */
 export type LatchOptions = {
-  /** Missing does not throw: the resolved options flag it so the wiring raises the alert (spec 5, 8). */
+  /** Missing does not throw: the resolved options flag it so the wiring raises the alert. */
   projectId?: string
   /** At least one network. */
   networks: readonly CaipNetwork[]
@@ -69,9 +69,9 @@ export type LatchOptions = {
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
   metadata?: Partial<Metadata>
-  /** Sign in with Ethereum; typed by the sign-in module. Cannot be set with `siwx` (spec 5). */
+  /** Sign in with Ethereum; typed by the sign-in module. Cannot be set with `siwx`. */
   siweConfig?: unknown
-  /** Sign in with the wallet, verified by the Latch server. Cannot be set with `siweConfig` (spec 5). */
+  /** Sign in with the wallet, verified by the Latch server. Cannot be set with `siweConfig`. */
   siwx?: SiwxOptions
   enableEIP6963?: boolean
   enableInjected?: boolean
@@ -93,7 +93,7 @@ export type LatchOptions = {
 export type ResolvedOptions = {
   /** Empty when the site gave none; see `projectIdMissing`. */
   projectId: string
-  /** True when no projectId was given: the wiring raises 'Project ID Not Configured' (spec 8). */
+  /** True when no projectId was given: the wiring raises 'Project ID Not Configured'. */
   projectIdMissing: boolean
   networks: readonly CaipNetwork[]
   defaultNetwork: CaipNetwork

@@ -13,7 +13,7 @@ export function isMobile(nav: Navigatorish | undefined = globalThis.navigator): 
   return /Macintosh/.test(agent) && (nav?.maxTouchPoints ?? 0) > 1
 }
 
-/** Telegram's in-app browser or a Telegram mini app (spec 4). */
+/** Telegram's in-app browser or a Telegram mini app (a pending WalletConnect pairing is reused). */
 export function isTelegram(
   nav: Navigatorish | undefined = globalThis.navigator,
   scope: object = globalThis,
@@ -24,7 +24,7 @@ export function isTelegram(
   )
 }
 
-/** Safari on iPhone or iPad, not another browser on iOS (they all say "Safari") (spec 4). */
+/** Safari on iPhone or iPad, not another browser on iOS (they all say "Safari"). */
 export function isIosSafari(nav: Navigatorish | undefined = globalThis.navigator): boolean {
   const agent = userAgent(nav)
   const ios = /iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && isMobile(nav))

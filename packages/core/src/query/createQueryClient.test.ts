@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createQueryClient, retryDelay } from './createQueryClient.ts'
 
-describe('query retry policy (spec 9)', () => {
+describe('query retry policy', () => {
   it('waits 1 s, then doubles, never more than 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,

@@ -29,7 +29,7 @@ describe('createRouter', () => {
     expect(router.state.get()).toEqual({ view: 'Account', history: ['Account'], data: undefined })
   })
 
-  it('goes back, and going back from the first view closes the modal (spec 2)', () => {
+  it('goes back, and going back from the first view closes the modal', () => {
     const closeModal = vi.fn()
     const router = createRouter({ closeModal })
     router.push('AllWallets')
@@ -57,7 +57,7 @@ describe('createRouter', () => {
     expect(history(router)).toEqual(['Connect', 'AllWallets'])
   })
 
-  describe('going back from ConnectingFarcaster (spec 2)', () => {
+  describe('going back from ConnectingFarcaster', () => {
     beforeEach(() => {
       vi.useFakeTimers()
     })
@@ -96,7 +96,7 @@ describe('createRouter', () => {
     })
   })
 
-  describe('transaction stack (spec 2)', () => {
+  describe('transaction stack', () => {
     it('on success runs onSuccess and goes where the action says', () => {
       const router = createRouter()
       const onSuccess = vi.fn()

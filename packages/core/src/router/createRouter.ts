@@ -9,13 +9,13 @@ import type {
 } from './types.ts'
 
 export type RouterDeps = {
-  /** Called when going back from the first view (spec 2). */
+  /** Called when going back from the first view. */
   closeModal?: () => void
   /** Whether an address is connected; going back from ConnectingFarcaster checks it. */
   hasConnectedAddress?: () => boolean
-  /** Clears the Farcaster URL on going back from ConnectingFarcaster unconnected (spec 2). */
+  /** Clears the Farcaster URL on going back from ConnectingFarcaster unconnected. */
   clearFarcasterUrl?: () => void
-  /** Reloads the auth connector and resyncs it with the app metadata, 100 ms after that (spec 2). */
+  /** Reloads the auth connector and resyncs it with the app metadata, 100 ms after that. */
   resyncAuthConnector?: () => void
   /** Defaults to the global setTimeout, looked up when called so fake timers apply. */
   timers?: { setTimeout(callback: () => void, ms: number): unknown }
@@ -29,17 +29,17 @@ export type RouterController = {
   replace(view: ViewName, data?: RouterData): void
   /** Shows `view` as the only entry of the history. */
   reset(view: ViewName, data?: RouterData): void
-  /** Shows the previous view; from the first view, closes the modal (spec 2). */
+  /** Shows the previous view; from the first view, closes the modal. */
   goBack(): void
   /** Shows the view at `index` of the history and drops those after it; ignores a bad index. */
   goBackToIndex(index: number): void
   pushTransactionStack(action: TransactionAction): void
-  /** Runs the last action's callback for `result`; error and cancel also go back (spec 2). */
+  /** Runs the last action's callback for `result`; error and cancel also go back. */
   popTransactionStack(result: TransactionResult): boolean
 }
 
 /**
- * Creates the view history of one modal (spec 2).
+ * Creates the view history of one modal: push, replace, reset, go back (to an index).
  * @example const router = createRouter({ closeModal: () => modal.close() }); router.push('AllWallets')
  */
 export function createRouter(deps: RouterDeps = {}): RouterController {
@@ -71,7 +71,7 @@ export function createRouter(deps: RouterDeps = {}): RouterController {
     const { view, history } = store.get()
     if (view === 'ConnectingFarcaster' && !deps.hasConnectedAddress?.()) {
       deps.clearFarcasterUrl?.()
-      // Spec 2: the resync waits for the go-back cleanup delay, so it runs once the view has left.
+      // The resync waits for the go-back cleanup delay, so it runs once the view has left.
       const resync = deps.resyncAuthConnector
       if (resync) setTimer(() => resync(), GO_BACK_CLEANUP_DELAY_MS)
     }

@@ -3,7 +3,7 @@ import type { WalletSummary } from '../connection/types.ts'
 import type { CaipNetwork } from '../options/types.ts'
 
 /**
- * The modal's views (spec 2) plus Networks (the network picker), Send, Receive, the email and
+ * The modal's views plus Networks (the network picker), Send, Receive, the email and
  * social login steps and the on-ramp's; add a name here to add a view.
  */
 export const VIEWS = [
@@ -51,7 +51,7 @@ export type RouterData = {
 export type RouterState = {
   /** The view shown: always the last entry of `history`. */
   view: ViewName
-  /** Never empty; starts at ['Connect'] (spec 2). */
+  /** Never empty; starts at ['Connect']. */
   history: readonly ViewName[]
   data?: RouterData
 }

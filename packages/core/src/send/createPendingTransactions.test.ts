@@ -19,7 +19,7 @@ describe('createPendingTransactions', () => {
     expect(pending.state.get().pending).toEqual([])
   })
 
-  it('keeps at most 99, dropping the oldest (spec 9)', () => {
+  it('keeps at most 99, dropping the oldest', () => {
     const pending = createPendingTransactions()
     for (let n = 1; n <= 120; n++) pending.add({ hash: hash(n), chainId: 'eip155:31337' })
     const kept = pending.state.get().pending
@@ -28,7 +28,7 @@ describe('createPendingTransactions', () => {
     expect(kept.at(-1)?.hash).toBe(hash(120))
   })
 
-  it('refuses what is not a transaction hash (spec 5)', () => {
+  it('refuses what is not a transaction hash', () => {
     const pending = createPendingTransactions()
     expect(() => pending.add({ hash: '0x1234', chainId: 'eip155:1' })).toThrow(
       'Invalid transaction hash',

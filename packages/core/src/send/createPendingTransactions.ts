@@ -15,7 +15,7 @@ export type PendingTransaction = {
 
 export type PendingTransactionsController = {
   state: ReadableStore<{ pending: readonly PendingTransaction[] }>
-  /** Tracks a sent transaction; at most 99 are kept, the oldest dropped (spec 9). */
+  /** Tracks a sent transaction; at most 99 are kept, the oldest dropped. */
   add(transaction: { hash: string; chainId: CaipNetworkId; explorer?: string }): void
   /** The transaction was mined (or dropped): no longer pending. */
   remove(hash: string): void
@@ -29,7 +29,7 @@ export function createPendingTransactions(
   return {
     state: store,
     add({ hash, chainId, explorer }) {
-      // Spec 5: 0x and 64 hex characters; anything else is not a hash a wallet returned.
+      // A hash is 0x and 64 hex characters; anything else is not a hash a wallet returned.
       if (!isTransactionHash(hash))
         throw new LatchError('Invalid transaction hash', { details: hash })
       const entry: PendingTransaction = {

@@ -10,7 +10,7 @@ const usdc = {
 } as const
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-describe('validateSend (spec 5)', () => {
+describe('validateSend (a token, an amount and a receiver are required)', () => {
   it('asks for a token first, then an amount and a receiver', () => {
     expect(() => validateSend({ amount: '1', receiver })).toThrow('A token is required')
     expect(() => validateSend({ token: eth, receiver })).toThrow(

@@ -8,7 +8,7 @@ export type SendRequest = {
   token?: { address?: Address; decimals: number; symbol: string }
   amount?: string
   receiver?: string
-  /** Legacy pricing; cannot be combined with the EIP-1559 fields (spec 5). */
+  /** Legacy pricing; cannot be combined with the EIP-1559 fields. */
   gasPrice?: bigint
   maxFeePerGas?: bigint
   maxPriorityFeePerGas?: bigint
@@ -24,7 +24,7 @@ export type SendTransaction = {
 }
 
 /**
- * Checks a send as spec 5 says and builds its transaction: a native transfer, or an ERC-20
+ * Checks a send (token, amount, receiver) and builds its transaction: a native transfer, or an ERC-20
  * `transfer(receiver, amount)`. The receiver is an EVM address with or without 0x.
  * @throws LatchError 'A token is required', 'An amount and receiver address are required', ...
  * @example validateSend({ token: eth, amount: '0.1', receiver: '70997970c5...' })

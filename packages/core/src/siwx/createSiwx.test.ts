@@ -52,7 +52,7 @@ function setup(
 const tracked = (emit: ReturnType<typeof vi.fn>) =>
   emit.mock.calls.map(([event]) => (event as { event: string }).event)
 
-describe('createSiwx (spec 4)', () => {
+describe('createSiwx', () => {
   it('signs an EIP-4361 message with the server nonce, keeps the session it verified', async () => {
     const { siwx, signMessage, post, events, onSignedIn, snackbar } = setup()
     expect(siwx.hasSession()).toBe(false)
@@ -131,7 +131,7 @@ describe('createSiwx (spec 4)', () => {
     expect(optional.disconnect).not.toHaveBeenCalled()
   })
 
-  it('refuses to start without the option or an account (spec 8)', async () => {
+  it('refuses to start without the option or an account', async () => {
     await expect(setup('off').siwx.signIn()).rejects.toThrow('SIWX is not enabled')
   })
 

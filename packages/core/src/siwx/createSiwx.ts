@@ -9,7 +9,7 @@ import type { SnackbarController } from '../snackbar/index.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
-/** Sign-in options (spec 3, 4): the Latch server checks the signature and keeps the session. */
+/** Sign-in options: the Latch server checks the signature and keeps the session. */
 export type SiwxOptions = {
   /** When true, the modal cannot be closed until signed in, and cancelling disconnects. */
   required?: boolean
@@ -52,7 +52,7 @@ export type SiwxController = {
   hasSession(): boolean
   /** Creates the message, has the wallet sign it, has the server verify it, stores the session. */
   signIn(): Promise<void>
-  /** The visitor declines to sign in: disconnects when sign-in is required (spec 4). */
+  /** The visitor declines to sign in: disconnects when sign-in is required. */
   cancel(): Promise<void>
   /** Revokes the session on the server and forgets it here. */
   signOut(): Promise<void>
@@ -66,7 +66,7 @@ function isStoredSession(value: unknown): value is SiwxStoredSession {
 }
 
 /**
- * Sign-in with the wallet (spec 4): an EIP-4361 message with a server nonce, verified by the
+ * Sign-in with the wallet: an EIP-4361 message with a server nonce, verified by the
  * Latch server, which holds the session.
  */
 export function createSiwx(deps: SiwxDeps): SiwxController {

@@ -21,7 +21,7 @@ describe('createSnackbar', () => {
     })
   })
 
-  it('closes an open one and shows the new one after 150 ms (spec 4)', () => {
+  it('closes an open one and shows the new one after 150 ms', () => {
     const snackbar = createSnackbar()
     snackbar.showLoading('Authenticating...')
     snackbar.showError('Signature declined')

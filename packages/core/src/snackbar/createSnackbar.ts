@@ -3,7 +3,7 @@ import { LatchError } from '../errors.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import type { SnackbarState, SnackbarSvg, SnackbarVariant } from './types.ts'
 
-/** How long a success or error snackbar stays (not in the spec: long enough to read a line). */
+/** How long a success or error snackbar stays: long enough to read a line. */
 export const SNACKBAR_AUTO_CLOSE_MS = 2200
 
 export type SnackbarTimers = {
@@ -33,7 +33,7 @@ const defaultTimers: SnackbarTimers = {
 }
 
 /**
- * Creates the snackbar of one instance: a new message replaces an open one after 150 ms (spec 4).
+ * Creates the snackbar of one instance: a new message replaces an open one after 150 ms.
  * @example snackbar.showSuccess('Address copied')
  */
 export function createSnackbar(deps: SnackbarDeps = {}): SnackbarController {
@@ -75,7 +75,7 @@ export function createSnackbar(deps: SnackbarDeps = {}): SnackbarController {
       display(next)
       return
     }
-    // Close first so the old message animates out before the new one comes in (spec 4).
+    // Close first so the old message animates out before the new one comes in.
     store.set({ open: false })
     schedule('show', SNACKBAR_RESHOW_DELAY_MS, () => display(next))
   }

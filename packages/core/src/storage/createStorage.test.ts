@@ -29,7 +29,7 @@ describe('createStorage', () => {
     expect(storage.getItem(STORAGE_KEYS.recentWallets)).toBeUndefined()
   })
 
-  it('logs and never throws on quota or security errors (spec 8)', () => {
+  it('logs and never throws on quota or security errors', () => {
     const logger = vi.fn()
     const quota = new DOMException('full', 'QuotaExceededError')
     const storage = createStorage({ storage: failingStorage(quota), logger })
@@ -77,7 +77,7 @@ describe('createStorage', () => {
     }
   })
 
-  it('names every spec 3 item under @latch/, per namespace where the spec says so', () => {
+  it('names every stored item under @latch/, one per namespace for per-namespace items', () => {
     const keys = Object.values(STORAGE_KEYS).map((key) =>
       typeof key === 'function' ? key('solana') : key,
     )

@@ -3,7 +3,7 @@ import type { StorageKey } from './keys.ts'
 /** The part of the Web Storage API the kit uses; `localStorage` fits, so does a Map-backed stand-in. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
-/** Told about a storage failure the kit swallowed (spec 8: failures are only logged). */
+/** Told about a storage failure the kit swallowed: storage failures are only logged. */
 export type StorageLogger = (message: string, error: unknown) => void
 
 export type StorageOptions = {
@@ -41,7 +41,7 @@ export function createMemoryStorage(): StorageLike {
 
 /**
  * Wraps a Storage-like so that no failure (quota, SecurityError, invalid JSON) ever throws:
- * each is logged and the call answers as if the item were missing (spec 8).
+ * each is logged and the call answers as if the item were missing.
  * @example createStorage().setJson(STORAGE_KEYS.recentWallets, [])
  */
 export function createStorage(options: StorageOptions = {}): LatchStorage {

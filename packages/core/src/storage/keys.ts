@@ -5,7 +5,7 @@ export const STORAGE_PREFIX = '@latch/'
 
 export type StorageKey = `${typeof STORAGE_PREFIX}${string}`
 
-/** The local-storage items of spec 3; per-namespace items are functions of the namespace. */
+/** The kit's local-storage items; per-namespace items are functions of the namespace. */
 export const STORAGE_KEYS = {
   recentWallets: '@latch/recent_wallets',
   activeNamespace: '@latch/active_namespace',

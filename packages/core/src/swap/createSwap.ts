@@ -115,7 +115,7 @@ function quoteIssue(error: unknown): SwapIssue {
 }
 
 /**
- * The Swap view's controller (spec 2, 7): tokens with balances, debounced quotes of which only
+ * The Swap view's controller: tokens with balances, debounced quotes of which only
  * the latest counts, and the approve-then-swap sequence.
  * @example const swap = createSwap({ api, evm, balances, snackbar, connection: evm.connection })
  */
@@ -306,7 +306,7 @@ export function createSwap(deps: SwapDeps): SwapController {
       })
     } catch (error) {
       if (started !== generation) return
-      // e.g. 'Network not supported for Swaps' (spec 5, 8).
+      // e.g. 'Network not supported for Swaps'.
       store.set({
         tokensStatus: 'error',
         issue: { kind: 'quote-failed', message: messageOf(error) },

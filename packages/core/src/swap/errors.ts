@@ -1,6 +1,6 @@
 import { LatchError } from '../errors.ts'
 
-/** The message the Swap view shows when the wallet declines (spec 8). */
+/** The message the Swap view shows when the wallet declines. */
 export const SIGNATURE_DECLINED = 'Signature declined'
 
 /** A fresh quote, or the transaction the server built, gives less than the quote the user saw. */

@@ -5,7 +5,7 @@ import { BALANCE_DECIMALS } from '../constants.ts'
 const SMALL_AMOUNT_DIGITS = 4
 
 /**
- * A token amount for the Swap view, cut (not rounded): 3 decimals from 1 up (spec 9), else the
+ * A token amount for the Swap view, cut (not rounded): 3 decimals from 1 up, else the
  * first 4 significant digits; no trailing zeros.
  * @example formatTokenAmount('299.41234') // '299.412'
  * @example formatTokenAmount('0.0000166789') // '0.00001667'

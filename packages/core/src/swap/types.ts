@@ -39,7 +39,7 @@ export type SwapIssue =
 /** Gas of the swap transaction as the server builds it: a limit and a price, in wei. */
 export type SwapGas = { gas: bigint; gasPrice: bigint }
 
-/** The Swap view's state (spec 2, 7). */
+/** The Swap view's state: tokens, amounts, quote, step and what went wrong. */
 export type SwapState = {
   tokensStatus: 'idle' | 'loading' | 'ready' | 'error'
   /** The network the tokens are of; another one starts over. */

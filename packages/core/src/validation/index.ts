@@ -1,4 +1,4 @@
-// CAIP-10 and CAIP-2 checks live in @latch/protocol, shared with the server (spec 5).
+// CAIP-10 and CAIP-2 checks live in @latch/protocol, shared with the server.
 // The zod-free entry: the page bundle carries no schema library (smaller, and no eval under CSP).
 export { isCaipAddress, isCaipNetworkId } from '@latch/protocol/caip'
 export { isAccountName } from './isAccountName.ts'

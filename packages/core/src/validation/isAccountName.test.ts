@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { isAccountName } from './isAccountName.ts'
 
-it('accepts letters, digits and hyphens, at least 4 (spec 5)', () => {
+it('accepts letters, digits and hyphens, at least 4', () => {
   expect(isAccountName('alice')).toBe(true)
   expect(isAccountName('a-b9')).toBe(true)
   expect(isAccountName('abc')).toBe(false)

@@ -1,4 +1,4 @@
-/** True for a name to register: ASCII letters, digits and hyphens, at least 4 (spec 5). @example isAccountName('alice') */
+/** True for a name to register: ASCII letters, digits and hyphens, at least 4. @example isAccountName('alice') */
 export function isAccountName(value: string): boolean {
   return /^[a-zA-Z0-9-]{4,}$/.test(value)
 }

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { isSolanaAddress } from './isSolanaAddress.ts'
 
-it('accepts 32 to 44 base58 characters (spec 5)', () => {
+it('accepts 32 to 44 base58 characters', () => {
   expect(isSolanaAddress('11111111111111111111111111111111')).toBe(true)
   expect(isSolanaAddress('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')).toBe(true)
   expect(isSolanaAddress('1'.repeat(31))).toBe(false)

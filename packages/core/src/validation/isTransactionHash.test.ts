@@ -3,7 +3,7 @@ import { isTransactionHash } from './isTransactionHash.ts'
 
 const hash = `0x${'Ab'.repeat(32)}`
 
-it('accepts 0x and 64 hex characters only (spec 5)', () => {
+it('accepts 0x and 64 hex characters only', () => {
   expect(isTransactionHash(hash)).toBe(true)
   expect(isTransactionHash(hash.slice(2))).toBe(false)
   expect(isTransactionHash(`${hash}0`)).toBe(false)

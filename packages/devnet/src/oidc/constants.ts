@@ -9,7 +9,7 @@ export const DEV_OIDC_CLIENT_SECRET = 'latch-dev-oidc-client-secret'
 
 /**
  * The wallet frame origin's callback path. The client is a native app (RFC 8252), so this path on
- * ANY port of a loopback host is accepted (section 7.3): the frame origin's port may vary.
+ * ANY port of a loopback host is accepted (RFC 8252, 7.3): the frame origin's port may vary.
  */
 export const DEV_OIDC_CALLBACK_PATH = '/wallet/v1/social/callback'
 

@@ -4,8 +4,8 @@ import type { SiweMessage } from './types.ts'
 import { checkSiweMessage } from './validate.ts'
 
 /**
- * The text of an EIP-4361 message, exactly as the EIP's ABNF writes it (spec 3, sign-in
- * session data); the address is EIP-55 checksummed. Throws a `SiweMessageError` naming the
+ * The text of an EIP-4361 message (what a sign-in signs), exactly as the EIP's ABNF writes it;
+ * the address is EIP-55 checksummed. Throws a `SiweMessageError` naming the
  * first invalid field.
  * @example
  * formatSiweMessage({ domain: 'example.com', address, uri: 'https://example.com', version: '1',

@@ -17,7 +17,7 @@ import {
 const HEADER = /^(?:([^:/\s]*):\/\/)?(.*)$/
 
 /**
- * Reads an EIP-4361 message as the EIP's ABNF writes it (spec 3, sign-in session data). The
+ * Reads an EIP-4361 message as the EIP's ABNF writes it (the sign-in message). The
  * address may be in any case; it is returned as written. Throws a `SiweMessageError` naming the
  * first field missing or invalid.
  * @example parseSiweMessage(text).nonce

@@ -9,7 +9,7 @@ export function isImageUrl(value: string): boolean {
   }
 }
 
-/** An account's avatar (spec 3: profileImage), round; nothing for a missing or unusable URL. */
+/** An account's avatar (its profileImage), round; nothing for a missing or unusable URL. */
 export function Avatar({ src, size }: { src: string | null | undefined; size: number }) {
   if (!src || !isImageUrl(src)) return null
   return (

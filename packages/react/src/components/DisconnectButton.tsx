@@ -1,6 +1,6 @@
 import { useLatchInstance } from '../LatchProvider.tsx'
 
-/** Ends the wallet session; a failure shows the 'Failed to disconnect' snackbar (spec 8). */
+/** Ends the wallet session; a failure shows the 'Failed to disconnect' snackbar. */
 export function DisconnectButton() {
   const latch = useLatchInstance()
   return (

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 
 /**
  * An email form: the input (labelled, type email), a submit button enabled once the text looks
- * like an email (spec 5), and the error below it as an alert.
+ * like an email, and the error below it as an alert.
  */
 export function EmailField({
   label,

@@ -4,7 +4,7 @@ import { useStore } from '../hooks/useStore.ts'
 
 /**
  * 'Resend code', or 'Resend in 27s' for 30 s after each send. Still clickable meanwhile: the
- * click then says how long to wait (spec 5's 'Please try again after {n} seconds').
+ * click then says how long to wait ('Please try again after {n} seconds').
  */
 export function ResendButton({
   embedded,

@@ -20,7 +20,7 @@ export function useLatch() {
 
 /**
  * The active namespace's account: status, address, caipAddress, balance, wallet, its name and
- * avatar when it has them, and for an email or social login its user and provider (spec 3).
+ * avatar when it has them, and for an email or social login its user and provider.
  */
 export function useLatchAccount() {
   const latch = useLatchInstance()

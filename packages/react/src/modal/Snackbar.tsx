@@ -1,7 +1,7 @@
 import { useStore } from '../hooks/useStore.ts'
 import { useLatchInstance } from '../LatchProvider.tsx'
 
-/** The one-line message at the bottom of the page (spec 3: message, variant, open). */
+/** The one-line message at the bottom of the page: its text and variant, while open. */
 export function Snackbar() {
   const latch = useLatchInstance()
   const snackbar = useStore(latch.snackbar.state)

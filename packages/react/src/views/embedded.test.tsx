@@ -44,7 +44,7 @@ describe('email and social login views', () => {
     )
     const labels = [...html.matchAll(/aria-label="Log in with ([^"]+)"/g)].map((match) => match[1])
     expect(labels).toEqual(['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'])
-    // Email first, then social, then the wallets (spec 1's default order).
+    // Email first, then social, then the wallets (the default order).
     expect(html.indexOf('type="email"')).toBeLessThan(html.indexOf('Log in with Google'))
     expect(html.indexOf('Log in with Google')).toBeLessThan(html.indexOf('aria-label="Wallets"'))
   })

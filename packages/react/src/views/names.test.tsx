@@ -102,7 +102,7 @@ describe('names in the modal', () => {
     expect(html).not.toContain('latch-profile-name')
   })
 
-  it('labels the field Name, shows the zone, and the rule a label breaks (spec 5)', async () => {
+  it('labels the field Name, shows the zone, and the rule a label breaks', async () => {
     const latch = latchWith({ names: { zone: 'example.xyz' } })
     connect(latch)
     latch.names.suggestions.setInput('ab')
@@ -143,7 +143,7 @@ describe('names in the modal', () => {
     expect(html).toMatch(/<button type="submit" class="latch-button">Register<\/button>/)
   })
 
-  it("says 'Error fetching name suggestions' (spec 8) when the server cannot answer", async () => {
+  it("says 'Error fetching name suggestions' when the server cannot answer", async () => {
     const latch = latchWith({ fetch: async () => new Response('{}', { status: 503 }) })
     connect(latch)
     latch.names.suggestions.setInput('alicia')

@@ -5,7 +5,7 @@ import { shortenData } from '../format/shortenHex.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
 import type { ApprovalView, DetailRow, DetailSection } from './types.ts'
 
-/** Screen titles of the unsafe methods (spec 6); others get 'Approve request'. */
+/** Screen titles of the unsafe methods; others get 'Approve request'. */
 const TITLES: Record<string, string> = {
   personal_sign: 'Sign message',
   eth_signTypedData_v4: 'Sign typed data',

@@ -3,7 +3,7 @@ import { FrameRequestError } from '../errors.ts'
 import { payloadRecord, stringField } from '../messages/payload.ts'
 import { type FrameContext, type HandlerGroup, requireProjectId, startSession } from './context.ts'
 
-/** Email login: start, device approval, one-time code (spec 5). */
+/** Email login: start, device approval, one-time code (a valid email, 30 s between codes). */
 export function emailHandlers(
   context: FrameContext,
 ): HandlerGroup<'CONNECT_EMAIL' | 'CONNECT_DEVICE' | 'CONNECT_OTP'> {

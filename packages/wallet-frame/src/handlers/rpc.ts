@@ -5,7 +5,7 @@ import { chainIdField, payloadRecord, stringField } from '../messages/payload.ts
 import { callWithSession, type FrameContext, type HandlerGroup, requireSession } from './context.ts'
 
 /**
- * Wallet calls (spec 6): unsafe ones wait for the user's click on the frame's approval screen,
+ * Wallet calls: unsafe ones wait for the user's click on the frame's approval screen,
  * a few safe ones are answered here, and anything off both lists is refused.
  */
 export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' | 'RPC_ABORT'> {

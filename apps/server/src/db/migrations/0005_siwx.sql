@@ -15,7 +15,7 @@ create table siwx_nonces (
 -- Pruning of expired nonces walks this.
 create index siwx_nonces_expires_at_idx on siwx_nonces (expires_at);
 
--- A session (spec 3, sign-in session data): the message as signed and its signature are kept.
+-- A sign-in session: the message as signed and its signature are kept.
 create table siwx_sessions (
   token_hash text primary key check (token_hash ~ '^[0-9a-f]{64}$'),
   project_id text not null references projects (id) on delete cascade,

@@ -1,4 +1,4 @@
--- The embedded wallet (email and social login, issue 8): its users and their keys, the identities
+-- The embedded wallet (email and social login): its users and their keys, the identities
 -- they log in with, the devices they logged in from, sessions, and the short-lived login flows.
 -- Secrets are never stored as such: keys are AES-256-GCM ciphertext under the master key, codes
 -- are keyed hashes (HMAC), tokens and device ids are SHA-256 hashes. Times are written by the

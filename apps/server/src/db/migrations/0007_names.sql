@@ -1,4 +1,4 @@
--- Names (issue 9): `<label>.<zone>`, registered by a signed message. The primary key decides who
+-- Names: `<label>.<zone>`, registered by a signed message. The primary key decides who
 -- owns a name when several register it at once: the first insert wins, the others find it taken.
 -- Addresses are EIP-55 text, matched case-insensitively; coin types follow ENSIP-11.
 

@@ -1,4 +1,4 @@
--- The on-ramp (issue 10): quotes the server gave, and the sandbox provider's orders. Fiat amounts
+-- The on-ramp: quotes the server gave, and the sandbox provider's orders. Fiat amounts
 -- are integer cents; token amounts integer strings in the token's smallest unit; addresses and
 -- hashes lowercase 0x-hex. Times are written by the server's clock.
 

@@ -25,7 +25,7 @@ export const transactionRequest = z
     (tx) =>
       tx.gasPrice === undefined ||
       (tx.maxFeePerGas === undefined && tx.maxPriorityFeePerGas === undefined),
-    // Spec 5's wording.
+    // The kit's wording for the same rule.
     'gasPrice cannot be combined with maxFeePerGas or maxPriorityFeePerGas',
   )
 export type TransactionRequest = z.infer<typeof transactionRequest>

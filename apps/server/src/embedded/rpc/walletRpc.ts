@@ -29,7 +29,7 @@ export const WALLET_RPC_METHODS = [...Object.keys(SIGNING_METHODS), 'wallet_getC
 
 /**
  * One wallet call of the user: signs (the key is decrypted for this call only) or reads a
- * batch's status. Any other method is refused with spec 6's message.
+ * batch's status. Any other method is refused: 'Requested RPC call is not allowed'.
  */
 export async function walletRpc(
   context: Pick<EmbeddedContext, 'chains' | 'vault'>,

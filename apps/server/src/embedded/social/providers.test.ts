@@ -22,7 +22,7 @@ const env = {
 }
 
 describe('socialProvidersFromEnv', () => {
-  it('enables each provider whose id and secret are both set, in the spec order, then dev', () => {
+  it('enables each provider whose id and secret are both set, in display order, then dev', () => {
     const devOidc = { issuer: 'http://127.0.0.1:8548', clientId: 'latch-dev', clientSecret: 's' }
     expect(socialProvidersFromEnv(env, devOidc)).toEqual([
       { id: 'google', clientId: 'g-id', clientSecret: 'g-secret' },

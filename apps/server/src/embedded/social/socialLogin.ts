@@ -190,7 +190,7 @@ function apiGet(label: string, accessToken: string): ApiGet {
 }
 
 /**
- * The server's social login (issue 8): OAuth 2 authorization code flow with PKCE S256 and state
+ * The server's social login: OAuth 2 authorization code flow with PKCE S256 and state
  * for every provider, plus nonce and ID token checks for the OpenID Connect ones (openid-client).
  * The caller keeps `pending` between start() and complete(), server side.
  *

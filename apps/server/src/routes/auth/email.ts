@@ -28,7 +28,7 @@ const APPROVAL_PAGES = {
 } as const
 
 /**
- * Email login on the frame origin (issue 8): start, the device approval (its long poll and the
+ * Email login on the frame origin: start, the device approval (its long poll and the
  * mailed link's page) and the code check that opens a session.
  */
 export const emailLoginRoutes =

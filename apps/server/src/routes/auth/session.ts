@@ -10,7 +10,7 @@ import type { EmbeddedContext } from '../../embedded/context.ts'
 import { WalletSessionStore } from '../../embedded/sessions.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
-/** The frame's session (issue 8): its user, and sign-out. */
+/** The frame's session: its user, and sign-out. */
 export const walletSessionRoutes =
   (deps: { context: EmbeddedContext }): FastifyPluginAsyncZod =>
   async (app) => {

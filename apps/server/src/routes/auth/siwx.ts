@@ -55,7 +55,7 @@ const bearerTokenOf = (request: FastifyRequest): string => {
 }
 
 /**
- * Sign-in with the wallet (spec 4, sign-in; issue 7), under the project's scope: a nonce, the
+ * Sign-in with the wallet, under the project's scope: a nonce, the
  * verification of a signed EIP-4361 message opening a session, the session by its bearer token
  * (for the site's backend), and sign-out.
  */

@@ -21,7 +21,7 @@ const callbackFields = z.looseObject({
 })
 
 /**
- * Social login on the frame origin (issue 8): the popup opens the provider's authorize URL from
+ * Social login on the frame origin: the popup opens the provider's authorize URL from
  * start, the provider redirects it to the callback here, and the frame takes the session with
  * its flow secret from finish (a long poll).
  */

@@ -13,7 +13,7 @@ import type { EmbeddedContext } from '../../embedded/context.ts'
 import type { UpdateEmail } from '../../embedded/updateEmail.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
-/** A change of the session user's email (issue 8): a code to the current address, then the new. */
+/** A change of the session user's email: a code to the current address, then the new. */
 export const updateEmailRoutes =
   (deps: { context: EmbeddedContext; updateEmail: UpdateEmail }): FastifyPluginAsyncZod =>
   async (app) => {

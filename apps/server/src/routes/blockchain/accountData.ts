@@ -16,9 +16,9 @@ import { onrampRoutes } from './onramp.ts'
 import { profileRoutes } from './profile.ts'
 
 /**
- * The account-data routes (issue 5): balances, fungible prices, identity and gas price, sharing
+ * The account-data routes: balances, fungible prices, identity and gas price, sharing
  * one cache (Redis when REDIS_URL is set) and one price source, both built once at start; and
- * names (issue 9), whose changes refresh that cache's identities; and the on-ramp (issue 10),
+ * names, whose changes refresh that cache's identities; and the on-ramp,
  * whose quotes are priced by the same price source.
  */
 export const accountDataRoutes =
@@ -41,7 +41,7 @@ export const accountDataRoutes =
     const networks = networksOf(deps.chains)
     const prices = new Prices(createPriceSource(deps.config, deps.chains), cache, app.log)
     const names = new NameStore(deps.db)
-    // Latch's own names (issue 9) first: a name registered here is the one the site shows.
+    // Latch's own names first: a name registered here is the one the site shows.
     const identitySources = [new LatchNamesIdentitySource(names), new EnsIdentitySource()]
 
     await app.register(balanceRoute({ networks, cache, prices }))

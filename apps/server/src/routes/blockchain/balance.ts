@@ -8,7 +8,7 @@ import { tokenIconUrl } from '../../registry/tokenIcon.ts'
 import { chainUnavailable, evmAddressOf, type Networks, requireChain } from './chainParam.ts'
 
 /**
- * GET /v1/account/{address}/balance?currency=usd&chainId (spec 7): the native coin and every
+ * GET /v1/account/{address}/balance?currency=usd&chainId: the native coin and every
  * configured token the address holds on the chain, priced in USD. One Multicall3 `eth_call` reads
  * all the balances; the answer is cached BALANCE_CACHE_MS per (chain, address), in Redis when
  * REDIS_URL is set, unless `forceUpdate=true`.

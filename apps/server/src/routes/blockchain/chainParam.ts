@@ -9,7 +9,7 @@ export function networksOf(chains: Map<number, ChainClient>): Networks {
   return new Map([...chains.values()].map((chain) => [chain.caipNetworkId as string, chain]))
 }
 
-/** The chain a CAIP-2 id names, or a 400 (spec 8: unsupported network). */
+/** The chain a CAIP-2 id names, or a 400 (unsupported network). */
 export function requireChain(
   networks: Networks,
   caipNetworkId: string,

@@ -56,9 +56,9 @@ async function onChain<T>(
 }
 
 /**
- * The swap routes, /v1/convert/* (spec 7), over each configured chain's Uniswap V2 pools: the
+ * The swap routes, /v1/convert/*, over each configured chain's Uniswap V2 pools: the
  * tokens offered, quotes, the router's allowance, and approval and swap transactions to sign.
- * Every one answers 400 'Network not supported for Swaps' (spec 5) off the swap networks.
+ * Every one answers 400 'Network not supported for Swaps' off the swap networks.
  * GET /v1/convert/gas-price is the account-data routes'.
  */
 export const convertRoutes =
@@ -206,7 +206,7 @@ export const convertRoutes =
             'least the quote less `eip155.slippage` percent, paid to `userAddress`, valid 20 ' +
             'minutes. `amount` is the value to send. Gas from eth_estimateGas from the user plus ' +
             '20%, unless `disableEstimate`; a short balance or allowance is a 400.',
-          // The project id is in the body (spec 7); the query may carry it too, and st and sv.
+          // The project id is in the body, as the kit sends it; the query may carry it, st and sv.
           querystring: clientQuery.partial(),
           body: buildTransactionBody,
           response: { 200: buildTransactionResponse, ...errors },

@@ -20,7 +20,7 @@ import { type Networks, requireChain } from './chainParam.ts'
 type Asked = { id: CaipAddress; chain: ChainClient; key: string; name: string; symbol: string }
 
 /**
- * POST /v1/fungible/price (spec 7): USD prices of the tokens (CAIP-10 ids) a caller names, the
+ * POST /v1/fungible/price: USD prices of the tokens (CAIP-10 ids) a caller names, the
  * native coin as `eip155:<id>:0xeeee...eeee`. Tokens the server does not list are left out; a known
  * token without a price has price 0.
  */
@@ -60,7 +60,7 @@ export const fungiblePriceRoute =
           description:
             'The native coin is `eip155:<chain id>:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`. ' +
             'Tokens this server does not list are left out; an unsupported chain is a 400.',
-          // The project id is in the body (spec 7); the query may carry it too, and st and sv.
+          // The project id is in the body, as the kit sends it; the query may carry it, st and sv.
           querystring: clientQuery.partial(),
           body: fungiblePriceBody,
           response: {

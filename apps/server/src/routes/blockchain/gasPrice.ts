@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { suggestGasPrices } from '../../chains/gasPrice.ts'
 import { chainUnavailable, type Networks, requireChain } from './chainParam.ts'
 
-/** Spec 5 and 8: the gas-price call on a network the server does not serve. */
+/** The message of a gas-price call on a network the server does not serve. */
 export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price'
 
 /**
- * GET /v1/convert/gas-price?chainId (spec 7): standard, fast and instant gas prices in wei, from
+ * GET /v1/convert/gas-price?chainId: standard, fast and instant gas prices in wei, from
  * the chain's recent fee history (see `suggestGasPrices`).
  */
 export const gasPriceRoute =

@@ -47,7 +47,7 @@ type IndexedChain = {
 }
 
 /**
- * GET /v1/account/{address}/history (spec 7): the transactions the account sent or moved value
+ * GET /v1/account/{address}/history: the transactions the account sent or moved value
  * in, newest first, HISTORY_PAGE_SIZE a page, from the indexer's tables.
  */
 export const historyRoute =

@@ -12,11 +12,11 @@ import { identityCacheKey } from '../../identity/identityCache.ts'
 import { type IdentitySource, resolveIdentity } from '../../identity/identitySource.ts'
 import { evmAddressOf, type Networks, requireChain } from './chainParam.ts'
 
-/** Browsers and proxies may keep an identity as long as the server does (spec 9: 5 min). */
+/** Browsers and proxies may keep an identity as long as the server does (5 min). */
 export const IDENTITY_CACHE_CONTROL = `public, max-age=${IDENTITY_CACHE_MS / 1000}`
 
 /**
- * GET /v1/identity/{address}?sender&chainId (spec 7): the address's name and avatar from the
+ * GET /v1/identity/{address}?sender&chainId: the address's name and avatar from the
  * identity sources (ENS reverse records on chains with an `ensRegistry`), both null when none
  * has one. On one chain when `chainId` is given, else on every configured chain. Cached 5 min.
  */

@@ -35,7 +35,7 @@ const projectOf = (request: FastifyRequest): string => {
 }
 
 /**
- * The on-ramp (issue 10, spec 3, 7): what can be bought and paid with, quotes, the providers'
+ * The on-ramp: what can be bought and paid with, quotes, the providers'
  * checkout URLs, and the sandbox provider's orders.
  */
 export const onrampRoutes =

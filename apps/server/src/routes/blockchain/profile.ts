@@ -49,7 +49,7 @@ const signedBodyDescription =
   'Registrations and updates: 20 a minute per IP.'
 
 /**
- * Names (issue 9, spec 7 `/v1/profile/*`): register a name by a signed message, look it up by
+ * Names (`/v1/profile/*`): register a name by a signed message, look it up by
  * name or address, suggest free names, and signed updates of its attributes and addresses.
  * Every change reloads the identity cache of the addresses it touched.
  */

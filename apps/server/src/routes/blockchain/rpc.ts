@@ -28,8 +28,8 @@ function batchError(message: string): JsonRpcResponse {
 }
 
 /**
- * POST /v1?chainId&projectId (spec 7): the JSON-RPC 2.0 gateway to a configured chain's
- * upstreams, one call or a batch of up to RPC_BATCH_SIZE (spec 9), rate-limited per project.
+ * POST /v1?chainId&projectId: the JSON-RPC 2.0 gateway to a configured chain's
+ * upstreams, one call or a batch of up to RPC_BATCH_SIZE (1000), rate-limited per project.
  */
 export const rpcRoute =
   (deps: {

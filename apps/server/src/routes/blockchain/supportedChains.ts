@@ -2,7 +2,7 @@ import { clientQuery, errorResponse, supportedChainsResponse } from '@latch/prot
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ChainClient } from '../../chains/clients.ts'
 
-/** GET /v1/supported-chains (spec 7): the configured networks, all served over HTTP. */
+/** GET /v1/supported-chains: the configured networks, all served over HTTP. */
 export const supportedChainsRoute =
   (deps: { chains: Map<number, ChainClient> }): FastifyPluginAsyncZod =>
   async (app) => {

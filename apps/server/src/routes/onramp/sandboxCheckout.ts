@@ -35,7 +35,7 @@ function sendPage(reply: FastifyReply, statusCode: number, html: string) {
 }
 
 /**
- * The sandbox provider's checkout (issue 10), a payment processor's test mode on this server's
+ * The sandbox provider's checkout, a payment processor's test mode on this server's
  * origin: the order's page, and its card and bank forms' POST, which answers with a redirect to
  * the page (Post/Redirect/Get) or the page again with what to fix.
  */

@@ -1,7 +1,7 @@
 import { findCurrency } from '../../registry/assets.ts'
 import { imageRoute } from './imageRoute.ts'
 
-/** GET /public/getCurrencyImage/{id} (spec 7): a fiat currency's icon, by ISO 4217 code. */
+/** GET /public/getCurrencyImage/{id}: a fiat currency's icon, by ISO 4217 code. */
 export const currencyImageRoute = imageRoute({
   url: '/public/getCurrencyImage',
   summary: "A fiat currency's icon (SVG), by code (USD, EUR, ...)",

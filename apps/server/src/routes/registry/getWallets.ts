@@ -2,7 +2,7 @@ import { errorResponse, walletsQuery, walletsResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WalletStore } from '../../registry/wallets.ts'
 
-/** GET /getWallets (spec 7): a page of the wallet registry, filtered, by order. */
+/** GET /getWallets: a page of the wallet registry, filtered, by order. */
 export const getWalletsRoute =
   (deps: { wallets: WalletStore }): FastifyPluginAsyncZod =>
   async (app) => {

@@ -5,7 +5,7 @@ import { HttpError } from '../../errors.ts'
 import { type ImageSpec, imageResponses, renderImage, sendImage } from '../../registry/images.ts'
 
 /**
- * One image route (spec 7): `GET {url}/:id` answers the generated SVG of what `find` returns for
+ * One image route: `GET {url}/:id` answers the generated SVG of what `find` returns for
  * the id, with caching headers and 304s, or 404 when it knows no such id.
  */
 export function imageRoute(options: {

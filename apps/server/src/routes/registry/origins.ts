@@ -1,7 +1,7 @@
 import { clientQuery, errorResponse, projectOriginsResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
-/** GET /projects/v1/origins (spec 7): the origins the project may be embedded on. */
+/** GET /projects/v1/origins: the origins the project may be embedded on. */
 export const originsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/v1/origins',

@@ -41,7 +41,7 @@ function offeredOnramp(
 }
 
 /**
- * GET /appkit/v1/config (spec 7): the project's features, spec 1's defaults where unset; the
+ * GET /appkit/v1/config: the project's features, the defaults where unset; the
  * social list narrowed to `socialProviders`, those the server has credentials for, and the
  * on-ramp list to `onrampProviders`, those it offers.
  */

@@ -1,7 +1,7 @@
 import { findToken } from '../../registry/assets.ts'
 import { imageRoute } from './imageRoute.ts'
 
-/** GET /public/getTokenImage/{id} (spec 7): a token's icon, by symbol. */
+/** GET /public/getTokenImage/{id}: a token's icon, by symbol. */
 export const tokenImageRoute = imageRoute({
   url: '/public/getTokenImage',
   summary: "A token's icon (SVG), by symbol (ETH, USDC, ...)",

@@ -4,7 +4,7 @@ import { initials } from '../../registry/images.ts'
 import type { WalletStore } from '../../registry/wallets.ts'
 import { imageRoute } from './imageRoute.ts'
 
-/** GET /getWalletImage/{id} (spec 7): the icon of a wallet, by its `image_id`. */
+/** GET /getWalletImage/{id}: the icon of a wallet, by its `image_id`. */
 export const walletImageRoute = (deps: { wallets: WalletStore }) =>
   imageRoute({
     url: '/getWalletImage',

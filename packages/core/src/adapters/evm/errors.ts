@@ -3,7 +3,7 @@ import { LatchError } from '../../errors.ts'
 /** EIP-1193 code for a request the user declined in the wallet. */
 export const USER_REJECTED_CODE = 4001
 
-/** Codes wallets answer a switch to a chain they don't know with (spec 4: 4902, 5000, 32603). */
+/** Codes wallets answer a switch to a chain they don't know with: we then ask to add the chain. */
 export const ADD_CHAIN_CODES: ReadonlySet<number> = new Set([4902, 5000, 32603, -32603])
 
 export class UserRejectedError extends LatchError {

@@ -13,7 +13,7 @@ export type Eip1193Requester = {
 
 /**
  * Asks the wallet to switch to `chain`; when the wallet does not know it (4902, 5000, 32603) asks it
- * to add the chain, which switches to it (spec 4). A failed add is "Chain is not supported".
+ * to add the chain, which switches to it. A failed add is "Chain is not supported".
  */
 export async function switchOrAddChain(provider: Eip1193Requester, chain: Chain): Promise<void> {
   const chainId = numberToHex(chain.id)

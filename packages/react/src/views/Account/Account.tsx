@@ -10,7 +10,7 @@ import { useLatchInstance } from '../../LatchProvider.tsx'
 import { ActivityTab } from './ActivityTab.tsx'
 import { TokensTab } from './TokensTab.tsx'
 
-/** The account's actions, each behind its feature (spec 1). */
+/** The account's actions, each behind its feature (send, receive, swaps, onramp). */
 const ACTIONS = [
   { view: 'Send', feature: 'send', label: 'Send' },
   { view: 'Receive', feature: 'receive', label: 'Receive' },
@@ -20,7 +20,7 @@ const ACTIONS = [
 
 /**
  * The connected account: its name and avatar when it has them (else a way to get a name), address,
- * wallet, balance, network, tabs, disconnect (spec 2).
+ * wallet, balance, network, tabs, disconnect.
  */
 export function Account() {
   const latch = useLatchInstance()

@@ -30,7 +30,7 @@ function transferText(transfer: HistoryTransfer): string {
 }
 
 /**
- * The Activity tab: the account's transactions on the active network, by month (spec 3, 4), under
+ * The Activity tab: the account's transactions on the active network, by month, under
  * the account's name when it has one.
  */
 export function ActivityTab({ address, name }: { address: string; name?: string | null }) {

@@ -2,7 +2,7 @@ import { formatUsd, truncateDecimal } from '@latch/core'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
-/** The Tokens tab: each holding truncated to 3 decimals, values and total in USD (spec 9). */
+/** The Tokens tab: each holding truncated to 3 decimals, values and total in USD. */
 export function TokensTab() {
   const latch = useLatchInstance()
   const { status, balances, totalUsd } = useStore(latch.balances.state)

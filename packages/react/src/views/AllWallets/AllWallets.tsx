@@ -10,7 +10,7 @@ const SKELETONS = ['skeleton-1', 'skeleton-2', 'skeleton-3', 'skeleton-4']
 
 type Listing = { wallets: Wallet[]; count: number; page: number; loading: boolean; error?: string }
 
-/** Every registry wallet: search (debounced), infinite scroll, skeletons while loading (spec 2, 9). */
+/** Every registry wallet: debounced search, infinite scroll (40 a page), skeletons while loading. */
 export function AllWallets() {
   const latch = useLatchInstance()
   const [query, setQuery] = useState('')

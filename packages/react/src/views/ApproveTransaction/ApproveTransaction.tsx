@@ -4,7 +4,7 @@ import { useLatchInstance } from '../../LatchProvider.tsx'
 /**
  * ApproveTransaction: a place for the embedded wallet's own approval screen. The frame (on its own
  * origin) is laid over this box and draws Approve and Reject itself, so the site cannot click them
- * (spec 6); closing the modal or going back rejects the request.
+ * for the visitor; closing the modal or going back rejects the request.
  */
 export function ApproveTransaction() {
   const { embedded } = useLatchInstance()

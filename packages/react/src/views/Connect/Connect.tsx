@@ -52,7 +52,7 @@ export function Connect() {
 
   const select = (wallet: ConnectableWallet) => chooseWallet(latch, wallet)
 
-  // Each wallet once: recent first, then installed, then recommended (spec 2).
+  // Each wallet once: recent first, then installed, then recommended.
   const seen = new Set<string>()
   const take = (wallet: ConnectableWallet) => {
     const key = wallet.rdns ?? wallet.id

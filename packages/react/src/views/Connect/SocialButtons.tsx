@@ -7,7 +7,7 @@ import {
 import { SocialIcon } from '../../components/SocialIcon.tsx'
 
 /**
- * The social logins in the configured order (spec 1): the first as a wide button, the others as
+ * The social logins in the configured order: the first as a wide button, the others as
  * tiles. Farcaster is shown as coming soon. Each click opens the login popup right away.
  */
 export function SocialButtons({

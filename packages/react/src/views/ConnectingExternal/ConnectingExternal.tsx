@@ -10,7 +10,7 @@ type Attempt =
   | { status: 'declined' }
   | { status: 'error'; message: string }
 
-/** Waiting for the wallet to accept; declined and failed states with a retry (spec 2). */
+/** Waiting for the wallet to accept; declined and failed states with a retry. */
 export function ConnectingExternal() {
   const latch = useLatchInstance()
   const { data } = useStore(latch.router.state)

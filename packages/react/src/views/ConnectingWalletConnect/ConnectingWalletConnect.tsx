@@ -29,7 +29,7 @@ function toFailure(error: unknown): Failure {
   }
 }
 
-/** The wallet's image once loaded, or nothing if it takes longer than 2 s (spec 9). */
+/** The wallet's image once loaded, or nothing if it takes longer than 2 s. */
 function usePreloadedImage(src: string | undefined): { src?: string; settled: boolean } {
   const [result, setResult] = useState<{ src?: string; settled: boolean }>({ settled: !src })
   useEffect(() => {
@@ -88,7 +88,7 @@ function useWalletConnectAttempt(latch: Latch, wallet: ConnectableWallet | undef
   return { failure, retry: connect }
 }
 
-/** ConnectingWalletConnect: a wallet's QR code, or on a phone the link that opens its app (spec 2). */
+/** ConnectingWalletConnect: a wallet's QR code, or on a phone the link that opens its app. */
 export function ConnectingWalletConnect() {
   const latch = useLatchInstance()
   const { data } = useStore(latch.router.state)
@@ -96,7 +96,7 @@ export function ConnectingWalletConnect() {
   return <WalletConnectPairing wallet={wallet} />
 }
 
-/** ConnectingWalletConnectBasic: WalletConnect's plain QR code, for any wallet (spec 2). */
+/** ConnectingWalletConnectBasic: WalletConnect's plain QR code, for any wallet. */
 export function ConnectingWalletConnectBasic() {
   return <WalletConnectPairing wallet={undefined} />
 }
@@ -206,7 +206,7 @@ const hasStoreLink = (wallet: ConnectableWallet) =>
 
 type AppLink = { label: string; href: string; base: string; primary: boolean }
 
-/** The registry's links that open the wallet app on the pairing URI (spec 2). */
+/** The registry's links that open the wallet app on the pairing URI. */
 function deepLinks(wallet: ConnectableWallet, wcUri: string, mobile: boolean): AppLink[] {
   if (mobile) {
     // The native scheme opens the app directly; the universal link also works without it.

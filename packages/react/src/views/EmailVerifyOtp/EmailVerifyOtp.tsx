@@ -3,7 +3,7 @@ import { OtpStep } from '../../components/OtpStep.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
-/** EmailVerifyOtp: the 6-digit code mailed to the visitor; a right one connects (spec 2, 5). */
+/** EmailVerifyOtp: the 6-digit code mailed to the visitor; a right one connects. */
 export function EmailVerifyOtp() {
   const { embedded } = useLatchInstance()
   if (!embedded) return null

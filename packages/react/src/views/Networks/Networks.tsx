@@ -2,7 +2,7 @@ import type { CaipNetwork } from '@latch/core'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
-/** The site's networks; choosing one switches the wallet (spec 4: add-chain fallback). */
+/** The site's networks; choosing one switches the wallet (adding the chain if it lacks it). */
 export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
   const latch = useLatchInstance()
   const { networks, activeNetwork, unsupported } = useStore(latch.network.state)

@@ -13,7 +13,7 @@ import { PAYMENT_METHOD_LABELS } from '../OnRampProviders/OnRampProviders.tsx'
 import { QuoteDetails } from './QuoteDetails.tsx'
 
 /**
- * OnRampBuy (spec 3, 4, 5): what to buy and what to pay with, card or bank account, the amount
+ * OnRampBuy: what to buy and what to pay with, card or bank account, the amount
  * with presets and its limits, the quote with every fee; Buy opens the provider in a window.
  */
 export function OnRampBuy() {

@@ -1,6 +1,6 @@
 import { formatFiatAmount, formatOnrampAmount, type OnrampQuote } from '@latch/core'
 
-/** Shown with a mocked quote: the server could not price it (spec 7). */
+/** Shown with a mocked quote: the server could not price it. */
 export const MOCKED_QUOTE_NOTE = 'The provider will show the final amount'
 
 /** The quote's lines: what arrives, each fee and the total; a placeholder while it loads. */

@@ -8,13 +8,13 @@ export const PAYMENT_METHOD_LABELS: Record<OnrampPaymentMethod, string> = {
   ach: 'Bank account',
 }
 
-/** "Fees 1-2%" (spec 5). */
+/** "Fees 1-2%": the provider's fee range. */
 export const feeRangeText = (provider: OnrampProvider) =>
   provider.feeRange.min === provider.feeRange.max
     ? `Fees ${provider.feeRange.min}%`
     : `Fees ${provider.feeRange.min}-${provider.feeRange.max}%`
 
-/** OnRampProviders: the providers the project offers, with their fees and ways to pay (spec 4, 5). */
+/** OnRampProviders: the providers the project offers, with their fees and ways to pay. */
 export function OnRampProviders() {
   const latch = useLatchInstance()
   const { providers } = useStore(latch.onramp.state)

@@ -1,8 +1,8 @@
 import type { NameSuggestionsState } from '@latch/core'
 
 /**
- * What is known of the typed name: the rule it breaks (spec 5), whether it is free, the free
- * variants to pick, or 'Error fetching name suggestions' (spec 8).
+ * What is known of the typed name: the rule it breaks, whether it is free, the free
+ * variants to pick, or 'Error fetching name suggestions'.
  */
 export function NameStatus({
   state,

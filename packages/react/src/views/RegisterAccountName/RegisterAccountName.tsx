@@ -5,8 +5,8 @@ import { useModalEffects } from '../../modal/context.ts'
 import { NameStatus } from './NameStatus.tsx'
 
 /**
- * RegisterAccountName (spec 2): a name under the site's zone, checked as the visitor types (spec
- * 5), with debounced suggestions; Register signs a message with the connected wallet.
+ * RegisterAccountName: a name under the site's zone, checked as the visitor types (letters,
+ * digits, hyphens, at least 4), with debounced suggestions; Register signs with the wallet.
  */
 export function RegisterAccountName() {
   const latch = useLatchInstance()

@@ -2,7 +2,7 @@ import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
-/** RegisterAccountNameSuccess (spec 2): the name is the account's; back to the Account view. */
+/** RegisterAccountNameSuccess: the name is the account's; back to the Account view. */
 export function RegisterAccountNameSuccess() {
   const latch = useLatchInstance()
   const account = useLatchAccount()

@@ -5,7 +5,7 @@ import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 
-/** SIWXSignMessage: asks the visitor to prove the account by signing a message (spec 2, 4). */
+/** SIWXSignMessage: asks the visitor to prove the account by signing a message. */
 export function SIWXSignMessage() {
   const latch = useLatchInstance()
   const account = useLatchAccount()

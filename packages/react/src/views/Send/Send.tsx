@@ -46,7 +46,7 @@ const messageOf = (caught: unknown) =>
   caught instanceof LatchError ? caught.shortMessage : 'Error resolving name'
 
 /**
- * The receiver field's name, resolved once typing pauses (spec 7: GET /v1/profile/account/{name});
+ * The receiver field's name, resolved once typing pauses (GET /v1/profile/account/{name});
  * an answer for a name no longer in the field is dropped.
  */
 function useResolvedReceiver(receiver: string): Resolution {
@@ -75,7 +75,7 @@ function useResolvedReceiver(receiver: string): Resolution {
   return resolution
 }
 
-/** Send: token, amount (Max keeps gas back for the native coin), receiver, review, send (spec 5). */
+/** Send: token, amount (Max keeps gas back for the native coin), receiver, review, send. */
 export function Send() {
   const latch = useLatchInstance()
   const account = useLatchAccount()
@@ -101,7 +101,7 @@ export function Send() {
     shake()
   }
 
-  // A name goes to the address it resolves to on this chain (spec 8: 'Error resolving name').
+  // A name goes to the address it resolves to on this chain ('Error resolving name' otherwise).
   const receiverAddress = async (): Promise<string | undefined> => {
     const name = receiver.trim()
     if (!isNameLike(name) || !selected || !amount.trim()) return receiver

@@ -45,7 +45,7 @@ const balanceText = (token: SwapTokenOption | undefined) =>
     : undefined
 
 /**
- * Swap (spec 2, 7): the token to pay and the amount, the token to receive and the quote, its rate,
+ * Swap: the token to pay and the amount, the token to receive and the quote, its rate,
  * price impact, network fee and slippage, and one button whose label says what comes next.
  */
 export function Swap() {

@@ -1,7 +1,7 @@
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { NetworkList } from '../Networks/Networks.tsx'
 
-/** The wallet is on a network the site does not list: switch, or disconnect (spec 2). */
+/** The wallet is on a network the site does not list: switch, or disconnect. */
 export function UnsupportedChain() {
   return (
     <div className="latch-list">
