@@ -1,4 +1,4 @@
-import { Avatar } from './components/Avatar.tsx'
+import { AccountAvatar } from './components/AccountAvatar.tsx'
 import { useLatch, useLatchAccount } from './hooks/useLatch.ts'
 
 /** Shortens an address to its first 6 and last 4 characters. */
@@ -29,7 +29,7 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
               {account.balance} {account.balanceSymbol}
             </span>
           )}
-          <Avatar src={account.profileImage} size={24} />
+          <AccountAvatar address={account.address} profileImage={account.profileImage} size={24} />
           {account.profileName ? (
             <span data-testid="latch-account-name" title={account.address}>
               {account.profileName}

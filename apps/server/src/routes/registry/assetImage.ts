@@ -2,7 +2,7 @@ import type { ChainConfig } from '../../config.ts'
 import { networkKey, networkSubjects } from '../../registry/assets.ts'
 import { imageRoute } from './imageRoute.ts'
 
-/** GET /public/getAssetImage/{id} (spec 7): a network's icon, by CAIP-2 id or EVM chain id. */
+/** GET /public/getAssetImage/{id}: a network's icon, by CAIP-2 id or EVM chain id. */
 export const assetImageRoute = (deps: { chains: ChainConfig[] }) => {
   const networks = networkSubjects(deps.chains)
   return imageRoute({
@@ -18,6 +18,7 @@ export const assetImageRoute = (deps: { chains: ChainConfig[] }) => {
           label: network.label,
           title: network.name,
           shape: 'circle',
+          icon: network.icon,
         }
       )
     },

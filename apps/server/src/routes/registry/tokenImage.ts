@@ -1,7 +1,8 @@
 import { findToken } from '../../registry/assets.ts'
+import { tokenIcon } from '../../registry/icons.ts'
 import { imageRoute } from './imageRoute.ts'
 
-/** GET /public/getTokenImage/{id} (spec 7): a token's icon, by symbol. */
+/** GET /public/getTokenImage/{id}: a token's icon, by symbol. */
 export const tokenImageRoute = imageRoute({
   url: '/public/getTokenImage',
   summary: "A token's icon (SVG), by symbol (ETH, USDC, ...)",
@@ -14,6 +15,7 @@ export const tokenImageRoute = imageRoute({
         label: token.label,
         title: token.name,
         shape: 'circle',
+        icon: tokenIcon(token.key),
       }
     )
   },

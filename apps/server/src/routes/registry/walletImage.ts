@@ -1,10 +1,11 @@
 import { walletIdValue } from '@latch/protocol'
 import { z } from 'zod'
+import { walletIcon } from '../../registry/icons.ts'
 import { initials } from '../../registry/images.ts'
 import type { WalletStore } from '../../registry/wallets.ts'
 import { imageRoute } from './imageRoute.ts'
 
-/** GET /getWalletImage/{id} (spec 7): the icon of a wallet, by its `image_id`. */
+/** GET /getWalletImage/{id}: the icon of a wallet, by its `image_id`. */
 export const walletImageRoute = (deps: { wallets: WalletStore }) =>
   imageRoute({
     url: '/getWalletImage',
@@ -19,6 +20,7 @@ export const walletImageRoute = (deps: { wallets: WalletStore }) =>
           label: initials(wallet.name),
           title: wallet.name,
           shape: 'squircle',
+          icon: walletIcon(wallet.id),
         }
       )
     },

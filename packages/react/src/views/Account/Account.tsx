@@ -1,7 +1,7 @@
 import { ACCOUNT_TABS } from '@latch/core'
 import { useState } from 'react'
 import { shortAddress } from '../../ConnectButton.tsx'
-import { Avatar, isImageUrl } from '../../components/Avatar.tsx'
+import { AccountAvatar } from '../../components/AccountAvatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
@@ -47,15 +47,16 @@ export function Account() {
   return (
     <div className="latch-list">
       <div className="latch-center">
-        {account.profileImage && isImageUrl(account.profileImage) ? (
-          <Avatar src={account.profileImage} size={72} />
-        ) : (
-          <WalletImage
-            src={account.connectedWalletInfo?.icon}
-            name={account.connectedWalletInfo?.name ?? '?'}
-            size="lg"
-          />
-        )}
+        <span className="latch-account-avatar">
+          <AccountAvatar address={address} profileImage={account.profileImage} size={72} />
+          {account.connectedWalletInfo && (
+            <WalletImage
+              src={account.connectedWalletInfo.icon}
+              name={account.connectedWalletInfo.name}
+              size="sm"
+            />
+          )}
+        </span>
         {account.profileName && (
           <p className="latch-profile-name" data-testid="latch-account-name">
             {account.profileName}
@@ -111,6 +112,15 @@ export function Account() {
           onClick={() => latch.router.push('Networks')}
           aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
         >
+          {network.caipNetwork && (
+            <img
+              className="latch-network-icon"
+              src={latch.api.assetImageUrl(network.caipNetwork.caipNetworkId)}
+              alt=""
+              width={20}
+              height={20}
+            />
+          )}
           {network.caipNetwork?.name ?? 'Unknown network'}
         </button>
       </div>
