@@ -27,7 +27,9 @@ export function Account() {
   const account = useLatchAccount()
   const network = useLatchNetwork()
   const accounts = useStore(latch.account.state)
-  const tab = accounts.byNamespace[accounts.activeNamespace]?.currentTab ?? 'Tokens'
+  const current = accounts.byNamespace[accounts.activeNamespace]?.currentTab
+  // A tab the view does not show (NFTs, set through the API) opens Tokens instead.
+  const tab = ACCOUNT_TABS.find((name) => name === current) ?? 'Tokens'
   const features = useStore(latch.features)
   const { providers } = useStore(latch.onramp.state)
   const [copied, setCopied] = useState(false)
@@ -166,7 +168,6 @@ export function Account() {
       </div>
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Tokens' && <TokensTab />}
-        {tab === 'NFTs' && <p className="latch-muted latch-center">No NFTs yet</p>}
         {tab === 'Activity' && <ActivityTab address={address} name={account.profileName} />}
       </div>
       <DisconnectButton />
