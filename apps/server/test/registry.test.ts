@@ -168,6 +168,31 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     expect((await listWallets('chains=eip155:999999999')).count).toBe(0)
   })
 
+  it('keeps the wallets of the requested chain families, whatever network of it they list', async () => {
+    const family = (wallet: Wallet, namespace: string) =>
+      wallet.chains.some((chain) => chain.startsWith(`${namespace}:`))
+    const evm = await listWallets('entries=100&namespaces=eip155')
+    const expected = CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'eip155'))
+    expect(evm.count).toBe(expected.length)
+    expect(names(evm.data)).toEqual(names(expected))
+    // Bitcoin-only and Polkadot-only wallets are not offered to an EVM site.
+    expect(names(evm.data)).not.toEqual(expect.arrayContaining(['Xverse']))
+    expect(names(evm.data)).not.toContain('Leather')
+    expect(names(evm.data)).not.toContain('Polkadot.js')
+    expect(names(evm.data)).toContain('MetaMask')
+
+    const solanaOrBitcoin = await listWallets('entries=100&namespaces=solana,bip122')
+    expect(names(solanaOrBitcoin.data)).toEqual(
+      names(
+        CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'solana') || family(wallet, 'bip122')),
+      ),
+    )
+    expect(names(solanaOrBitcoin.data)).toContain('Xverse')
+    expect((await listWallets('namespaces=cosmos')).count).toBe(
+      CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'cosmos')).length,
+    )
+  })
+
   it('searches names without regard to case, up to 100 a page', async () => {
     const { count, data } = await listWallets('search=WALLET&entries=100')
     const expected = CATALOGUE_WALLETS.filter((wallet) => /wallet/i.test(wallet.name))
@@ -207,6 +232,10 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     ['page=1.5', 'querystring.page: Invalid input: expected int, received number'],
     ['chains=notcaip', 'querystring.chains: "notcaip" is not a CAIP-2 network id such as eip155:1'],
     ['include=a%20b', 'querystring.include: "a b" is not a wallet id'],
+    [
+      'namespaces=EIP155',
+      'querystring.namespaces: "EIP155" is not a chain family such as eip155 or solana',
+    ],
     [
       'badge_type=gold',
       'querystring.badge_type: Invalid option: expected one of "certified"|"none"',

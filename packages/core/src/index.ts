@@ -23,6 +23,7 @@ export * from './embedded/index.ts'
 export { LatchError } from './errors.ts'
 export * from './events/index.ts'
 export { formatUsd, truncateDecimal } from './format/formatAmount.ts'
+export { formatDecimal } from './format/formatDecimal.ts'
 export { truncateBalance } from './format/truncateBalance.ts'
 export {
   createHistory,

@@ -1,4 +1,6 @@
+import { formatDecimal } from '@latch/core'
 import { AccountAvatar } from './components/AccountAvatar.tsx'
+import { Spinner } from './components/Spinner.tsx'
 import { useLatch, useLatchAccount } from './hooks/useLatch.ts'
 
 /** Shortens an address to its first 6 and last 4 characters. */
@@ -26,7 +28,7 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
         <>
           {account.balance !== undefined && (
             <span>
-              {account.balance} {account.balanceSymbol}
+              {formatDecimal(account.balance)} {account.balanceSymbol}
             </span>
           )}
           <AccountAvatar address={account.address} profileImage={account.profileImage} size={24} />
@@ -39,7 +41,10 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
           )}
         </>
       ) : pending ? (
-        'Connecting…'
+        <>
+          <Spinner />
+          Connecting…
+        </>
       ) : (
         label
       )}

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react'
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { SkeletonRows } from '../components/Skeleton.tsx'
 import { useStore } from '../hooks/useStore.ts'
 import { useLatchInstance } from '../LatchProvider.tsx'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
@@ -43,6 +44,7 @@ export function LatchModal() {
   const entry = VIEW_REGISTRY[router.view]
   const title = entry ? entry.title(router.data) : router.view
   const View = entry?.Component
+  const Placeholder = entry?.Placeholder
 
   return (
     <div className="latch-root" data-theme={options.themeMode} style={themeStyle}>
@@ -97,7 +99,9 @@ export function LatchModal() {
             )}
             <ModalContext.Provider value={{ shake }}>
               <div className="latch-view" key={`${router.view}:${router.history.length}`}>
-                <Suspense fallback={<div className="latch-center latch-muted" aria-busy="true" />}>
+                <Suspense
+                  fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}
+                >
                   {View && <View />}
                 </Suspense>
               </div>

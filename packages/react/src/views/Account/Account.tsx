@@ -1,8 +1,9 @@
-import { ACCOUNT_TABS } from '@latch/core'
+import { ACCOUNT_TABS, formatDecimal } from '@latch/core'
 import { useState } from 'react'
 import { shortAddress } from '../../ConnectButton.tsx'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
+import { SkeletonText } from '../../components/Skeleton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -104,9 +105,13 @@ export function Account() {
             {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
           </p>
         )}
-        <p data-testid="latch-account-balance">
-          {account.balance ?? '…'} {account.balanceSymbol}
-        </p>
+        {account.balance !== undefined ? (
+          <p className="latch-account-balance" data-testid="latch-account-balance">
+            {formatDecimal(account.balance)} {account.balanceSymbol}
+          </p>
+        ) : (
+          <SkeletonText label="Loading the balance" size="lg" />
+        )}
         <button
           type="button"
           className="latch-button"

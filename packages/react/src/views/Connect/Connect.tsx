@@ -12,7 +12,13 @@ import { QrGlyph } from '../../components/QrGlyph.tsx'
 import { WalletListItem } from '../../components/WalletListItem.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
-import { chooseWallet, fromRegistry, WALLETCONNECT_ENTRY, withConnector } from '../wallets.ts'
+import {
+  chooseWallet,
+  fromRegistry,
+  siteNamespaces,
+  WALLETCONNECT_ENTRY,
+  withConnector,
+} from '../wallets.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
@@ -37,14 +43,20 @@ export function Connect() {
 
   useEffect(() => {
     let current = true
-    latch.api.getWallets({ page: 1, entries: WALLETS_RECOMMENDED_COUNT }).then(
-      (page) => {
-        if (!current) return
-        setRecommended(page.data)
-        setTotal(page.count)
-      },
-      () => {},
-    )
+    latch.api
+      .getWallets({
+        page: 1,
+        entries: WALLETS_RECOMMENDED_COUNT,
+        namespaces: siteNamespaces(latch),
+      })
+      .then(
+        (page) => {
+          if (!current) return
+          setRecommended(page.data)
+          setTotal(page.count)
+        },
+        () => {},
+      )
     return () => {
       current = false
     }

@@ -6,6 +6,7 @@ import {
   type SwapTokenOption,
 } from '@latch/core'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
@@ -80,11 +81,7 @@ export function Swap() {
     )
   }
   if (state.tokensStatus !== 'ready') {
-    return (
-      <p className="latch-muted latch-center" aria-busy="true">
-        Loading tokens…
-      </p>
-    )
+    return <SkeletonRows count={2} label="Loading tokens" />
   }
 
   const { from, to, action } = summary
