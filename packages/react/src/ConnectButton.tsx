@@ -27,7 +27,7 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
       {account.isConnected && account.address ? (
         <>
           {account.balance !== undefined && (
-            <span>
+            <span className="latch-connect-balance">
               {formatDecimal(account.balance)} {account.balanceSymbol}
             </span>
           )}

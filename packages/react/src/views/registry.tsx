@@ -100,6 +100,13 @@ const BuyInProgress = lazy(() =>
   import('./BuyInProgress/BuyInProgress.tsx').then((module) => ({ default: module.BuyInProgress })),
 )
 
+// Help for visitors without a wallet: most visitors never open it.
+const WhatIsAWallet = lazy(() =>
+  import('./WhatIsAWallet/WhatIsAWallet.tsx').then((module) => ({
+    default: module.WhatIsAWallet,
+  })),
+)
+
 export type ViewEntry = {
   title(data: RouterData | undefined): string
   Component: ComponentType
@@ -152,4 +159,5 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   OnRampTokenSelect: { title: () => 'Choose Token', Component: OnRampTokenSelect },
   OnRampFiatSelect: { title: () => 'Choose Currency', Component: OnRampFiatSelect },
   BuyInProgress: { title: () => 'Buy in Progress', Component: BuyInProgress },
+  WhatIsAWallet: { title: () => 'What is a wallet?', Component: WhatIsAWallet },
 }

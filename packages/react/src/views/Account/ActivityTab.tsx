@@ -1,4 +1,4 @@
-import { truncateDecimal } from '@latch/core'
+import { formatDecimal, truncateDecimal } from '@latch/core'
 import type { HistoryTransaction, HistoryTransfer } from '@latch/protocol'
 import { useEffect, useRef } from 'react'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
@@ -27,7 +27,7 @@ const dayAndTime = new Intl.DateTimeFormat('en-US', {
 function transferText(transfer: HistoryTransfer): string {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
   const symbol = transfer.fungible_info?.symbol ?? 'NFT'
-  return `${sign}${truncateDecimal(transfer.quantity.numeric)} ${symbol}`
+  return `${sign}${formatDecimal(truncateDecimal(transfer.quantity.numeric))} ${symbol}`
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatUsd, truncateDecimal } from '@latch/core'
+import { formatDecimal, formatUsd, truncateDecimal } from '@latch/core'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
@@ -35,7 +35,7 @@ export function TokensTab() {
             <span className="latch-list-item-label">
               <span>{token.name}</span>
               <span className="latch-muted" data-testid="latch-token-quantity">
-                {truncateDecimal(token.quantity.numeric)} {token.symbol}
+                {formatDecimal(truncateDecimal(token.quantity.numeric))} {token.symbol}
               </span>
             </span>
             <span data-testid="latch-token-value">

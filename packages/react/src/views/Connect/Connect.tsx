@@ -1,7 +1,8 @@
 import {
   type ConnectableWallet,
+  isSocialLoginProvider,
   type Latch,
-  type SocialLoginOption,
+  type SocialLoginProvider,
   WALLETS_RECOMMENDED_COUNT,
   walletFromOption,
 } from '@latch/core'
@@ -31,8 +32,11 @@ export function Connect() {
   const features = useStore(latch.features)
   const { embedded } = latch
   const emailLogin = embedded !== undefined && features.email
-  // The site's socials, narrowed by its project's settings (GET /appkit/v1/config).
-  const socials: readonly SocialLoginOption[] = embedded ? features.socials : []
+  // The site's socials, narrowed by its project's settings (GET /appkit/v1/config). Farcaster
+  // stays a valid setting but is not offered until its login works here.
+  const socials: readonly SocialLoginProvider[] = embedded
+    ? features.socials.filter(isSocialLoginProvider)
+    : []
   const socialLogin = socials.length > 0
   const wantsFrame = emailLogin || socialLogin
 
@@ -137,7 +141,22 @@ export function Connect() {
     }
     return null
   })
-  return <div className="latch-list">{sections}</div>
+  return (
+    <div className="latch-list">
+      {sections}
+      <p className="latch-help-link">
+        <span className="latch-muted">No wallet yet?</span>
+        <button
+          type="button"
+          className="latch-link-button"
+          data-size="md"
+          onClick={() => latch.router.push('WhatIsAWallet')}
+        >
+          What is a wallet?
+        </button>
+      </p>
+    </div>
+  )
 }
 
 /** The email section: the address, then a code (EmailVerifyOtp). */

@@ -1,5 +1,6 @@
 import {
   describeSwap,
+  formatDecimal,
   formatTokenAmount,
   formatTokenUnits,
   isNativeToken,
@@ -42,7 +43,7 @@ function TokenButton(props: {
 
 const balanceText = (token: SwapTokenOption | undefined) =>
   token?.balanceNumeric !== undefined
-    ? `Balance: ${formatTokenAmount(token.balanceNumeric)} ${token.symbol}`
+    ? `Balance: ${formatDecimal(formatTokenAmount(token.balanceNumeric))} ${token.symbol}`
     : undefined
 
 /**
@@ -106,8 +107,8 @@ export function Swap() {
     return (
       <div className="latch-center" data-testid="latch-swap-done">
         <p role="status">
-          Swapped {formatTokenUnits(summary.amount, from.decimals)} {from.symbol} for{' '}
-          {summary.receive} {to.symbol}
+          Swapped {formatDecimal(formatTokenUnits(summary.amount, from.decimals))} {from.symbol} for{' '}
+          {formatDecimal(summary.receive ?? '0')} {to.symbol}
         </p>
         {state.txHash && <p className="latch-muted latch-address-text">{state.txHash}</p>}
         <div className="latch-actions">
@@ -201,7 +202,11 @@ export function Swap() {
             aria-live="polite"
             aria-busy={state.quoteStatus === 'loading'}
           >
-            {summary.receive ?? (state.quoteStatus === 'loading' ? '…' : '0')}
+            {summary.receive !== undefined
+              ? formatDecimal(summary.receive)
+              : state.quoteStatus === 'loading'
+                ? '…'
+                : '0'}
           </output>
           <TokenButton
             side="receive"
