@@ -76,13 +76,17 @@ function TryIt({ address }: { address: `0x${string}` }) {
         <button type="button" onClick={sign}>
           Sign a message
         </button>{' '}
-        <span data-testid="demo-signature">{signature}</span>
+        <span className="result" data-testid="demo-signature">
+          {signature}
+        </span>
       </p>
       <p>
         <button type="button" onClick={send}>
           Send 0.001 ETH to yourself
         </button>{' '}
-        <span data-testid="demo-transaction">{transaction}</span>
+        <span className="result" data-testid="demo-transaction">
+          {transaction}
+        </span>
       </p>
     </section>
   )

@@ -33,7 +33,10 @@ export function ThemeSwitch() {
         latch.theme.setThemeMode(next)
       }}
     >
-      <span aria-hidden="true">{dark ? '☾' : '☀'}</span> Dark theme
+      <span className="theme-switch-track" aria-hidden="true">
+        <span className="theme-switch-thumb">{dark ? '☾' : '☀'}</span>
+      </span>
+      <span className="theme-switch-label">Dark theme</span>
     </button>
   )
 }
