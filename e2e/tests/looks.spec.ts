@@ -130,6 +130,44 @@ test.describe('All Wallets', () => {
   })
 })
 
+test.describe('the modal body', () => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    test(`follows the view's height and scrolls long lists (reduced motion: ${reducedMotion})`, async ({
+      page,
+      stack,
+    }) => {
+      await page.emulateMedia({ reducedMotion })
+      await page.setViewportSize({ width: 1000, height: 700 })
+      await page.goto(stack.demoUrl)
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      const body = page.getByTestId('latch-modal-body')
+      await page.getByRole('button', { name: /All Wallets/ }).click()
+      await expect(
+        page.getByRole('list', { name: 'All wallets' }).getByRole('button').first(),
+      ).toBeVisible()
+      // Once the height has settled the list scrolls inside the body, under a header that stays.
+      await expect(body).not.toHaveAttribute('data-resizing', 'true')
+      const title = await page.getByRole('heading', { name: 'All Wallets' }).boundingBox()
+      const scrolled = await body.evaluate((node) => {
+        node.scrollTop = 300
+        return { top: node.scrollTop, overflow: getComputedStyle(node).overflowY }
+      })
+      expect(scrolled).toEqual({ top: 300, overflow: 'auto' })
+      expect(await page.getByRole('heading', { name: 'All Wallets' }).boundingBox()).toEqual(title)
+      // Back to a short view: the card shrinks to it.
+      await page.getByRole('button', { name: 'Back', exact: true }).click()
+      await page.getByRole('button', { name: 'What is a wallet?' }).waitFor()
+      await expect(async () => {
+        const heights = await body.evaluate((node) => ({
+          body: node.getBoundingClientRect().height,
+          content: (node.firstElementChild as HTMLElement).getBoundingClientRect().height,
+        }))
+        expect(Math.abs(heights.body - heights.content)).toBeLessThan(1)
+      }).toPass({ timeout: 2_000 })
+    })
+  }
+})
+
 test.describe('icons', () => {
   test('are images the server serves, loaded under the page’s CSP, not part of its script', async ({
     page,

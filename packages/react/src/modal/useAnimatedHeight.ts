@@ -17,11 +17,13 @@ export function useAnimatedHeight(
     let height = innerNode.offsetHeight
     outerNode.style.height = `${height}px`
     const settle = () => outerNode.removeAttribute('data-resizing')
+    // No transition (prefers-reduced-motion): no transitionend will come to clear the mark.
+    const animates = () => getComputedStyle(outerNode).transitionDuration !== '0s'
     const observer = new ResizeObserver(() => {
       const next = innerNode.offsetHeight
       if (next === height) return
       height = next
-      outerNode.setAttribute('data-resizing', 'true')
+      if (animates()) outerNode.setAttribute('data-resizing', 'true')
       outerNode.style.height = `${next}px`
     })
     observer.observe(innerNode)
