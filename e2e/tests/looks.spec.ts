@@ -56,8 +56,11 @@ test.describe('on a phone (390 x 844, touch)', () => {
     await button.click()
     const account = page.getByRole('dialog', { name: 'Account' })
     await expect(account.getByTestId('latch-token-row').first()).toBeVisible()
-    const accountBox = await account.boundingBox()
-    expect(Math.round((accountBox?.y ?? 0) + (accountBox?.height ?? 0))).toBe(844)
+    // Once it has slid in (200 ms), the sheet rests on the bottom edge.
+    await expect(async () => {
+      const box = await account.boundingBox()
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844)
+    }).toPass({ timeout: 5_000 })
     for (const name of ['Send', 'Receive', 'Swap', 'Buy']) {
       const action = await account.getByRole('button', { name, exact: true }).boundingBox()
       expect(action, name).not.toBeNull()
