@@ -13,6 +13,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     browserName: 'chromium',
+    // Numbers are shown the visitor's way: the tests read them as en-US writes them (1,234.5).
+    locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -19,11 +19,15 @@ test('the Tokens and Activity tabs show the account on the devnet', async ({ pag
 
   await page.getByTestId('latch-connect-button').click()
   const account = page.getByRole('dialog', { name: 'Account' })
+  // No NFTs tab while the server serves no NFTs: it could only say there are none.
+  await expect(account.getByRole('tab')).toHaveText(['Tokens', 'Activity'])
   const rows = account.getByTestId('latch-token-row')
   await expect(rows).toHaveCount(4)
+  // Quantities with the browser locale's (en-US) thousands separators: 1234.5 shows as 1,234.5.
+  expect(amounts.USDC).toBe('1234.5')
   await expect(rows.locator('[data-testid="latch-token-quantity"]')).toHaveText([
     '1.5 ETH',
-    `${amounts.USDC} USDC`,
+    '1,234.5 USDC',
     `${amounts.DAI} DAI`,
     `${amounts.WBTC} WBTC`,
   ])

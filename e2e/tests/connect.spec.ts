@@ -205,12 +205,16 @@ test.describe('connect modal with an injected wallet', () => {
     const view = page.getByRole('dialog', { name: 'All Wallets' })
     const list = view.getByRole('list', { name: 'All wallets' })
     await expect(list.getByRole('button')).toHaveCount(40)
-    // Scrolling to the end loads the next page.
+    // Scrolling to the end loads the next page; only wallets of the site's chain family (EVM).
     const registry = await page.request.get(
-      `${stack.serverUrl}/getWallets?projectId=latch-dev&entries=1`,
+      `${stack.serverUrl}/getWallets?projectId=latch-dev&entries=1&namespaces=eip155`,
     )
     const total: number = (await registry.json()).count
     expect(total).toBeGreaterThan(40)
+    const everyFamily = await page.request.get(
+      `${stack.serverUrl}/getWallets?projectId=latch-dev&entries=1`,
+    )
+    expect((await everyFamily.json()).count).toBeGreaterThan(total)
     await list.getByRole('button').last().scrollIntoViewIfNeeded()
     await expect(list.getByRole('button')).toHaveCount(total)
 

@@ -26,7 +26,9 @@ test('the demo reads the chain through the Latch gateway only', async ({ page, s
     }),
   }).then(async (response) => BigInt((await response.json()).result))
   const shown = Math.trunc(Number(formatEther(balance)) * 1000) / 1000
-  await expect(page.getByTestId('latch-connect-button')).toContainText(`${shown} ETH`)
+  // Written with the browser locale's (en-US) thousands separators: 10000 shows as 10,000.
+  const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(shown)
+  await expect(page.getByTestId('latch-connect-button')).toContainText(`${grouped} ETH`)
 
   const gatewayCalls = requests.filter((url) => url.startsWith(`${stack.serverUrl}/v1?`))
   expect(

@@ -76,7 +76,10 @@ test.describe('swap', () => {
     // The devnet's pools price ETH at about 3000 USD: 0.1 ETH gives about 300 USDC.
     expect(quote).toBeGreaterThan(parseUnits('280', 6))
     expect(quote).toBeLessThan(parseUnits('305', 6))
-    await expect(swap.getByTestId('latch-swap-rate')).toHaveText(/^1 ETH = \d+(\.\d+)? USDC$/)
+    // About 3000 USDC, grouped the browser locale's way (en-US): "1 ETH = 2,987.5 USDC".
+    await expect(swap.getByTestId('latch-swap-rate')).toHaveText(
+      /^1 ETH = \d{1,3}(,\d{3})*(\.\d+)? USDC$/,
+    )
     await expect(swap.getByTestId('latch-swap-price-impact')).toHaveText(/^(<0\.01|\d+\.\d\d)%$/)
     await expect(swap.getByTestId('latch-swap-network-fee')).toHaveText(/^(<\$0\.01|\$\d+\.\d\d)$/)
     await expect(swap.getByLabel('Slippage tolerance (%)')).toHaveValue('1')

@@ -7,6 +7,7 @@ import {
 } from '@latch/react'
 import { useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
+import { ThemeSwitch } from './ThemeSwitch.tsx'
 
 /** The message the demo asks a wallet to sign. */
 export const DEMO_MESSAGE = 'Hello from the Latch demo'
@@ -35,14 +36,18 @@ function AccountSummary() {
   )
 }
 
-/** What a site does with a connected wallet: ask for a signature, send a transaction. */
-function TryIt() {
-  const latch = useLatchInstance()
+/** Each account gets its own results: another account starts with none. */
+function TryItForAccount() {
   const account = useLatchAccount()
+  if (!account.isConnected || !account.address) return null
+  return <TryIt key={account.address} address={account.address as `0x${string}`} />
+}
+
+/** What a site does with a connected wallet: ask for a signature, send a transaction. */
+function TryIt({ address }: { address: `0x${string}` }) {
+  const latch = useLatchInstance()
   const [signature, setSignature] = useState<string>()
   const [transaction, setTransaction] = useState<string>()
-  if (!account.isConnected || !account.address) return null
-  const address = account.address as `0x${string}`
 
   const sign = async () => {
     setSignature('Waiting for the wallet…')
@@ -71,13 +76,17 @@ function TryIt() {
         <button type="button" onClick={sign}>
           Sign a message
         </button>{' '}
-        <span data-testid="demo-signature">{signature}</span>
+        <span className="result" data-testid="demo-signature">
+          {signature}
+        </span>
       </p>
       <p>
         <button type="button" onClick={send}>
           Send 0.001 ETH to yourself
         </button>{' '}
-        <span data-testid="demo-transaction">{transaction}</span>
+        <span className="result" data-testid="demo-transaction">
+          {transaction}
+        </span>
       </p>
     </section>
   )
@@ -133,14 +142,17 @@ export function App() {
     <>
       <header className="header">
         <span className="brand">Latch demo</span>
-        <ConnectButton />
+        <span className="header-actions">
+          <ThemeSwitch />
+          <ConnectButton />
+        </span>
       </header>
       <main className="main">
         <h1>A site that hosts the Latch kit</h1>
         <ServerStatus />
         <AccountSummary />
         <SignInStatus />
-        <TryIt />
+        <TryItForAccount />
         <EventLog />
         <p data-testid="devnet-chains">
           {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { demoConfig } from './config.ts'
 import './styles.css'
+import { applyPageTheme, chosenTheme, systemTheme } from './theme.ts'
 
 const networks = (demoConfig.devnet?.chains ?? []).map((chain) =>
   defineEvmNetwork({
@@ -20,7 +21,12 @@ const networks = (demoConfig.devnet?.chains ?? []).map((chain) =>
 // `?siwx=required` (or `optional`) turns sign-in with the wallet on, to try it and test it.
 const signIn = new URLSearchParams(location.search).get('siwx')
 
+// The visitor's last choice on this demo, else the system's light or dark setting.
+const themeMode = chosenTheme() ?? systemTheme()
+applyPageTheme(themeMode)
+
 const latch = createLatch({
+  themeMode,
   projectId: demoConfig.projectId,
   serverUrl: demoConfig.serverUrl,
   networks,

@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.ts'
 import { ProjectStore } from '../src/projects.ts'
 import { CATALOGUE, catalogueWallets, walletIdOf } from '../src/registry/catalogue.ts'
-import { contrastWithWhite, IMAGE_CACHE_CONTROL, initials } from '../src/registry/images.ts'
+import {
+  contrastWithWhite,
+  IMAGE_CACHE_CONTROL,
+  IMAGE_CONTENT_SECURITY_POLICY,
+  initials,
+} from '../src/registry/images.ts'
 import { NETWORK } from '../src/registry/networks.ts'
 import { WalletStore } from '../src/registry/wallets.ts'
 import { DEMO_ORIGIN, DIALECTS, startTestServer, type TestServer } from './helpers.ts'
@@ -163,6 +168,31 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     expect((await listWallets('chains=eip155:999999999')).count).toBe(0)
   })
 
+  it('keeps the wallets of the requested chain families, whatever network of it they list', async () => {
+    const family = (wallet: Wallet, namespace: string) =>
+      wallet.chains.some((chain) => chain.startsWith(`${namespace}:`))
+    const evm = await listWallets('entries=100&namespaces=eip155')
+    const expected = CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'eip155'))
+    expect(evm.count).toBe(expected.length)
+    expect(names(evm.data)).toEqual(names(expected))
+    // Bitcoin-only and Polkadot-only wallets are not offered to an EVM site.
+    expect(names(evm.data)).not.toEqual(expect.arrayContaining(['Xverse']))
+    expect(names(evm.data)).not.toContain('Leather')
+    expect(names(evm.data)).not.toContain('Polkadot.js')
+    expect(names(evm.data)).toContain('MetaMask')
+
+    const solanaOrBitcoin = await listWallets('entries=100&namespaces=solana,bip122')
+    expect(names(solanaOrBitcoin.data)).toEqual(
+      names(
+        CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'solana') || family(wallet, 'bip122')),
+      ),
+    )
+    expect(names(solanaOrBitcoin.data)).toContain('Xverse')
+    expect((await listWallets('namespaces=cosmos')).count).toBe(
+      CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'cosmos')).length,
+    )
+  })
+
   it('searches names without regard to case, up to 100 a page', async () => {
     const { count, data } = await listWallets('search=WALLET&entries=100')
     const expected = CATALOGUE_WALLETS.filter((wallet) => /wallet/i.test(wallet.name))
@@ -203,6 +233,10 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     ['chains=notcaip', 'querystring.chains: "notcaip" is not a CAIP-2 network id such as eip155:1'],
     ['include=a%20b', 'querystring.include: "a b" is not a wallet id'],
     [
+      'namespaces=EIP155',
+      'querystring.namespaces: "EIP155" is not a chain family such as eip155 or solana',
+    ],
+    [
       'badge_type=gold',
       'querystring.badge_type: Invalid option: expected one of "certified"|"none"',
     ],
@@ -238,26 +272,81 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
       expect(first.statusCode, wallet.name).toBe(200)
       expect(first.headers['content-type']).toMatch(/^image\/svg\+xml/)
       expect(first.headers['cache-control']).toBe(IMAGE_CACHE_CONTROL)
+      expect(first.headers['content-security-policy']).toBe(IMAGE_CONTENT_SECURITY_POLICY)
+      expect(first.headers['x-content-type-options']).toBe('nosniff')
       expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
-      expect(first.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/)
+      expect(first.body).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>[\s\S]*<\/svg>$/,
+      )
       expect(first.body).toContain(`<title>${wallet.name.replaceAll('&', '&amp;')}</title>`)
       expect(first.body).not.toMatch(/<script|href=|\son[a-z]+=/i)
-      for (const [, colour] of first.body.matchAll(/stop-color="(#[0-9a-f]{6})"/g)) {
-        expect(contrastWithWhite(colour as string), wallet.name).toBeGreaterThanOrEqual(4.5)
+      // A generated tile's white initials stay readable on its gradient.
+      if (first.body.includes('<text')) {
+        for (const [, colour] of first.body.matchAll(/stop-color="(#[0-9a-f]{6})"/g)) {
+          expect(contrastWithWhite(colour as string), wallet.name).toBeGreaterThanOrEqual(4.5)
+        }
       }
       expect(second.rawPayload.equals(first.rawPayload)).toBe(true)
       expect(second.headers.etag).toBe(first.headers.etag)
     }
   })
 
-  it('gives different wallets different colours', async () => {
+  it("serves a wallet's own mark where the icon library has it, a tile of initials otherwise", async () => {
+    for (const name of ['MetaMask', 'Trust Wallet', 'Coinbase Wallet', 'Rainbow', 'Phantom']) {
+      const response = await get(`/getWalletImage/${idOf(name)}?${PROJECT}`)
+      expect(response.statusCode, name).toBe(200)
+      expect(response.body, name).not.toContain('<text')
+      expect(response.body, name).toContain('<path')
+    }
+    // The Rainbow logo is not MetaMask's.
+    const [metamask, rainbow] = await Promise.all(
+      ['MetaMask', 'Rainbow'].map((name) => get(`/getWalletImage/${idOf(name)}?${PROJECT}`)),
+    )
+    expect(metamask?.body).not.toBe(rainbow?.body)
+    const frame = await get(`/getWalletImage/${idOf('Frame')}?${PROJECT}`)
+    expect(frame.body).toContain('>F</text>')
+  })
+
+  it('gives wallets without a mark of their own different colours', async () => {
     const colours = await Promise.all(
-      ['MetaMask', 'Trust Wallet', 'Coinbase Wallet', 'Rainbow'].map(async (name) => {
+      ['Frame', 'Brave Wallet', 'Bitget Wallet', 'Taho'].map(async (name) => {
         const response = await get(`/getWalletImage/${idOf(name)}?${PROJECT}`)
+        expect(response.body, name).toContain('<text')
         return /stop-color="(#[0-9a-f]{6})"/.exec(response.body)?.[1]
       }),
     )
     expect(new Set(colours).size).toBe(4)
+  })
+
+  it.each([
+    ['/public/getAssetImage/eip155:1', 'library'],
+    ['/public/getAssetImage/eip155:31337', 'library'],
+    [`/public/getAssetImage/${NETWORK.solana}`, 'library'],
+    ['/public/getTokenImage/ETH', 'library'],
+    ['/public/getTokenImage/weth', 'library'],
+    ['/public/getTokenImage/USDC', 'library'],
+    ['/public/getTokenImage/SPAM', 'tile'],
+    ['/public/getCurrencyImage/USD', 'tile'],
+  ])('serves %s from the %s, with the SVG safety headers', async (path, source) => {
+    const response = await get(`${path}?${PROJECT}`)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(response.headers['content-security-policy']).toBe(IMAGE_CONTENT_SECURITY_POLICY)
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['cache-control']).toBe(IMAGE_CACHE_CONTROL)
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect(response.body.includes('<text'), path).toBe(source === 'tile')
+  })
+
+  it('shows the devnet with the Ethereum mark, titled by its own name', async () => {
+    const [ethereum, devnet] = await Promise.all([
+      get(`/public/getAssetImage/eip155:1?${PROJECT}`),
+      get(`/public/getAssetImage/eip155:31337?${PROJECT}`),
+    ])
+    expect(devnet.body).toContain('<title>Latch Devnet</title>')
+    expect(devnet.body.replace(/<title>.*<\/title>/, '').replace(/aria-label="[^"]*"/, '')).toBe(
+      ethereum.body.replace(/<title>.*<\/title>/, '').replace(/aria-label="[^"]*"/, ''),
+    )
   })
 
   it('answers 304 without a body when If-None-Match holds the current ETag', async () => {

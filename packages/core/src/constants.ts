@@ -1,4 +1,5 @@
 import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
+import type { AccountTab } from './account/account.ts'
 import type { ConnectMethod, Features, SocialProvider, ThemeMode } from './options/types.ts'
 
 /** The sdk type and version the kit adds to every server call (`st`, `sv` query parameters). */
@@ -13,8 +14,11 @@ export const ANIMATION_DURATIONS_MS = [120, 150, 150] as const
 export const SHAKE_DURATION_MS = 500
 /** Modal width in px. */
 export const MODAL_WIDTH_PX = 360
-/** The tabs of the Account view. */
-export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const
+/**
+ * The tabs the Account view shows. NFTs stays a valid `currentTab` but gets no tab until the
+ * server serves NFTs: a tab that could only say "none" would be wrong for every holder.
+ */
+export const ACCOUNT_TABS = ['Tokens', 'Activity'] as const satisfies readonly AccountTab[]
 /** themeMode when none is given. */
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
 

@@ -61,6 +61,7 @@ import {
 } from './storage/index.ts'
 import { createStore, type ReadableStore } from './store.ts'
 import { createSwap, type SwapController } from './swap/createSwap.ts'
+import { createTheme, type ThemeController } from './theme/index.ts'
 
 /** The site's options plus where the kit reaches the Latch server (and, optionally, its frame). */
 export type LatchConfig = LatchOptions & {
@@ -118,6 +119,8 @@ export type Latch = {
   readonly events: EventsController
   readonly alerts: AlertsController
   readonly snackbar: SnackbarController
+  /** The modal's theme: `options.themeMode` and `themeVariables` at first, changeable later. */
+  readonly theme: ThemeController
   readonly connection: ConnectionController
   readonly account: AccountController
   readonly network: NetworkController
@@ -183,6 +186,10 @@ export function createLatch(config: LatchConfig): Latch {
   const storage = createStorage(config.storage ? { storage: config.storage } : {})
   const alerts = createAlerts()
   const snackbar = createSnackbar()
+  const theme = createTheme({
+    themeMode: options.themeMode,
+    themeVariables: options.themeVariables,
+  })
   const connection = createConnection({ storage, events })
   const account = createAccountController()
   const network = createNetworkController(options.networks, options.defaultNetwork)
@@ -252,7 +259,15 @@ export function createLatch(config: LatchConfig): Latch {
         modal,
         account,
         storage,
-        theme: { themeMode: options.themeMode, themeVariables: options.themeVariables },
+        // Read when the frame first loads, so it wears the theme of that moment.
+        theme: {
+          get themeMode() {
+            return theme.state.get().themeMode
+          },
+          get themeVariables() {
+            return theme.state.get().themeVariables
+          },
+        },
         metadata: options.metadata,
         connect: (method) => connectEmbedded(method),
       })
@@ -572,6 +587,7 @@ export function createLatch(config: LatchConfig): Latch {
     events,
     alerts,
     snackbar,
+    theme,
     connection,
     account,
     network,

@@ -23,6 +23,7 @@ export * from './embedded/index.ts'
 export { LatchError } from './errors.ts'
 export * from './events/index.ts'
 export { formatUsd, truncateDecimal } from './format/formatAmount.ts'
+export { formatDecimal } from './format/formatDecimal.ts'
 export { truncateBalance } from './format/truncateBalance.ts'
 export {
   createHistory,
@@ -56,4 +57,5 @@ export * from './snackbar/index.ts'
 export * from './storage/index.ts'
 export { createStore, type ReadableStore, type Store } from './store.ts'
 export * from './swap/index.ts'
+export { createTheme, type ThemeController, type ThemeState } from './theme/index.ts'
 export * from './validation/index.ts'

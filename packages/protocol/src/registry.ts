@@ -16,6 +16,8 @@ export const MAX_LIST_ITEMS = 200
 // 100: the longest path parameter Fastify's router takes, so every image id stays reachable.
 const idPattern = /^[A-Za-z0-9_.-]{1,100}$/
 const isRegistryId = (value: string): value is string => idPattern.test(value)
+/** A CAIP-2 namespace (a chain family): 3 to 8 lower-case letters, digits or "-". */
+const isNamespace = (value: string): value is string => /^[-a-z0-9]{3,8}$/.test(value)
 
 /** A wallet id (the catalogue's are 64 hex characters) or image id. */
 export const walletIdValue = z
@@ -74,6 +76,11 @@ export const walletsQuery = clientQuery.extend({
   chains: commaList('a CAIP-2 network id such as eip155:1', isCaipNetworkId)
     .optional()
     .describe('Comma-separated CAIP-2 network ids: wallets supporting any of them'),
+  namespaces: commaList('a chain family such as eip155 or solana', isNamespace)
+    .optional()
+    .describe(
+      'Comma-separated CAIP-2 namespaces (chain families): wallets supporting a network of any of them',
+    ),
   search: z.string().trim().max(64).optional().describe('Case-insensitive part of the name'),
   badge_type: walletBadgeType.optional(),
 })

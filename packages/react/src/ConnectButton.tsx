@@ -1,4 +1,6 @@
-import { Avatar } from './components/Avatar.tsx'
+import { formatDecimal } from '@latch/core'
+import { AccountAvatar } from './components/AccountAvatar.tsx'
+import { Spinner } from './components/Spinner.tsx'
 import { useLatch, useLatchAccount } from './hooks/useLatch.ts'
 
 /** Shortens an address to its first 6 and last 4 characters. */
@@ -25,11 +27,11 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
       {account.isConnected && account.address ? (
         <>
           {account.balance !== undefined && (
-            <span>
-              {account.balance} {account.balanceSymbol}
+            <span className="latch-connect-balance">
+              {formatDecimal(account.balance)} {account.balanceSymbol}
             </span>
           )}
-          <Avatar src={account.profileImage} size={24} />
+          <AccountAvatar address={account.address} profileImage={account.profileImage} size={24} />
           {account.profileName ? (
             <span data-testid="latch-account-name" title={account.address}>
               {account.profileName}
@@ -39,7 +41,10 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
           )}
         </>
       ) : pending ? (
-        'Connecting…'
+        <>
+          <Spinner />
+          Connecting…
+        </>
       ) : (
         label
       )}

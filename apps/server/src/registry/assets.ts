@@ -1,10 +1,15 @@
 import { eip155NetworkId } from '@latch/protocol'
 import type { ChainConfig } from '../config.ts'
+import type { IconRef } from './iconLibrary.ts'
+import { networkIcon } from './icons.ts'
 import { initials } from './images.ts'
 import { KNOWN_NETWORKS } from './networks.ts'
 
-/** What an asset, currency or token image shows: its name (the title) and a short label. */
-export type ImageSubject = { name: string; label: string }
+/**
+ * What an asset, currency or token image shows: its name (the title), its library icon if it has
+ * one, and a short label for the generated tile otherwise.
+ */
+export type ImageSubject = { name: string; label: string; icon?: IconRef | undefined }
 
 /** Tokens with an image at `/public/getTokenImage/{symbol}`, by upper-case symbol. */
 const TOKENS: Record<string, string> = {
@@ -94,11 +99,16 @@ export function findCurrency(code: string): (ImageSubject & { key: string }) | u
  */
 export function networkSubjects(chains: ChainConfig[]): Map<string, ImageSubject> {
   const subjects = new Map<string, ImageSubject>(
-    KNOWN_NETWORKS.map(({ id, name, label }) => [id, { name, label }]),
+    KNOWN_NETWORKS.map(({ id, name, label }) => [id, { name, label, icon: networkIcon(id) }]),
   )
   for (const chain of chains) {
     const id = eip155NetworkId(chain.chainId)
-    if (!subjects.has(id)) subjects.set(id, { name: chain.name, label: initials(chain.name) })
+    if (subjects.has(id)) continue
+    subjects.set(id, {
+      name: chain.name,
+      label: initials(chain.name),
+      icon: networkIcon(id, chain.nativeCurrency.symbol),
+    })
   }
   return subjects
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { IconRef } from './iconLibrary.ts'
 
 /** Wallets are app-icon squircles; networks, tokens and currencies are coins. */
 export type ImageShape = 'squircle' | 'circle'
@@ -13,6 +14,8 @@ export type ImageSpec = {
   /** The full name, for screen readers. */
   title: string
   shape: ImageShape
+  /** The library icon to serve; the generated tile stands in only when there is none. */
+  icon?: IconRef | undefined
 }
 
 const SIZE = 96
@@ -20,17 +23,23 @@ const SIZE = 96
 const MIN_CONTRAST = 4.5
 const FONT_SIZES = [46, 46, 40, 32, 26, 21]
 
-/** Images change only when a name does, so browsers may keep them a day without asking. */
+/** Images change only when a name or the icon library does: browsers keep them a day without asking. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400, immutable'
 
 /** OpenAPI for the image routes' answers besides the usual JSON errors. */
 export const imageResponses = {
   200: {
-    description: 'A generated SVG image',
+    description: "An SVG icon: the icon library's, or a generated tile where it has none",
     content: { 'image/svg+xml': { schema: z.string() } },
   },
   304: z.null().describe('Not modified: the If-None-Match ETag still matches'),
 }
+
+/**
+ * Opened directly, an image may run nothing and load nothing; the icon library's SVGs style
+ * themselves with inline attributes, which is all 'unsafe-inline' allows here.
+ */
+export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 type Rgb = [number, number, number]
 
@@ -165,8 +174,9 @@ export function sendImage(request: FastifyRequest, reply: FastifyReply, svg: str
     .header('etag', etag)
     .header('cache-control', IMAGE_CACHE_CONTROL)
     .header('x-content-type-options', 'nosniff')
-    // Opened directly, the image may run nothing and load nothing.
-    .header('content-security-policy', "default-src 'none'")
+    .header('content-security-policy', IMAGE_CONTENT_SECURITY_POLICY)
+    // Sites on other origins show these images, including sites that isolate themselves (COEP).
+    .header('cross-origin-resource-policy', 'cross-origin')
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send()
   return reply.type('image/svg+xml').send(svg)
 }

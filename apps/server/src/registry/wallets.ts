@@ -71,6 +71,8 @@ export type WalletFilter = {
   include?: string[] | undefined
   exclude?: string[] | undefined
   chains?: string[] | undefined
+  /** Chain families (CAIP-2 namespaces): wallets with a network of any of them. */
+  namespaces?: string[] | undefined
   search?: string | undefined
   badgeType?: WalletBadgeType | undefined
 }
@@ -144,6 +146,10 @@ export class WalletStore {
     if (filter.include?.length) where.push(`id = any(${param(filter.include)}::text[])`)
     if (filter.exclude?.length) where.push(`not (id = any(${param(filter.exclude)}::text[]))`)
     if (filter.chains?.length) where.push(`chains && ${param(filter.chains)}::text[]`)
+    if (filter.namespaces?.length)
+      where.push(
+        `exists (select 1 from unnest(chains) as chain where split_part(chain, ':', 1) = any(${param(filter.namespaces)}::text[]))`,
+      )
     if (filter.search) where.push(`name ilike ${param(`%${escapeLike(filter.search)}%`)}`)
     if (filter.badgeType) where.push(`badge_type = ${param(filter.badgeType)}`)
     const condition = where.join(' and ')

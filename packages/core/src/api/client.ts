@@ -93,6 +93,8 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       search?: string
       include?: readonly string[]
       exclude?: readonly string[]
+      /** Only wallets of these chain families (CAIP-2 namespaces), e.g. the site's. */
+      namespaces?: readonly string[]
     }) =>
       request<WalletsResponse>('GET', '/getWallets', {
         page: query.page,
@@ -100,6 +102,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
         search: query.search || undefined,
         include: query.include?.length ? query.include.join(',') : undefined,
         exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
+        namespaces: query.namespaces?.length ? query.namespaces.join(',') : undefined,
       }),
     /** GET /v1/account/{address}/balance: native coin and tokens held, with prices. */
     balance: (address: string, chainId: CaipNetworkId, options: { forceUpdate?: boolean } = {}) =>

@@ -18,8 +18,15 @@ describe('truncateDecimal', () => {
 
 describe('formatUsd', () => {
   it('shows two decimals and thousands separators', () => {
-    expect(formatUsd(1234.5)).toBe('$1,234.50')
-    expect(formatUsd(0.004)).toBe('$0.00')
-    expect(formatUsd(3000)).toBe('$3,000.00')
+    expect(formatUsd(1234.5, 'en-US')).toBe('$1,234.50')
+    expect(formatUsd(0.004, 'en-US')).toBe('$0.00')
+    expect(formatUsd(3000, 'en-US')).toBe('$3,000.00')
+  })
+
+  it("writes money the locale's way, the visitor's by default", () => {
+    expect(formatUsd(1234.5, 'de-DE')).toBe('1.234,50\u00a0$')
+    expect(formatUsd(1234.5)).toBe(
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(1234.5),
+    )
   })
 })

@@ -9,14 +9,24 @@ export function truncateDecimal(numeric: string, decimals = 3): string {
   return kept ? `${whole}.${kept}` : whole
 }
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
+const usdFormats = new Map<string, Intl.NumberFormat>()
 
-/** A USD amount with 2 decimals, as token totals are shown. */
-export function formatUsd(value: number): string {
-  return usd.format(value)
+/**
+ * A USD amount with 2 decimals, as token values and totals are shown, written the way the
+ * visitor's locale writes money (`locale` undefined), or the given locale's.
+ * @example formatUsd(1234.5, 'en-US') // '$1,234.50'
+ */
+export function formatUsd(value: number, locale?: string): string {
+  const key = locale ?? ''
+  let format = usdFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    usdFormats.set(key, format)
+  }
+  return format.format(value)
 }

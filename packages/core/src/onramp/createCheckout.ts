@@ -3,6 +3,7 @@ import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import { ONRAMP_ORDER_POLL_MS, ONRAMP_POPUP_POLL_MS } from '../constants.ts'
 import type { PopupWindow } from '../embedded/types.ts'
 import { truncateDecimal } from '../format/formatAmount.ts'
+import { formatDecimal } from '../format/formatDecimal.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { Store } from '../store.ts'
 import { ONRAMP_POPUP_BLOCKED, ONRAMP_PURCHASE_FAILED, onrampMessageOf } from './errors.ts'
@@ -13,12 +14,12 @@ const BOUGHT_DECIMALS = 6
 
 /** "49.26125 USDC": an amount the server gave, as the views and the snackbar show it. */
 export const formatOnrampAmount = (amount: { amount: string; currency: string }) =>
-  `${truncateDecimal(amount.amount, BOUGHT_DECIMALS)} ${amount.currency}`
+  `${formatDecimal(truncateDecimal(amount.amount, BOUGHT_DECIMALS))} ${amount.currency}`
 
 /** A fiat amount as money is written: always 2 decimals ("0.20 USD", "50.00 USD"). */
 export const formatFiatAmount = (amount: { amount: string; currency: string }) => {
   const [whole = '0', fraction = ''] = amount.amount.split('.')
-  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)} ${amount.currency}`
+  return `${formatDecimal(`${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`)} ${amount.currency}`
 }
 
 export type CheckoutTimers = {

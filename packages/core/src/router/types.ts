@@ -4,7 +4,8 @@ import type { CaipNetwork } from '../options/types.ts'
 
 /**
  * The modal's views plus Networks (the network picker), Send, Receive, the email and
- * social login steps and the on-ramp's; add a name here to add a view.
+ * social login steps, the on-ramp's and WhatIsAWallet (help for visitors without a wallet); add a
+ * name here to add a view.
  */
 export const VIEWS = [
   'Connect',
@@ -34,6 +35,7 @@ export const VIEWS = [
   'OnRampTokenSelect',
   'OnRampFiatSelect',
   'BuyInProgress',
+  'WhatIsAWallet',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

@@ -214,7 +214,7 @@ describe('createSwap', () => {
     // 0.15 ETH at 3000 USD less 0.4%: 448.2 USDC.
     expect(context.summary()).toMatchObject({
       receive: '448.2',
-      rate: '1 ETH = 2988 USDC',
+      rate: '1 ETH = 2,988 USDC',
       minimumReceived: '443.718 USDC',
       action: { label: 'Swap', disabled: false },
     })

@@ -1,3 +1,4 @@
+import { formatDecimal } from '../format/formatDecimal.ts'
 import { formatTokenAmount, formatTokenUnits } from './formatTokenAmount.ts'
 import { isNativeToken } from './isNativeToken.ts'
 import { minimumReceived } from './minimumReceived.ts'
@@ -120,7 +121,7 @@ export function describeSwap(state: SwapState): SwapSummary {
     toAmount,
     toDecimals: to.decimals,
   })
-  summary.rate = `1 ${from.symbol} = ${formatTokenAmount(rate)} ${to.symbol}`
+  summary.rate = `1 ${from.symbol} = ${formatDecimal(formatTokenAmount(rate))} ${to.symbol}`
   const impact = priceImpactPercent({
     fromAmount,
     fromDecimals: from.decimals,
@@ -133,7 +134,7 @@ export function describeSwap(state: SwapState): SwapSummary {
   const native = state.tokens.find((token) => isNativeToken(token.address))
   const fee = networkFeeUsd(state.gas, native?.decimals ?? 18, native?.price)
   if (fee !== undefined) summary.networkFeeUsd = fee
-  summary.minimumReceived = `${formatTokenUnits(minimumReceived(toAmount, state.slippage), to.decimals)} ${to.symbol}`
+  summary.minimumReceived = `${formatDecimal(formatTokenUnits(minimumReceived(toAmount, state.slippage), to.decimals))} ${to.symbol}`
   return summary
 }
 

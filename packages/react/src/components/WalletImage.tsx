@@ -1,4 +1,9 @@
-/** A wallet's image, or its initial on a neutral tile while none is known. */
+import { useState } from 'react'
+
+/**
+ * A wallet's image, or its initial on a neutral tile while none is known or when the image
+ * cannot be loaded (the server unreachable, an extension's broken icon).
+ */
 export function WalletImage({
   src,
   name,
@@ -6,9 +11,10 @@ export function WalletImage({
 }: {
   src: string | undefined
   name: string
-  size?: 'lg'
+  size?: 'lg' | 'sm'
 }) {
-  if (!src) {
+  const [failed, setFailed] = useState<string>()
+  if (!src || failed === src) {
     return (
       <span className="latch-wallet-image latch-wallet-tile" data-size={size} aria-hidden="true">
         {name.slice(0, 1)}
@@ -16,6 +22,14 @@ export function WalletImage({
     )
   }
   return (
-    <img className="latch-wallet-image" data-size={size} src={src} alt="" width={40} height={40} />
+    <img
+      className="latch-wallet-image"
+      data-size={size}
+      src={src}
+      alt=""
+      width={40}
+      height={40}
+      onError={() => setFailed(src)}
+    />
   )
 }

@@ -1,10 +1,12 @@
 import type { CSSProperties } from 'react'
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { SkeletonRows } from '../components/Skeleton.tsx'
 import { useStore } from '../hooks/useStore.ts'
 import { useLatchInstance } from '../LatchProvider.tsx'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 import { ModalContext } from './context.ts'
 import { Snackbar } from './Snackbar.tsx'
+import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
 
 const SHAKE_MS = 500
@@ -16,9 +18,12 @@ export function LatchModal() {
   const router = useStore(latch.router.state)
   const alert = useStore(latch.alerts.state)
   const card = useRef<HTMLDivElement>(null)
+  const body = useRef<HTMLDivElement>(null)
+  const content = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const [shaking, setShaking] = useState(false)
   useFocusTrap(card, modal.open)
+  useAnimatedHeight(body, content, modal.open)
 
   const close = useCallback(() => {
     latch.modal.close()
@@ -38,14 +43,15 @@ export function LatchModal() {
     setTimeout(() => setShaking(false), SHAKE_MS)
   }, [])
 
-  const { options } = latch
-  const themeStyle = options.themeVariables as CSSProperties
+  const theme = useStore(latch.theme.state)
+  const themeStyle = theme.themeVariables as CSSProperties
   const entry = VIEW_REGISTRY[router.view]
   const title = entry ? entry.title(router.data) : router.view
   const View = entry?.Component
+  const Placeholder = entry?.Placeholder
 
   return (
-    <div className="latch-root" data-theme={options.themeMode} style={themeStyle}>
+    <div className="latch-root" data-theme={theme.themeMode} style={themeStyle}>
       {modal.open && (
         // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths.
         <div
@@ -95,17 +101,26 @@ export function LatchModal() {
                 {alert.message && <p className="latch-muted">{alert.message}</p>}
               </div>
             )}
-            <ModalContext.Provider value={{ shake }}>
-              <div className="latch-view" key={`${router.view}:${router.history.length}`}>
-                <Suspense fallback={<div className="latch-center latch-muted" aria-busy="true" />}>
-                  {View && <View />}
-                </Suspense>
-              </div>
-            </ModalContext.Provider>
+            {/* Messages show under the header, never over the content they are about. */}
+            <Snackbar placement="card" />
+            <div ref={body} className="latch-body" data-testid="latch-modal-body">
+              <ModalContext.Provider value={{ shake }}>
+                {/* Measured for the height animation: it stays while the keyed view inside changes. */}
+                <div ref={content}>
+                  <div className="latch-view" key={`${router.view}:${router.history.length}`}>
+                    <Suspense
+                      fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}
+                    >
+                      {View && <View />}
+                    </Suspense>
+                  </div>
+                </div>
+              </ModalContext.Provider>
+            </div>
           </div>
         </div>
       )}
-      <Snackbar />
+      {!modal.open && <Snackbar placement="page" />}
     </div>
   )
 }

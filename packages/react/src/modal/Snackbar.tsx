@@ -1,14 +1,18 @@
 import { useStore } from '../hooks/useStore.ts'
 import { useLatchInstance } from '../LatchProvider.tsx'
 
-/** The one-line message at the bottom of the page: its text and variant, while open. */
-export function Snackbar() {
+/**
+ * The one-line message (its text, variant and whether it is open): in the modal's card, under its header,
+ * while the modal is open, so it covers nothing; at the foot of the page otherwise.
+ */
+export function Snackbar({ placement }: { placement: 'card' | 'page' }) {
   const latch = useLatchInstance()
   const snackbar = useStore(latch.snackbar.state)
   if (!snackbar.open || !snackbar.message) return null
   return (
     <div
       className="latch-snackbar"
+      data-placement={placement}
       data-variant={snackbar.variant}
       role={snackbar.variant === 'error' ? 'alert' : 'status'}
       data-testid="latch-snackbar"

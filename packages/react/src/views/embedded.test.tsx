@@ -43,17 +43,18 @@ describe('email and social login views', () => {
       /<button type="submit" class="latch-button" disabled="">Continue<\/button>/,
     )
     const labels = [...html.matchAll(/aria-label="Log in with ([^"]+)"/g)].map((match) => match[1])
-    expect(labels).toEqual(['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'])
+    expect(labels).toEqual(['Google', 'X', 'Discord', 'Apple', 'GitHub', 'Facebook'])
     // Email first, then social, then the wallets (the default order).
     expect(html.indexOf('type="email"')).toBeLessThan(html.indexOf('Log in with Google'))
     expect(html.indexOf('Log in with Google')).toBeLessThan(html.indexOf('aria-label="Wallets"'))
   })
 
-  it('shows Farcaster as coming soon, disabled', async () => {
-    const html = await renderModal(withFrame)
-    expect(html).toMatch(
-      /data-provider="farcaster" aria-label="Log in with Farcaster" title="Farcaster" disabled="">.*?Soon<\/span><\/button>/,
-    )
+  it('offers no Farcaster login, which cannot log in yet, even when it is configured', async () => {
+    const html = await renderModal({ ...withFrame, features: { socials: ['farcaster', 'github'] } })
+    expect(html).not.toContain('farcaster')
+    expect(html).not.toContain('Soon')
+    const labels = [...html.matchAll(/aria-label="Log in with ([^"]+)"/g)].map((match) => match[1])
+    expect(labels).toEqual(['GitHub'])
   })
 
   it("follows the site's features and order, the devnet's provider included", async () => {

@@ -1,5 +1,6 @@
 import { type RouterData, SOCIAL_PROVIDER_NAMES, type ViewName } from '@latch/core'
 import { type ComponentType, lazy } from 'react'
+import { WalletConnectPlaceholder } from '../components/QrPlaceholder.tsx'
 import { Account } from './Account/Account.tsx'
 import { AllWallets } from './AllWallets/AllWallets.tsx'
 import { Connect } from './Connect/Connect.tsx'
@@ -99,7 +100,19 @@ const BuyInProgress = lazy(() =>
   import('./BuyInProgress/BuyInProgress.tsx').then((module) => ({ default: module.BuyInProgress })),
 )
 
-export type ViewEntry = { title(data: RouterData | undefined): string; Component: ComponentType }
+// Help for visitors without a wallet: most visitors never open it.
+const WhatIsAWallet = lazy(() =>
+  import('./WhatIsAWallet/WhatIsAWallet.tsx').then((module) => ({
+    default: module.WhatIsAWallet,
+  })),
+)
+
+export type ViewEntry = {
+  title(data: RouterData | undefined): string
+  Component: ComponentType
+  /** What a lazily loaded view shows while its code loads; else placeholder rows. */
+  Placeholder?: ComponentType
+}
 
 /** The modal's views by name; a view not listed here has not been built yet. */
 export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
@@ -112,10 +125,12 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   ConnectingWalletConnect: {
     title: (data) => data?.wallet?.name ?? 'WalletConnect',
     Component: ConnectingWalletConnect,
+    Placeholder: WalletConnectPlaceholder,
   },
   ConnectingWalletConnectBasic: {
     title: () => 'WalletConnect',
     Component: ConnectingWalletConnectBasic,
+    Placeholder: WalletConnectPlaceholder,
   },
   Networks: { title: () => 'Choose Network', Component: Networks },
   UnsupportedChain: { title: () => 'Switch Network', Component: UnsupportedChain },
@@ -144,4 +159,5 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   OnRampTokenSelect: { title: () => 'Choose Token', Component: OnRampTokenSelect },
   OnRampFiatSelect: { title: () => 'Choose Currency', Component: OnRampFiatSelect },
   BuyInProgress: { title: () => 'Buy in Progress', Component: BuyInProgress },
+  WhatIsAWallet: { title: () => 'What is a wallet?', Component: WhatIsAWallet },
 }

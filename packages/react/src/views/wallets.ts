@@ -6,6 +6,14 @@ import {
 } from '@latch/core'
 import type { Wallet } from '@latch/protocol'
 
+/**
+ * The site's chain families (CAIP-2 namespaces): the modal offers only wallets of these, so an
+ * EVM site never lists a Bitcoin-only wallet.
+ */
+export function siteNamespaces(latch: Latch): string[] {
+  return [...new Set(latch.options.networks.map((network) => network.chainNamespace))]
+}
+
 /** A registry wallet as the modal offers it, tied to its installed connector when there is one. */
 export function fromRegistry(latch: Latch, wallet: Wallet): ConnectableWallet {
   const installed = wallet.rdns

@@ -18,6 +18,7 @@ export const assetImageRoute = (deps: { chains: ChainConfig[] }) => {
           label: network.label,
           title: network.name,
           shape: 'circle',
+          icon: network.icon,
         }
       )
     },

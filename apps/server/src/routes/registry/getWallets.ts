@@ -22,13 +22,15 @@ export const getWalletsRoute =
         },
       },
       async (request) => {
-        const { page, entries, include, exclude, chains, search, badge_type } = request.query
+        const { page, entries, include, exclude, chains, namespaces, search, badge_type } =
+          request.query
         return deps.wallets.list({
           page,
           entries,
           include,
           exclude,
           chains,
+          namespaces,
           search,
           badgeType: badge_type,
         })

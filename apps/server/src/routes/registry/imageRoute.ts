@@ -2,11 +2,12 @@ import { clientQuery, errorResponse, imageParams } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { HttpError } from '../../errors.ts'
+import { loadIcon } from '../../registry/iconLibrary.ts'
 import { type ImageSpec, imageResponses, renderImage, sendImage } from '../../registry/images.ts'
 
 /**
- * One image route: `GET {url}/:id` answers the generated SVG of what `find` returns for
- * the id, with caching headers and 304s, or 404 when it knows no such id.
+ * One image route: `GET {url}/:id` answers the icon of what `find` returns for the id (the icon
+ * library's, else a generated tile), with caching headers and 304s, or 404 when it knows no such id.
  */
 export function imageRoute(options: {
   url: string
@@ -38,7 +39,8 @@ export function imageRoute(options: {
         const { id } = request.params as { id: string }
         const spec = await options.find(id)
         if (!spec) throw new HttpError(404, `No ${options.kind} "${id}"`)
-        return sendImage(request, reply, renderImage(spec))
+        const icon = spec.icon && (await loadIcon(spec.icon, spec.title))
+        return sendImage(request, reply, icon ?? renderImage(spec))
       },
     )
   }

@@ -1,4 +1,5 @@
 import { findToken } from '../../registry/assets.ts'
+import { tokenIcon } from '../../registry/icons.ts'
 import { imageRoute } from './imageRoute.ts'
 
 /** GET /public/getTokenImage/{id}: a token's icon, by symbol. */
@@ -14,6 +15,7 @@ export const tokenImageRoute = imageRoute({
         label: token.label,
         title: token.name,
         shape: 'circle',
+        icon: tokenIcon(token.key),
       }
     )
   },

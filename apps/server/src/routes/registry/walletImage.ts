@@ -1,5 +1,6 @@
 import { walletIdValue } from '@latch/protocol'
 import { z } from 'zod'
+import { walletIcon } from '../../registry/icons.ts'
 import { initials } from '../../registry/images.ts'
 import type { WalletStore } from '../../registry/wallets.ts'
 import { imageRoute } from './imageRoute.ts'
@@ -19,6 +20,7 @@ export const walletImageRoute = (deps: { wallets: WalletStore }) =>
           label: initials(wallet.name),
           title: wallet.name,
           shape: 'squircle',
+          icon: walletIcon(wallet.id),
         }
       )
     },

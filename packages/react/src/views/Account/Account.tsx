@@ -1,8 +1,9 @@
-import { ACCOUNT_TABS } from '@latch/core'
+import { ACCOUNT_TABS, formatDecimal } from '@latch/core'
 import { useState } from 'react'
 import { shortAddress } from '../../ConnectButton.tsx'
-import { Avatar, isImageUrl } from '../../components/Avatar.tsx'
+import { AccountAvatar } from '../../components/AccountAvatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
+import { SkeletonText } from '../../components/Skeleton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -27,7 +28,9 @@ export function Account() {
   const account = useLatchAccount()
   const network = useLatchNetwork()
   const accounts = useStore(latch.account.state)
-  const tab = accounts.byNamespace[accounts.activeNamespace]?.currentTab ?? 'Tokens'
+  const current = accounts.byNamespace[accounts.activeNamespace]?.currentTab
+  // A tab the view does not show (NFTs, set through the API) opens Tokens instead.
+  const tab = ACCOUNT_TABS.find((name) => name === current) ?? 'Tokens'
   const features = useStore(latch.features)
   const { providers } = useStore(latch.onramp.state)
   const [copied, setCopied] = useState(false)
@@ -47,15 +50,16 @@ export function Account() {
   return (
     <div className="latch-list">
       <div className="latch-center">
-        {account.profileImage && isImageUrl(account.profileImage) ? (
-          <Avatar src={account.profileImage} size={72} />
-        ) : (
-          <WalletImage
-            src={account.connectedWalletInfo?.icon}
-            name={account.connectedWalletInfo?.name ?? '?'}
-            size="lg"
-          />
-        )}
+        <span className="latch-account-avatar">
+          <AccountAvatar address={address} profileImage={account.profileImage} size={72} />
+          {account.connectedWalletInfo && (
+            <WalletImage
+              src={account.connectedWalletInfo.icon}
+              name={account.connectedWalletInfo.name}
+              size="sm"
+            />
+          )}
+        </span>
         {account.profileName && (
           <p className="latch-profile-name" data-testid="latch-account-name">
             {account.profileName}
@@ -101,9 +105,13 @@ export function Account() {
             {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
           </p>
         )}
-        <p data-testid="latch-account-balance">
-          {account.balance ?? '…'} {account.balanceSymbol}
-        </p>
+        {account.balance !== undefined ? (
+          <p className="latch-account-balance" data-testid="latch-account-balance">
+            {formatDecimal(account.balance)} {account.balanceSymbol}
+          </p>
+        ) : (
+          <SkeletonText label="Loading the balance" size="lg" />
+        )}
         <button
           type="button"
           className="latch-button"
@@ -111,6 +119,15 @@ export function Account() {
           onClick={() => latch.router.push('Networks')}
           aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
         >
+          {network.caipNetwork && (
+            <img
+              className="latch-network-icon"
+              src={latch.api.assetImageUrl(network.caipNetwork.caipNetworkId)}
+              alt=""
+              width={20}
+              height={20}
+            />
+          )}
           {network.caipNetwork?.name ?? 'Unknown network'}
         </button>
       </div>
@@ -156,7 +173,6 @@ export function Account() {
       </div>
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Tokens' && <TokensTab />}
-        {tab === 'NFTs' && <p className="latch-muted latch-center">No NFTs yet</p>}
         {tab === 'Activity' && <ActivityTab address={address} name={account.profileName} />}
       </div>
       <DisconnectButton />

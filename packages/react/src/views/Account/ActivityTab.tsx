@@ -1,6 +1,7 @@
-import { truncateDecimal } from '@latch/core'
+import { formatDecimal, truncateDecimal } from '@latch/core'
 import type { HistoryTransaction, HistoryTransfer } from '@latch/protocol'
 import { useEffect, useRef } from 'react'
+import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
@@ -26,7 +27,7 @@ const dayAndTime = new Intl.DateTimeFormat('en-US', {
 function transferText(transfer: HistoryTransfer): string {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
   const symbol = transfer.fungible_info?.symbol ?? 'NFT'
-  return `${sign}${truncateDecimal(transfer.quantity.numeric)} ${symbol}`
+  return `${sign}${formatDecimal(truncateDecimal(transfer.quantity.numeric))} ${symbol}`
 }
 
 /**
@@ -73,11 +74,7 @@ function ActivityList({ address }: { address: string }) {
   }, [latch, address, hasNext])
 
   if (state.loading && state.transactions.length === 0) {
-    return (
-      <p className="latch-muted latch-center" aria-busy="true">
-        Loading activity…
-      </p>
-    )
+    return <SkeletonRows count={4} label="Loading activity" testId="latch-activity-loading" />
   }
   if (state.empty || state.transactions.length === 0) {
     return <p className="latch-muted latch-center">No activity yet</p>
@@ -133,11 +130,7 @@ function ActivityList({ address }: { address: string }) {
       <ul className="latch-list">
         <li ref={sentinel} aria-hidden="true" className="latch-sentinel" />
       </ul>
-      {state.loading && (
-        <p className="latch-muted latch-center" aria-busy="true">
-          Loading more…
-        </p>
-      )}
+      {state.loading && <SkeletonRows count={2} label="Loading more activity" />}
     </div>
   )
 }

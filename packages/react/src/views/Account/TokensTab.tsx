@@ -1,4 +1,5 @@
-import { formatUsd, truncateDecimal } from '@latch/core'
+import { formatDecimal, formatUsd, truncateDecimal } from '@latch/core'
+import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
@@ -8,11 +9,7 @@ export function TokensTab() {
   const { status, balances, totalUsd } = useStore(latch.balances.state)
 
   if (status === 'loading' && balances.length === 0) {
-    return (
-      <p className="latch-muted latch-center" aria-busy="true">
-        Loading balances…
-      </p>
-    )
+    return <SkeletonRows count={4} label="Loading balances" testId="latch-tokens-loading" />
   }
   if (balances.length === 0) {
     return (
@@ -38,7 +35,7 @@ export function TokensTab() {
             <span className="latch-list-item-label">
               <span>{token.name}</span>
               <span className="latch-muted" data-testid="latch-token-quantity">
-                {truncateDecimal(token.quantity.numeric)} {token.symbol}
+                {formatDecimal(truncateDecimal(token.quantity.numeric))} {token.symbol}
               </span>
             </span>
             <span data-testid="latch-token-value">

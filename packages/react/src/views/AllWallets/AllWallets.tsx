@@ -1,67 +1,60 @@
-import { type ConnectableWallet, WALLETS_PER_PAGE, WALLETS_PER_SEARCH } from '@latch/core'
-import type { Wallet } from '@latch/protocol'
+import type { ConnectableWallet } from '@latch/core'
 import { useEffect, useRef, useState } from 'react'
-import { WalletListItem } from '../../components/WalletListItem.tsx'
+import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 import { chooseWallet, fromRegistry } from '../wallets.ts'
+import { useWalletListing } from './useWalletListing.ts'
 
 const SEARCH_DEBOUNCE_MS = 250
-const SKELETONS = ['skeleton-1', 'skeleton-2', 'skeleton-3', 'skeleton-4']
+const SKELETONS = Array.from({ length: 8 }, (_, index) => `skeleton-${index + 1}`)
 
-type Listing = { wallets: Wallet[]; count: number; page: number; loading: boolean; error?: string }
+/** One wallet as a tile of the grid: its icon, its name under it. */
+function WalletTile({
+  wallet,
+  installed,
+  onSelect,
+}: {
+  wallet: ConnectableWallet
+  installed: boolean
+  onSelect(wallet: ConnectableWallet): void
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="latch-wallet-tile-button"
+        data-wallet-id={wallet.id}
+        onClick={() => onSelect(wallet)}
+      >
+        <WalletImage src={wallet.imageUrl} name={wallet.name} />
+        <span className="latch-wallet-tile-name">{wallet.name}</span>
+        {installed && <span className="latch-wallet-tile-badge">Installed</span>}
+      </button>
+    </li>
+  )
+}
 
-/** Every registry wallet: debounced search, infinite scroll (40 a page), skeletons while loading. */
+/**
+ * Every registry wallet of the site's chain families as a grid of icons: search (debounced),
+ * infinite scroll, placeholder tiles while loading, and a retry when the server cannot answer.
+ */
 export function AllWallets() {
   const latch = useLatchInstance()
   const [query, setQuery] = useState('')
   const [search, setSearch] = useState('')
-  const [listing, setListing] = useState<Listing>({ wallets: [], count: 0, page: 0, loading: true })
   const sentinel = useRef<HTMLLIElement>(null)
-  const request = useRef(0)
+  const { listing, failed, hasMore, loadMore, retry } = useWalletListing(latch, search)
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [query])
 
-  const load = (page: number, term: string) => {
-    const id = ++request.current
-    setListing((current) => ({ ...current, loading: true }))
-    latch.api
-      .getWallets({
-        page,
-        entries: term ? WALLETS_PER_SEARCH : WALLETS_PER_PAGE,
-        ...(term ? { search: term } : {}),
-      })
-      .then(
-        (result) => {
-          // A newer search or page was asked for meanwhile: this answer is stale.
-          if (id !== request.current) return
-          setListing((current) => ({
-            wallets: page === 1 ? result.data : [...current.wallets, ...result.data],
-            count: result.count,
-            page,
-            loading: false,
-          }))
-        },
-        (error: Error) => {
-          if (id === request.current)
-            setListing((current) => ({ ...current, loading: false, error: error.message }))
-        },
-      )
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search term starts over at page 1.
-  useEffect(() => {
-    load(1, search)
-  }, [search])
-
-  const hasMore = !search && listing.wallets.length < listing.count
   useEffect(() => {
     const node = sentinel.current
     if (!node || !hasMore || listing.loading) return
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load(listing.page + 1, search)
+      if (entries.some((entry) => entry.isIntersecting)) loadMore()
     })
     observer.observe(node)
     return () => observer.disconnect()
@@ -79,25 +72,45 @@ export function AllWallets() {
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
-      {listing.error && <p className="latch-error-text">{listing.error}</p>}
-      {!listing.loading && listing.wallets.length === 0 && !listing.error && (
-        <p className="latch-muted">No wallet found</p>
+      {!listing.loading && !failed && listing.wallets.length === 0 && (
+        <p className="latch-muted latch-center">No wallet found</p>
       )}
-      <ul className="latch-list" aria-label="All wallets" aria-busy={listing.loading}>
-        {listing.wallets.map((wallet) => (
-          <WalletListItem key={wallet.id} wallet={fromRegistry(latch, wallet)} onSelect={select} />
-        ))}
+      <ul className="latch-wallet-grid" aria-label="All wallets" aria-busy={listing.loading}>
+        {listing.wallets.map((wallet) => {
+          const entry = fromRegistry(latch, wallet)
+          return (
+            <WalletTile
+              key={wallet.id}
+              wallet={entry}
+              installed={entry.connectorId !== undefined}
+              onSelect={select}
+            />
+          )
+        })}
         {listing.loading &&
           SKELETONS.map((key) => (
             <li
               key={key}
-              className="latch-skeleton"
+              className="latch-wallet-tile-skeleton"
               data-testid="latch-wallet-skeleton"
               aria-hidden="true"
-            />
+            >
+              <span className="latch-skeleton" />
+              <span className="latch-skeleton" />
+            </li>
           ))}
-        {hasMore && <li ref={sentinel} aria-hidden="true" />}
+        {hasMore && <li ref={sentinel} className="latch-sentinel" aria-hidden="true" />}
       </ul>
+      {failed && (
+        <div className="latch-center" role="alert" data-testid="latch-wallets-failed">
+          <p className="latch-muted">
+            The wallet list could not be loaded. Check your connection and try again.
+          </p>
+          <button type="button" className="latch-button" data-variant="secondary" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      )}
     </div>
   )
 }

@@ -1,7 +1,8 @@
 import {
   type ConnectableWallet,
+  isSocialLoginProvider,
   type Latch,
-  type SocialLoginOption,
+  type SocialLoginProvider,
   WALLETS_RECOMMENDED_COUNT,
   walletFromOption,
 } from '@latch/core'
@@ -12,7 +13,13 @@ import { QrGlyph } from '../../components/QrGlyph.tsx'
 import { WalletListItem } from '../../components/WalletListItem.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
-import { chooseWallet, fromRegistry, WALLETCONNECT_ENTRY, withConnector } from '../wallets.ts'
+import {
+  chooseWallet,
+  fromRegistry,
+  siteNamespaces,
+  WALLETCONNECT_ENTRY,
+  withConnector,
+} from '../wallets.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
@@ -25,8 +32,11 @@ export function Connect() {
   const features = useStore(latch.features)
   const { embedded } = latch
   const emailLogin = embedded !== undefined && features.email
-  // The site's socials, narrowed by its project's settings (GET /appkit/v1/config).
-  const socials: readonly SocialLoginOption[] = embedded ? features.socials : []
+  // The site's socials, narrowed by its project's settings (GET /appkit/v1/config). Farcaster
+  // stays a valid setting but is not offered until its login works here.
+  const socials: readonly SocialLoginProvider[] = embedded
+    ? features.socials.filter(isSocialLoginProvider)
+    : []
   const socialLogin = socials.length > 0
   const wantsFrame = emailLogin || socialLogin
 
@@ -37,14 +47,20 @@ export function Connect() {
 
   useEffect(() => {
     let current = true
-    latch.api.getWallets({ page: 1, entries: WALLETS_RECOMMENDED_COUNT }).then(
-      (page) => {
-        if (!current) return
-        setRecommended(page.data)
-        setTotal(page.count)
-      },
-      () => {},
-    )
+    latch.api
+      .getWallets({
+        page: 1,
+        entries: WALLETS_RECOMMENDED_COUNT,
+        namespaces: siteNamespaces(latch),
+      })
+      .then(
+        (page) => {
+          if (!current) return
+          setRecommended(page.data)
+          setTotal(page.count)
+        },
+        () => {},
+      )
     return () => {
       current = false
     }
@@ -125,7 +141,22 @@ export function Connect() {
     }
     return null
   })
-  return <div className="latch-list">{sections}</div>
+  return (
+    <div className="latch-list">
+      {sections}
+      <p className="latch-help-link">
+        <span className="latch-muted">No wallet yet?</span>
+        <button
+          type="button"
+          className="latch-link-button"
+          data-size="md"
+          onClick={() => latch.router.push('WhatIsAWallet')}
+        >
+          What is a wallet?
+        </button>
+      </p>
+    </div>
+  )
 }
 
 /** The email section: the address, then a code (EmailVerifyOtp). */

@@ -1,29 +1,25 @@
 import {
   type EmbeddedController,
-  isSocialLoginProvider,
   SOCIAL_PROVIDER_NAMES,
-  type SocialLoginOption,
+  type SocialLoginProvider,
 } from '@latch/core'
 import { SocialIcon } from '../../components/SocialIcon.tsx'
 
 /**
  * The social logins in the configured order: the first as a wide button, the others as
- * tiles. Farcaster is shown as coming soon. Each click opens the login popup right away.
+ * tiles. Each click opens the login popup right away.
  */
 export function SocialButtons({
   embedded,
   providers,
 }: {
   embedded: EmbeddedController
-  providers: readonly SocialLoginOption[]
+  providers: readonly SocialLoginProvider[]
 }) {
   const [first, ...others] = providers
   if (!first) return null
-  const connect = (provider: SocialLoginOption) => {
-    // Synchronously in the click: connectSocial opens the popup before anything else.
-    if (isSocialLoginProvider(provider)) void embedded.connectSocial(provider)
-  }
-  const soon = (provider: SocialLoginOption) => !isSocialLoginProvider(provider)
+  // Synchronously in the click: connectSocial opens the popup before anything else.
+  const connect = (provider: SocialLoginProvider) => void embedded.connectSocial(provider)
   return (
     <div className="latch-socials" data-testid="latch-socials">
       <button
@@ -31,12 +27,10 @@ export function SocialButtons({
         className="latch-list-item"
         data-provider={first}
         aria-label={`Log in with ${SOCIAL_PROVIDER_NAMES[first]}`}
-        disabled={soon(first)}
         onClick={() => connect(first)}
       >
         <SocialIcon provider={first} />
         <span className="latch-list-item-label">Log in with {SOCIAL_PROVIDER_NAMES[first]}</span>
-        {soon(first) && <span className="latch-tag">Soon</span>}
       </button>
       {others.length > 0 && (
         <ul className="latch-social-grid" aria-label="More social logins">
@@ -48,11 +42,9 @@ export function SocialButtons({
                 data-provider={provider}
                 aria-label={`Log in with ${SOCIAL_PROVIDER_NAMES[provider]}`}
                 title={SOCIAL_PROVIDER_NAMES[provider]}
-                disabled={soon(provider)}
                 onClick={() => connect(provider)}
               >
                 <SocialIcon provider={provider} />
-                {soon(provider) && <span className="latch-tag latch-social-soon">Soon</span>}
               </button>
             </li>
           ))}

@@ -57,7 +57,12 @@ function Connecting({ wallet }: { wallet: ConnectableWallet }) {
       data-testid="latch-connecting-external"
       data-status={attempt.status}
     >
-      <WalletImage src={wallet.imageUrl} name={wallet.name} size="lg" />
+      <span className="latch-connecting-image" data-status={attempt.status}>
+        <WalletImage src={wallet.imageUrl} name={wallet.name} size="lg" />
+        {attempt.status === 'connecting' && (
+          <span className="latch-connecting-ring" aria-hidden="true" />
+        )}
+      </span>
       {attempt.status === 'connecting' && (
         <>
           <p>Continue in {wallet.name}</p>

@@ -8,6 +8,7 @@ import {
 } from '@latch/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { QrCode } from '../../components/QrCode.tsx'
+import { QrPlaceholder } from '../../components/QrPlaceholder.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
@@ -153,9 +154,7 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
                 logo={wallet ? <WalletImage src={image.src} name={name} /> : undefined}
               />
             ) : (
-              <div className="latch-qr latch-qr-placeholder" aria-busy="true">
-                <span className="latch-muted">{buffering ? 'Creating a new code…' : ''}</span>
-              </div>
+              <QrPlaceholder message={buffering ? 'Creating a new code…' : undefined} />
             ))}
           <p>
             {mobile && wallet ? `Continue in ${name}` : `Scan with ${wallet ? name : 'your phone'}`}

@@ -22,7 +22,7 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
               onClick={() => choose(network)}
             >
               <img
-                className="latch-wallet-image"
+                className="latch-wallet-image latch-network-image"
                 src={latch.api.assetImageUrl(network.caipNetworkId)}
                 alt=""
                 width={40}

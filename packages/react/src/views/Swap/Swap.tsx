@@ -1,11 +1,13 @@
 import {
   describeSwap,
+  formatDecimal,
   formatTokenAmount,
   formatTokenUnits,
   isNativeToken,
   type SwapTokenOption,
 } from '@latch/core'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
@@ -41,7 +43,7 @@ function TokenButton(props: {
 
 const balanceText = (token: SwapTokenOption | undefined) =>
   token?.balanceNumeric !== undefined
-    ? `Balance: ${formatTokenAmount(token.balanceNumeric)} ${token.symbol}`
+    ? `Balance: ${formatDecimal(formatTokenAmount(token.balanceNumeric))} ${token.symbol}`
     : undefined
 
 /**
@@ -80,11 +82,7 @@ export function Swap() {
     )
   }
   if (state.tokensStatus !== 'ready') {
-    return (
-      <p className="latch-muted latch-center" aria-busy="true">
-        Loading tokens…
-      </p>
-    )
+    return <SkeletonRows count={2} label="Loading tokens" />
   }
 
   const { from, to, action } = summary
@@ -109,8 +107,8 @@ export function Swap() {
     return (
       <div className="latch-center" data-testid="latch-swap-done">
         <p role="status">
-          Swapped {formatTokenUnits(summary.amount, from.decimals)} {from.symbol} for{' '}
-          {summary.receive} {to.symbol}
+          Swapped {formatDecimal(formatTokenUnits(summary.amount, from.decimals))} {from.symbol} for{' '}
+          {formatDecimal(summary.receive ?? '0')} {to.symbol}
         </p>
         {state.txHash && <p className="latch-muted latch-address-text">{state.txHash}</p>}
         <div className="latch-actions">
@@ -204,7 +202,11 @@ export function Swap() {
             aria-live="polite"
             aria-busy={state.quoteStatus === 'loading'}
           >
-            {summary.receive ?? (state.quoteStatus === 'loading' ? '…' : '0')}
+            {summary.receive !== undefined
+              ? formatDecimal(summary.receive)
+              : state.quoteStatus === 'loading'
+                ? '…'
+                : '0'}
           </output>
           <TokenButton
             side="receive"

@@ -1,0 +1,1 @@
+export { createTheme, type ThemeController, type ThemeState } from './createTheme.ts'
