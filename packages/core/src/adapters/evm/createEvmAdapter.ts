@@ -5,7 +5,6 @@ import {
   createConfig,
   createStorage,
   disconnect,
-  getBalance,
   getConnection,
   hydrate,
   injected,
@@ -23,7 +22,7 @@ import {
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
-import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
+import type { Eip1193Requester } from './switchNetwork.ts'
 import {
   WALLETCONNECT_CONNECTOR_ID,
   type WalletConnectConnectorOptions,
@@ -207,6 +206,8 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         return
       }
       const provider = (await connector.getProvider()) as Eip1193Requester
+      // Switching (and adding a chain the wallet lacks) loads with the first switch.
+      const { switchOrAddChain } = await import('./switchNetwork.ts')
       await switchOrAddChain(provider, chain)
     },
     async reconnect() {
@@ -233,8 +234,19 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
     },
     async getBalance(address, chainId) {
-      const balance = await getBalance(config, { address: address as `0x${string}`, chainId })
-      return { value: balance.value, decimals: balance.decimals, symbol: balance.symbol }
+      // eth_getBalance itself: viem's getBalance action brings multicall's ABI coder (about 15 KiB
+      // gzip) into the page for a block-hash form the kit never uses.
+      const client = config.getClient({ chainId })
+      const value = await client.request({
+        method: 'eth_getBalance',
+        params: [address as Address, 'latest'],
+      })
+      const { nativeCurrency } = client.chain
+      return {
+        value: BigInt(value),
+        decimals: nativeCurrency.decimals,
+        symbol: nativeCurrency.symbol,
+      }
     },
   }
 }
