@@ -4,8 +4,11 @@ import { useStore } from '../hooks/useStore.ts'
 import { useLatchInstance } from '../LatchProvider.tsx'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 import { ModalContext } from './context.ts'
+import { ModalPresence } from './ModalPresence.tsx'
 import { Snackbar } from './Snackbar.tsx'
 import { useFocusTrap } from './useFocusTrap.ts'
+import { useModalPrerender } from './useModalPrerender.ts'
+import { ViewHost } from './ViewHost.tsx'
 
 const SHAKE_MS = 500
 
@@ -15,9 +18,11 @@ export function LatchModal() {
   const modal = useStore(latch.modal.state)
   const router = useStore(latch.router.state)
   const alert = useStore(latch.alerts.state)
+  const root = useRef<HTMLDivElement>(null)
   const card = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const [shaking, setShaking] = useState(false)
+  const prerender = useModalPrerender(latch, modal.open)
   useFocusTrap(card, modal.open)
 
   const close = useCallback(() => {
@@ -42,12 +47,11 @@ export function LatchModal() {
   const themeStyle = options.themeVariables as CSSProperties
   const entry = VIEW_REGISTRY[router.view]
   const title = entry ? entry.title(router.data) : router.view
-  const View = entry?.Component
 
   return (
-    <div className="latch-root" data-theme={options.themeMode} style={themeStyle}>
-      {modal.open && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths.
+    <div ref={root} className="latch-root" data-theme={options.themeMode} style={themeStyle}>
+      <ModalPresence open={modal.open} prerender={prerender} root={root}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths. */}
         <div
           className="latch-overlay"
           onMouseDown={(event) => {
@@ -98,13 +102,13 @@ export function LatchModal() {
             <ModalContext.Provider value={{ shake }}>
               <div className="latch-view" key={`${router.view}:${router.history.length}`}>
                 <Suspense fallback={<div className="latch-center latch-muted" aria-busy="true" />}>
-                  {View && <View />}
+                  <ViewHost name={router.view} />
                 </Suspense>
               </div>
             </ModalContext.Provider>
           </div>
         </div>
-      )}
+      </ModalPresence>
       <Snackbar />
     </div>
   )
