@@ -21,8 +21,9 @@ import {
   type WalletSummary,
 } from './connection/index.ts'
 import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
-import { EMBEDDED_CONNECTOR_ID } from './embedded/connector.ts'
-import { createEmbedded, type EmbeddedController } from './embedded/createEmbedded.ts'
+import { EMBEDDED_CONNECTOR_ID } from './embedded/connectorId.ts'
+import type { EmbeddedController } from './embedded/createEmbedded.ts'
+import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures, remoteOnrampProviders } from './features/remoteFeatures.ts'
@@ -240,8 +241,9 @@ export function createLatch(config: LatchConfig): Latch {
     })
   const walletConnectSessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
   const walletConnectOptions = options.walletConnect
+  // Email and social login: the state is here, the code loads once a login is offered or restored.
   const embedded = options.walletFrameUrl
-    ? createEmbedded({
+    ? createLazyEmbedded({
         frameUrl: options.walletFrameUrl,
         projectId: options.projectId,
         alerts,

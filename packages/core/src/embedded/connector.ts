@@ -4,10 +4,11 @@ import { createConnector } from '@wagmi/core'
 import type { Address } from 'viem'
 import { LatchError } from '../errors.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedProvider, EmbeddedProviderDeps, RequestArguments } from './provider.ts'
 import { defaultTimers, type FrameClient, type Timers } from './types.ts'
 
-export const EMBEDDED_CONNECTOR_ID = 'latchEmbedded'
+export { EMBEDDED_CONNECTOR_ID }
 
 export type EmbeddedConnectorOptions = {
   /** The frame client, mounted; loaded (a separate chunk) on first need. */

@@ -14,9 +14,11 @@ import { whenIdle } from '../platform/whenIdle.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
-import { EMBEDDED_CONNECTOR_ID, type EmbeddedConnectorOptions } from './connector.ts'
+import { createStore, type ReadableStore, type Store } from '../store.ts'
+import type { EmbeddedConnectorOptions } from './connector.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedContext } from './context.ts'
+import { initialEmbeddedState } from './initialState.ts'
 import type { ApprovalRequest } from './provider.ts'
 import { createSocialLogin } from './socialLogin.ts'
 import {
@@ -79,6 +81,8 @@ export type EmbeddedDeps = {
   /** Makes the frame client; default the iframe client, loaded as a separate chunk. */
   createFrame?: () => Promise<FrameClient>
   openPopup?: () => PopupWindow | null
+  /** The state to drive; default a new store (the kit passes the one its views already read). */
+  store?: Store<EmbeddedState>
 }
 
 export type Embedded = {
@@ -97,7 +101,7 @@ const defaultPopup = (): PopupWindow | null =>
  */
 export function createEmbedded(deps: EmbeddedDeps): Embedded {
   const timers = deps.timers ?? defaultTimers
-  const store = createStore<EmbeddedState>({ step: 'idle', frame: 'unloaded', pending: false })
+  const store = deps.store ?? createStore<EmbeddedState>(initialEmbeddedState())
   const sessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
 
   let client: Promise<FrameClient> | undefined

@@ -263,14 +263,14 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
 }
 
 /**
- * The views the modal may open at without a click inside it, for the instance's state now: the
- * page loads them once idle, so opening the modal costs no round trip.
+ * The views the modal opens at by itself or from the button, for the instance's state now: the
+ * page loads them once idle, so opening the modal costs no round trip. Others (Networks, opened
+ * by a site's own button) load with the view that leads to them, or on first use.
  */
 export function firstViews(latch: Latch): ViewName[] {
   const connected = latch.account.get().status === 'connected'
-  const views: ViewName[] = connected
-    ? ['Account', 'Networks', 'UnsupportedChain']
-    : ['Connect', 'Networks']
+  // A wallet moving to a network the site does not list opens UnsupportedChain.
+  const views: ViewName[] = connected ? ['Account', 'UnsupportedChain'] : ['Connect']
   // A sign-in is asked for right after connecting; an embedded wallet asks for approvals.
   if (latch.siwx.enabled) views.push('SIWXSignMessage')
   if (connected && latch.embedded?.state.get().user) views.push('ApproveTransaction')

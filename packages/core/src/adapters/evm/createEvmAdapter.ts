@@ -1,6 +1,7 @@
 import {
   type Config,
   type Connector,
+  type CreateConnectorFn,
   connect,
   createConfig,
   createStorage,
@@ -13,16 +14,12 @@ import {
   watchConnectors,
 } from '@wagmi/core'
 import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
-import {
-  EMBEDDED_CONNECTOR_ID,
-  type EmbeddedConnectorOptions,
-  type EmbeddedConnectorProperties,
-  embeddedConnector,
-} from '../../embedded/connector.ts'
+import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
+import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
-import type { Eip1193Requester } from './switchNetwork.ts'
+import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
 import {
   WALLETCONNECT_CONNECTOR_ID,
   type WalletConnectConnectorOptions,
@@ -42,8 +39,11 @@ export type EvmAdapterOptions = {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   /** Adds the WalletConnect connector (its code loads on first use). */
   walletConnect?: WalletConnectConnectorOptions
-  /** Adds the embedded wallet's connector (email and social login; the frame loads on first use). */
-  embedded?: EmbeddedConnectorOptions
+  /**
+   * Adds the embedded wallet's connector (email and social login): `embeddedConnector(options)`,
+   * or the kit's stand-in that loads it on first use (createLazyEmbedded).
+   */
+  embedded?: CreateConnectorFn
 }
 
 export type EvmAdapter = ChainAdapter & {
@@ -116,7 +116,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     connectors: [
       ...(options.enableInjected === false ? [] : [injected()]),
       ...(options.walletConnect ? [walletConnectConnector(options.walletConnect)] : []),
-      ...(options.embedded ? [embeddedConnector(options.embedded)] : []),
+      ...(options.embedded ? [options.embedded] : []),
     ],
     multiInjectedProviderDiscovery: options.enableEIP6963 !== false,
     storage: createStorage({
@@ -206,8 +206,6 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         return
       }
       const provider = (await connector.getProvider()) as Eip1193Requester
-      // Switching (and adding a chain the wallet lacks) loads with the first switch.
-      const { switchOrAddChain } = await import('./switchNetwork.ts')
       await switchOrAddChain(provider, chain)
     },
     async reconnect() {
