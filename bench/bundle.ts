@@ -7,9 +7,10 @@ import { chromium, type Page } from '@playwright/test'
 import { startStack } from '../scripts/stack.ts'
 
 const OPENS = 20
-// The marks LatchProvider sets around the idle preload of the modal (performance.mark).
+// The marks the modal sets around its idle preload (performance.mark), then once it is prerendered.
 const PRELOAD_START = 'latch:preload-start'
 const PRELOAD_END = 'latch:preload-end'
+const PRERENDERED = 'latch:prerendered'
 
 type Phase = 'before idle' | 'idle preload' | 'open'
 
@@ -33,11 +34,13 @@ const OPEN_AND_TIME = `new Promise((resolve) => {
 /** Click the Connect button and wait until the Connect view is in the DOM and a frame was painted. */
 const openModalTimed = (page: Page): Promise<number> => page.evaluate(OPEN_AND_TIME)
 
-/** When each script was requested, in the page's clock, and the preload marks. */
+/** When each script was requested and the marks, in ms since the epoch (frames have own clocks). */
 const TIMINGS = `({
-  scripts: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, start: entry.startTime })),
-  marks: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime])),
+  scripts: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, start: performance.timeOrigin + entry.startTime })),
+  marks: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, performance.timeOrigin + mark.startTime])),
 })`
+
+type Timings = { scripts: { url: string; start: number }[]; marks: Record<string, number> }
 
 /**
  * `bench/bundle`: the JavaScript (gzip) the demo's production build loads in three phases (before
@@ -77,17 +80,20 @@ export async function benchBundle(): Promise<void> {
     await page.goto(stack.demoUrl)
     await page.getByTestId('latch-connect-button').waitFor()
     // A kit without the idle preload sets no mark: then everything before the click is "before idle".
-    const preloaded = await page
-      .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PRELOAD_END, {
-        timeout: 15_000,
-      })
-      .then(
-        () => true,
-        () => false,
-      )
-    if (!preloaded) console.log(`no ${PRELOAD_END} mark within 15 s: no idle preload measured`)
+    const marked = (name: string) =>
+      page
+        .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, {
+          timeout: 15_000,
+        })
+        .then(
+          () => true,
+          () => false,
+        )
+    if (!(await marked(PRELOAD_END)))
+      console.log(`no ${PRELOAD_END} mark within 15 s: no idle preload measured`)
+    else if (!(await marked(PRERENDERED))) console.log(`no ${PRERENDERED} mark within 15 s`)
     await page.waitForLoadState('networkidle')
-    const clickedAt = await page.evaluate(() => performance.now())
+    const clickedAt = await page.evaluate(() => performance.timeOrigin + performance.now())
     const first = await openModalTimed(page)
     await page.waitForLoadState('networkidle')
     const times: number[] = []
@@ -97,9 +103,11 @@ export async function benchBundle(): Promise<void> {
       times.push(await openModalTimed(page))
     }
     await Promise.all(pending)
-    const timings = (await page.evaluate(TIMINGS)) as {
-      scripts: { url: string; start: number }[]
-      marks: Record<string, number>
+    // The page's scripts, and those of its frames (the embedded wallet's page, once offered).
+    const timings = (await page.evaluate(TIMINGS)) as Timings
+    for (const frame of page.frames().slice(1)) {
+      const inFrame = (await frame.evaluate(TIMINGS).catch(() => undefined)) as Timings | undefined
+      if (inFrame) timings.scripts.push(...inFrame.scripts)
     }
     const preloadStart = timings.marks[PRELOAD_START] ?? Number.POSITIVE_INFINITY
     const phaseOf = (start: number): Phase =>

@@ -1,5 +1,6 @@
 import { whenIdle } from '@latch/core'
 import { Activity, type ReactNode, type RefObject, useEffect } from 'react'
+import { mark, PRERENDERED } from './marks.ts'
 import { warmLayout } from './warmLayout.ts'
 
 const WARM_TRIES = 5
@@ -30,8 +31,10 @@ export function ModalPresence({
         (child): child is HTMLElement =>
           child instanceof HTMLElement && child.style.display === 'none',
       )
-      if (hidden) warmLayout(hidden)
-      else if (++tries < WARM_TRIES) cancel = whenIdle(warm)
+      if (hidden) {
+        warmLayout(hidden)
+        mark(PRERENDERED)
+      } else if (++tries < WARM_TRIES) cancel = whenIdle(warm)
     }
     cancel = whenIdle(warm)
     return () => cancel()

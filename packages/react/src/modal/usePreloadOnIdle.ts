@@ -2,15 +2,7 @@ import { type Latch, whenIdle } from '@latch/core'
 import { useEffect, useState } from 'react'
 import { firstViews } from '../views/registry.tsx'
 import { preloadViews } from './loadView.ts'
-
-// Marks around the first preload, for the bundle benchmark (bench/bundle.ts) and the devtools.
-const PRELOAD_START = 'latch:preload-start'
-const PRELOAD_END = 'latch:preload-end'
-
-function mark(name: string) {
-  if (typeof performance !== 'undefined' && typeof performance.mark === 'function')
-    performance.mark(name)
-}
+import { mark, PRELOAD_END, PRELOAD_START } from './marks.ts'
 
 /**
  * Once the page is idle after showing itself, loads the views the modal can open at (Connect, or
