@@ -21,36 +21,34 @@ import {
   type WalletSummary,
 } from './connection/index.ts'
 import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
-import { EMBEDDED_CONNECTOR_ID } from './embedded/connector.ts'
-import { createEmbedded, type EmbeddedController } from './embedded/createEmbedded.ts'
+import { EMBEDDED_CONNECTOR_ID } from './embedded/connectorId.ts'
+import type { EmbeddedController } from './embedded/createEmbedded.ts'
+import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { applyRemoteFeatures, remoteOnrampProviders } from './features/remoteFeatures.ts'
 import { truncateBalance } from './format/truncateBalance.ts'
-import {
-  createHistory,
-  type HistoryController,
-  type MinedTransaction,
-} from './history/createHistory.ts'
+import type { HistoryController, MinedTransaction } from './history/createHistory.ts'
+import { createLazyHistory } from './history/lazyHistory.ts'
+import type { LoadsCode } from './lazy/types.ts'
 import { createModal, type ModalController } from './modal/index.ts'
-import {
-  createIdentity,
-  createNames,
-  DEFAULT_NAMES_ZONE,
-  type NamesController,
-} from './names/index.ts'
+import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
+import { createLazyIdentity } from './names/lazyIdentity.ts'
+import { createLazyNames } from './names/lazyNames.ts'
 import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
-import { createOnramp, DEFAULT_ONRAMP_PROVIDERS, type OnrampController } from './onramp/index.ts'
+import type { OnrampController } from './onramp/createOnramp.ts'
+import { DEFAULT_ONRAMP_PROVIDERS } from './onramp/defaults.ts'
+import { createLazyOnramp } from './onramp/lazyOnramp.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { isIosSafari, isTelegram } from './platform/platform.ts'
-import { createQueryClient } from './query/createQueryClient.ts'
+import { createLazyQueryClient } from './query/lazyQueryClient.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import {
   createPendingTransactions,
   type PendingTransactionsController,
 } from './send/createPendingTransactions.ts'
-import { type SendRequest, validateSend } from './send/validateSend.ts'
+import type { SendRequest } from './send/validateSend.ts'
 import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import {
@@ -60,7 +58,8 @@ import {
   type StorageLike,
 } from './storage/index.ts'
 import { createStore, type ReadableStore } from './store.ts'
-import { createSwap, type SwapController } from './swap/createSwap.ts'
+import type { SwapController } from './swap/createSwap.ts'
+import { createLazySwap } from './swap/lazySwap.ts'
 import { createTheme, type ThemeController } from './theme/index.ts'
 
 /** The site's options plus where the kit reaches the Latch server (and, optionally, its frame). */
@@ -130,17 +129,17 @@ export type Latch = {
   /** The Tokens tab: balances of the connected account on the active network. */
   readonly balances: BalancesController
   /** The Activity tab: the account's transactions on the active network. */
-  readonly history: HistoryController
+  readonly history: HistoryController & LoadsCode
   /** Sign-in with the wallet; `enabled` is false without the `siwx` option. */
   readonly siwx: SiwxController
   /** Names: suggestions, registration by signature, resolution. */
-  readonly names: NamesController
+  readonly names: NamesController & LoadsCode
   /** Transactions sent from the modal and not yet mined (at most 99). */
   readonly pendingTransactions: PendingTransactionsController
   /** The Swap view: tokens, debounced quotes, approve then swap. */
-  readonly swap: SwapController
+  readonly swap: SwapController & LoadsCode
   /** Buying crypto: providers, currencies, quotes and the purchase at the provider. */
-  readonly onramp: OnrampController
+  readonly onramp: OnrampController & LoadsCode
   /**
    * Sends the native coin or an ERC-20 from the connected wallet (amount, receiver and token are
    * checked first); resolves with the transaction hash once the wallet sent it.
@@ -212,7 +211,7 @@ export function createLatch(config: LatchConfig): Latch {
     projectId: options.projectId,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   })
-  const queryClient = createQueryClient()
+  const queryClient = createLazyQueryClient()
   const supportedChains = () =>
     queryClient.fetchQuery({
       queryKey: ['supported-chains'],
@@ -222,8 +221,8 @@ export function createLatch(config: LatchConfig): Latch {
   const isSupported = async (chainId: CaipNetworkId) =>
     (await supportedChains()).http.includes(chainId)
   const balances = createBalances({ api, queryClient, snackbar, isSupported })
-  const identity = createIdentity({ api, queryClient, storage, account, isSupported })
-  const history = createHistory({
+  const identity = createLazyIdentity({ api, queryClient, storage, account, isSupported })
+  const history = createLazyHistory({
     api,
     queryClient,
     snackbar,
@@ -249,8 +248,9 @@ export function createLatch(config: LatchConfig): Latch {
     })
   const walletConnectSessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
   const walletConnectOptions = options.walletConnect
+  // Email and social login: the state is here, the code loads once a login is offered or restored.
   const embedded = options.walletFrameUrl
-    ? createEmbedded({
+    ? createLazyEmbedded({
         frameUrl: options.walletFrameUrl,
         projectId: options.projectId,
         alerts,
@@ -364,8 +364,9 @@ export function createLatch(config: LatchConfig): Latch {
     history.refresh(mined)
   }
 
-  const swap = createSwap({ api, evm, balances, snackbar, connection: adapter.connection })
-  const onramp = createOnramp({
+  // Swap, on-ramp and names keep their state here and load their code with their views.
+  const swap = createLazySwap({ api, evm, balances, snackbar, connection: adapter.connection })
+  const onramp = createLazyOnramp({
     api,
     connection: adapter.connection,
     balances,
@@ -376,7 +377,7 @@ export function createLatch(config: LatchConfig): Latch {
       return active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
     },
   })
-  const names = createNames({
+  const names = createLazyNames({
     api,
     queryClient,
     connection: adapter.connection,
@@ -602,6 +603,8 @@ export function createLatch(config: LatchConfig): Latch {
     onramp,
     names,
     async send(request) {
+      // The checks carry the ERC-20 encoder: loaded with the first send.
+      const { validateSend } = await import('./send/validateSend.ts')
       const transaction = validateSend(request)
       return evm.sendTransaction({
         to: transaction.to,

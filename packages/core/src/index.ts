@@ -40,6 +40,7 @@ export * from './onramp/index.ts'
 export * from './options/index.ts'
 export type * from './options/types.ts'
 export { isIosSafari, isMobile, isTelegram } from './platform/platform.ts'
+export { IDLE_TIMEOUT_MS, whenIdle } from './platform/whenIdle.ts'
 export { createQueryClient, retryDelay } from './query/createQueryClient.ts'
 export * from './router/index.ts'
 export {

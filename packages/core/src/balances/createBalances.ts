@@ -1,7 +1,7 @@
 import type { CaipNetworkId, TokenBalance } from '@latch/protocol'
-import type { QueryClient } from '@tanstack/query-core'
 import type { ApiClient } from '../api/client.ts'
 import { BALANCE_RETRY_GUARD_MS, PORTFOLIO_CACHE_MS } from '../constants.ts'
+import type { QueryCache } from '../query/lazyQueryClient.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
@@ -18,7 +18,7 @@ export type BalancesState = {
 
 export type BalancesDeps = {
   api: Pick<ApiClient, 'balance'>
-  queryClient: QueryClient
+  queryClient: QueryCache
   snackbar: Pick<SnackbarController, 'showError'>
   /** Whether the server answers for the network (its supported chains). */
   isSupported(chainId: CaipNetworkId): Promise<boolean>

@@ -13,7 +13,7 @@ import { createEvmAdapter, type EvmAdapter } from '../adapters/evm/createEvmAdap
 import { UserRejectedError } from '../adapters/evm/errors.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
-import { EMBEDDED_CONNECTOR_ID } from './connector.ts'
+import { EMBEDDED_CONNECTOR_ID, embeddedConnector } from './connector.ts'
 import { FrameRequestError } from './errors.ts'
 import { setupEmbedded } from './testEmbedded.ts'
 import { deferred, type FrameHandlers } from './testFrame.ts'
@@ -108,7 +108,7 @@ function setup(signer: Signer, handlers: FrameHandlers) {
     transports: { [signer.chain.id]: http(signer.rpcUrl) },
     enableInjected: false,
     enableEIP6963: false,
-    embedded: context.connector,
+    embedded: embeddedConnector(context.connector),
     storage: {
       getItem: (key) => memory.get(key) ?? null,
       setItem: (key, value) => memory.set(key, value),

@@ -3,15 +3,12 @@ import { FRAME_SIGN_OUT_TIMEOUT_MS } from '@latch/protocol/frame'
 import { createConnector } from '@wagmi/core'
 import type { Address } from 'viem'
 import { LatchError } from '../errors.ts'
-import {
-  createEmbeddedProvider,
-  type EmbeddedProvider,
-  type EmbeddedProviderDeps,
-  type RequestArguments,
-} from './provider.ts'
+import { lazyCode } from '../lazy/lazyCode.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
+import type { EmbeddedProvider, EmbeddedProviderDeps, RequestArguments } from './provider.ts'
 import { defaultTimers, type FrameClient, type Timers } from './types.ts'
 
-export const EMBEDDED_CONNECTOR_ID = 'latchEmbedded'
+export { EMBEDDED_CONNECTOR_ID }
 
 export type EmbeddedConnectorOptions = {
   /** The frame client, mounted; loaded (a separate chunk) on first need. */
@@ -76,7 +73,7 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
       }
       if (user) setUser({ ...user, address: address as Address })
       config.emitter.emit('change', { accounts: accounts as Address[] })
-      provider.emit('accountsChanged', accounts)
+      provider.current()?.emit('accountsChanged', accounts)
     }
     const onChainChanged = (chain: string) => {
       const id = Number(chain)
@@ -84,13 +81,13 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
       chainId = id
       if (user) setUser({ ...user, chainId: id })
       config.emitter.emit('change', { chainId: id })
-      provider.emit('chainChanged', `0x${id.toString(16)}`)
+      provider.current()?.emit('chainChanged', `0x${id.toString(16)}`)
     }
     const onDisconnect = () => {
       options.setStoredSession(false)
       setUser(undefined)
       config.emitter.emit('disconnect')
-      provider.emit('disconnect', undefined)
+      provider.current()?.emit('disconnect', undefined)
     }
 
     async function switchTo(id: number) {
@@ -102,31 +99,36 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
       return chain
     }
 
-    const provider = createEmbeddedProvider({
-      user: () => user,
-      chainId: () => chainId ?? chains[0].id,
-      isSiteChain,
-      switchChain: async (id) => {
-        await switchTo(id)
-      },
-      gateway(id) {
-        let gateway = gateways.get(id)
-        if (!gateway) {
-          const chain = chains.find((candidate) => candidate.id === id)
-          const transport = config.transports?.[id]
-          if (!chain || !transport) throw new LatchError('Chain is not supported')
-          gateway = transport({ chain, retryCount: 0 })
-          gateways.set(id, gateway)
-        }
-        return gateway
-      },
-      approve: options.approve,
-      async walletCall(request) {
-        const loaded = frame ?? (await loadFrame())
-        return loaded.request('RPC_REQUEST', request)
-      },
-      snackbar: options.snackbar,
-      timers,
+    // The EIP-1193 provider loads when wagmi first asks for it (connecting or restoring a session);
+    // until then nobody listens to its events.
+    const provider = lazyCode(async () => {
+      const { createEmbeddedProvider } = await import('./provider.ts')
+      return createEmbeddedProvider({
+        user: () => user,
+        chainId: () => chainId ?? chains[0].id,
+        isSiteChain,
+        switchChain: async (id) => {
+          await switchTo(id)
+        },
+        gateway(id) {
+          let gateway = gateways.get(id)
+          if (!gateway) {
+            const chain = chains.find((candidate) => candidate.id === id)
+            const transport = config.transports?.[id]
+            if (!chain || !transport) throw new LatchError('Chain is not supported')
+            gateway = transport({ chain, retryCount: 0 })
+            gateways.set(id, gateway)
+          }
+          return gateway
+        },
+        approve: options.approve,
+        async walletCall(request) {
+          const loaded = frame ?? (await loadFrame())
+          return loaded.request('RPC_REQUEST', request)
+        },
+        snackbar: options.snackbar,
+        timers,
+      })
     })
 
     function listen(loaded: FrameClient) {
@@ -209,7 +211,10 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
       },
 
       async getProvider() {
-        return provider
+        // wagmi asks every connector for its provider at start: load ours only once in use.
+        if (!provider.current() && !user && !options.hasStoredSession())
+          throw new LatchError('The embedded wallet is not in use')
+        return provider.load()
       },
 
       async isAuthorized() {

@@ -7,15 +7,18 @@ import type { AccountController, ConnectedWalletInfo } from '../account/index.ts
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
 import type { KnownAlert } from '../alerts/types.ts'
 import { SOCIAL_POPUP_FEATURES, SOCIAL_POPUP_NAME } from '../constants.ts'
+import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { Metadata, ThemeMode, ThemeVariables } from '../options/types.ts'
+import { whenIdle } from '../platform/whenIdle.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
-import { EMBEDDED_CONNECTOR_ID, type EmbeddedConnectorOptions } from './connector.ts'
+import { createStore, type ReadableStore, type Store } from '../store.ts'
+import type { EmbeddedConnectorOptions } from './connector.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedContext } from './context.ts'
-import { awaitDevice, connectEmail, connectOtp, resendCode } from './emailLogin.ts'
+import { initialEmbeddedState } from './initialState.ts'
 import type { ApprovalRequest } from './provider.ts'
 import { createSocialLogin } from './socialLogin.ts'
 import {
@@ -25,14 +28,18 @@ import {
   type PopupWindow,
   type Timers,
 } from './types.ts'
-import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from './updateEmail.ts'
 import { embeddedAccountPatch, embeddedWalletInfo } from './walletInfo.ts'
 
 /** Email and social login of one Latch instance: `latch.embedded`. */
 export type EmbeddedController = {
   readonly state: ReadableStore<EmbeddedState>
-  /** Loads the frame ahead of need, e.g. when the Connect view offers email or social login. */
+  /**
+   * Loads the frame and the login flows' code ahead of need, e.g. when the Connect view offers
+   * email or social login; once the page is idle, so the view shows first.
+   */
   preload(): void
+  /** Loads the email flows' code (not the frame); their views call it before they show. */
+  loadCode(): Promise<void>
   /** A valid email, not within 30 s of the last attempt; resolves whether a code went out. */
   connectEmail(email: string): Promise<boolean>
   /** Waits for the device approval from the mailed link, until `signal` aborts. */
@@ -74,6 +81,8 @@ export type EmbeddedDeps = {
   /** Makes the frame client; default the iframe client, loaded as a separate chunk. */
   createFrame?: () => Promise<FrameClient>
   openPopup?: () => PopupWindow | null
+  /** The state to drive; default a new store (the kit passes the one its views already read). */
+  store?: Store<EmbeddedState>
 }
 
 export type Embedded = {
@@ -92,7 +101,7 @@ const defaultPopup = (): PopupWindow | null =>
  */
 export function createEmbedded(deps: EmbeddedDeps): Embedded {
   const timers = deps.timers ?? defaultTimers
-  const store = createStore<EmbeddedState>({ step: 'idle', frame: 'unloaded', pending: false })
+  const store = deps.store ?? createStore<EmbeddedState>(initialEmbeddedState())
   const sessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
 
   let client: Promise<FrameClient> | undefined
@@ -166,6 +175,10 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     connect: deps.connect,
   }
   const social = createSocialLogin(ctx)
+  // Email login and email change are their own chunk: loaded when a login is offered.
+  const flows = lazyCode(() =>
+    import('./flows.ts').then(({ createEmbeddedFlows }) => createEmbeddedFlows(ctx)),
+  )
   // An error belongs to the step that made it: another view, or the modal reopened, starts clean.
   const clearError = () => {
     if (store.get().error !== undefined) store.set({ error: undefined })
@@ -215,19 +228,31 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
   const controller: EmbeddedController = {
     state: store,
     preload() {
-      frame().catch(() => {
-        // The load failure is the alert the frame client raised.
+      whenIdle(() => {
+        frame().catch(() => {
+          // The load failure is the alert the frame client raised.
+        })
+        flows.load().catch(() => {
+          // Tried again by the first login.
+        })
       })
     },
-    connectEmail: (email) => connectEmail(ctx, email),
-    awaitDevice: (signal) => awaitDevice(ctx, signal),
-    connectOtp: (otp) => connectOtp(ctx, otp),
-    resendCode: () => resendCode(ctx),
+    async loadCode() {
+      await flows.load()
+    },
+    connectEmail: deferred(flows, (loaded, email: string) => loaded.connectEmail(email)),
+    awaitDevice: deferred(flows, (loaded, signal?: AbortSignal) => loaded.awaitDevice(signal)),
+    connectOtp: deferred(flows, (loaded, otp: string) => loaded.connectOtp(otp)),
+    resendCode: deferred(flows, (loaded) => loaded.resendCode()),
     connectSocial: (provider) => social.connect(provider),
     cancelSocial: () => social.cancel(),
-    updateEmail: (email) => updateEmail(ctx, email),
-    updateEmailPrimaryOtp: (otp) => updateEmailPrimaryOtp(ctx, otp),
-    updateEmailSecondaryOtp: (otp) => updateEmailSecondaryOtp(ctx, otp),
+    updateEmail: deferred(flows, (loaded, email: string) => loaded.updateEmail(email)),
+    updateEmailPrimaryOtp: deferred(flows, (loaded, otp: string) =>
+      loaded.updateEmailPrimaryOtp(otp),
+    ),
+    updateEmailSecondaryOtp: deferred(flows, (loaded, otp: string) =>
+      loaded.updateEmailSecondaryOtp(otp),
+    ),
     showFrame(element) {
       let stopped = false
       let stop: (() => void) | undefined

@@ -1,11 +1,12 @@
 import type { CaipNetworkId, HistoryTransaction } from '@latch/protocol'
-import type { QueryClient } from '@tanstack/query-core'
 import type { ApiClient } from '../api/client.ts'
 import { HISTORY_CATCH_UP_LIMIT_MS, HISTORY_CATCH_UP_MS } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import type { EventsController } from '../events/index.ts'
+import type { QueryCache } from '../query/lazyQueryClient.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
+import { createStore, type ReadableStore, type Store } from '../store.ts'
+import { initialHistoryState as initial } from './initialState.ts'
 
 /** One month of transactions, newest first. */
 export type HistoryMonth = { month: number; transactions: readonly HistoryTransaction[] }
@@ -33,11 +34,13 @@ export type MinedTransaction = { hash: string; chainId: CaipNetworkId; address: 
 
 export type HistoryDeps = {
   api: Pick<ApiClient, 'history'>
-  queryClient: QueryClient
+  queryClient: QueryCache
   snackbar: Pick<SnackbarController, 'showError'>
   events: Pick<EventsController, 'emit'>
   /** The active network: only its transactions are shown. */
   activeNetwork(): CaipNetworkId | undefined
+  /** The state to drive; default a new store (the kit passes the one its views already read). */
+  store?: Store<HistoryState>
 }
 
 export type HistoryController = {
@@ -64,14 +67,6 @@ export type HistoryController = {
   refresh(mined?: MinedTransaction): void
   reset(): void
 }
-
-const initial = (): HistoryState => ({
-  transactions: [],
-  coinbaseTransactions: [],
-  transactionsByYear: [],
-  loading: false,
-  empty: false,
-})
 
 /** All of a transaction's transfers flagged spam: hidden, so spam never reaches the list. */
 const isAllSpam = (transaction: HistoryTransaction) =>
@@ -106,7 +101,7 @@ export function groupByYearAndMonth(transactions: readonly HistoryTransaction[])
 
 /** @example const history = createHistory({ api, queryClient, snackbar, events, activeNetwork }) */
 export function createHistory(deps: HistoryDeps): HistoryController {
-  const store = createStore<HistoryState>(initial())
+  const store = deps.store ?? createStore<HistoryState>(initial())
   let generation = 0
   /** The account whose Activity is on screen. */
   let followed: string | undefined

@@ -1,8 +1,8 @@
 import type { CaipNetworkId, IdentityResponse } from '@latch/protocol'
-import type { QueryClient } from '@tanstack/query-core'
 import type { AccountController } from '../account/account.ts'
 import type { ApiClient } from '../api/client.ts'
 import { IDENTITY_CACHE_MS } from '../constants.ts'
+import type { QueryCache } from '../query/lazyQueryClient.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
 
 /** What the identity cache of local storage holds per lower-cased address. */
@@ -24,7 +24,7 @@ function isStoredIdentities(value: unknown): value is StoredIdentities {
 
 export type IdentityDeps = {
   api: Pick<ApiClient, 'identity'>
-  queryClient: QueryClient
+  queryClient: QueryCache
   storage: LatchStorage
   account: Pick<AccountController, 'get' | 'update'>
   /** Whether the server answers for the network (its supported chains): others are not asked. */

@@ -1,9 +1,10 @@
 import type { NameSuggestions } from '@latch/protocol'
 import type { ApiClient } from '../api/client.ts'
-import { createStore, type ReadableStore } from '../store.ts'
+import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { latestOnly } from '../swap/latestOnly.ts'
 import { NAME_SUGGESTIONS_DEBOUNCE_MS } from './constants.ts'
 import { ERROR_FETCHING_NAME_SUGGESTIONS } from './errors.ts'
+import { initialNameSuggestions as initial } from './initialState.ts'
 import { nameLabelIssue, normalizeNameLabel } from './label.ts'
 
 /** A name under the zone and whether it is free. */
@@ -35,17 +36,6 @@ export type NameSuggestionsController = {
   markTaken(name: string): void
   reset(): void
 }
-
-// Every field spelled out: the store merges, so a field left out would keep its old value.
-const initial = (): NameSuggestionsState => ({
-  input: '',
-  label: '',
-  issue: undefined,
-  status: 'idle',
-  asked: undefined,
-  variants: [],
-  error: undefined,
-})
 
 /** The server's answer as the view lists it: the asked name, then free variants under the zone. */
 export function readSuggestions(
@@ -89,8 +79,10 @@ export function createNameSuggestions(deps: {
   api: Pick<ApiClient, 'profileSuggestions'>
   zone: string
   debounceMs?: number
+  /** The state to drive; default a new store. */
+  store?: Store<NameSuggestionsState>
 }): NameSuggestionsController {
-  const store = createStore<NameSuggestionsState>(initial())
+  const store = deps.store ?? createStore<NameSuggestionsState>(initial())
   const lookups = latestOnly({
     delayMs: deps.debounceMs ?? NAME_SUGGESTIONS_DEBOUNCE_MS,
     fetch: (label: string) => deps.api.profileSuggestions(label, { zone: deps.zone }),

@@ -1,17 +1,21 @@
 import type { NameRecord } from '@latch/protocol'
 import { coinTypeOfChain } from '@latch/protocol/names'
-import type { QueryClient } from '@tanstack/query-core'
 import type { Address } from 'viem'
 import { UserRejectedError } from '../adapters/evm/errors.ts'
 import type { AdapterConnection } from '../adapters/types.ts'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import { ENS_NAME_CACHE_MS } from '../constants.ts'
 import { LatchError } from '../errors.ts'
+import type { QueryCache } from '../query/lazyQueryClient.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
+import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { SIGNATURE_DECLINED } from '../swap/errors.ts'
 import type { IdentityController } from './createIdentity.ts'
-import { createNameSuggestions, type NameSuggestionsController } from './createNameSuggestions.ts'
+import {
+  createNameSuggestions,
+  type NameSuggestionsController,
+  type NameSuggestionsState,
+} from './createNameSuggestions.ts'
 import { ERROR_RESOLVING_NAME } from './errors.ts'
 import { nameLabelIssue, normalizeNameLabel } from './label.ts'
 import { buildRegisterNameMessage } from './registerMessage.ts'
@@ -28,7 +32,7 @@ export type NameRegistrationState = {
 
 export type NamesDeps = {
   api: Pick<ApiClient, 'profileAccount' | 'profileSuggestions' | 'registerName'>
-  queryClient: QueryClient
+  queryClient: QueryCache
   /** The wallet's connection: the account that registers and the chain of its coin type. */
   connection: ReadableStore<AdapterConnection>
   signMessage(message: string): Promise<`0x${string}`>
@@ -38,6 +42,11 @@ export type NamesDeps = {
   zone: string
   /** Defaults to `Date.now`. */
   now?: () => number
+  /** The states to drive; default new stores (the kit passes the ones its views already read). */
+  stores?: {
+    suggestions: Store<NameSuggestionsState>
+    registration: Store<NameRegistrationState>
+  }
 }
 
 export type NamesController = {
@@ -77,8 +86,13 @@ function messageOf(error: unknown): string {
  */
 export function createNames(deps: NamesDeps): NamesController {
   const now = deps.now ?? (() => Date.now())
-  const suggestions = createNameSuggestions({ api: deps.api, zone: deps.zone })
-  const registration = createStore<NameRegistrationState>({ status: 'idle' })
+  const suggestions = createNameSuggestions({
+    api: deps.api,
+    zone: deps.zone,
+    ...(deps.stores ? { store: deps.stores.suggestions } : {}),
+  })
+  const registration =
+    deps.stores?.registration ?? createStore<NameRegistrationState>({ status: 'idle' })
 
   const fail = (error: string) => {
     registration.set({ status: 'error', name: undefined, error })

@@ -7,7 +7,7 @@ import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../
 import type { PopupWindow } from '../embedded/types.ts'
 import type { MinedTransaction } from '../history/createHistory.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
+import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { latestOnly } from '../swap/latestOnly.ts'
 import { onrampAmountIssue } from './amountIssue.ts'
 import { type CheckoutTimers, createCheckout } from './createCheckout.ts'
@@ -18,6 +18,7 @@ import {
   ONRAMP_NOT_CONNECTED,
   onrampMessageOf,
 } from './errors.ts'
+import { initialOnrampState as initial } from './initialState.ts'
 import { knownProviders } from './providers.ts'
 import { preferredPurchaseCurrency, purchaseNetwork } from './purchaseNetwork.ts'
 import type { OnrampQuote, OnrampState } from './types.ts'
@@ -53,6 +54,8 @@ export type OnrampDeps = {
   timers?: CheckoutTimers
   /** Defaults to `Date.now`. */
   now?: () => number
+  /** The state to drive; default a new store (the kit passes the one its views already read). */
+  store?: Store<OnrampState>
 }
 
 export type OnrampController = {
@@ -93,25 +96,6 @@ export type OnrampController = {
   reset(): void
 }
 
-const initial = (providers: OnrampState['providers']): OnrampState => ({
-  providers,
-  selectedProvider: undefined,
-  error: undefined,
-  purchaseCurrency: DEFAULT_PURCHASE_CURRENCY,
-  paymentCurrency: DEFAULT_PAYMENT_CURRENCY,
-  purchaseCurrencies: [DEFAULT_PURCHASE_CURRENCY],
-  paymentCurrencies: [DEFAULT_PAYMENT_CURRENCY],
-  currenciesStatus: 'idle',
-  quotesLoading: false,
-  paymentAmount: undefined,
-  purchaseAmount: undefined,
-  paymentMethod: 'card',
-  amountIssue: undefined,
-  quote: undefined,
-  checkout: undefined,
-  order: undefined,
-})
-
 const defaultTimers: CheckoutTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -133,7 +117,7 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
   const { api } = deps
   const now = deps.now ?? (() => Date.now())
   const preload = deps.preloadImage ?? defaultPreload
-  const store = createStore<OnrampState>(initial([]))
+  const store = deps.store ?? createStore<OnrampState>(initial([]))
   // Bumped by reset: a load that started before it must not write into the new state.
   let generation = 0
 

@@ -1,10 +1,9 @@
-import type { SiwxSession, SiwxVerifyResponse } from '@latch/protocol'
-import { formatSiweMessage, type SiweMessage } from '@latch/protocol/siwx'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
-import { type AlertsController, KNOWN_ALERTS } from '../alerts/index.ts'
-import { type ApiClient, HttpStatusError } from '../api/client.ts'
+import type { SiwxSession } from '@latch/protocol'
+import type { AlertsController } from '../alerts/index.ts'
+import type { ApiClient } from '../api/client.ts'
 import { LatchError } from '../errors.ts'
 import type { EventsController } from '../events/index.ts'
+import { lazyCode } from '../lazy/lazyCode.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
@@ -50,6 +49,8 @@ export type SiwxController = {
   readonly required: boolean
   /** True when the stored session covers the connected account and chain. */
   hasSession(): boolean
+  /** Loads the sign-in's code ahead of use (the SIWXSignMessage view does, before it shows). */
+  loadCode(): Promise<void>
   /** Creates the message, has the wallet sign it, has the server verify it, stores the session. */
   signIn(): Promise<void>
   /** The visitor declines to sign in: disconnects when sign-in is required. */
@@ -58,7 +59,8 @@ export type SiwxController = {
   signOut(): Promise<void>
 }
 
-const SESSION_KEY = '@latch/siwx_session'
+/** Where the browser keeps its sign-in session (token and session) between visits. */
+export const SESSION_KEY = '@latch/siwx_session'
 
 function isStoredSession(value: unknown): value is SiwxStoredSession {
   const candidate = value as { token?: unknown; session?: { address?: unknown } } | null
@@ -84,6 +86,8 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
   })
   const enabled = deps.options !== undefined
   const required = deps.options?.required === true
+  // The message and its round trips load with the first sign-in: a site without one never does.
+  const code = lazyCode(() => import('./signIn.ts'))
 
   function covers(session: SiwxStoredSession | undefined) {
     const account = deps.activeAccount()
@@ -106,58 +110,13 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
     enabled,
     required,
     hasSession: () => covers(store.get().session),
+    async loadCode() {
+      await code.load()
+    },
     async signIn() {
       if (!enabled) throw new LatchError('SIWX is not enabled')
-      const account = deps.activeAccount()
-      if (!account) throw new LatchError('No ActiveCaipAddress found')
-      const where = origin()
-      if (!where) throw new LatchError('No ActiveCaipNetwork or client found')
-      store.set({ status: 'signing' })
-      deps.snackbar.showLoading('Authenticating...')
-      let nonce: string
-      try {
-        nonce = (await deps.api.get<{ nonce: string }>('/auth/v1/siwx/nonce')).nonce
-      } catch (error) {
-        store.set({ status: 'error' })
-        deps.snackbar.showError('A problem occurred while trying initialize authentication')
-        deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
-        await deps.disconnect().catch(() => {})
-        deps.onStartFailed()
-        throw error
-      }
-      const message: SiweMessage = {
-        domain: where.host,
-        address: account.address as `0x${string}`,
-        ...(deps.options?.statement ? { statement: deps.options.statement } : {}),
-        uri: where.origin,
-        version: '1',
-        chainId: account.chainId,
-        nonce,
-        issuedAt: now().toISOString(),
-      }
-      const text = formatSiweMessage(message)
-      try {
-        const signature = await deps.signMessage(text)
-        const verified = await deps.api.post<SiwxVerifyResponse>('/auth/v1/siwx/verify', {
-          message: text,
-          signature,
-        })
-        const session = { token: verified.token, session: verified.session }
-        deps.storage.setJson(SESSION_KEY, session)
-        store.set({ status: 'idle', session })
-        deps.snackbar.hide()
-        deps.events.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS' })
-        deps.onSignedIn()
-      } catch (error) {
-        store.set({ status: 'error' })
-        if (error instanceof UserRejectedError) deps.snackbar.showError('Signature declined')
-        else if (error instanceof HttpStatusError && /Session Expired/i.test(error.details ?? '')) {
-          deps.snackbar.hide()
-          deps.alerts.raise(KNOWN_ALERTS.sessionExpired)
-        } else deps.snackbar.showError(error instanceof Error ? error : 'An error occurred')
-        deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
-        throw error
-      }
+      const { signIn } = await code.load()
+      await signIn({ deps, store, now, origin })
     },
     async cancel() {
       deps.events.emit({ type: 'track', event: 'CLICK_CANCEL_SIWX' })

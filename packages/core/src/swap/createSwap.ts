@@ -5,15 +5,16 @@ import type { EvmAdapter } from '../adapters/evm/index.ts'
 import type { AdapterConnection } from '../adapters/types.ts'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
-import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS, SWAP_SLIPPAGE_TOLERANCE } from '../constants.ts'
+import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
+import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { defaultPair } from './defaultPair.ts'
 import { readSwapInput } from './describeSwap.ts'
 import { PriceChangedError, SIGNATURE_DECLINED } from './errors.ts'
 import { executeSwap } from './executeSwap.ts'
 import { formatTokenUnits } from './formatTokenAmount.ts'
+import { initialSwapState as initial } from './initialState.ts'
 import { isNativeToken } from './isNativeToken.ts'
 import { joinBalances } from './joinBalances.ts'
 import { latestOnly } from './latestOnly.ts'
@@ -38,6 +39,8 @@ export type SwapDeps = {
   connection: ReadableStore<AdapterConnection>
   /** Defaults to `Date.now`. */
   now?: () => number
+  /** The state to drive; default a new store (the kit passes the one its views already read). */
+  store?: Store<SwapState>
 }
 
 export type SwapController = {
@@ -89,15 +92,6 @@ type QuoteAnswer = {
   router?: CaipAddress
 }
 
-const initial = (): SwapState => ({
-  tokensStatus: 'idle',
-  tokens: [],
-  amount: '',
-  slippage: SWAP_SLIPPAGE_TOLERANCE,
-  quoteStatus: 'idle',
-  step: 'review',
-})
-
 /** The message of an error as the view shows it: the server's words for a 4xx. */
 function messageOf(error: unknown): string {
   if (error instanceof HttpStatusError) return error.details ?? error.shortMessage
@@ -122,7 +116,7 @@ function quoteIssue(error: unknown): SwapIssue {
 export function createSwap(deps: SwapDeps): SwapController {
   const { api } = deps
   const now = deps.now ?? (() => Date.now())
-  const store = createStore<SwapState>(initial())
+  const store = deps.store ?? createStore<SwapState>(initial())
   let serverTokens: readonly SwapToken[] = []
   let prices = new Map<string, number>()
   // Bumped by reset: work that started before it must not write into the new state.

@@ -5,9 +5,12 @@ import { useStore } from '../hooks/useStore.ts'
 import { useLatchInstance } from '../LatchProvider.tsx'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 import { ModalContext } from './context.ts'
+import { ModalPresence } from './ModalPresence.tsx'
 import { Snackbar } from './Snackbar.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
+import { useModalPrerender } from './useModalPrerender.ts'
+import { ViewHost } from './ViewHost.tsx'
 
 const SHAKE_MS = 500
 
@@ -17,11 +20,13 @@ export function LatchModal() {
   const modal = useStore(latch.modal.state)
   const router = useStore(latch.router.state)
   const alert = useStore(latch.alerts.state)
+  const root = useRef<HTMLDivElement>(null)
   const card = useRef<HTMLDivElement>(null)
   const body = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const [shaking, setShaking] = useState(false)
+  const prerender = useModalPrerender(latch, modal.open)
   useFocusTrap(card, modal.open)
   useAnimatedHeight(body, content, modal.open)
 
@@ -47,13 +52,12 @@ export function LatchModal() {
   const themeStyle = theme.themeVariables as CSSProperties
   const entry = VIEW_REGISTRY[router.view]
   const title = entry ? entry.title(router.data) : router.view
-  const View = entry?.Component
   const Placeholder = entry?.Placeholder
 
   return (
-    <div className="latch-root" data-theme={theme.themeMode} style={themeStyle}>
-      {modal.open && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths.
+    <div ref={root} className="latch-root" data-theme={theme.themeMode} style={themeStyle}>
+      <ModalPresence open={modal.open} prerender={prerender} root={root}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths. */}
         <div
           className="latch-overlay"
           onMouseDown={(event) => {
@@ -102,7 +106,7 @@ export function LatchModal() {
               </div>
             )}
             {/* Messages show under the header, never over the content they are about. */}
-            <Snackbar placement="card" />
+            {modal.open && <Snackbar placement="card" />}
             <div ref={body} className="latch-body" data-testid="latch-modal-body">
               <ModalContext.Provider value={{ shake }}>
                 {/* Measured for the height animation: it stays while the keyed view inside changes. */}
@@ -111,7 +115,7 @@ export function LatchModal() {
                     <Suspense
                       fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}
                     >
-                      {View && <View />}
+                      <ViewHost name={router.view} />
                     </Suspense>
                   </div>
                 </div>
@@ -119,7 +123,7 @@ export function LatchModal() {
             </div>
           </div>
         </div>
-      )}
+      </ModalPresence>
       {!modal.open && <Snackbar placement="page" />}
     </div>
   )

@@ -1,163 +1,293 @@
-import { type RouterData, SOCIAL_PROVIDER_NAMES, type ViewName } from '@latch/core'
-import { type ComponentType, lazy } from 'react'
+import { type Latch, type RouterData, SOCIAL_PROVIDER_NAMES, type ViewName } from '@latch/core'
+import type { ComponentType } from 'react'
 import { WalletConnectPlaceholder } from '../components/QrPlaceholder.tsx'
-import { Account } from './Account/Account.tsx'
-import { AllWallets } from './AllWallets/AllWallets.tsx'
-import { Connect } from './Connect/Connect.tsx'
-import { ConnectingExternal } from './ConnectingExternal/ConnectingExternal.tsx'
-import { Networks } from './Networks/Networks.tsx'
-import { SIWXSignMessage } from './SIWXSignMessage/SIWXSignMessage.tsx'
-import { UnsupportedChain } from './UnsupportedChain/UnsupportedChain.tsx'
-
-// WalletConnect's views carry the QR encoder; they load when chosen, with the WalletConnect client.
-const ConnectingWalletConnect = lazy(() =>
-  import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx').then((module) => ({
-    default: module.ConnectingWalletConnect,
-  })),
-)
-const ConnectingWalletConnectBasic = lazy(() =>
-  import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx').then((module) => ({
-    default: module.ConnectingWalletConnectBasic,
-  })),
-)
-
-const Send = lazy(() => import('./Send/Send.tsx').then((module) => ({ default: module.Send })))
-const Receive = lazy(() =>
-  import('./Receive/Receive.tsx').then((module) => ({ default: module.Receive })),
-)
-// Swap carries the token picker and quote details; it loads when opened.
-const Swap = lazy(() => import('./Swap/Swap.tsx').then((module) => ({ default: module.Swap })))
-
-// Email and social login steps: only visitors who log in that way need them.
-const EmailVerifyOtp = lazy(() =>
-  import('./EmailVerifyOtp/EmailVerifyOtp.tsx').then((module) => ({
-    default: module.EmailVerifyOtp,
-  })),
-)
-const EmailVerifyDevice = lazy(() =>
-  import('./EmailVerifyDevice/EmailVerifyDevice.tsx').then((module) => ({
-    default: module.EmailVerifyDevice,
-  })),
-)
-const ConnectingSocial = lazy(() =>
-  import('./ConnectingSocial/ConnectingSocial.tsx').then((module) => ({
-    default: module.ConnectingSocial,
-  })),
-)
-const ApproveTransaction = lazy(() =>
-  import('./ApproveTransaction/ApproveTransaction.tsx').then((module) => ({
-    default: module.ApproveTransaction,
-  })),
-)
-const UpdateEmailWallet = lazy(() =>
-  import('./UpdateEmailWallet/UpdateEmailWallet.tsx').then((module) => ({
-    default: module.UpdateEmailWallet,
-  })),
-)
-const UpdateEmailPrimaryOtp = lazy(() =>
-  import('./UpdateEmailPrimaryOtp/UpdateEmailPrimaryOtp.tsx').then((module) => ({
-    default: module.UpdateEmailPrimaryOtp,
-  })),
-)
-const UpdateEmailSecondaryOtp = lazy(() =>
-  import('./UpdateEmailSecondaryOtp/UpdateEmailSecondaryOtp.tsx').then((module) => ({
-    default: module.UpdateEmailSecondaryOtp,
-  })),
-)
-
-// Names: a visitor registers one once, so its two views load when opened.
-const RegisterAccountName = lazy(() =>
-  import('./RegisterAccountName/RegisterAccountName.tsx').then((module) => ({
-    default: module.RegisterAccountName,
-  })),
-)
-const RegisterAccountNameSuccess = lazy(() =>
-  import('./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx').then((module) => ({
-    default: module.RegisterAccountNameSuccess,
-  })),
-)
-
-// Buying crypto: loaded when the visitor chooses Buy.
-const OnRampProviders = lazy(() =>
-  import('./OnRampProviders/OnRampProviders.tsx').then((module) => ({
-    default: module.OnRampProviders,
-  })),
-)
-const OnRampBuy = lazy(() =>
-  import('./OnRampBuy/OnRampBuy.tsx').then((module) => ({ default: module.OnRampBuy })),
-)
-const OnRampTokenSelect = lazy(() =>
-  import('./OnRampTokenSelect/OnRampTokenSelect.tsx').then((module) => ({
-    default: module.OnRampTokenSelect,
-  })),
-)
-const OnRampFiatSelect = lazy(() =>
-  import('./OnRampFiatSelect/OnRampFiatSelect.tsx').then((module) => ({
-    default: module.OnRampFiatSelect,
-  })),
-)
-const BuyInProgress = lazy(() =>
-  import('./BuyInProgress/BuyInProgress.tsx').then((module) => ({ default: module.BuyInProgress })),
-)
-
-// Help for visitors without a wallet: most visitors never open it.
-const WhatIsAWallet = lazy(() =>
-  import('./WhatIsAWallet/WhatIsAWallet.tsx').then((module) => ({
-    default: module.WhatIsAWallet,
-  })),
-)
 
 export type ViewEntry = {
   title(data: RouterData | undefined): string
-  Component: ComponentType
-  /** What a lazily loaded view shows while its code loads; else placeholder rows. */
+  /**
+   * Loads the view's code with what its flow needs (a controller's code), so that once it resolves
+   * the view renders at once and its buttons act without waiting.
+   */
+  load(latch: Latch): Promise<ComponentType>
+  /** Views a visitor reaches from this one: loaded once it is shown and the page is idle. */
+  next?: readonly ViewName[]
+  /** What the view shows while its code still loads; else placeholder rows. */
   Placeholder?: ComponentType
 }
 
+/** The view `pick`ed from its module, loaded together with the flow code `code` names. */
+const view =
+  <Module,>(
+    importer: () => Promise<Module>,
+    pick: (module: Module) => ComponentType,
+    code?: (latch: Latch) => Promise<unknown> | undefined,
+  ) =>
+  async (latch: Latch): Promise<ComponentType> => {
+    const [module] = await Promise.all([importer(), code?.(latch)])
+    return pick(module)
+  }
+
+// Every view is its own chunk: the page loads none of them to show its button. The modal loads
+// the one it opens at once the page is idle, and each shown view the ones it leads to.
+
+const EMBEDDED_FLOWS = (latch: Latch) => latch.embedded?.loadCode()
+
 /** The modal's views by name; a view not listed here has not been built yet. */
 export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
-  Connect: { title: () => 'Connect Wallet', Component: Connect },
-  AllWallets: { title: () => 'All Wallets', Component: AllWallets },
+  Connect: {
+    title: () => 'Connect Wallet',
+    load: view(
+      () => import('./Connect/Connect.tsx'),
+      (module) => module.Connect,
+    ),
+    next: [
+      'AllWallets',
+      'ConnectingExternal',
+      'ConnectingWalletConnect',
+      'ConnectingWalletConnectBasic',
+      'EmailVerifyOtp',
+      'ConnectingSocial',
+      'Networks',
+      'WhatIsAWallet',
+    ],
+  },
+  AllWallets: {
+    title: () => 'All Wallets',
+    load: view(
+      () => import('./AllWallets/AllWallets.tsx'),
+      (module) => module.AllWallets,
+    ),
+    next: ['ConnectingExternal', 'ConnectingWalletConnect'],
+  },
   ConnectingExternal: {
     title: (data) => data?.wallet?.name ?? 'Connecting',
-    Component: ConnectingExternal,
+    load: view(
+      () => import('./ConnectingExternal/ConnectingExternal.tsx'),
+      (module) => module.ConnectingExternal,
+    ),
   },
+  // WalletConnect's views carry the QR encoder; the WalletConnect client loads when one pairs.
   ConnectingWalletConnect: {
     title: (data) => data?.wallet?.name ?? 'WalletConnect',
-    Component: ConnectingWalletConnect,
+    load: view(
+      () => import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx'),
+      (module) => module.ConnectingWalletConnect,
+    ),
     Placeholder: WalletConnectPlaceholder,
+    next: ['ConnectingExternal'],
   },
   ConnectingWalletConnectBasic: {
     title: () => 'WalletConnect',
-    Component: ConnectingWalletConnectBasic,
+    load: view(
+      () => import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx'),
+      (module) => module.ConnectingWalletConnectBasic,
+    ),
     Placeholder: WalletConnectPlaceholder,
   },
-  Networks: { title: () => 'Choose Network', Component: Networks },
-  UnsupportedChain: { title: () => 'Switch Network', Component: UnsupportedChain },
-  Account: { title: () => 'Account', Component: Account },
-  Send: { title: () => 'Send', Component: Send },
-  SIWXSignMessage: { title: () => 'Sign In', Component: SIWXSignMessage },
-  Receive: { title: () => 'Receive', Component: Receive },
-  Swap: { title: () => 'Swap', Component: Swap },
-  EmailVerifyOtp: { title: () => 'Confirm Email', Component: EmailVerifyOtp },
-  EmailVerifyDevice: { title: () => 'Register Device', Component: EmailVerifyDevice },
+  Networks: {
+    title: () => 'Choose Network',
+    load: view(
+      () => import('./Networks/Networks.tsx'),
+      (module) => module.Networks,
+    ),
+  },
+  UnsupportedChain: {
+    title: () => 'Switch Network',
+    load: view(
+      () => import('./UnsupportedChain/UnsupportedChain.tsx'),
+      (module) => module.UnsupportedChain,
+    ),
+    next: ['Networks'],
+  },
+  Account: {
+    title: () => 'Account',
+    load: view(
+      () => import('./Account/Account.tsx'),
+      (module) => module.Account,
+      (latch) => latch.history.loadCode(),
+    ),
+    next: [
+      'Send',
+      'Receive',
+      'Swap',
+      'OnRampProviders',
+      'Networks',
+      'RegisterAccountName',
+      'UpdateEmailWallet',
+    ],
+  },
+  Send: {
+    title: () => 'Send',
+    load: view(
+      () => import('./Send/Send.tsx'),
+      (module) => module.Send,
+      (latch) => latch.names.loadCode(),
+    ),
+  },
+  SIWXSignMessage: {
+    title: () => 'Sign In',
+    load: view(
+      () => import('./SIWXSignMessage/SIWXSignMessage.tsx'),
+      (module) => module.SIWXSignMessage,
+      (latch) => latch.siwx.loadCode(),
+    ),
+  },
+  Receive: {
+    title: () => 'Receive',
+    load: view(
+      () => import('./Receive/Receive.tsx'),
+      (module) => module.Receive,
+    ),
+  },
+  Swap: {
+    title: () => 'Swap',
+    load: view(
+      () => import('./Swap/Swap.tsx'),
+      (module) => module.Swap,
+      (latch) => latch.swap.loadCode(),
+    ),
+  },
+  // Email and social login steps: only visitors who log in that way need them.
+  EmailVerifyOtp: {
+    title: () => 'Confirm Email',
+    load: view(
+      () => import('./EmailVerifyOtp/EmailVerifyOtp.tsx'),
+      (module) => module.EmailVerifyOtp,
+      EMBEDDED_FLOWS,
+    ),
+    next: ['EmailVerifyDevice'],
+  },
+  EmailVerifyDevice: {
+    title: () => 'Register Device',
+    load: view(
+      () => import('./EmailVerifyDevice/EmailVerifyDevice.tsx'),
+      (module) => module.EmailVerifyDevice,
+      EMBEDDED_FLOWS,
+    ),
+  },
   ConnectingSocial: {
     title: (data) => (data?.social ? SOCIAL_PROVIDER_NAMES[data.social] : 'Social Login'),
-    Component: ConnectingSocial,
+    load: view(
+      () => import('./ConnectingSocial/ConnectingSocial.tsx'),
+      (module) => module.ConnectingSocial,
+      EMBEDDED_FLOWS,
+    ),
   },
-  ApproveTransaction: { title: () => 'Approve Transaction', Component: ApproveTransaction },
-  UpdateEmailWallet: { title: () => 'Edit Email', Component: UpdateEmailWallet },
-  UpdateEmailPrimaryOtp: { title: () => 'Confirm Current Email', Component: UpdateEmailPrimaryOtp },
-  UpdateEmailSecondaryOtp: { title: () => 'Confirm New Email', Component: UpdateEmailSecondaryOtp },
-  RegisterAccountName: { title: () => 'Choose a Name', Component: RegisterAccountName },
+  ApproveTransaction: {
+    title: () => 'Approve Transaction',
+    load: view(
+      () => import('./ApproveTransaction/ApproveTransaction.tsx'),
+      (module) => module.ApproveTransaction,
+    ),
+  },
+  UpdateEmailWallet: {
+    title: () => 'Edit Email',
+    load: view(
+      () => import('./UpdateEmailWallet/UpdateEmailWallet.tsx'),
+      (module) => module.UpdateEmailWallet,
+      EMBEDDED_FLOWS,
+    ),
+    next: ['UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp'],
+  },
+  UpdateEmailPrimaryOtp: {
+    title: () => 'Confirm Current Email',
+    load: view(
+      () => import('./UpdateEmailPrimaryOtp/UpdateEmailPrimaryOtp.tsx'),
+      (module) => module.UpdateEmailPrimaryOtp,
+      EMBEDDED_FLOWS,
+    ),
+    next: ['UpdateEmailSecondaryOtp'],
+  },
+  UpdateEmailSecondaryOtp: {
+    title: () => 'Confirm New Email',
+    load: view(
+      () => import('./UpdateEmailSecondaryOtp/UpdateEmailSecondaryOtp.tsx'),
+      (module) => module.UpdateEmailSecondaryOtp,
+      EMBEDDED_FLOWS,
+    ),
+  },
+  // Names: a visitor registers one once.
+  RegisterAccountName: {
+    title: () => 'Choose a Name',
+    load: view(
+      () => import('./RegisterAccountName/RegisterAccountName.tsx'),
+      (module) => module.RegisterAccountName,
+      (latch) => latch.names.loadCode(),
+    ),
+    next: ['RegisterAccountNameSuccess'],
+  },
   RegisterAccountNameSuccess: {
     title: () => 'Name Registered',
-    Component: RegisterAccountNameSuccess,
+    load: view(
+      () => import('./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx'),
+      (module) => module.RegisterAccountNameSuccess,
+    ),
   },
-  OnRampProviders: { title: () => 'Choose Provider', Component: OnRampProviders },
-  OnRampBuy: { title: () => 'Buy Crypto', Component: OnRampBuy },
-  OnRampTokenSelect: { title: () => 'Choose Token', Component: OnRampTokenSelect },
-  OnRampFiatSelect: { title: () => 'Choose Currency', Component: OnRampFiatSelect },
-  BuyInProgress: { title: () => 'Buy in Progress', Component: BuyInProgress },
-  WhatIsAWallet: { title: () => 'What is a wallet?', Component: WhatIsAWallet },
+  // Buying crypto: the on-ramp's code loads with its first view.
+  OnRampProviders: {
+    title: () => 'Choose Provider',
+    load: view(
+      () => import('./OnRampProviders/OnRampProviders.tsx'),
+      (module) => module.OnRampProviders,
+      (latch) => latch.onramp.loadCode(),
+    ),
+    next: ['OnRampBuy'],
+  },
+  OnRampBuy: {
+    title: () => 'Buy Crypto',
+    load: view(
+      () => import('./OnRampBuy/OnRampBuy.tsx'),
+      (module) => module.OnRampBuy,
+      (latch) => latch.onramp.loadCode(),
+    ),
+    next: ['OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress'],
+  },
+  OnRampTokenSelect: {
+    title: () => 'Choose Token',
+    load: view(
+      () => import('./OnRampTokenSelect/OnRampTokenSelect.tsx'),
+      (module) => module.OnRampTokenSelect,
+      (latch) => latch.onramp.loadCode(),
+    ),
+  },
+  OnRampFiatSelect: {
+    title: () => 'Choose Currency',
+    load: view(
+      () => import('./OnRampFiatSelect/OnRampFiatSelect.tsx'),
+      (module) => module.OnRampFiatSelect,
+      (latch) => latch.onramp.loadCode(),
+    ),
+  },
+  BuyInProgress: {
+    title: () => 'Buy in Progress',
+    load: view(
+      () => import('./BuyInProgress/BuyInProgress.tsx'),
+      (module) => module.BuyInProgress,
+      (latch) => latch.onramp.loadCode(),
+    ),
+  },
+  // Help for visitors without a wallet: most visitors never open it.
+  WhatIsAWallet: {
+    title: () => 'What is a wallet?',
+    load: view(
+      () => import('./WhatIsAWallet/WhatIsAWallet.tsx'),
+      (module) => module.WhatIsAWallet,
+    ),
+    next: ['AllWallets'],
+  },
+}
+
+/**
+ * The views the modal opens at by itself or from the button, for the instance's state now: the
+ * page loads them once idle, so opening the modal costs no round trip. Others (Networks, opened
+ * by a site's own button) load with the view that leads to them, or on first use.
+ */
+export function firstViews(latch: Latch): ViewName[] {
+  const connected = latch.account.get().status === 'connected'
+  // A wallet moving to a network the site does not list opens UnsupportedChain.
+  const views: ViewName[] = connected ? ['Account', 'UnsupportedChain'] : ['Connect']
+  // A sign-in is asked for right after connecting; an embedded wallet asks for approvals.
+  if (latch.siwx.enabled) views.push('SIWXSignMessage')
+  if (connected && latch.embedded?.state.get().user) views.push('ApproveTransaction')
+  return views
 }

@@ -1,11 +1,11 @@
 import {
   type Config,
   type Connector,
+  type CreateConnectorFn,
   connect,
   createConfig,
   createStorage,
   disconnect,
-  getBalance,
   getConnection,
   hydrate,
   injected,
@@ -14,12 +14,8 @@ import {
   watchConnectors,
 } from '@wagmi/core'
 import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
-import {
-  EMBEDDED_CONNECTOR_ID,
-  type EmbeddedConnectorOptions,
-  type EmbeddedConnectorProperties,
-  embeddedConnector,
-} from '../../embedded/connector.ts'
+import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
+import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
@@ -43,8 +39,11 @@ export type EvmAdapterOptions = {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   /** Adds the WalletConnect connector (its code loads on first use). */
   walletConnect?: WalletConnectConnectorOptions
-  /** Adds the embedded wallet's connector (email and social login; the frame loads on first use). */
-  embedded?: EmbeddedConnectorOptions
+  /**
+   * Adds the embedded wallet's connector (email and social login): `embeddedConnector(options)`,
+   * or the kit's stand-in that loads it on first use (createLazyEmbedded).
+   */
+  embedded?: CreateConnectorFn
 }
 
 export type EvmAdapter = ChainAdapter & {
@@ -117,7 +116,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     connectors: [
       ...(options.enableInjected === false ? [] : [injected()]),
       ...(options.walletConnect ? [walletConnectConnector(options.walletConnect)] : []),
-      ...(options.embedded ? [embeddedConnector(options.embedded)] : []),
+      ...(options.embedded ? [options.embedded] : []),
     ],
     multiInjectedProviderDiscovery: options.enableEIP6963 !== false,
     storage: createStorage({
@@ -233,8 +232,19 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
     },
     async getBalance(address, chainId) {
-      const balance = await getBalance(config, { address: address as `0x${string}`, chainId })
-      return { value: balance.value, decimals: balance.decimals, symbol: balance.symbol }
+      // eth_getBalance itself: viem's getBalance action brings multicall's ABI coder (about 15 KiB
+      // gzip) into the page for a block-hash form the kit never uses.
+      const client = config.getClient({ chainId })
+      const value = await client.request({
+        method: 'eth_getBalance',
+        params: [address as Address, 'latest'],
+      })
+      const { nativeCurrency } = client.chain
+      return {
+        value: BigInt(value),
+        decimals: nativeCurrency.decimals,
+        symbol: nativeCurrency.symbol,
+      }
     },
   }
 }

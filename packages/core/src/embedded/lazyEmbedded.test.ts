@@ -1,0 +1,112 @@
+import type { ConnectedUser } from '@latch/protocol/frame'
+import { describe, expect, it } from 'vitest'
+import { createAccountController } from '../account/index.ts'
+import { createModal, type ModalController } from '../modal/index.ts'
+import { createRouter } from '../router/index.ts'
+import { createSnackbar } from '../snackbar/index.ts'
+import { createMemoryStorage, createStorage, STORAGE_KEYS } from '../storage/index.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
+import { createLazyEmbedded } from './lazyEmbedded.ts'
+import { createTestPopup } from './testEmbedded.ts'
+import { createTestFrame, type FrameHandlers } from './testFrame.ts'
+import type { PopupWindow } from './types.ts'
+
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const user: ConnectedUser = {
+  address: ADDRESS,
+  chainId: 31337,
+  accounts: [{ address: ADDRESS, type: 'eoa' }],
+  userName: 'ada',
+  preferredAccountType: 'eoa',
+  smartAccountDeployed: false,
+  socialProvider: 'dev',
+}
+const AUTHORIZE = 'http://127.0.0.1:9010/auth?client_id=latch&state=s'
+
+/** The kit's stand-in, with a test frame whose creation is counted (the code loads with it). */
+function setup(handlers: FrameHandlers = {}) {
+  let modal: ModalController | undefined
+  const router = createRouter({ closeModal: () => modal?.close() })
+  modal = createModal({
+    router,
+    isConnected: () => false,
+    isSignInRequired: () => false,
+    hasSession: () => false,
+  })
+  const storage = createStorage({ storage: createMemoryStorage() })
+  const frame = createTestFrame(handlers)
+  const popups: (PopupWindow | null)[] = []
+  const connected: string[] = []
+  let framesMade = 0
+  const embedded = createLazyEmbedded({
+    frameUrl: 'http://frame.test',
+    projectId: 'latch-dev',
+    alerts: { raise: () => {} },
+    snackbar: createSnackbar(),
+    router,
+    modal,
+    account: createAccountController(),
+    storage,
+    theme: { themeMode: 'dark', themeVariables: {} },
+    metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] },
+    connect: async (method) => {
+      connected.push(method)
+    },
+    createFrame: async () => {
+      framesMade++
+      return frame
+    },
+    openPopup: () => {
+      const popup = createTestPopup()
+      popups.push(popup)
+      return popup
+    },
+  })
+  modal.open()
+  return { ...embedded, router, storage, frame, popups, connected, framesMade: () => framesMade }
+}
+
+describe('the embedded wallet before its code loaded', () => {
+  it('opens a social login popup inside the click, and the login goes on in it', async () => {
+    const answers = ['pending', 'connected']
+    const { controller, popups, router, connected } = setup({
+      GET_SOCIAL_REDIRECT_URI: () => ({ uri: AUTHORIZE }),
+      CONNECT_SOCIAL: () =>
+        answers.shift() === 'connected' ? { status: 'connected', user } : { status: 'pending' },
+    })
+    const done = controller.connectSocial('dev')
+    // Synchronously, as a click handler would see it: a popup opened after an await is blocked.
+    expect(popups).toHaveLength(1)
+    expect(await done).toBe(true)
+    // The one popup, sent to the provider: no second window.
+    expect(popups).toHaveLength(1)
+    expect(popups[0]?.location.href).toBe(AUTHORIZE)
+    expect(router.state.get().data?.social).toBe('dev')
+    expect(connected).toEqual(['social'])
+  })
+
+  it('answers wagmi at start without loading anything when no session was stored', async () => {
+    const { connector, framesMade } = setup()
+    const wagmiConnector = connector({
+      chains: [{ id: 31337 }],
+      emitter: { emit: () => {} },
+    } as never)
+    expect(await wagmiConnector.isAuthorized()).toBe(false)
+    await expect(wagmiConnector.getProvider()).rejects.toThrow('not in use')
+    expect(await wagmiConnector.getAccounts()).toEqual([])
+    expect(framesMade()).toBe(0)
+  })
+
+  it('restores a stored session through the real connector', async () => {
+    const { connector, storage, framesMade } = setup({
+      IS_CONNECTED: () => ({ isConnected: true }),
+    })
+    storage.setItem(STORAGE_KEYS.connectedConnectorId('eip155'), EMBEDDED_CONNECTOR_ID)
+    const wagmiConnector = connector({
+      chains: [{ id: 31337 }],
+      emitter: { emit: () => {} },
+    } as never)
+    expect(await wagmiConnector.isAuthorized()).toBe(true)
+    expect(framesMade()).toBe(1)
+  })
+})

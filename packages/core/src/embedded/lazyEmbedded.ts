@@ -1,0 +1,164 @@
+import { type CreateConnectorFn, createConnector } from '@wagmi/core'
+import { SOCIAL_POPUP_FEATURES, SOCIAL_POPUP_NAME } from '../constants.ts'
+import { LatchError } from '../errors.ts'
+import { deferred, lazyCode } from '../lazy/lazyCode.ts'
+import { whenIdle } from '../platform/whenIdle.ts'
+import { STORAGE_KEYS } from '../storage/index.ts'
+import { createStore } from '../store.ts'
+import type { EmbeddedConnectorProperties } from './connector.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
+import type { EmbeddedController, EmbeddedDeps } from './createEmbedded.ts'
+import { initialEmbeddedState } from './initialState.ts'
+import type { EmbeddedProvider } from './provider.ts'
+import type { EmbeddedState, PopupWindow } from './types.ts'
+import { embeddedWalletInfo } from './walletInfo.ts'
+
+const defaultPopup = (): PopupWindow | null =>
+  globalThis.open?.('', SOCIAL_POPUP_NAME, SOCIAL_POPUP_FEATURES) ?? null
+
+/**
+ * `latch.embedded` and its wagmi connector, with their code (createEmbedded, the connector, the
+ * frame) loaded once needed: when the Connect view offers a login, on the first call, or at start
+ * for a visitor whose earlier visit left a session. Until then only the state is here, and the
+ * connector answers wagmi's start-up questions (not authorized, no provider) without loading.
+ */
+export function createLazyEmbedded(deps: Omit<EmbeddedDeps, 'store'>): {
+  controller: EmbeddedController
+  connector: CreateConnectorFn
+} {
+  const store = createStore<EmbeddedState>(initialEmbeddedState())
+  const openPopup = deps.openPopup ?? defaultPopup
+  // A popup opened inside a click before the code was here, for the login to take over.
+  let opened: { popup: PopupWindow | null } | undefined
+  const code = lazyCode(() =>
+    import('./createEmbedded.ts').then(({ createEmbedded }) =>
+      createEmbedded({
+        ...deps,
+        store,
+        openPopup() {
+          const waiting = opened
+          opened = undefined
+          return waiting ? waiting.popup : openPopup()
+        },
+      }),
+    ),
+  )
+  const hasStoredSession = () =>
+    deps.storage.getItem(STORAGE_KEYS.connectedConnectorId('eip155')) === EMBEDDED_CONNECTOR_ID
+  const walletInfo = () => embeddedWalletInfo(store.get().user, store.get().socialProvider)
+
+  const controller: EmbeddedController = {
+    state: store,
+    preload() {
+      whenIdle(() => {
+        code.load().then(
+          (embedded) => embedded.controller.preload(),
+          () => {},
+        )
+      })
+    },
+    async loadCode() {
+      const embedded = await code.load()
+      await embedded.controller.loadCode()
+    },
+    connectEmail: deferred(code, (embedded, email: string) =>
+      embedded.controller.connectEmail(email),
+    ),
+    awaitDevice: deferred(code, (embedded, signal?: AbortSignal) =>
+      embedded.controller.awaitDevice(signal),
+    ),
+    connectOtp: deferred(code, (embedded, otp: string) => embedded.controller.connectOtp(otp)),
+    resendCode: deferred(code, (embedded) => embedded.controller.resendCode()),
+    connectSocial(provider) {
+      const embedded = code.current()
+      if (embedded) return embedded.controller.connectSocial(provider)
+      // Inside the click, before anything loads: a popup opened later would be blocked.
+      opened = { popup: openPopup() }
+      return code.load().then((loaded) => loaded.controller.connectSocial(provider))
+    },
+    cancelSocial: () => code.current()?.controller.cancelSocial(),
+    updateEmail: deferred(code, (embedded, email: string) =>
+      embedded.controller.updateEmail(email),
+    ),
+    updateEmailPrimaryOtp: deferred(code, (embedded, otp: string) =>
+      embedded.controller.updateEmailPrimaryOtp(otp),
+    ),
+    updateEmailSecondaryOtp: deferred(code, (embedded, otp: string) =>
+      embedded.controller.updateEmailSecondaryOtp(otp),
+    ),
+    showFrame(element) {
+      const embedded = code.current()
+      if (embedded) return embedded.controller.showFrame(element)
+      let stopped = false
+      let stop = () => {}
+      code.load().then(
+        (loaded) => {
+          if (!stopped) stop = loaded.controller.showFrame(element)
+        },
+        () => {},
+      )
+      return () => {
+        stopped = true
+        stop()
+      }
+    },
+    clearError() {
+      const embedded = code.current()
+      if (embedded) embedded.controller.clearError()
+      else if (store.get().error !== undefined) store.set({ error: undefined })
+    },
+    walletInfo,
+  }
+
+  const connector = createConnector<EmbeddedProvider, EmbeddedConnectorProperties>((config) => {
+    // The real connector, on the same wagmi config (its events reach wagmi through this one).
+    const real = lazyCode(async () => {
+      const [{ embeddedConnector }, embedded] = await Promise.all([
+        import('./connector.ts'),
+        code.load(),
+      ])
+      return embeddedConnector(embedded.connector)(config)
+    })
+    const loaded = () => real.current()
+    const inUse = () => loaded() !== undefined || hasStoredSession()
+    return {
+      id: EMBEDDED_CONNECTOR_ID,
+      name: 'Email',
+      type: 'latchEmbedded',
+      user: () => loaded()?.user(),
+      walletInfo,
+      async connect(parameters) {
+        return (await real.load()).connect(parameters)
+      },
+      async disconnect() {
+        await loaded()?.disconnect()
+      },
+      async getAccounts() {
+        return (await loaded()?.getAccounts()) ?? []
+      },
+      async getChainId() {
+        return (await loaded()?.getChainId()) ?? config.chains[0].id
+      },
+      async getProvider(parameters) {
+        // wagmi asks every connector for its provider at start: nothing loads for a visitor
+        // without a session.
+        if (!inUse()) throw new LatchError('The embedded wallet is not in use')
+        return (await real.load()).getProvider(parameters)
+      },
+      async isAuthorized() {
+        if (!inUse()) return false
+        return (await real.load()).isAuthorized()
+      },
+      async switchChain(parameters) {
+        const connector = await real.load()
+        if (!connector.switchChain) throw new LatchError('Chain is not supported')
+        return connector.switchChain(parameters)
+      },
+      onAccountsChanged: (accounts) => loaded()?.onAccountsChanged(accounts),
+      onChainChanged: (chain) => loaded()?.onChainChanged(chain),
+      onDisconnect: (error) => loaded()?.onDisconnect(error),
+    }
+  })
+
+  return { controller, connector }
+}

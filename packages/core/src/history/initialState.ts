@@ -1,0 +1,10 @@
+import type { HistoryState } from './createHistory.ts'
+
+/** Activity before anything was fetched: no transactions. */
+export const initialHistoryState = (): HistoryState => ({
+  transactions: [],
+  coinbaseTransactions: [],
+  transactionsByYear: [],
+  loading: false,
+  empty: false,
+})

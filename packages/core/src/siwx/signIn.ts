@@ -1,0 +1,73 @@
+import type { SiwxVerifyResponse } from '@latch/protocol'
+import { formatSiweMessage, type SiweMessage } from '@latch/protocol/siwx'
+import { UserRejectedError } from '../adapters/evm/errors.ts'
+import { KNOWN_ALERTS } from '../alerts/index.ts'
+import { HttpStatusError } from '../api/client.ts'
+import { LatchError } from '../errors.ts'
+import type { Store } from '../store.ts'
+import { SESSION_KEY, type SiwxDeps, type SiwxState } from './createSiwx.ts'
+
+/** What a sign-in works with: the controller's dependencies and state. */
+export type SignInContext = {
+  deps: SiwxDeps
+  store: Store<SiwxState>
+  now(): Date
+  origin(): { host: string; origin: string } | undefined
+}
+
+/**
+ * Signs in (EIP-4361): a nonce from the server, the message signed by the wallet, verified by the
+ * server, the session stored. Its own chunk: only a site that asks for sign-in loads it.
+ */
+export async function signIn({ deps, store, now, origin }: SignInContext): Promise<void> {
+  const account = deps.activeAccount()
+  if (!account) throw new LatchError('No ActiveCaipAddress found')
+  const where = origin()
+  if (!where) throw new LatchError('No ActiveCaipNetwork or client found')
+  store.set({ status: 'signing' })
+  deps.snackbar.showLoading('Authenticating...')
+  let nonce: string
+  try {
+    nonce = (await deps.api.get<{ nonce: string }>('/auth/v1/siwx/nonce')).nonce
+  } catch (error) {
+    store.set({ status: 'error' })
+    deps.snackbar.showError('A problem occurred while trying initialize authentication')
+    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
+    await deps.disconnect().catch(() => {})
+    deps.onStartFailed()
+    throw error
+  }
+  const message: SiweMessage = {
+    domain: where.host,
+    address: account.address as `0x${string}`,
+    ...(deps.options?.statement ? { statement: deps.options.statement } : {}),
+    uri: where.origin,
+    version: '1',
+    chainId: account.chainId,
+    nonce,
+    issuedAt: now().toISOString(),
+  }
+  const text = formatSiweMessage(message)
+  try {
+    const signature = await deps.signMessage(text)
+    const verified = await deps.api.post<SiwxVerifyResponse>('/auth/v1/siwx/verify', {
+      message: text,
+      signature,
+    })
+    const session = { token: verified.token, session: verified.session }
+    deps.storage.setJson(SESSION_KEY, session)
+    store.set({ status: 'idle', session })
+    deps.snackbar.hide()
+    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS' })
+    deps.onSignedIn()
+  } catch (error) {
+    store.set({ status: 'error' })
+    if (error instanceof UserRejectedError) deps.snackbar.showError('Signature declined')
+    else if (error instanceof HttpStatusError && /Session Expired/i.test(error.details ?? '')) {
+      deps.snackbar.hide()
+      deps.alerts.raise(KNOWN_ALERTS.sessionExpired)
+    } else deps.snackbar.showError(error instanceof Error ? error : 'An error occurred')
+    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
+    throw error
+  }
+}

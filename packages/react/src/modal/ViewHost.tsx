@@ -1,0 +1,20 @@
+import { type ViewName, whenIdle } from '@latch/core'
+import { use, useEffect } from 'react'
+import { useLatchInstance } from '../LatchProvider.tsx'
+import { VIEW_REGISTRY } from '../views/registry.tsx'
+import { loadedView, loadView, preloadViews } from './loadView.ts'
+
+/**
+ * The modal's current view: at once when its code is loaded (the page preloads it), else after a
+ * Suspense fallback. Once shown, the views it leads to load while the page is idle.
+ */
+export function ViewHost({ name }: { name: ViewName }) {
+  const latch = useLatchInstance()
+  useEffect(
+    () => whenIdle(() => void preloadViews(latch, VIEW_REGISTRY[name]?.next ?? [])),
+    [latch, name],
+  )
+  const loading = loadedView(latch, name) ? undefined : loadView(latch, name)
+  const View = loadedView(latch, name) ?? (loading ? use(loading) : undefined)
+  return View ? <View /> : null
+}
