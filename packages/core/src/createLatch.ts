@@ -50,6 +50,7 @@ import {
   createPendingTransactions,
   type PendingTransactionsController,
 } from './send/createPendingTransactions.ts'
+import type { SendFlowController } from './send/createSendFlow.ts'
 import { type SendRequest, validateSend } from './send/validateSend.ts'
 import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
@@ -143,6 +144,12 @@ export type Latch = {
    * with the transaction hash once the wallet sent it.
    */
   send(request: SendRequest): Promise<`0x${string}`>
+  /**
+   * The Send view's flow: its form, review, fee check and result, kept for the instance so it
+   * outlives the view (the embedded wallet's approval replaces it meanwhile). Loaded on first call,
+   * with the view, as its own chunk.
+   */
+  sendFlow(): Promise<SendFlowController>
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
   /** Email and social login (spec 3, 4, 5); undefined without the `walletFrameUrl` option. */
@@ -527,6 +534,38 @@ export function createLatch(config: LatchConfig): Latch {
     if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
   }
 
+  async function send(request: SendRequest): Promise<`0x${string}`> {
+    const transaction = validateSend(request)
+    return evm.sendTransaction({
+      to: transaction.to,
+      value: transaction.value,
+      ...(transaction.data ? { data: transaction.data } : {}),
+    })
+  }
+
+  let sendFlow: Promise<SendFlowController> | undefined
+  function loadSendFlow(): Promise<SendFlowController> {
+    sendFlow ??= import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
+      createSendFlow({
+        balances: balances.state,
+        connection: evm.connection,
+        resolveName: (name) => names.resolve(name),
+        estimateFee: (transaction) => evm.estimateFee(transaction),
+        nativeBalance: async (address, chainId) => (await evm.getBalance(address, chainId)).value,
+        send,
+        waitForTransaction: (hash, chainId) => evm.waitForTransaction(hash, chainId),
+        network: (chainId) => network.find(`eip155:${chainId}`),
+        snackbar,
+        router,
+        modal: modal as ModalController,
+      }),
+    )
+    sendFlow.catch(() => {
+      sendFlow = undefined
+    })
+    return sendFlow
+  }
+
   const features = createStore({ current: options.features })
   async function loadRemoteFeatures(): Promise<void> {
     try {
@@ -585,14 +624,8 @@ export function createLatch(config: LatchConfig): Latch {
     swap,
     onramp,
     names,
-    async send(request) {
-      const transaction = validateSend(request)
-      return evm.sendTransaction({
-        to: transaction.to,
-        value: transaction.value,
-        ...(transaction.data ? { data: transaction.data } : {}),
-      })
-    },
+    send,
+    sendFlow: loadSendFlow,
     walletConnect,
     embedded: embedded?.controller,
     features: {

@@ -1,4 +1,4 @@
-import { type RouterData, SOCIAL_PROVIDER_NAMES, type ViewName } from '@latch/core'
+import { approvalTitle, type RouterData, SOCIAL_PROVIDER_NAMES, type ViewName } from '@latch/core'
 import { type ComponentType, lazy } from 'react'
 import { Account } from './Account/Account.tsx'
 import { AllWallets } from './AllWallets/AllWallets.tsx'
@@ -130,7 +130,10 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     title: (data) => (data?.social ? SOCIAL_PROVIDER_NAMES[data.social] : 'Social Login'),
     Component: ConnectingSocial,
   },
-  ApproveTransaction: { title: () => 'Approve Transaction', Component: ApproveTransaction },
+  ApproveTransaction: {
+    title: (data) => approvalTitle(data?.approvalMethod),
+    Component: ApproveTransaction,
+  },
   UpdateEmailWallet: { title: () => 'Edit Email', Component: UpdateEmailWallet },
   UpdateEmailPrimaryOtp: { title: () => 'Confirm Current Email', Component: UpdateEmailPrimaryOtp },
   UpdateEmailSecondaryOtp: { title: () => 'Confirm New Email', Component: UpdateEmailSecondaryOtp },

@@ -62,6 +62,17 @@ export type EvmAdapter = ChainAdapter & {
     hash: Hex,
     chainId?: number,
   ): Promise<{ success: boolean; blockNumber: bigint }>
+  /**
+   * Gas of a transaction from `from` (read through the site's RPC, not the wallet) and the highest
+   * price per gas it may pay: gas x that price is what the node checks the balance against.
+   */
+  estimateFee(transaction: {
+    from: Address
+    to: Address
+    value: bigint
+    data?: Hex
+    chainId: number
+  }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
 }
 
 function toWalletOption(connector: Connector): WalletOption {
@@ -231,6 +242,18 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         ...(chainId !== undefined ? { chainId } : {}),
       })
       return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
+    },
+    async estimateFee({ from, to, value, data, chainId }) {
+      const { estimateFeesPerGas, estimateGas, getGasPrice } = await import('./actions.ts')
+      const [gas, maxFeePerGas] = await Promise.all([
+        estimateGas(config, { account: from, to, value, ...(data ? { data } : {}), chainId }),
+        estimateFeesPerGas(config, { chainId }).then(
+          (fees) => fees.maxFeePerGas,
+          // A chain without EIP-1559 fees: its legacy gas price.
+          () => getGasPrice(config, { chainId }),
+        ),
+      ])
+      return { gas, maxFeePerGas }
     },
     async getBalance(address, chainId) {
       const balance = await getBalance(config, { address: address as `0x${string}`, chainId })
