@@ -1,4 +1,4 @@
-import { ACCOUNT_TABS } from '@latch/core'
+import { ACCOUNT_TABS, unsupportedNetworkMessage } from '@latch/core'
 import { useState } from 'react'
 import { shortAddress } from '../../ConnectButton.tsx'
 import { Avatar, isImageUrl } from '../../components/Avatar.tsx'
@@ -10,12 +10,15 @@ import { useLatchInstance } from '../../LatchProvider.tsx'
 import { ActivityTab } from './ActivityTab.tsx'
 import { TokensTab } from './TokensTab.tsx'
 
-/** The account's actions, each behind its feature (spec 1). */
+/**
+ * The account's actions, each behind its feature (spec 1); those that need one of the site's
+ * networks are off while the wallet is on another (an address to receive at is still one).
+ */
 const ACTIONS = [
-  { view: 'Send', feature: 'send', label: 'Send' },
-  { view: 'Receive', feature: 'receive', label: 'Receive' },
-  { view: 'Swap', feature: 'swaps', label: 'Swap' },
-  { view: 'OnRampProviders', feature: 'onramp', label: 'Buy' },
+  { view: 'Send', feature: 'send', label: 'Send', needsSupportedNetwork: true },
+  { view: 'Receive', feature: 'receive', label: 'Receive', needsSupportedNetwork: false },
+  { view: 'Swap', feature: 'swaps', label: 'Swap', needsSupportedNetwork: true },
+  { view: 'OnRampProviders', feature: 'onramp', label: 'Buy', needsSupportedNetwork: true },
 ] as const
 
 /**
@@ -101,18 +104,36 @@ export function Account() {
             {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
           </p>
         )}
-        <p data-testid="latch-account-balance">
-          {account.balance ?? '…'} {account.balanceSymbol}
-        </p>
-        <button
-          type="button"
-          className="latch-button"
-          data-variant="secondary"
-          onClick={() => latch.router.push('Networks')}
-          aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
-        >
-          {network.caipNetwork?.name ?? 'Unknown network'}
-        </button>
+        {network.unsupported ? (
+          // Not the network it was on before: the one it is on, and the way back.
+          <div className="latch-list" data-testid="latch-account-wrong-network">
+            <p className="latch-error-text" role="alert">
+              {unsupportedNetworkMessage(network.walletNetworkId)}
+            </p>
+            <button
+              type="button"
+              className="latch-button"
+              onClick={() => latch.router.push('Networks')}
+            >
+              Switch network
+            </button>
+          </div>
+        ) : (
+          <>
+            <p data-testid="latch-account-balance">
+              {account.balance ?? '…'} {account.balanceSymbol}
+            </p>
+            <button
+              type="button"
+              className="latch-button"
+              data-variant="secondary"
+              onClick={() => latch.router.push('Networks')}
+              aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
+            >
+              {network.caipNetwork?.name ?? 'Unknown network'}
+            </button>
+          </>
+        )}
       </div>
       {account.user?.email && !account.socialProvider && latch.embedded && (
         <button
@@ -134,6 +155,12 @@ export function Account() {
             type="button"
             className="latch-button"
             data-variant="secondary"
+            disabled={action.needsSupportedNetwork && network.unsupported}
+            title={
+              action.needsSupportedNetwork && network.unsupported
+                ? 'Switch to a network this site supports first'
+                : undefined
+            }
             onClick={() => latch.router.push(action.view)}
           >
             {action.label}
