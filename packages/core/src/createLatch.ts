@@ -511,8 +511,11 @@ export function createLatch(config: LatchConfig): Latch {
       },
       leave() {
         flow.stop()
-        // On Telegram and iOS Safari the pairing stays for the wallet that is answering it.
-        if (!isDeduplicated() && connection.state.get().status !== 'connected') connection.reset()
+        // On Telegram and iOS Safari the pairing stays for the wallet that is answering it (it
+        // still ends at its expiry); elsewhere it ends now, quietly.
+        if (isDeduplicated()) return
+        connector.abandon()
+        if (connection.state.get().status !== 'connected') connection.reset()
       },
     }
   }

@@ -186,6 +186,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     walletConnect: walletConnect && {
       pair: (onUri) => walletConnect.pair(onUri),
       peer: () => walletConnect.peer(),
+      abandon: () => walletConnect.abandon(),
     },
     wallets: {
       get: () => wallets.get().list,
