@@ -21,6 +21,7 @@ import {
   type WalletSummary,
 } from './connection/index.ts'
 import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
+import { displayMessage } from './displayMessage.ts'
 import { EMBEDDED_CONNECTOR_ID } from './embedded/connector.ts'
 import { createEmbedded, type EmbeddedController } from './embedded/createEmbedded.ts'
 import { LatchError } from './errors.ts'
@@ -651,7 +652,8 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      if (!wallet.connectorId) throw new Error(`${wallet.name} is not installed in this browser`)
+      if (!wallet.connectorId)
+        throw new LatchError(`${wallet.name} is not installed in this browser`)
       connection.setRecentWallet(summary(wallet))
       try {
         await evm.connect(wallet.connectorId, {
@@ -679,8 +681,7 @@ export function createLatch(config: LatchConfig): Latch {
         if (router.state.get().view === 'Networks') router.goBack()
       } catch (error) {
         if (error instanceof ChainNotSupportedError) snackbar.showError('Chain is not supported')
-        else if (!(error instanceof UserRejectedError))
-          snackbar.showError(error instanceof Error ? error.message : 'An error occurred')
+        else if (!(error instanceof UserRejectedError)) snackbar.showError(displayMessage(error))
         throw error
       }
     },

@@ -20,6 +20,7 @@ import {
   type EmbeddedConnectorProperties,
   embeddedConnector,
 } from '../../embedded/connector.ts'
+import { LatchError } from '../../errors.ts'
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
@@ -169,7 +170,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
   const findConnector = (walletId: string) => {
     const connector = config.connectors.find((candidate) => candidate.id === walletId)
-    if (!connector) throw new Error(`Wallet ${walletId} is not available in this browser`)
+    if (!connector) throw new LatchError(`Wallet ${walletId} is not available in this browser`)
     return connector
   }
 
@@ -207,9 +208,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
     async switchNetwork(chainId) {
       const chain = options.chains.find((candidate) => candidate.id === chainId)
-      if (!chain) throw new Error(`Chain ${chainId} is not one of the site's networks`)
+      if (!chain) throw new LatchError(`Chain ${chainId} is not one of the site's networks`)
       const { connector, status } = getConnection(config)
-      if (status !== 'connected' || !connector) throw new Error('No wallet is connected')
+      if (status !== 'connected' || !connector) throw new LatchError('No wallet is connected')
       // The session's namespaces decide what a WalletConnect wallet can switch to; no add-chain.
       // The embedded wallet is on every chain of the site already.
       const ownSwitch =
