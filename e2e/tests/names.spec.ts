@@ -86,7 +86,7 @@ test.describe('names', () => {
       await send.getByLabel('Receiver').fill(nobody)
       await expect(send.getByText(`${nobody} is not a registered name`)).toBeVisible()
       await expect(send.getByText('Error resolving name')).toHaveCount(0)
-      // A lookup that really fails keeps spec 8's message.
+      // A lookup that really fails keeps the catalogue's message for it.
       await sender.route('**/v1/profile/account/unreachable-*', (route) => route.abort())
       await send.getByLabel('Receiver').fill('unreachable-name.latch.id')
       await expect(send.getByText('Error resolving name')).toBeVisible()

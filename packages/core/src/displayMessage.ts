@@ -3,7 +3,7 @@ import { HttpStatusError } from './api/client.ts'
 import { LatchError } from './errors.ts'
 import { SIGNATURE_DECLINED } from './swap/errors.ts'
 
-/** The fallback when nothing in an error is fit to show (spec 8's wording). */
+/** The fallback when nothing in an error is fit to show. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
 /** The page could not reach the server or the chain. */
 export const NETWORK_UNREACHABLE =

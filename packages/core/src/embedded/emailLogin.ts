@@ -5,7 +5,7 @@ import { type EmbeddedContext, finishLogin } from './context.ts'
 import { cooldownMessage } from './cooldown.ts'
 import { FrameTimeoutError } from './errors.ts'
 
-/** Spec 5: login and update need a valid email; the message says so, with an example. */
+/** Login and email updates need a valid email; the message says so, with an example. */
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address, like name@example.com'
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`)
 /** The message for a code that is not 6 digits (the server's wording). */

@@ -57,8 +57,8 @@ export type NamesController = {
   register(label: string): Promise<NameRecord | undefined>
   /**
    * The address `name` points to on the connected chain (else its first EVM address).
-   * @throws LatchError '{name} is not a registered name', or 'Error resolving name' (spec 8) when
-   *   the lookup failed
+   * @throws LatchError '{name} is not a registered name', or 'Error resolving name' when the
+   *   lookup failed
    */
   resolve(name: string): Promise<Address>
   /** Back to an empty input and no registration (the view opens afresh). */

@@ -1,4 +1,4 @@
-/** The Send view's message when a name could not be looked up (spec 8). */
+/** The Send view's message when a name could not be looked up. */
 export const ERROR_RESOLVING_NAME = 'Error resolving name'
 /** The server knows no such name. */
 export const nameNotRegistered = (name: string) => `${name} is not a registered name`

@@ -83,7 +83,7 @@ describe('resolveName', () => {
     expect((nowhere as LatchError).shortMessage).toBe('alice.latch.id has no address to send to')
   })
 
-  it("says 'Error resolving name' (spec 8) when the lookup itself failed", async () => {
+  it("says 'Error resolving name' when the lookup itself failed", async () => {
     for (const failure of [new HttpStatusError(503, 'down'), new TypeError('Failed to fetch')]) {
       const error = await resolveName(api(failure), 'alice.latch.id', 31337).catch((e) => e)
       expect(error).toBeInstanceOf(LatchError)

@@ -43,7 +43,7 @@ export function addressOfName(record: NameRecord, chainId: number): Address | un
  * Resolves a registered name to the address to send to on `chainId` (spec 7: GET
  * /v1/profile/account/{name}?apiVersion=2).
  * @throws LatchError '{name} is not a registered name', '{name} has no address to send to', or
- *   'Error resolving name' (spec 8) when the lookup itself failed.
+ *   'Error resolving name' when the lookup itself failed.
  * @example await resolveName(api, 'alice.latch.id', 31337) // '0x7099...'
  */
 export async function resolveName(

@@ -145,8 +145,8 @@ function setup(
   }
 }
 
-describe('the Send flow (spec 5)', () => {
-  it("says what is missing, in spec 5's order, then what the balance cannot cover", async () => {
+describe('the Send flow', () => {
+  it('says what is missing (token, then amount and receiver), then what the balance cannot cover', async () => {
     const { flow, state } = setup()
     await flow.review()
     expect(state().error).toBe('A token is required')

@@ -36,7 +36,7 @@ export type SendFlowDeps = {
   }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
   /** The native balance, read from the chain now (not the balances' cache). */
   nativeBalance(address: Address, chainId: number): Promise<bigint>
-  /** Checks and sends (spec 5); resolves with the hash once the wallet sent it. */
+  /** Checks and sends; resolves with the hash once the wallet sent it. */
   send(request: SendRequest): Promise<Hex>
   waitForTransaction(hash: Hex, chainId: number): Promise<{ success: boolean }>
   /** What the site says of a chain: its native coin and explorer. */
@@ -65,7 +65,7 @@ export type SendFlowController = {
   /** All of the token; for the native coin, less twice the fee of the transfer itself. */
   max(): Promise<void>
   /**
-   * Checks the form (spec 5's messages, the balance, the name), then goes to the review, where
+   * Checks the form (token, amount and receiver, the balance, the name), then goes to the review, where
    * the fee is estimated and checked against the native balance before anything is sent.
    */
   review(): Promise<void>
@@ -105,7 +105,7 @@ const defaultTimers = {
 }
 
 /**
- * The Send view's flow (spec 5), kept here rather than in the view so it survives the view going
+ * The Send view's flow, kept here rather than in the view so it survives the view going
  * away: the embedded wallet's approval screen replaces it while the visitor approves, and the
  * result screen is there when they come back, as it is for an extension wallet.
  * @example const flow = createSendFlow({ balances, connection, resolveName, estimateFee, ... })
@@ -211,7 +211,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     try {
       if (!current) throw new LatchError('No ActiveCaipAddress found')
       const token = entry ? tokenOf(entry) : undefined
-      // Spec 5's order: the token, then an amount and a receiver, before any name is looked up.
+      // The token first, then an amount and a receiver, before any name is looked up.
       validateSend({
         ...(token ? { token } : {}),
         amount: state.amount,

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 /**
  * An email form: the input (labelled, type email), a submit button enabled once something is
  * typed, and the error below it as an alert. The kit checks the address on submit and says when it
- * is not a valid email (spec 5), rather than leaving a dead button unexplained.
+ * is not a valid email, rather than leaving a dead button unexplained.
  */
 export function EmailField({
   label,

@@ -11,7 +11,7 @@ import { ActivityTab } from './ActivityTab.tsx'
 import { TokensTab } from './TokensTab.tsx'
 
 /**
- * The account's actions, each behind its feature (spec 1); those that need one of the site's
+ * The account's actions, each behind its feature; those that need one of the site's
  * networks are off while the wallet is on another (an address to receive at is still one).
  */
 const ACTIONS = [

@@ -7,7 +7,7 @@ import { SendResultView } from './SendResult.tsx'
 import { SendReviewView } from './SendReview.tsx'
 
 /**
- * Send (spec 5): token, amount (Max keeps the fee back for the native coin), receiver, a review
+ * Send: token, amount (Max keeps the fee back for the native coin), receiver, a review
  * with the network fee checked against the balance, and one result screen whatever the wallet.
  * The flow lives in the kit (`latch.sendFlow()`); this view renders it.
  */
