@@ -43,3 +43,25 @@ export async function fundFreshAccount(stack: StackInfo, options: { funder: numb
   for (const hash of hashes) await client.waitForTransactionReceipt({ hash })
   return { privateKey, fresh, chain, client, transport, viemChain, amounts }
 }
+
+/** Sends `ether` ETH on the first devnet chain from devnet account `funder` to `to`; waits for it. */
+export async function sendEther(
+  stack: StackInfo,
+  options: { funder: number; to: `0x${string}`; ether: string },
+) {
+  const chain = stack.devnet.chains[0]
+  if (!chain) throw new Error('no devnet chain')
+  const funder = privateKeyToAccount(stack.devnet.accounts[options.funder]?.privateKey as Hex)
+  const transport = http(chain.rpcUrl)
+  const viemChain = {
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  }
+  const wallet = createWalletClient({ account: funder, chain: viemChain, transport })
+  const client = createPublicClient({ chain: viemChain, transport })
+  const hash = await wallet.sendTransaction({ to: options.to, value: parseEther(options.ether) })
+  await client.waitForTransactionReceipt({ hash })
+  return { client }
+}

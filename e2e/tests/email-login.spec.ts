@@ -9,7 +9,7 @@ import {
   walletFrame,
 } from '../embedded.ts'
 import { expect, test } from '../fixtures.ts'
-import { freshEmail, readCode, readLink } from '../mail.ts'
+import { freshEmail, mailsTo, readCode, readLink } from '../mail.ts'
 
 const DEMO_MESSAGE = 'Hello from the Latch demo'
 
@@ -35,9 +35,10 @@ test.describe('email login: the embedded wallet on its own origin', () => {
     const address = await loginWithEmail(page, stack, email)
     await expect(page.getByRole('dialog')).toHaveCount(0)
 
-    // personal_sign waits for the frame's own Approve button, then verifies.
+    // personal_sign waits for the frame's own Approve button, then verifies. The modal names it a
+    // signature request: nothing is sent.
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    const approve = page.getByRole('dialog', { name: /Approve/ })
+    const approve = page.getByRole('dialog', { name: 'Signature Request' })
     await expect(approve).toBeVisible()
     const frame = await walletFrame(page, stack)
     const screen = frame.getByTestId('latch-approve')
@@ -52,8 +53,8 @@ test.describe('email login: the embedded wallet on its own origin', () => {
     // Reject: the site gets a rejection, the user sees it was declined.
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await frame.getByTestId('latch-approve').locator('[data-action="reject"]').click()
-    await expect(page.getByTestId('demo-signature')).toContainText('Not signed')
-    await expect(page.getByText('Signature declined')).toBeVisible()
+    await expect(page.getByTestId('demo-signature')).toHaveText('Not signed: Signature declined')
+    await expect(page.getByRole('alert').getByText('Signature declined')).toBeVisible()
 
     // The session token lives on the frame's origin only.
     const token = await frameSessionToken(page, stack)
@@ -95,6 +96,30 @@ test.describe('email login: the embedded wallet on its own origin', () => {
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
     expect((await fromFrameOrigin()).status()).toBe(401)
     await page.reload()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+  })
+
+  test('an address that is not a valid email is answered with what is expected, and no mail goes out', async ({
+    page,
+    stack,
+  }) => {
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const modal = page.getByRole('dialog', { name: 'Connect Wallet' })
+    const email = freshEmail().replace('@', ' at ')
+    await modal.getByLabel('Email').fill(email)
+    await modal.getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(modal.getByRole('alert')).toHaveText(
+      'Enter a valid email address, like name@example.com',
+    )
+    await expect(modal.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+    // Enter works the same way.
+    await modal.getByLabel('Email').fill('ada@')
+    await modal.getByLabel('Email').press('Enter')
+    await expect(modal.getByRole('alert')).toHaveText(
+      'Enter a valid email address, like name@example.com',
+    )
+    expect(await mailsTo(stack, email)).toEqual([])
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
   })
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { erc20Abi, parseUnits } from 'viem'
+import { erc20Abi, hexToString, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../fixtures.ts'
 import { fundFreshAccount } from '../funding.ts'
@@ -17,7 +17,7 @@ test.describe('names', () => {
     const label = `visitor-${randomBytes(3).toString('hex')}`
     const name = `${label}.latch.id`
 
-    await devnetWallet(page, stack, { privateKey: ownerKey })
+    const ownerWallet = await devnetWallet(page, stack, { privateKey: ownerKey })
     await page.goto(stack.demoUrl)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
@@ -33,6 +33,18 @@ test.describe('names', () => {
     await expect(register.getByText('Available')).toBeVisible()
     await register.getByRole('button', { name: 'Register' }).click()
     await expect(register.getByRole('heading', { name: new RegExp(name) })).toBeVisible()
+    // The wallet was asked to sign words, not JSON: what it registers, for whom, and when.
+    const signed = ownerWallet.requests.find((request) => request.method === 'personal_sign')
+    const [hex] = (signed?.params ?? []) as [`0x${string}`]
+    const text = hexToString(hex)
+    expect(text.split('\n').slice(0, 5)).toEqual([
+      'Register a name',
+      '',
+      `Name: ${name}`,
+      `Address: ${owner.address}`,
+      'Attributes: none',
+    ])
+    expect(text).toMatch(/\nIssued at: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
 
     // The connect button and the Account view show the name; so does the server's identity.
     await page.keyboard.press('Escape')
@@ -63,10 +75,20 @@ test.describe('names', () => {
         .getByRole('button', { name: 'Send' })
         .click()
       const send = sender.getByRole('dialog', { name: 'Send' })
-      await send.getByLabel('Token').selectOption({ label: 'USDC · 1234.5' })
+      await send.getByRole('button', { name: 'Token: Choose a token' }).click()
+      await send
+        .getByRole('list', { name: 'Tokens to send' })
+        .getByRole('button', { name: /USDC/ })
+        .click()
       await send.getByLabel('Amount').fill('7')
-      // A name nobody registered does not resolve.
-      await send.getByLabel('Receiver').fill(`nobody-${randomBytes(3).toString('hex')}.latch.id`)
+      // A name nobody registered: the visitor is told so, not that something failed.
+      const nobody = `nobody-${randomBytes(3).toString('hex')}.latch.id`
+      await send.getByLabel('Receiver').fill(nobody)
+      await expect(send.getByText(`${nobody} is not a registered name`)).toBeVisible()
+      await expect(send.getByText('Error resolving name')).toHaveCount(0)
+      // A lookup that really fails keeps the catalogue's message for it.
+      await sender.route('**/v1/profile/account/unreachable-*', (route) => route.abort())
+      await send.getByLabel('Receiver').fill('unreachable-name.latch.id')
       await expect(send.getByText('Error resolving name')).toBeVisible()
       await send.getByLabel('Receiver').fill(name)
       await expect(send.getByTestId('latch-send-resolved')).toContainText(owner.address)

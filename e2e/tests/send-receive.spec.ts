@@ -37,7 +37,20 @@ test.describe('send and receive', () => {
     // The form's messages, in the order a visitor meets them.
     await send.getByRole('button', { name: 'Review' }).click()
     await expect(send.getByRole('alert')).toHaveText('A token is required')
-    await send.getByLabel('Token').selectOption({ label: 'USDC · 1234.5' })
+    // The token picker is Swap's: icon, symbol and name, the amount held and its USD value.
+    await send.getByRole('button', { name: 'Token: Choose a token' }).click()
+    const tokens = send.getByRole('list', { name: 'Tokens to send' })
+    await expect(tokens.getByRole('button')).toHaveCount(4)
+    const usdcRow = tokens.getByRole('button', { name: /USDC/ })
+    await expect(usdcRow).toContainText('USD Coin')
+    await expect(usdcRow).toContainText('1234.5 · $1,234.50')
+    await expect(usdcRow.locator('img')).toHaveCount(1)
+    await usdcRow.click()
+    await expect(send.getByRole('button', { name: 'Token: USDC' })).toBeVisible()
+    // The fee of a transfer, in ETH and in USD, before anything is reviewed.
+    await expect(send.getByTestId('latch-send-fee')).toHaveText(
+      /^Network fee: about 0\.\d+ ETH \(.*\$.*\)$/,
+    )
     await send.getByRole('button', { name: 'Review' }).click()
     await expect(send.getByRole('alert')).toHaveText('An amount and receiver address are required')
     await send.getByLabel('Amount').fill('5000')
@@ -49,8 +62,15 @@ test.describe('send and receive', () => {
     await send.getByLabel('Amount').fill('12.5')
     await send.getByRole('button', { name: 'Review' }).click()
     await expect(send.getByTestId('latch-send-review')).toContainText('Send 12.5 USDC')
+    await expect(send.getByTestId('latch-send-fee')).toHaveText(/^Network fee: up to 0\.\d+ ETH/)
     await send.getByRole('button', { name: 'Send', exact: true }).click()
-    await expect(send.getByTestId('latch-send-sent')).toBeVisible()
+    // The result screen: the hash shortened, a copy button; the devnet names no explorer.
+    const sent = send.getByTestId('latch-send-sent')
+    await expect(sent).toBeVisible()
+    await expect(sent).toHaveAttribute('data-status', 'confirmed')
+    await expect(sent.getByTestId('latch-send-hash')).toHaveText(/^0x[0-9a-f]{6}…[0-9a-f]{4}$/)
+    await expect(sent.getByRole('button', { name: 'Copy hash of the transaction' })).toBeVisible()
+    await expect(sent.getByRole('link')).toHaveCount(0)
     await expect(page.getByRole('status').getByText('Sent 12.5 USDC')).toBeVisible()
 
     const amount = parseUnits('12.5', 6)

@@ -194,11 +194,46 @@ test.describe('WalletConnect over the local relay', () => {
     }
   })
 
+  test('a QR code left unanswered ends quietly: no page error when its proposal expires', async ({
+    page,
+    stack,
+  }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.clock.install()
+    await page.goto(stack.demoUrl)
+    await openWalletConnectQr(page)
+    // The visitor leaves the QR view without scanning it.
+    await page
+      .getByRole('dialog', { name: 'WalletConnect' })
+      .getByRole('button', { name: 'Close' })
+      .click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    // WalletConnect gives a proposal 5 minutes; well past that, nothing was thrown at the page.
+    await page.clock.runFor('06:00')
+    await page.waitForTimeout(500)
+    expect(errors).toEqual([])
+    // The kit still pairs afresh.
+    const wallet = await walletConnectWallet(stack, { index: 7 })
+    try {
+      await wallet.pair(await openWalletConnectQr(page))
+      await wallet.approve()
+      await expect(page.getByTestId('demo-account')).toHaveText(
+        `Connected ${wallet.address} on Latch Devnet`,
+      )
+    } finally {
+      await wallet.close()
+    }
+    expect(errors).toEqual([])
+  })
+
   test('an expiring pairing is replaced by a new code, which still connects', async ({
     page,
     stack,
   }) => {
     const wallet = await walletConnectWallet(stack, { index: 8 })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
     try {
       await page.clock.install()
       await page.goto(stack.demoUrl)
@@ -218,6 +253,9 @@ test.describe('WalletConnect over the local relay', () => {
       await expect(page.getByTestId('demo-account')).toHaveText(
         `Connected ${wallet.address} on Latch Devnet`,
       )
+      // The replaced code's proposal ended with it: its 5 minutes pass without a page error.
+      await page.clock.runFor('01:30')
+      expect(errors).toEqual([])
     } finally {
       await wallet.close()
     }

@@ -1,3 +1,4 @@
+import { displayMessage } from '@latch/core'
 import {
   ConnectButton,
   useLatchAccount,
@@ -54,7 +55,7 @@ function TryIt({ address }: { address: `0x${string}` }) {
     try {
       setSignature(await latch.evm.signMessage(DEMO_MESSAGE))
     } catch (error) {
-      setSignature(`Not signed: ${(error as Error).message.split('\n')[0]}`)
+      setSignature(`Not signed: ${displayMessage(error)}`)
     }
   }
   const send = async () => {
@@ -67,7 +68,7 @@ function TryIt({ address }: { address: `0x${string}` }) {
         `${receipt.success ? 'Confirmed' : 'Reverted'} ${hash} in block ${receipt.blockNumber}`,
       )
     } catch (error) {
-      setTransaction(`Not sent: ${(error as Error).message.split('\n')[0]}`)
+      setTransaction(`Not sent: ${displayMessage(error)}`)
     }
   }
   return (

@@ -42,7 +42,7 @@ const tokenConfig = z.object({
   symbol: z.string().min(1),
   name: z.string().min(1),
   decimals: z.number().int().min(0).max(255),
-  /** Unsolicited airdrop spam: its transfers are flagged `is_spam` in history. */
+  /** Unsolicited airdrop spam: flagged `is_spam` in history, never listed among balances. */
   spam: z.boolean().default(false),
 })
 export type TokenConfig = z.infer<typeof tokenConfig>

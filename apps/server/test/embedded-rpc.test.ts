@@ -171,6 +171,92 @@ describe('the embedded wallet signs and sends for its user', () => {
     expect(revert.json().message).toMatch(/revert/i)
   })
 
+  const cost = (method: string, params: unknown, options: { as?: string; chain?: number } = {}) =>
+    walletCall(
+      server,
+      'rpc/cost',
+      { method, params, chainId: options.chain ?? chainId },
+      { token: options.as ?? token },
+    )
+
+  it('rpc/cost: names the network and says what a transaction would take, shortfall included', async () => {
+    const poor = await loginByEmail(server)
+    const to = privateKeyToAddress(generatePrivateKey())
+    const empty = await cost('eth_sendTransaction', [{ to, value: '0x0' }], {
+      as: poor.sessionToken,
+    })
+    expect(empty.statusCode, empty.body).toBe(200)
+    const costed = empty.json()
+    expect(costed).toMatchObject({
+      network: { chainId, name: chain.name },
+      currency: { symbol: 'ETH', decimals: 18 },
+      balance: '0',
+      value: '0',
+    })
+    // A plain transfer: 21,000 gas at a price above zero, all of it missing.
+    const fee = BigInt(costed.fee)
+    expect(fee % 21_000n).toBe(0n)
+    expect(fee).toBeGreaterThan(0n)
+    expect(costed.shortfall).toBe(costed.fee)
+
+    await anvil.setBalance({ address: poor.user.address, value: parseEther('1') })
+    const paid = (
+      await cost('eth_sendTransaction', [{ to, value: toHex(parseEther('0.5')) }], {
+        as: poor.sessionToken,
+      })
+    ).json()
+    expect(paid).toMatchObject({ balance: parseEther('1').toString(), shortfall: '0' })
+    // More value than the balance: the gas is still estimated, the shortfall covers both.
+    const tooMuch = (
+      await cost('eth_sendTransaction', [{ to, value: toHex(parseEther('2')) }], {
+        as: poor.sessionToken,
+      })
+    ).json()
+    expect(BigInt(tooMuch.shortfall)).toBe(parseEther('1') + BigInt(tooMuch.fee))
+    // A batch sums its values and fees.
+    const batch = (
+      await cost(
+        'wallet_sendCalls',
+        [{ version: '2.0.0', calls: [{ to, value: toHex(parseEther('0.25')) }, { to }] }],
+        { as: poor.sessionToken },
+      )
+    ).json()
+    expect(batch.value).toBe(parseEther('0.25').toString())
+    expect(BigInt(batch.fee) % 42_000n).toBe(0n)
+    // Nothing was sent.
+    expect(await client.getBalance({ address: to })).toBe(0n)
+    expect(await client.getTransactionCount({ address: poor.user.address })).toBe(0)
+  })
+
+  it('rpc/cost: a call the chain would revert has no fee, and says why; other methods are refused', async () => {
+    const usdc = chain.tokens.find((token) => token.symbol === 'USDC')?.address as `0x${string}`
+    const reverting = await cost('eth_sendTransaction', [
+      {
+        to: usdc,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [address, 10n ** 30n],
+        }),
+      },
+    ])
+    expect(reverting.statusCode, reverting.body).toBe(200)
+    expect(reverting.json().fee).toBeNull()
+    expect(reverting.json().feeError).toMatch(/revert/i)
+
+    const signing = await cost('personal_sign', ['0x00', address])
+    expect(signing.statusCode).toBe(400)
+    expect(signing.json().message).toBe('Only eth_sendTransaction and wallet_sendCalls have a cost')
+    const chainless = await cost('eth_sendTransaction', [{ to: address }], { chain: 999 })
+    expect(chainless.json().message).toBe('Unsupported chain')
+    const anonymous = await walletCall(server, 'rpc/cost', {
+      method: 'eth_sendTransaction',
+      params: [{ to: address }],
+      chainId,
+    })
+    expect(anonymous.statusCode).toBe(401)
+  })
+
   it('refuses methods outside the list, unknown chains and addresses not the user', async () => {
     const notAllowed = await rpc('eth_sign', [address, '0x00'])
     expect(notAllowed.statusCode).toBe(400)

@@ -96,9 +96,8 @@ describe('names against the Latch server', () => {
     })
   })
 
-  it("says 'Error resolving name' for a name nobody registered", async () => {
-    await expect(visitor().names.resolve(`${freshLabel()}.latch.id`)).rejects.toThrow(
-      'Error resolving name',
-    )
+  it('says a name nobody registered is not registered', async () => {
+    const name = `${freshLabel()}.latch.id`
+    await expect(visitor().names.resolve(name)).rejects.toThrow(`${name} is not a registered name`)
   })
 })

@@ -1,4 +1,8 @@
-import { NAME_MESSAGE_MAX_AGE_SECONDS, nameRecord } from '@latch/protocol'
+import {
+  formatReadableRegisterNameMessage,
+  NAME_MESSAGE_MAX_AGE_SECONDS,
+  nameRecord,
+} from '@latch/protocol'
 import { getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.ts'
@@ -65,6 +69,54 @@ describe.each(DIALECTS)('names: registration and lookups on %s', (dialect) => {
     expect(Date.parse(record.registered_at)).toBeLessThanOrEqual(Date.now() + 1000)
   })
 
+  it('registers from the readable message the kit signs, binding name, address, attributes and time', async () => {
+    const signer = freshKey()
+    const name = fresh()
+    const readable = (change: Partial<Parameters<typeof formatReadableRegisterNameMessage>[0]>) =>
+      formatReadableRegisterNameMessage({
+        name,
+        address: signer.address,
+        attributes: { bio: 'hello' },
+        timestamp: nowSeconds(),
+        ...change,
+      })
+    // Each field is checked as in the JSON form...
+    const stale = new RegExp(`^Message timestamp must be within ${NAME_MESSAGE_MAX_AGE_SECONDS}`)
+    expectError(
+      await api.register(await signedBody(signer, readable({ timestamp: nowSeconds() - 400 }))),
+      400,
+      stale,
+    )
+    expectError(
+      await api.register(
+        // A client may sign any attribute; the server refuses what it does not know.
+        await signedBody(signer, readable({ attributes: { email: 'a@b.c' } })),
+      ),
+      400,
+      'Unknown attribute "email": a name\'s attributes are avatar, bio',
+    )
+    // ...and the address it names must be the one that signed.
+    expectError(
+      await api.register(await signedBody(signer, readable({ address: freshKey().address }))),
+      400,
+      'The message registers the name for another address than `address`',
+    )
+    // Changing any line after signing breaks the signature.
+    const body = await signedBody(signer, readable({}))
+    expectError(
+      await api.register({ ...body, message: body.message.replace('hello', 'hullo') }),
+      401,
+      INVALID_SIGNATURE,
+    )
+    const response = await api.register(body)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(nameRecord.parse(response.json())).toMatchObject({
+      name,
+      addresses: { [COIN_A]: { address: signer.address } },
+      attributes: { bio: 'hello' },
+    })
+  })
+
   it('looks a name up: the record with apiVersion=2, [] when not registered, 404 without', async () => {
     const { name, record } = await api.registerFresh()
     const found = await api.lookup(name)
@@ -113,8 +165,13 @@ describe.each(DIALECTS)('names: registration and lookups on %s', (dialect) => {
   })
 
   describe('rules, each with its own answer', () => {
-    it('refuses a message that is not the JSON of { name, attributes, timestamp }', async () => {
+    it('refuses a message that is neither the readable form nor the JSON of { name, attributes, timestamp }', async () => {
       expectError(await register('name=abcd.latch.id'), 400, MALFORMED_MESSAGES.register)
+      expectError(
+        await register(`Register a name\n\nName: ${fresh()}\nAttributes: none`),
+        400,
+        MALFORMED_MESSAGES.register,
+      )
       expectError(await register({ name: fresh() }), 400, MALFORMED_MESSAGES.register)
       expectError(
         await register(message({ avatar: 'https://img.example/a.png' })),

@@ -21,6 +21,7 @@ import {
   type WalletSummary,
 } from './connection/index.ts'
 import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
+import { displayMessage } from './displayMessage.ts'
 import { EMBEDDED_CONNECTOR_ID } from './embedded/connectorId.ts'
 import type { EmbeddedController } from './embedded/createEmbedded.ts'
 import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
@@ -48,6 +49,7 @@ import {
   createPendingTransactions,
   type PendingTransactionsController,
 } from './send/createPendingTransactions.ts'
+import type { SendFlowController } from './send/createSendFlow.ts'
 import type { SendRequest } from './send/validateSend.ts'
 import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
@@ -145,6 +147,12 @@ export type Latch = {
    * checked first); resolves with the transaction hash once the wallet sent it.
    */
   send(request: SendRequest): Promise<`0x${string}`>
+  /**
+   * The Send view's flow: its form, review, fee check and result, kept for the instance so it
+   * outlives the view (the embedded wallet's approval replaces it meanwhile). Loaded on first call,
+   * with the view, as its own chunk.
+   */
+  sendFlow(): Promise<SendFlowController>
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
   /** Email and social login; undefined without the `walletFrameUrl` option. */
@@ -520,8 +528,11 @@ export function createLatch(config: LatchConfig): Latch {
       },
       leave() {
         flow.stop()
-        // On Telegram and iOS Safari the pairing stays for the wallet that is answering it.
-        if (!isDeduplicated() && connection.state.get().status !== 'connected') connection.reset()
+        // On Telegram and iOS Safari the pairing stays for the wallet that is answering it (it
+        // still ends at its expiry); elsewhere it ends now, quietly.
+        if (isDeduplicated()) return
+        connector.abandon()
+        if (connection.state.get().status !== 'connected') connection.reset()
       },
     }
   }
@@ -541,6 +552,40 @@ export function createLatch(config: LatchConfig): Latch {
       },
     })
     if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
+  }
+
+  async function send(request: SendRequest): Promise<`0x${string}`> {
+    // The checks carry the ERC-20 encoder: loaded with the first send.
+    const { validateSend } = await import('./send/validateSend.ts')
+    const transaction = validateSend(request)
+    return evm.sendTransaction({
+      to: transaction.to,
+      value: transaction.value,
+      ...(transaction.data ? { data: transaction.data } : {}),
+    })
+  }
+
+  let sendFlow: Promise<SendFlowController> | undefined
+  function loadSendFlow(): Promise<SendFlowController> {
+    sendFlow ??= import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
+      createSendFlow({
+        balances: balances.state,
+        connection: evm.connection,
+        resolveName: (name) => names.resolve(name),
+        estimateFee: (transaction) => evm.estimateFee(transaction),
+        nativeBalance: async (address, chainId) => (await evm.getBalance(address, chainId)).value,
+        send,
+        waitForTransaction: (hash, chainId) => evm.waitForTransaction(hash, chainId),
+        network: (chainId) => network.find(`eip155:${chainId}`),
+        snackbar,
+        router,
+        modal: modal as ModalController,
+      }),
+    )
+    sendFlow.catch(() => {
+      sendFlow = undefined
+    })
+    return sendFlow
   }
 
   const features = createStore({ current: options.features })
@@ -602,16 +647,8 @@ export function createLatch(config: LatchConfig): Latch {
     swap,
     onramp,
     names,
-    async send(request) {
-      // The checks carry the ERC-20 encoder: loaded with the first send.
-      const { validateSend } = await import('./send/validateSend.ts')
-      const transaction = validateSend(request)
-      return evm.sendTransaction({
-        to: transaction.to,
-        value: transaction.value,
-        ...(transaction.data ? { data: transaction.data } : {}),
-      })
-    },
+    send,
+    sendFlow: loadSendFlow,
     walletConnect,
     embedded: embedded?.controller,
     features: {
@@ -634,7 +671,8 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      if (!wallet.connectorId) throw new Error(`${wallet.name} is not installed in this browser`)
+      if (!wallet.connectorId)
+        throw new LatchError(`${wallet.name} is not installed in this browser`)
       connection.setRecentWallet(summary(wallet))
       try {
         await evm.connect(wallet.connectorId, {
@@ -662,8 +700,7 @@ export function createLatch(config: LatchConfig): Latch {
         if (router.state.get().view === 'Networks') router.goBack()
       } catch (error) {
         if (error instanceof ChainNotSupportedError) snackbar.showError('Chain is not supported')
-        else if (!(error instanceof UserRejectedError))
-          snackbar.showError(error instanceof Error ? error.message : 'An error occurred')
+        else if (!(error instanceof UserRejectedError)) snackbar.showError(displayMessage(error))
         throw error
       }
     },

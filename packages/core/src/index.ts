@@ -19,11 +19,19 @@ export {
   WALLETCONNECT_WALLET_ID,
   walletFromOption,
 } from './createLatch.ts'
+export {
+  displayMessage,
+  INSUFFICIENT_FUNDS,
+  NETWORK_UNREACHABLE,
+  SERVER_UNAVAILABLE,
+  SOMETHING_WENT_WRONG,
+} from './displayMessage.ts'
 export * from './embedded/index.ts'
 export { LatchError } from './errors.ts'
 export * from './events/index.ts'
 export { formatUsd, truncateDecimal } from './format/formatAmount.ts'
 export { formatDecimal } from './format/formatDecimal.ts'
+export { shortenHash } from './format/shortenHash.ts'
 export { truncateBalance } from './format/truncateBalance.ts'
 export {
   createHistory,
@@ -43,11 +51,14 @@ export { isIosSafari, isMobile, isTelegram } from './platform/platform.ts'
 export { IDLE_TIMEOUT_MS, whenIdle } from './platform/whenIdle.ts'
 export { createQueryClient, retryDelay } from './query/createQueryClient.ts'
 export * from './router/index.ts'
+export { balanceKey } from './send/balanceKey.ts'
 export {
   createPendingTransactions,
   type PendingTransaction,
   type PendingTransactionsController,
 } from './send/createPendingTransactions.ts'
+export type { SendFlowController, SendFlowDeps } from './send/createSendFlow.ts'
+export type * from './send/sendFlowTypes.ts'
 export {
   maxNativeSend,
   type SendRequest,

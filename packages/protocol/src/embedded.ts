@@ -122,6 +122,29 @@ export const walletRpcBody = z.object({
 })
 export const walletRpcResponse = z.object({ result: z.unknown() })
 
+/** An amount in base units (wei), as a decimal string: JSON has no bigint. */
+const baseUnits = z.string().regex(/^\d+$/, 'Expected an amount in base units')
+
+// POST /wallet/v1/rpc/cost (Bearer): what an eth_sendTransaction or wallet_sendCalls would take
+// from the user's native balance, asked before the approval screen is drawn, so it can name the
+// network and warn of a shortfall. Nothing is signed or sent.
+export const walletRpcCostBody = walletRpcBody
+export const walletRpcCostResponse = z.object({
+  network: z.object({ chainId: z.number().int().positive(), name: z.string() }),
+  currency: z.object({ symbol: z.string(), decimals: z.number().int().nonnegative() }),
+  /** The user's native balance. */
+  balance: baseUnits,
+  /** The native coin the call sends (all calls of a batch together). */
+  value: baseUnits,
+  /** Gas x the highest price per gas it may pay; null when it could not be estimated. */
+  fee: baseUnits.nullable(),
+  /** Why the fee is unknown, when the chain said (e.g. the call reverts). */
+  feeError: z.string().optional(),
+  /** What the balance lacks for value + fee; '0' when it pays. */
+  shortfall: baseUnits,
+})
+export type WalletRpcCost = z.infer<typeof walletRpcCostResponse>
+
 // POST /wallet/v1/email/update (Bearer): a code to the current address and one to `email`.
 export const emailUpdateBody = z.object({ email: emailAddress })
 export const emailUpdateResponse = z.object({ action: z.literal('VERIFY_PRIMARY_OTP') })

@@ -5,12 +5,15 @@ export {
   chainOfCoinType,
   coinTypeOfChain,
   DEFAULT_NAMES_ZONE,
+  formatReadableRegisterNameMessage,
   NAME_ATTRIBUTE_MAX_LENGTH,
   NAME_ATTRIBUTES,
   NAME_LABEL_MAX_LENGTH,
   NAME_LABEL_MIN_LENGTH,
   NAME_LABEL_PATTERN,
   NAME_MESSAGE_MAX_AGE_SECONDS,
+  parseReadableRegisterNameMessage,
+  type ReadableRegisterNameMessage,
   type RegisterNameMessage,
 } from './names.ts'
 
@@ -28,9 +31,10 @@ const evmAddress = z
   .regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hex characters')
 
 /**
- * POST /v1/profile/account. `message` is the JSON text the address signed (EIP-191; ERC-1271 or
- * ERC-6492 for a smart account, checked on the coin type's chain): `{ name, attributes?,
- * timestamp }`, the timestamp in unix seconds.
+ * POST /v1/profile/account. `message` is the text the address signed (EIP-191; ERC-1271 or
+ * ERC-6492 for a smart account, checked on the coin type's chain): the readable form the kit signs
+ * (formatReadableRegisterNameMessage: name, address, attributes, issued-at time, a line each), or
+ * the JSON text of `{ name, attributes?, timestamp }` (unix seconds) that earlier clients sign.
  */
 export const registerNameBody = z.object({
   coin_type: coinType,

@@ -1,7 +1,7 @@
 import { formatDecimal } from '@latch/core'
 import { AccountAvatar } from './components/AccountAvatar.tsx'
 import { Spinner } from './components/Spinner.tsx'
-import { useLatch, useLatchAccount } from './hooks/useLatch.ts'
+import { useLatch, useLatchAccount, useLatchNetwork } from './hooks/useLatch.ts'
 
 /** Shortens an address to its first 6 and last 4 characters. */
 export function shortAddress(address: string): string {
@@ -15,7 +15,23 @@ export function shortAddress(address: string): string {
 export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) {
   const { open } = useLatch()
   const account = useLatchAccount()
+  const network = useLatchNetwork()
   const pending = account.status === 'connecting' || account.status === 'reconnecting'
+  // Connected on a network the site does not list: say so, and open the network picker.
+  if (account.isConnected && network.unsupported) {
+    return (
+      <button
+        type="button"
+        className="latch-connect-button"
+        data-testid="latch-connect-button"
+        data-state="wrong-network"
+        aria-haspopup="dialog"
+        onClick={() => open({ view: 'UnsupportedChain' })}
+      >
+        Wrong network
+      </button>
+    )
+  }
   return (
     <button
       type="button"

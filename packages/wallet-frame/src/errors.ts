@@ -11,13 +11,18 @@ export class FrameRequestError extends Error {
   }
 }
 
-/** The ERROR payload for anything a handler threw; only FrameRequestError keeps its code. */
+/** What the app is told of a failure the frame did not mean to raise (a bug, a browser quirk). */
+export const UNEXPECTED_ERROR_MESSAGE = 'The wallet could not do this: try again'
+
+/**
+ * The ERROR payload for anything a handler threw: a FrameRequestError's message and code (the
+ * frame's or the server's own words); anything else is a plain message, never its internals.
+ */
 export function toFrameError(error: unknown): FrameError {
   if (error instanceof FrameRequestError) {
     return error.code === undefined
       ? { message: error.message }
       : { message: error.message, code: error.code }
   }
-  if (error instanceof Error && error.message) return { message: error.message }
-  return { message: 'Unexpected error' }
+  return { message: UNEXPECTED_ERROR_MESSAGE }
 }

@@ -61,7 +61,9 @@ export type PricedBalance = Omit<TokenBalance, 'iconUrl'>
 
 /**
  * The non-zero holdings as balance entries, native coin first, then tokens in config
- * order; `price` 0 and no `value` where no price is known.
+ * order; `price` 0 and no `value` where no price is known. Tokens configured as spam are left out:
+ * an unsolicited airdrop is not something the account holds in any useful sense, and its name is
+ * often a lure ("Visit ... to claim") no wallet should show.
  */
 export function pricedBalances(
   chain: ChainClient,
@@ -95,6 +97,7 @@ export function pricedBalances(
   const { name, symbol, decimals } = config.nativeCurrency
   add(name, symbol, decimals, holdings.native, NATIVE_PRICE_KEY)
   config.tokens.forEach((token, index) => {
+    if (token.spam) return
     const amount = holdings.tokens[index] ?? 0n
     add(
       token.name,

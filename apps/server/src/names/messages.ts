@@ -2,6 +2,7 @@ import {
   NAME_ATTRIBUTE_MAX_LENGTH,
   NAME_ATTRIBUTES,
   NAME_MESSAGE_MAX_AGE_SECONDS,
+  parseReadableRegisterNameMessage,
 } from '@latch/protocol'
 import { z } from 'zod'
 import { HttpError } from '../errors.ts'
@@ -30,11 +31,25 @@ export type MessageKind = keyof typeof shapes
 /** What a message of that kind says, once parsed. */
 export type SignedMessage<Kind extends MessageKind> = z.infer<(typeof shapes)[Kind]>
 
-/** The 400 for a message that is not the JSON the route expects. */
+/** The 400 for a message that is not the text the route expects. */
 export const MALFORMED_MESSAGES: Record<MessageKind, string> = {
-  register: 'message must be the JSON text of { name, attributes, timestamp }',
+  register:
+    'message must be the readable registration message (Register a name, then Name, Address, ' +
+    'Attributes and Issued at, a line each) or the JSON text of { name, attributes, timestamp }',
   attributes: 'message must be the JSON text of { name, attributes, timestamp }',
   address: 'message must be the JSON text of { name, coin_type, address, timestamp }',
+}
+
+/**
+ * A signed registration: the readable form the kit signs (which also names the address that
+ * registers), or the JSON form earlier clients sign; a 400 otherwise.
+ */
+export function parseRegisterMessage(
+  text: string,
+): SignedMessage<'register'> & { address?: string } {
+  const readable = parseReadableRegisterNameMessage(text)
+  if (readable) return readable
+  return parseSignedMessage('register', text)
 }
 
 /** The JSON inside a signed `message`, in the shape of its kind; a 400 otherwise. */

@@ -1,5 +1,6 @@
 import type { NameRecord, RegisterNameBody } from '@latch/protocol'
-import { checkAttributes, checkTimestamp, parseSignedMessage } from './messages.ts'
+import { HttpError } from '../errors.ts'
+import { checkAttributes, checkTimestamp, parseRegisterMessage } from './messages.ts'
 import { parseName } from './nameRules.ts'
 import type { NameChange, NamesContext } from './namesContext.ts'
 import { signerOf } from './namesContext.ts'
@@ -7,14 +8,18 @@ import { registerName } from './nameWrites.ts'
 import { chainOfCoin, requireSignedBy } from './signatures.ts'
 
 /**
- * POST /v1/profile/account: checks the signed message rule by rule (each its own 400),
- * then the signature on the coin type's chain (401), then registers the name (400 when taken).
+ * POST /v1/profile/account: checks the signed message (readable or JSON) rule by rule, each its
+ * own 400, then the signature on the coin type's chain (401), then registers the name (400 when
+ * taken).
  */
 export async function registerFromMessage(
   context: NamesContext,
   body: RegisterNameBody,
 ): Promise<NameChange<NameRecord>> {
-  const message = parseSignedMessage('register', body.message)
+  const message = parseRegisterMessage(body.message)
+  // The readable form names who registers: it must be who signed.
+  if (message.address !== undefined && message.address.toLowerCase() !== body.address.toLowerCase())
+    throw new HttpError(400, 'The message registers the name for another address than `address`')
   const name = parseName(message.name, context.zone)
   const attributes = checkAttributes(message.attributes ?? {}, context)
   checkTimestamp(message.timestamp, context.now())

@@ -62,6 +62,25 @@ describe('createApprover (signing calls go through the approval view)', () => {
     expect(declined).toEqual([])
   })
 
+  it('tells the view which request it waits for, so it can title it', async () => {
+    const { approve, router, answer } = setup()
+    const signed = approve(SIGN)
+    await tick()
+    expect(router.state.get().data).toEqual({ approvalMethod: 'personal_sign' })
+    answer.resolve('0xsignature')
+    await signed
+  })
+
+  it('says why a request the site asked for did not go through, in plain words', async () => {
+    const { approve, answer, declined } = setup()
+    const sent = approve(SIGN)
+    await tick()
+    const reason = 'Not enough ETH for the network fee: you need 0.000042 ETH more'
+    answer.reject(new FrameRequestError(reason, -32003))
+    await expect(sent).rejects.toThrow(reason)
+    expect(declined).toEqual([reason])
+  })
+
   it("says 'Signature declined' when the visitor rejects an approval the site asked for", async () => {
     const { approve, answer, view, declined } = setup()
     const signed = approve(SIGN)

@@ -1,4 +1,5 @@
 import { USER_REJECTED_CODE } from '@latch/protocol/frame'
+import { displayMessage } from '../displayMessage.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { RouterController } from '../router/index.ts'
 import { SIGNATURE_DECLINED } from '../swap/errors.ts'
@@ -20,7 +21,8 @@ const VIEW = 'ApproveTransaction'
  * modal on it), sends RPC_REQUEST, and once the frame answers goes back, or closes the modal it
  * opened. Leaving the view or closing the modal meanwhile sends RPC_ABORT: the call then fails
  * with the frame's 4001. A refusal of an approval that opened the modal itself (no view of the kit
- * asked for it) shows 'Signature declined', as the kit's own views do.
+ * asked for it) shows 'Signature declined', as the kit's own views do, and any other failure its
+ * plain message. The view's title names the request (a signature request, a transaction).
  * @example const approve = createApprover({ frame, modal, router }); await approve({ method: 'personal_sign', params, chainId })
  */
 export function createApprover(deps: ApproverDeps): (request: ApprovalRequest) => Promise<unknown> {
@@ -31,8 +33,9 @@ export function createApprover(deps: ApproverDeps): (request: ApprovalRequest) =
   async function run(request: ApprovalRequest): Promise<unknown> {
     const frame = await deps.frame()
     const wasOpen = modal.state.get().open
-    if (wasOpen) router.push(VIEW)
-    else modal.open({ view: VIEW })
+    const data = { approvalMethod: request.method }
+    if (wasOpen) router.push(VIEW, data)
+    else modal.open({ view: VIEW, data })
     let left = false
     const abort = () => {
       if (left) return
@@ -52,8 +55,12 @@ export function createApprover(deps: ApproverDeps): (request: ApprovalRequest) =
         chainId: request.chainId,
       })
     } catch (error) {
-      if (!wasOpen && error instanceof FrameRequestError && error.code === USER_REJECTED_CODE)
-        deps.snackbar.showError(SIGNATURE_DECLINED)
+      // Asked by the site, not by a view of the kit: the modal closes, so the visitor is told here.
+      if (!wasOpen && error instanceof FrameRequestError) {
+        deps.snackbar.showError(
+          error.code === USER_REJECTED_CODE ? SIGNATURE_DECLINED : displayMessage(error),
+        )
+      }
       throw error
     } finally {
       stopModal()

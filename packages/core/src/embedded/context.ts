@@ -1,11 +1,11 @@
 import type { ConnectedUser } from '@latch/protocol/frame'
 import type { AccountController } from '../account/index.ts'
+import { displayMessage } from '../displayMessage.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
 import type { Store } from '../store.ts'
-import { messageOf } from './messageOf.ts'
 import type { EmbeddedState, FrameClient, PopupWindow, Timers } from './types.ts'
 
 /** What the embedded wallet's actions share: its store, the frame, and the kit around it. */
@@ -42,7 +42,7 @@ export async function finishLogin(
     return true
   } catch (error) {
     // Not connected after all: the session in the frame stays, a retry connects with it.
-    ctx.store.set({ user: undefined, pending: false, error: messageOf(error) })
+    ctx.store.set({ user: undefined, pending: false, error: displayMessage(error) })
     return false
   }
 }

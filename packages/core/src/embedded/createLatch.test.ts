@@ -38,7 +38,7 @@ describe('createLatch: the embedded wallet', () => {
     if (!embedded) throw new Error('embedded is on')
     expect(await embedded.connectEmail('not-an-email')).toBe(false)
     expect(embedded.state.get()).toMatchObject({
-      error: 'Invalid email address',
+      error: 'Enter a valid email address, like name@example.com',
       frame: 'unloaded',
     })
   })

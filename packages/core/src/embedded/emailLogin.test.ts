@@ -42,7 +42,7 @@ describe('email login (a valid email, 30 s between codes)', () => {
   it('refuses an address that is not an email, without asking the frame', async () => {
     const { embedded, asked } = setupEmbedded({ CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }) })
     expect(await embedded.connectEmail('ada@example')).toBe(false)
-    expect(embedded.state.get().error).toBe('Invalid email address')
+    expect(embedded.state.get().error).toBe('Enter a valid email address, like name@example.com')
     expect(asked()).toEqual([])
   })
 
@@ -156,7 +156,7 @@ describe('email login (a valid email, 30 s between codes)', () => {
     connector.onUser(user)
     router.reset('Account')
     expect(await embedded.updateEmail('not an email')).toBe(false)
-    expect(embedded.state.get().error).toBe('Invalid email address')
+    expect(embedded.state.get().error).toBe('Enter a valid email address, like name@example.com')
     expect(await embedded.updateEmail('ada@new.example')).toBe(true)
     expect(router.state.get().view).toBe('UpdateEmailPrimaryOtp')
     expect(await embedded.updateEmailPrimaryOtp('111111')).toBe(true)

@@ -1,12 +1,12 @@
 import { EMAIL_LOGIN_COOLDOWN_MS, OTP_LENGTH } from '@latch/protocol/frame'
+import { displayMessage } from '../displayMessage.ts'
 import { isEmail } from '../validation/isEmail.ts'
 import { type EmbeddedContext, finishLogin } from './context.ts'
 import { cooldownMessage } from './cooldown.ts'
 import { FrameTimeoutError } from './errors.ts'
-import { messageOf } from './messageOf.ts'
 
-/** The message for an address that is not a valid email. */
-export const INVALID_EMAIL_MESSAGE = 'Invalid email address'
+/** Login and email updates need a valid email; the message says so, with an example. */
+export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address, like name@example.com'
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`)
 /** The message for a code that is not 6 digits (the server's wording). */
 export const INVALID_OTP_MESSAGE = `The code has ${OTP_LENGTH} digits`
@@ -51,7 +51,7 @@ export async function connectEmail(ctx: EmbeddedContext, input: string): Promise
     ctx.router.push(device ? 'EmailVerifyDevice' : 'EmailVerifyOtp')
     return true
   } catch (error) {
-    ctx.store.set({ pending: false, error: messageOf(error) })
+    ctx.store.set({ pending: false, error: displayMessage(error) })
     return false
   }
 }
@@ -84,7 +84,7 @@ export async function awaitDevice(ctx: EmbeddedContext, signal?: AbortSignal): P
     }
     return false
   } catch (error) {
-    if (waiting()) ctx.store.set({ error: messageOf(error) })
+    if (waiting()) ctx.store.set({ error: displayMessage(error) })
     return false
   }
 }
@@ -102,7 +102,7 @@ export async function connectOtp(ctx: EmbeddedContext, otp: string): Promise<boo
     const user = await frame.request('CONNECT_OTP', { otp })
     return await finishLogin(ctx, user, 'email')
   } catch (error) {
-    ctx.store.set({ pending: false, error: messageOf(error) })
+    ctx.store.set({ pending: false, error: displayMessage(error) })
     return false
   }
 }
@@ -137,7 +137,7 @@ export async function resendCode(ctx: EmbeddedContext): Promise<boolean> {
       ctx.router.replace('EmailVerifyDevice')
     return true
   } catch (error) {
-    ctx.store.set({ pending: false, error: messageOf(error) })
+    ctx.store.set({ pending: false, error: displayMessage(error) })
     return false
   }
 }

@@ -5,6 +5,7 @@ export type {
   EmbeddedAccountType,
   SocialLoginProvider,
 } from '@latch/protocol/frame'
+export { approvalTitle } from './approvalTitle.ts'
 export {
   EMBEDDED_CONNECTOR_ID,
   type EmbeddedConnectorOptions,

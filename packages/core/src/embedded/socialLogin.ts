@@ -1,8 +1,8 @@
 import type { SocialLoginProvider } from '@latch/protocol/frame'
 import { SOCIAL_POPUP_CLOSED_GRACE_MS, SOCIAL_POPUP_POLL_MS } from '../constants.ts'
+import { displayMessage } from '../displayMessage.ts'
 import { type EmbeddedContext, finishLogin } from './context.ts'
 import { FrameTimeoutError } from './errors.ts'
-import { messageOf } from './messageOf.ts'
 import type { PopupWindow } from './types.ts'
 
 /** Shown when the visitor closed the popup, or the login could not go on. */
@@ -96,7 +96,7 @@ export function createSocialLogin(ctx: EmbeddedContext): SocialLogin {
         }
       }
     } catch (error) {
-      cancelFlow(flow, messageOf(error))
+      cancelFlow(flow, displayMessage(error))
       return false
     }
   }

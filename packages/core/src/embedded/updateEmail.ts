@@ -1,8 +1,8 @@
 import { EMAIL_LOGIN_COOLDOWN_MS } from '@latch/protocol/frame'
+import { displayMessage } from '../displayMessage.ts'
 import { isEmail } from '../validation/isEmail.ts'
 import type { EmbeddedContext } from './context.ts'
 import { INVALID_EMAIL_MESSAGE, INVALID_OTP_MESSAGE } from './emailLogin.ts'
-import { messageOf } from './messageOf.ts'
 import { embeddedAccountPatch } from './walletInfo.ts'
 
 const isOtp = (otp: string) => /^\d{6}$/.test(otp)
@@ -15,7 +15,7 @@ async function step<T>(ctx: EmbeddedContext, run: () => Promise<T>): Promise<T |
     ctx.store.set({ pending: false })
     return result
   } catch (error) {
-    ctx.store.set({ pending: false, error: messageOf(error) })
+    ctx.store.set({ pending: false, error: displayMessage(error) })
     return undefined
   }
 }

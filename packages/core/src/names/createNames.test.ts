@@ -1,5 +1,5 @@
 import type { NameRecord, RegisterNameBody } from '@latch/protocol'
-import { coinTypeOfChain } from '@latch/protocol/names'
+import { coinTypeOfChain, parseReadableRegisterNameMessage } from '@latch/protocol/names'
 import { QueryClient } from '@tanstack/query-core'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -33,7 +33,10 @@ function contractServer() {
         signature: body.signature as `0x${string}`,
       })
       if (!valid) throw new HttpStatusError(401, 'Invalid signature')
-      const { name } = JSON.parse(body.message) as { name: string }
+      const message = parseReadableRegisterNameMessage(body.message)
+      if (!message || message.address !== body.address)
+        throw new HttpStatusError(400, 'Malformed message')
+      const { name } = message
       if (records.has(name)) throw new HttpStatusError(400, 'Name is already registered')
       const record: NameRecord = {
         name,
@@ -102,7 +105,14 @@ describe('names.register', () => {
       {
         coin_type: coinTypeOfChain(31337),
         address: wallet.address,
-        message: `{"name":"alice.latch.id","attributes":{},"timestamp":${NOW / 1000}}`,
+        message: [
+          'Register a name',
+          '',
+          'Name: alice.latch.id',
+          `Address: ${wallet.address}`,
+          'Attributes: none',
+          'Issued at: 2026-05-01T12:00:00Z',
+        ].join('\n'),
         signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
       },
     ])
@@ -158,9 +168,11 @@ describe('names.resolve', () => {
     await expect(names.resolve('Alice.latch.id')).resolves.toBe(wallet.address)
   })
 
-  it("says 'Error resolving name' for a name nobody registered, then finds it once registered", async () => {
+  it('says a name nobody registered is not registered, then finds it once registered', async () => {
     const { names, wallet } = setup()
-    await expect(names.resolve('bob-the-builder.latch.id')).rejects.toThrow('Error resolving name')
+    await expect(names.resolve('bob-the-builder.latch.id')).rejects.toThrow(
+      'bob-the-builder.latch.id is not a registered name',
+    )
     await names.register('bob-the-builder')
     await expect(names.resolve('bob-the-builder.latch.id')).resolves.toBe(wallet.address)
   })

@@ -5,6 +5,7 @@ import { UserRejectedError } from '../adapters/evm/errors.ts'
 import type { AdapterConnection } from '../adapters/types.ts'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import { ENS_NAME_CACHE_MS } from '../constants.ts'
+import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
 import type { QueryCache } from '../query/lazyQueryClient.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
@@ -56,8 +57,8 @@ export type NamesController = {
   readonly suggestions: NameSuggestionsController
   readonly registration: ReadableStore<NameRegistrationState>
   /**
-   * Registers `label` under the zone for the connected account: the wallet signs
-   * `{"name","attributes":{},"timestamp"}` (EIP-191, or the smart account's ERC-1271/6492), then
+   * Registers `label` under the zone for the connected account: the wallet signs a readable
+   * message of the name, address and time (EIP-191, or the smart account's ERC-1271/6492), then
    * POST /v1/profile/account. On success the account shows the name at once and the record is
    * returned; otherwise undefined, with the reason in `registration` ('Signature declined' goes
    * to the snackbar).
@@ -65,19 +66,12 @@ export type NamesController = {
   register(label: string): Promise<NameRecord | undefined>
   /**
    * The address `name` points to on the connected chain (else its first EVM address).
-   * @throws LatchError 'Error resolving name'
+   * @throws LatchError '{name} is not a registered name', or 'Error resolving name' when the
+   *   lookup failed
    */
   resolve(name: string): Promise<Address>
   /** Back to an empty input and no registration (the view opens afresh). */
   reset(): void
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof HttpStatusError) return error.details ?? error.shortMessage
-  if (error instanceof LatchError) return error.shortMessage
-  return error instanceof Error
-    ? error.message.split('\n')[0] || 'An error occurred'
-    : 'An error occurred'
 }
 
 /**
@@ -111,7 +105,7 @@ export function createNames(deps: NamesDeps): NamesController {
       return undefined
     }
     const name = `${normalized}.${deps.zone}`
-    const message = buildRegisterNameMessage(name, now())
+    const message = buildRegisterNameMessage({ name, address: current.address, nowMs: now() })
     registration.set({ status: 'signing', name: undefined, error: undefined })
     let signature: `0x${string}`
     try {
@@ -120,7 +114,7 @@ export function createNames(deps: NamesDeps): NamesController {
       if (error instanceof UserRejectedError) {
         registration.set({ status: 'idle', error: undefined })
         deps.snackbar.showError(SIGNATURE_DECLINED)
-      } else fail(messageOf(error))
+      } else fail(displayMessage(error))
       return undefined
     }
     registration.set({ status: 'registering' })
@@ -140,7 +134,7 @@ export function createNames(deps: NamesDeps): NamesController {
     } catch (error) {
       // A name someone took meanwhile: the suggestions say so too.
       if (error instanceof HttpStatusError && error.status === 400) suggestions.markTaken(name)
-      fail(messageOf(error))
+      fail(displayMessage(error))
       return undefined
     }
   }

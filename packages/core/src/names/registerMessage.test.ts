@@ -4,20 +4,35 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { buildRegisterNameMessage } from './registerMessage.ts'
 
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
 describe('buildRegisterNameMessage', () => {
-  it('is the JSON of name, empty attributes and the unix time in seconds, in that order', () => {
-    const message = buildRegisterNameMessage('alice.latch.id', Date.UTC(2026, 0, 2, 3, 4, 5, 999))
-    expect(message).toBe('{"name":"alice.latch.id","attributes":{},"timestamp":1767323045}')
-    expect(JSON.parse(message)).toEqual({
+  it('is readable: name, address, attributes and the UTC time in seconds, a line each', () => {
+    const message = buildRegisterNameMessage({
       name: 'alice.latch.id',
-      attributes: {},
-      timestamp: 1767323045,
+      address,
+      nowMs: Date.UTC(2026, 0, 2, 3, 4, 5, 999),
     })
+    expect(message).toBe(
+      [
+        'Register a name',
+        '',
+        'Name: alice.latch.id',
+        `Address: ${address}`,
+        'Attributes: none',
+        'Issued at: 2026-01-02T03:04:05Z',
+      ].join('\n'),
+    )
+    expect(message).not.toContain('{')
   })
 
   it('is what an EIP-191 signature of the account proves', async () => {
     const account = privateKeyToAccount(generatePrivateKey())
-    const message = buildRegisterNameMessage('alice.latch.id', Date.now())
+    const message = buildRegisterNameMessage({
+      name: 'alice.latch.id',
+      address: account.address,
+      nowMs: Date.now(),
+    })
     const signature = await account.signMessage({ message })
     expect(await verifyMessage({ address: account.address, message, signature })).toBe(true)
     expect(

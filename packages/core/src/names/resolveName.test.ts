@@ -74,13 +74,18 @@ describe('resolveName', () => {
     expect(server.asked).toEqual(['alice.latch.id'])
   })
 
-  it("says 'Error resolving name' for an unknown name, one without EVM address, or a failure", async () => {
-    for (const answer of [
-      undefined,
-      record({ 0: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }),
-      new HttpStatusError(503, 'down'),
-    ]) {
-      const error = await resolveName(api(answer), 'alice.latch.id', 31337).catch((e: unknown) => e)
+  it('says that no such name exists, or that it has no address to send to', async () => {
+    const unknown = await resolveName(api(undefined), 'Bob.latch.id', 31337).catch((e) => e)
+    expect(unknown).toBeInstanceOf(LatchError)
+    expect((unknown as LatchError).shortMessage).toBe('bob.latch.id is not a registered name')
+    const bitcoinOnly = record({ 0: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' })
+    const nowhere = await resolveName(api(bitcoinOnly), 'alice.latch.id', 31337).catch((e) => e)
+    expect((nowhere as LatchError).shortMessage).toBe('alice.latch.id has no address to send to')
+  })
+
+  it("says 'Error resolving name' when the lookup itself failed", async () => {
+    for (const failure of [new HttpStatusError(503, 'down'), new TypeError('Failed to fetch')]) {
+      const error = await resolveName(api(failure), 'alice.latch.id', 31337).catch((e) => e)
       expect(error).toBeInstanceOf(LatchError)
       expect((error as LatchError).shortMessage).toBe('Error resolving name')
     }

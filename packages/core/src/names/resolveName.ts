@@ -3,7 +3,7 @@ import { chainOfCoinType, coinTypeOfChain } from '@latch/protocol/names'
 import { type Address, getAddress } from 'viem'
 import type { ApiClient } from '../api/client.ts'
 import { LatchError } from '../errors.ts'
-import { ERROR_RESOLVING_NAME } from './errors.ts'
+import { ERROR_RESOLVING_NAME, nameNotRegistered, nameWithoutAddress } from './errors.ts'
 
 // With its 0x: a record's addresses are as the server stored them, prefixed.
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -42,8 +42,8 @@ export function addressOfName(record: NameRecord, chainId: number): Address | un
 /**
  * Resolves a registered name to the address to send to on `chainId` (GET
  * /v1/profile/account/{name}?apiVersion=2).
- * @throws LatchError 'Error resolving name' when the name is unknown, has no EVM address,
- *   or the server cannot be asked.
+ * @throws LatchError '{name} is not a registered name', '{name} has no address to send to', or
+ *   'Error resolving name' when the lookup itself failed.
  * @example await resolveName(api, 'alice.latch.id', 31337) // '0x7099...'
  */
 export async function resolveName(
@@ -61,9 +61,10 @@ export async function resolveName(
       cause: error,
     })
   }
-  if (!record) throw new LatchError(ERROR_RESOLVING_NAME, { details: `${asked} is not registered` })
+  // The server answered: the name is unknown, or points nowhere this chain can send to. Those are
+  // facts to state, not a failed lookup.
+  if (!record) throw new LatchError(nameNotRegistered(asked))
   const address = addressOfName(record, chainId)
-  if (!address)
-    throw new LatchError(ERROR_RESOLVING_NAME, { details: `${asked} has no EVM address` })
+  if (!address) throw new LatchError(nameWithoutAddress(asked))
   return address
 }

@@ -1,1 +1,2 @@
 export * from './network.ts'
+export * from './unsupportedNetworkMessage.ts'

@@ -1,5 +1,4 @@
-import { HttpStatusError } from '../api/client.ts'
-import { LatchError } from '../errors.ts'
+import { displayMessage } from '../displayMessage.ts'
 
 /** The provider's window could not open: the browser blocked it. */
 export const ONRAMP_POPUP_BLOCKED =
@@ -12,10 +11,4 @@ export const ONRAMP_NO_AMOUNT = 'Enter an amount'
 export const ONRAMP_PURCHASE_FAILED = 'The purchase failed'
 
 /** What the views show for a failure: the server's words for a refused request. */
-export function onrampMessageOf(error: unknown): string {
-  if (error instanceof HttpStatusError) return error.details ?? error.shortMessage
-  if (error instanceof LatchError) return error.shortMessage
-  return error instanceof Error
-    ? error.message.split('\n')[0] || 'Something went wrong'
-    : 'Something went wrong'
-}
+export const onrampMessageOf = displayMessage

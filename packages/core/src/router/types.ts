@@ -48,6 +48,8 @@ export type RouterData = {
   social?: SocialLoginProvider
   /** The name just registered (RegisterAccountNameSuccess). */
   name?: string
+  /** The wallet method ApproveTransaction waits for, e.g. `personal_sign`: its title says what. */
+  approvalMethod?: string
 }
 
 export type RouterState = {

@@ -1,5 +1,5 @@
 import { SNACKBAR_RESHOW_DELAY_MS } from '../constants.ts'
-import { LatchError } from '../errors.ts'
+import { displayMessage } from '../displayMessage.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import type { SnackbarState, SnackbarSvg, SnackbarVariant } from './types.ts'
 
@@ -19,7 +19,7 @@ export type SnackbarDeps = {
 export type SnackbarController = {
   state: ReadableStore<SnackbarState>
   showSuccess(message: string): void
-  /** Shows the error's short message (a LatchError's, else its message) or the given text. */
+  /** Shows the given text, or an error in plain words (displayMessage: never a raw internal error). */
   showError(error: string | Error): void
   /** Stays until hidden or replaced. */
   showLoading(message: string): void
@@ -83,15 +83,7 @@ export function createSnackbar(deps: SnackbarDeps = {}): SnackbarController {
   return {
     state: store,
     showSuccess: (message) => show(message, 'success'),
-    showError: (error) =>
-      show(
-        typeof error === 'string'
-          ? error
-          : error instanceof LatchError
-            ? error.shortMessage
-            : error.message,
-        'error',
-      ),
+    showError: (error) => show(typeof error === 'string' ? error : displayMessage(error), 'error'),
     showLoading: (message) => show(message, 'loading'),
     showSvg: (message, svg) => show(message, 'success', svg),
     hide() {

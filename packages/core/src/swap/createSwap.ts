@@ -6,7 +6,7 @@ import type { AdapterConnection } from '../adapters/types.ts'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
 import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
-import { LatchError } from '../errors.ts'
+import { displayMessage } from '../displayMessage.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { defaultPair } from './defaultPair.ts'
@@ -92,20 +92,11 @@ type QuoteAnswer = {
   router?: CaipAddress
 }
 
-/** The message of an error as the view shows it: the server's words for a 4xx. */
-function messageOf(error: unknown): string {
-  if (error instanceof HttpStatusError) return error.details ?? error.shortMessage
-  if (error instanceof LatchError) return error.shortMessage
-  return error instanceof Error
-    ? error.message.split('\n')[0] || 'Something went wrong'
-    : String(error)
-}
-
 function quoteIssue(error: unknown): SwapIssue {
   // The server answers 400 when no route gives anything: no pool, too small or too large.
   if (error instanceof HttpStatusError && error.status === 400)
-    return { kind: 'no-liquidity', message: messageOf(error) }
-  return { kind: 'quote-failed', message: `Could not get a quote: ${messageOf(error)}` }
+    return { kind: 'no-liquidity', message: displayMessage(error) }
+  return { kind: 'quote-failed', message: `Could not get a quote: ${displayMessage(error)}` }
 }
 
 /**
@@ -303,7 +294,7 @@ export function createSwap(deps: SwapDeps): SwapController {
       // e.g. 'Network not supported for Swaps'.
       store.set({
         tokensStatus: 'error',
-        issue: { kind: 'quote-failed', message: messageOf(error) },
+        issue: { kind: 'quote-failed', message: displayMessage(error) },
       })
     }
   }
@@ -406,7 +397,7 @@ export function createSwap(deps: SwapDeps): SwapController {
           ? { kind: 'declined', message: SIGNATURE_DECLINED }
           : error instanceof PriceChangedError
             ? { kind: 'price-changed', message: error.shortMessage }
-            : { kind: 'swap-failed', message: messageOf(error) }
+            : { kind: 'swap-failed', message: displayMessage(error) }
       store.set({ step: 'review', issue })
       deps.snackbar.showError(issue.message)
       // The quote the user saw no longer holds: show the current one.

@@ -1,9 +1,9 @@
-import { isEmail } from '@latch/core'
 import { type FormEvent, useId, useState } from 'react'
 
 /**
- * An email form: the input (labelled, type email), a submit button enabled once the text looks
- * like an email, and the error below it as an alert.
+ * An email form: the input (labelled, type email), a submit button enabled once something is
+ * typed, and the error below it as an alert. The kit checks the address on submit and says when it
+ * is not a valid email, rather than leaving a dead button unexplained.
  */
 export function EmailField({
   label,
@@ -25,11 +25,11 @@ export function EmailField({
   const [email, setEmail] = useState('')
   const inputId = useId()
   const errorId = useId()
-  const valid = isEmail(email.trim())
+  const typed = email.trim() !== ''
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (valid && !pending) onSubmit(email)
+    if (typed && !pending) onSubmit(email)
   }
 
   return (
@@ -50,7 +50,7 @@ export function EmailField({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <button type="submit" className="latch-button" disabled={!valid || pending}>
+        <button type="submit" className="latch-button" disabled={!typed || pending}>
           {pending ? '…' : submitLabel}
         </button>
       </div>

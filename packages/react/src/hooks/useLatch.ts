@@ -42,7 +42,10 @@ export function useLatchAccount() {
   }
 }
 
-/** The active network, the site's networks, and a switch. */
+/**
+ * The active network, the site's networks, and a switch; `unsupported` when the wallet is on a
+ * network the site does not list, `walletNetworkId` the one it is on.
+ */
 export function useLatchNetwork() {
   const latch = useLatchInstance()
   const network = useStore(latch.network.state)
@@ -50,6 +53,7 @@ export function useLatchNetwork() {
     caipNetwork: network.activeNetwork,
     networks: network.networks,
     unsupported: network.unsupported,
+    walletNetworkId: network.walletNetworkId,
     switchNetwork: latch.switchNetwork,
   }
 }

@@ -1,4 +1,10 @@
-import { type Latch, type RouterData, SOCIAL_PROVIDER_NAMES, type ViewName } from '@latch/core'
+import {
+  approvalTitle,
+  type Latch,
+  type RouterData,
+  SOCIAL_PROVIDER_NAMES,
+  type ViewName,
+} from '@latch/core'
 import type { ComponentType } from 'react'
 import { WalletConnectPlaceholder } from '../components/QrPlaceholder.tsx'
 
@@ -174,7 +180,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   ApproveTransaction: {
-    title: () => 'Approve Transaction',
+    title: (data) => approvalTitle(data?.approvalMethod),
     load: view(
       () => import('./ApproveTransaction/ApproveTransaction.tsx'),
       (module) => module.ApproveTransaction,

@@ -43,6 +43,11 @@ export type WalletApiRoutes = {
   >
   'session/signout': Route<Record<string, never>, Out<typeof embedded.signOutResponse>, true>
   rpc: Route<In<typeof embedded.walletRpcBody>, Out<typeof embedded.walletRpcResponse>, true>
+  'rpc/cost': Route<
+    In<typeof embedded.walletRpcCostBody>,
+    Out<typeof embedded.walletRpcCostResponse>,
+    true
+  >
   'email/update': Route<
     In<typeof embedded.emailUpdateBody>,
     Out<typeof embedded.emailUpdateResponse>,

@@ -1,5 +1,5 @@
 import { FRAME_REQUEST_TIMEOUT_MS } from '@latch/protocol/frame'
-import { NETWORK_ERROR_MESSAGE, WALLET_API_PATH } from '../constants.ts'
+import { NETWORK_ERROR_MESSAGE, SERVER_ERROR_MESSAGE, WALLET_API_PATH } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
 import type { WalletApiPath, WalletApiRoutes } from './types.ts'
 
@@ -55,8 +55,12 @@ export function createWalletApi(fetchImpl: typeof fetch = fetch): WalletApi {
   }
 }
 
+/**
+ * The server's message of a refusal (written for the user); a 500 or an answer without one gets a
+ * plain message instead, never the server's internals or a bare status.
+ */
 function errorMessage(data: unknown, response: Response): string {
   const message = (data as { message?: unknown } | undefined)?.message
-  if (typeof message === 'string' && message) return message
-  return response.statusText || `Request failed with status ${response.status}`
+  if (response.status !== 500 && typeof message === 'string' && message) return message
+  return SERVER_ERROR_MESSAGE
 }

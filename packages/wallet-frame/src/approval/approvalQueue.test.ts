@@ -1,5 +1,6 @@
 import { USER_REJECTED_CODE } from '@latch/protocol/frame'
 import { describe, expect, it } from 'vitest'
+import { TRANSACTION_REFUSED_CODE } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
 import { createApprovalQueue } from './approvalQueue.ts'
 import type { ApprovalDecision, ApprovalRequest, ApprovalScreen } from './types.ts'
@@ -116,5 +117,41 @@ describe('createApprovalQueue', () => {
     await expect(shown).rejects.toThrow('Not signed in')
     expect(log).toEqual(['show a', 'hide'])
     expect(queue.size).toBe(0)
+  })
+
+  it('a request that cannot go through never runs; closing it fails with its reason', async () => {
+    const { screen, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    let ran = false
+    const reason = 'Not enough ETH for the network fee: you need 0.000042 ETH more'
+    const result = queue.request({ ...request('a'), refusal: reason }, async () => {
+      ran = true
+    })
+    click('approve')
+    expect(ran).toBe(false)
+    click('reject')
+    await expect(result).rejects.toMatchObject({ message: reason, code: TRANSACTION_REFUSED_CODE })
+    expect(ran).toBe(false)
+  })
+
+  it('shows a request once its details arrive; an abort meanwhile draws nothing', async () => {
+    const { screen, log, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    let arrive: (value: ApprovalRequest) => void = () => {}
+    const details = new Promise<ApprovalRequest>((resolve) => (arrive = resolve))
+    const aborted = queue.request(details, async () => 'A')
+    expect(log).toEqual([])
+    queue.rejectAll()
+    await expect(aborted).rejects.toMatchObject({ code: USER_REJECTED_CODE })
+    arrive(request('a'))
+    await details
+    expect(log).toEqual(['hide'])
+
+    const later = queue.request(Promise.resolve(request('b')), async () => 'B')
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(log).toEqual(['hide', 'show b'])
+    click('approve')
+    await expect(later).resolves.toBe('B')
   })
 })

@@ -1,10 +1,11 @@
 import { USER_REJECTED_CODE } from '@latch/protocol/frame'
-import { USER_REJECTED_MESSAGE } from '../constants.ts'
+import { TRANSACTION_REFUSED_CODE, USER_REJECTED_MESSAGE } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
 import type { ApprovalDecision, ApprovalRequest, ApprovalScreen } from './types.ts'
 
 type Entry = {
-  request: ApprovalRequest
+  /** The request, or its details still on their way (e.g. the cost the server is estimating). */
+  request: ApprovalRequest | Promise<ApprovalRequest>
   perform: () => Promise<unknown>
   resolve: (result: unknown) => void
   reject: (error: unknown) => void
@@ -13,6 +14,14 @@ type Entry = {
 /** The error of a request the user rejected (or the app aborted): EIP-1193 code 4001. */
 export function userRejectedError(): FrameRequestError {
   return new FrameRequestError(USER_REJECTED_MESSAGE, USER_REJECTED_CODE)
+}
+
+/**
+ * The error of a request the user closed because it cannot go through (e.g. the balance cannot
+ * pay its fee): the reason the screen showed, not a rejection, so the app says why.
+ */
+export function refusedError(reason: string): FrameRequestError {
+  return new FrameRequestError(reason, TRANSACTION_REFUSED_CODE)
 }
 
 /** The approvals of one page; see createApprovalQueue. */
@@ -24,7 +33,20 @@ export type ApprovalQueue = ReturnType<typeof createApprovalQueue>
  */
 export function createApprovalQueue(screen: ApprovalScreen) {
   const waiting: Entry[] = []
-  let current: { entry: Entry; state: 'waiting' | 'approving' } | undefined
+  type Shown = {
+    entry: Entry
+    state: 'preparing' | 'waiting' | 'approving'
+    request?: ApprovalRequest
+  }
+  let current: Shown | undefined
+
+  function show(shown: Shown, request: ApprovalRequest): void {
+    // Rejected (aborted) while its details were on their way: nothing to draw.
+    if (current !== shown) return
+    shown.state = 'waiting'
+    shown.request = request
+    screen.show(request, (decision) => decide(shown, decision))
+  }
 
   function showNext(): void {
     const entry = waiting.shift()
@@ -32,20 +54,24 @@ export function createApprovalQueue(screen: ApprovalScreen) {
       screen.hide()
       return
     }
-    const shown = { entry, state: 'waiting' as 'waiting' | 'approving' }
+    const shown: Shown = { entry, state: 'preparing' }
     current = shown
-    screen.show(entry.request, (decision) => decide(shown, decision))
+    if (entry.request instanceof Promise) void entry.request.then((request) => show(shown, request))
+    else show(shown, entry.request)
   }
 
-  function decide(shown: NonNullable<typeof current>, decision: ApprovalDecision): void {
+  function decide(shown: Shown, decision: ApprovalDecision): void {
     // A late or second click on a screen that is gone or already approving does nothing.
     if (current !== shown || shown.state !== 'waiting') return
     if (decision === 'reject') {
       current = undefined
-      shown.entry.reject(userRejectedError())
+      const refusal = shown.request?.refusal
+      shown.entry.reject(refusal ? refusedError(refusal) : userRejectedError())
       showNext()
       return
     }
+    // A request the screen says cannot go through is never run (its Approve is disabled too).
+    if (shown.request?.refusal) return
     shown.state = 'approving'
     screen.showApproving()
     shown.entry
@@ -58,8 +84,14 @@ export function createApprovalQueue(screen: ApprovalScreen) {
   }
 
   return {
-    /** Queues `request`; resolves with `perform()`'s result once the user approved it. */
-    request(request: ApprovalRequest, perform: () => Promise<unknown>): Promise<unknown> {
+    /**
+     * Queues `request` (or its details, still on their way: they must not reject); resolves with
+     * `perform()`'s result once the user approved it.
+     */
+    request(
+      request: ApprovalRequest | Promise<ApprovalRequest>,
+      perform: () => Promise<unknown>,
+    ): Promise<unknown> {
       return new Promise((resolve, reject) => {
         waiting.push({ request, perform, resolve, reject })
         if (!current) showNext()
@@ -71,7 +103,7 @@ export function createApprovalQueue(screen: ApprovalScreen) {
      */
     rejectAll(error: FrameRequestError = userRejectedError()): void {
       for (const entry of waiting.splice(0)) entry.reject(error)
-      if (current?.state === 'waiting') {
+      if (current && current.state !== 'approving') {
         const { entry } = current
         current = undefined
         entry.reject(error)

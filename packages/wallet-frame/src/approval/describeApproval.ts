@@ -1,9 +1,10 @@
+import { formatNativeAmount } from '@latch/protocol/fees'
 import { decodePersonalMessage } from '../format/decodePersonalMessage.ts'
 import { displayJson } from '../format/displayJson.ts'
 import { formatWei, parseQuantity } from '../format/formatWei.ts'
 import { shortenData } from '../format/shortenHex.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
-import type { ApprovalView, DetailRow, DetailSection } from './types.ts'
+import type { ApprovalRequest, ApprovalView, DetailRow, DetailSection } from './types.ts'
 
 /** Screen titles of the unsafe methods; others get 'Approve request'. */
 const TITLES: Record<string, string> = {
@@ -23,14 +24,34 @@ const TITLES: Record<string, string> = {
 /** Raw parameters are cut here: the screen is small and the rest is still sent as requested. */
 const MAX_RAW_LENGTH = 2_000
 
-/** What the approval screen shows for an unsafe call: a title and its details, in plain text. */
-export function describeApproval(request: {
-  method: string
-  params: unknown
-  chainId: number
-}): ApprovalView {
+/** The native coin amounts are in when the server did not say (an EVM chain's ether). */
+const DEFAULT_CURRENCY = { symbol: 'ETH', decimals: 18 }
+
+/**
+ * What the approval screen shows for an unsafe call: a title and its details, in plain text; for a
+ * transaction with its cost, the network by name, the fee, and a warning when it cannot go through.
+ */
+export function describeApproval(
+  request: Pick<ApprovalRequest, 'method' | 'params' | 'chainId' | 'cost' | 'refusal'>,
+): ApprovalView {
   const title = TITLES[request.method] ?? 'Approve request'
   const params = Array.isArray(request.params) ? request.params : []
+  const currency = request.cost?.currency ?? DEFAULT_CURRENCY
+  const network = (chainId: number): DetailRow => ({
+    label: 'Network',
+    value:
+      request.cost?.network.chainId === chainId ? request.cost.network.name : `Chain ${chainId}`,
+  })
+  const costRows = (): DetailRow[] => {
+    const fee = request.cost?.fee
+    if (fee === undefined || fee === null) return []
+    const amount = formatNativeAmount(BigInt(fee), currency.decimals, true)
+    return [{ label: 'Network fee', value: `up to ${amount} ${currency.symbol}` }]
+  }
+  const warning =
+    request.refusal ??
+    (request.cost?.feeError ? `This transaction is expected to fail: ${request.cost.feeError}` : '')
+  const withWarning = (view: ApprovalView): ApprovalView => (warning ? { ...view, warning } : view)
   switch (request.method) {
     case 'personal_sign': {
       const message = decodePersonalMessage(params[0])
@@ -51,23 +72,26 @@ export function describeApproval(request: {
     case 'eth_sendTransaction': {
       const tx = asRecord(params[0])
       const chainId = chainIdOf(tx.chainId) ?? request.chainId
-      return { title, sections: [{ rows: [...callRows(tx), networkRow(chainId)] }] }
+      return withWarning({
+        title,
+        sections: [{ rows: [...callRows(tx, currency), network(chainId), ...costRows()] }],
+      })
     }
     case 'wallet_sendCalls': {
       const batch = asRecord(params[0])
       const calls = Array.isArray(batch.calls) ? batch.calls : []
       const chainId = chainIdOf(batch.chainId) ?? request.chainId
       const count = { label: 'Calls', value: String(calls.length) }
-      return {
+      return withWarning({
         title,
         sections: [
-          { rows: [networkRow(chainId), count] },
+          { rows: [network(chainId), count, ...costRows()] },
           ...calls.map((call, index) => ({
             heading: `Call ${index + 1} of ${calls.length}`,
-            rows: callRows(asRecord(call)),
+            rows: callRows(asRecord(call), currency),
           })),
         ],
-      }
+      })
     }
     default:
       return { title, sections: [rawSection(request.params)] }
@@ -75,7 +99,10 @@ export function describeApproval(request: {
 }
 
 // To, value and data of a transaction or of one call of a batch.
-function callRows(call: Record<string, unknown>): DetailRow[] {
+function callRows(
+  call: Record<string, unknown>,
+  currency: { symbol: string; decimals: number },
+): DetailRow[] {
   const rows: DetailRow[] = [
     typeof call.to === 'string' && call.to
       ? { label: 'To', value: call.to, mono: true }
@@ -84,17 +111,16 @@ function callRows(call: Record<string, unknown>): DetailRow[] {
   const value = call.value === undefined ? 0n : parseQuantity(call.value)
   rows.push({
     label: 'Value',
-    value: value === undefined ? String(call.value) : `${formatWei(value)} ETH`,
+    value:
+      value === undefined
+        ? String(call.value)
+        : `${formatWei(value, currency.decimals)} ${currency.symbol}`,
   })
   const data = call.data ?? call.input
   if (typeof data === 'string' && data !== '' && data !== '0x') {
     rows.push({ label: 'Data', value: shortenData(data), mono: true })
   }
   return rows
-}
-
-function networkRow(chainId: number): DetailRow {
-  return { label: 'Network', value: `Chain ID ${chainId}` }
 }
 
 function chainIdOf(value: unknown): number | undefined {

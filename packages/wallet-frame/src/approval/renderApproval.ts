@@ -39,12 +39,20 @@ export function createApprovalScreen(
       account.append(element('span', 'approve-mono', request.account))
 
       const actions = element('footer', 'approve-actions')
-      const reject = button('Reject', 'reject')
+      // A request that cannot go through can only be closed: the app is told why.
+      const reject = button(request.refusal ? 'Close' : 'Reject', 'reject')
       const approve = button('Approve', 'approve')
       approve.classList.add('approve-primary')
       actions.append(reject, approve)
 
-      section.append(head, body, account, actions)
+      section.append(head, body, account)
+      if (view.warning) {
+        const warning = element('p', 'approve-warning', view.warning)
+        warning.setAttribute('role', 'alert')
+        warning.dataset.testid = 'latch-approve-warning'
+        section.append(warning)
+      }
+      section.append(actions)
       screen = section
       root.replaceChildren(section)
 
@@ -66,7 +74,7 @@ export function createApprovalScreen(
       setTimeout(() => {
         if (screen !== section || section.dataset.state !== 'waiting') return
         reject.disabled = false
-        approve.disabled = false
+        approve.disabled = request.refusal !== undefined
       }, APPROVAL_CLICK_DELAY_MS)
       options.onShown({ id: request.id, method: request.method })
     },

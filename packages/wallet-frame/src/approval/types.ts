@@ -1,3 +1,5 @@
+import type { WalletRpcCost } from '@latch/protocol'
+
 /** One line of a key/value list on the approval screen. */
 export type DetailRow = { label: string; value: string; mono?: boolean }
 
@@ -8,8 +10,11 @@ export type DetailSection = {
   block?: { text: string; mono: boolean }
 }
 
-/** What the approval screen says about a request, before the site and account are added. */
-export type ApprovalView = { title: string; sections: DetailSection[] }
+/**
+ * What the approval screen says about a request, before the site and account are added; `warning`
+ * is shown above the buttons (a shortfall, a call expected to fail).
+ */
+export type ApprovalView = { title: string; sections: DetailSection[]; warning?: string }
 
 /** An unsafe call waiting for the user. */
 export type ApprovalRequest = {
@@ -20,6 +25,10 @@ export type ApprovalRequest = {
   chainId: number
   /** The signed-in user's address: the account that signs. */
   account: `0x${string}`
+  /** What a transaction would take from the balance, as the server estimated it. */
+  cost?: WalletRpcCost
+  /** Why it cannot go through (the balance cannot pay): shown, Approve stays off. */
+  refusal?: string
 }
 
 /** The user's answer, from a click that passed the guard. */

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest'
 import type { WalletApiPath } from '../api/types.ts'
 import { type WalletApi, WalletApiError } from '../api/walletApi.ts'
 import { createApprovalQueue } from '../approval/approvalQueue.ts'
-import type { ApprovalDecision, ApprovalScreen } from '../approval/types.ts'
+import type { ApprovalDecision, ApprovalRequest, ApprovalScreen } from '../approval/types.ts'
+import { TRANSACTION_REFUSED_CODE } from '../constants.ts'
 import { createFrameStore } from '../state/frameStore.ts'
 import { createMemoryStorage } from '../state/memoryStorage.ts'
 import type { FrameContext } from './context.ts'
@@ -37,7 +38,10 @@ type ServerCall = { path: WalletApiPath; body: unknown; token: string | undefine
  * The frame's handlers against a stand-in wallet server (`answer` plays the server) and a screen
  * the test clicks; the replies are what the parent window would receive.
  */
-function setup(answer: (call: ServerCall) => unknown) {
+function setup(
+  answer: (call: ServerCall) => unknown,
+  options: { onShow?: (request: ApprovalRequest) => void } = {},
+) {
   const calls: ServerCall[] = []
   const events: { name: FrameEventName; payload: unknown }[] = []
   let decide: ((decision: ApprovalDecision) => void) | undefined
@@ -45,6 +49,7 @@ function setup(answer: (call: ServerCall) => unknown) {
   const screen: ApprovalScreen = {
     show: (request, onDecision) => {
       shown.push(request.method)
+      options.onShow?.(request)
       decide = onDecision
     },
     showApproving: () => {},
@@ -216,6 +221,63 @@ describe('wallet frame requests', () => {
       payload: { message: 'User rejected the request', code: USER_REJECTED_CODE },
     })
     expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+  })
+
+  it('RPC: a transaction the balance cannot pay is shown refused and never sent', async () => {
+    const costs = {
+      network: { chainId: 31337, name: 'Latch Devnet' },
+      currency: { symbol: 'ETH', decimals: 18 },
+      balance: '0',
+      value: '0',
+      fee: '42000000000000',
+      shortfall: '42000000000000',
+    }
+    const shown: ApprovalRequest[] = []
+    const frame = setup((call) => (call.path === 'rpc/cost' ? costs : signedInServer(call)), {
+      onShow: (request) => shown.push(request),
+    })
+    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const tx = { to: address, value: '0x0' }
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [tx],
+      chainId: 31337,
+    })
+    await expect.poll(() => shown.length).toBe(1)
+    expect(frame.calls.at(-1)).toEqual({
+      path: 'rpc/cost',
+      body: { method: 'eth_sendTransaction', params: [tx], chainId: 31337 },
+      token,
+    })
+    const reason = 'Not enough ETH for the network fee: you need 0.000042 ETH more'
+    expect(shown[0]).toMatchObject({ cost: costs, refusal: reason })
+    frame.click('approve')
+    frame.click('reject')
+    expect((await pending).payload).toEqual({ message: reason, code: TRANSACTION_REFUSED_CODE })
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+  })
+
+  it('RPC: without an answer about the cost the transaction is still shown, without it', async () => {
+    const shown: ApprovalRequest[] = []
+    const frame = setup(
+      (call) => {
+        if (call.path === 'rpc/cost') throw new WalletApiError(503, 'The chain RPC did not answer')
+        return signedInServer(call)
+      },
+      { onShow: (request) => shown.push(request) },
+    )
+    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ to: address }],
+      chainId: 31337,
+    })
+    await expect.poll(() => shown.length).toBe(1)
+    expect(shown[0]?.cost).toBeUndefined()
+    frame.click('approve')
+    expect((await pending).payload).toBe('0xsigned')
   })
 
   it('SYNC_THEME keeps a colour accent and drops anything else', async () => {

@@ -1,8 +1,13 @@
+import { shortfallMessage } from '@latch/protocol/fees'
 import { RPC_NOT_ALLOWED_MESSAGE, rpcMethodKind } from '@latch/protocol/frame'
+import type { ApprovalRequest } from '../approval/types.ts'
 import { READ_CALLS_TO_GATEWAY_MESSAGE } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
 import { chainIdField, payloadRecord, stringField } from '../messages/payload.ts'
 import { callWithSession, type FrameContext, type HandlerGroup, requireSession } from './context.ts'
+
+/** Calls that spend gas: the screen shows their cost, and a balance that cannot pay it. */
+const COSTED_METHODS: ReadonlySet<string> = new Set(['eth_sendTransaction', 'wallet_sendCalls'])
 
 /**
  * Wallet calls: unsafe ones wait for the user's click on the frame's approval screen,
@@ -17,6 +22,28 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
     return result
   }
 
+  /**
+   * The request with what it would cost, checked against the balance before the screen is drawn.
+   * Without an answer (server or chain down) the screen shows the call without its cost.
+   */
+  async function withCost(request: ApprovalRequest): Promise<ApprovalRequest> {
+    try {
+      const cost = await callWithSession(context, 'rpc/cost', {
+        method: request.method,
+        params: request.params,
+        chainId: request.chainId,
+      })
+      const refusal = shortfallMessage({
+        balance: BigInt(cost.balance),
+        cost: { value: BigInt(cost.value), fee: cost.fee === null ? undefined : BigInt(cost.fee) },
+        currency: cost.currency,
+      })
+      return { ...request, cost, ...(refusal ? { refusal } : {}) }
+    } catch {
+      return request
+    }
+  }
+
   return {
     async RPC_REQUEST(payload, { id }) {
       const record = payloadRecord(payload)
@@ -27,8 +54,10 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
       if (kind === 'not-allowed') throw new FrameRequestError(RPC_NOT_ALLOWED_MESSAGE)
       if (kind === 'unsafe') {
         const { address } = requireSession(context)
-        return context.approvals.request({ id, method, params, chainId, account: address }, () =>
-          sendToWallet(method, params, chainId),
+        const request: ApprovalRequest = { id, method, params, chainId, account: address }
+        return context.approvals.request(
+          COSTED_METHODS.has(method) ? withCost(request) : request,
+          () => sendToWallet(method, params, chainId),
         )
       }
       switch (method) {

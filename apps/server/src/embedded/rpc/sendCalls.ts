@@ -12,7 +12,8 @@ import { sendOne } from './sendTransaction.ts'
 /** How long a call waits for the one before it to be mined, when it needs its effects. */
 const PREVIOUS_CALL_WAIT_MS = 20_000
 
-const sendCallsParams = z.tuple([
+/** wallet_sendCalls params: one batch of calls (EIP-5792). */
+export const sendCallsParams = z.tuple([
   z.object({
     version: z.string().optional(),
     id: z.string().optional(),

@@ -1,4 +1,4 @@
-import { RPC_NOT_ALLOWED_MESSAGE } from '@latch/protocol'
+import { RPC_NOT_ALLOWED_MESSAGE, type WalletRpcCost } from '@latch/protocol'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { ChainClient } from '../../chains/clients.ts'
 import { HttpError } from '../../errors.ts'
@@ -9,6 +9,7 @@ import { personalSign } from './personalSign.ts'
 import { sendCalls, sendCallsChainId } from './sendCalls.ts'
 import { sendTransaction } from './sendTransaction.ts'
 import { signTypedDataV4 } from './signTypedData.ts'
+import { transactionCost } from './transactionCost.ts'
 
 type SigningMethod = (
   account: PrivateKeyAccount,
@@ -24,6 +25,15 @@ const SIGNING_METHODS: Record<string, SigningMethod> = {
   wallet_sendCalls: sendCalls,
 }
 
+/** The chain a call is for: a batch (or its status) names its own, others take the request's. */
+function chainIdOf(request: { method: string; params?: unknown; chainId: number }): number {
+  if (request.method === 'wallet_sendCalls')
+    return sendCallsChainId(request.params) ?? request.chainId
+  if (request.method === 'wallet_getCallsStatus')
+    return callsStatusChainId(request.params) ?? request.chainId
+  return request.chainId
+}
+
 /** Methods POST /wallet/v1/rpc serves: the signing ones, and the status of a sent batch. */
 export const WALLET_RPC_METHODS = [...Object.keys(SIGNING_METHODS), 'wallet_getCallsStatus']
 
@@ -36,13 +46,7 @@ export async function walletRpc(
   user: WalletUser,
   request: { method: string; params?: unknown; chainId: number },
 ): Promise<unknown> {
-  const chainId =
-    request.method === 'wallet_sendCalls'
-      ? (sendCallsChainId(request.params) ?? request.chainId)
-      : request.method === 'wallet_getCallsStatus'
-        ? (callsStatusChainId(request.params) ?? request.chainId)
-        : request.chainId
-  const chain = context.chains.get(chainId)
+  const chain = context.chains.get(chainIdOf(request))
   const signing = Object.hasOwn(SIGNING_METHODS, request.method)
     ? SIGNING_METHODS[request.method]
     : undefined
@@ -53,4 +57,18 @@ export async function walletRpc(
   return context.vault.withAccount(user.id, user.encryptedKey, (account) =>
     signing(account, chain, request.params),
   )
+}
+
+/**
+ * What a transaction of the user would cost (POST /wallet/v1/rpc/cost): asked before the approval
+ * screen is drawn. No key is touched.
+ */
+export async function walletRpcCost(
+  context: Pick<EmbeddedContext, 'chains'>,
+  user: WalletUser,
+  request: { method: string; params?: unknown; chainId: number },
+): Promise<WalletRpcCost> {
+  const chain = context.chains.get(chainIdOf(request))
+  if (!chain) throw new HttpError(400, 'Unsupported chain')
+  return transactionCost(chain, user.address, request)
 }

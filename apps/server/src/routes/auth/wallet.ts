@@ -1,14 +1,24 @@
-import { WALLET_API_PREFIX, walletRpcBody, walletRpcResponse } from '@latch/protocol'
+import {
+  WALLET_API_PREFIX,
+  walletRpcBody,
+  walletRpcCostBody,
+  walletRpcCostResponse,
+  walletRpcResponse,
+} from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
 import { authenticate } from '../../embedded/authenticate.ts'
 import { sha256Hex } from '../../embedded/codes.ts'
 import { RPC_SESSION_LIMIT } from '../../embedded/constants.ts'
 import type { EmbeddedContext } from '../../embedded/context.ts'
-import { WALLET_RPC_METHODS, walletRpc } from '../../embedded/rpc/walletRpc.ts'
+import { COSTED_METHODS } from '../../embedded/rpc/transactionCost.ts'
+import { WALLET_RPC_METHODS, walletRpc, walletRpcCost } from '../../embedded/rpc/walletRpc.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
-/** POST /wallet/v1/rpc: a signing call the user approved in the frame, with the session's key. */
+/**
+ * POST /wallet/v1/rpc: a signing call the user approved in the frame, with the session's key; and
+ * POST /wallet/v1/rpc/cost: what a transaction would cost, for the approval screen.
+ */
 export const walletRpcRoutes =
   (deps: { context: EmbeddedContext }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -32,6 +42,27 @@ export const walletRpcRoutes =
         const { token, user } = await authenticate(deps.context, request)
         limiter.hit(sha256Hex(token))
         return { result: await walletRpc(deps.context, user, request.body) }
+      },
+    )
+    app.post(
+      `${WALLET_API_PREFIX}/rpc/cost`,
+      {
+        schema: {
+          tags: ['embedded wallet'],
+          summary: "What a transaction would take from the user's native balance",
+          description:
+            `Methods: ${COSTED_METHODS.join(', ')}. The value sent, gas x the highest price per ` +
+            'gas (null, with the reason, when the call cannot be estimated), the balance and the ' +
+            'shortfall, in base units as decimal strings; the network by name. Signs nothing.',
+          headers: bearerHeaders,
+          body: walletRpcCostBody,
+          response: { 200: walletRpcCostResponse, ...walletErrors },
+        },
+      },
+      async (request) => {
+        const { token, user } = await authenticate(deps.context, request)
+        limiter.hit(sha256Hex(token))
+        return walletRpcCost(deps.context, user, request.body)
       },
     )
   }

@@ -23,7 +23,7 @@ export const balanceRoute =
           tags: ['blockchain'],
           summary: 'Balances of an address on a chain: native coin and tokens, priced in USD',
           description:
-            'Zero balances are left out. `price` is 0 and `value` absent where no price is known. ' +
+            'Zero balances and tokens the chain config flags as spam are left out. `price` is 0 and `value` absent where no price is known. ' +
             'Cached 30 s per address and chain; `forceUpdate=true` reads the chain again.',
           params: accountAddressParams,
           querystring: balanceQuery,

@@ -16,6 +16,7 @@ import {
 import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
 import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
+import { LatchError } from '../../errors.ts'
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
@@ -61,6 +62,17 @@ export type EvmAdapter = ChainAdapter & {
     hash: Hex,
     chainId?: number,
   ): Promise<{ success: boolean; blockNumber: bigint }>
+  /**
+   * Gas of a transaction from `from` (read through the site's RPC, not the wallet) and the highest
+   * price per gas it may pay: gas x that price is what the node checks the balance against.
+   */
+  estimateFee(transaction: {
+    from: Address
+    to: Address
+    value: bigint
+    data?: Hex
+    chainId: number
+  }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
 }
 
 function toWalletOption(connector: Connector): WalletOption {
@@ -157,7 +169,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
   const findConnector = (walletId: string) => {
     const connector = config.connectors.find((candidate) => candidate.id === walletId)
-    if (!connector) throw new Error(`Wallet ${walletId} is not available in this browser`)
+    if (!connector) throw new LatchError(`Wallet ${walletId} is not available in this browser`)
     return connector
   }
 
@@ -174,6 +186,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     walletConnect: walletConnect && {
       pair: (onUri) => walletConnect.pair(onUri),
       peer: () => walletConnect.peer(),
+      abandon: () => walletConnect.abandon(),
     },
     wallets: {
       get: () => wallets.get().list,
@@ -194,9 +207,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
     async switchNetwork(chainId) {
       const chain = options.chains.find((candidate) => candidate.id === chainId)
-      if (!chain) throw new Error(`Chain ${chainId} is not one of the site's networks`)
+      if (!chain) throw new LatchError(`Chain ${chainId} is not one of the site's networks`)
       const { connector, status } = getConnection(config)
-      if (status !== 'connected' || !connector) throw new Error('No wallet is connected')
+      if (status !== 'connected' || !connector) throw new LatchError('No wallet is connected')
       // The session's namespaces decide what a WalletConnect wallet can switch to; no add-chain.
       // The embedded wallet is on every chain of the site already.
       const ownSwitch =
@@ -230,6 +243,18 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         ...(chainId !== undefined ? { chainId } : {}),
       })
       return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
+    },
+    async estimateFee({ from, to, value, data, chainId }) {
+      const { estimateFeesPerGas, estimateGas, getGasPrice } = await import('./actions.ts')
+      const [gas, maxFeePerGas] = await Promise.all([
+        estimateGas(config, { account: from, to, value, ...(data ? { data } : {}), chainId }),
+        estimateFeesPerGas(config, { chainId }).then(
+          (fees) => fees.maxFeePerGas,
+          // A chain without EIP-1559 fees: its legacy gas price.
+          () => getGasPrice(config, { chainId }),
+        ),
+      ])
+      return { gas, maxFeePerGas }
     },
     async getBalance(address, chainId) {
       // eth_getBalance itself: viem's getBalance action brings multicall's ABI coder (about 15 KiB

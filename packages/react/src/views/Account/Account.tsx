@@ -1,4 +1,4 @@
-import { ACCOUNT_TABS, formatDecimal } from '@latch/core'
+import { ACCOUNT_TABS, formatDecimal, unsupportedNetworkMessage } from '@latch/core'
 import { useState } from 'react'
 import { shortAddress } from '../../ConnectButton.tsx'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
@@ -11,12 +11,15 @@ import { useLatchInstance } from '../../LatchProvider.tsx'
 import { ActivityTab } from './ActivityTab.tsx'
 import { TokensTab } from './TokensTab.tsx'
 
-/** The account's actions, each behind its feature (send, receive, swaps, onramp). */
+/**
+ * The account's actions, each behind its feature; those that need one of the site's
+ * networks are off while the wallet is on another (an address to receive at is still one).
+ */
 const ACTIONS = [
-  { view: 'Send', feature: 'send', label: 'Send' },
-  { view: 'Receive', feature: 'receive', label: 'Receive' },
-  { view: 'Swap', feature: 'swaps', label: 'Swap' },
-  { view: 'OnRampProviders', feature: 'onramp', label: 'Buy' },
+  { view: 'Send', feature: 'send', label: 'Send', needsSupportedNetwork: true },
+  { view: 'Receive', feature: 'receive', label: 'Receive', needsSupportedNetwork: false },
+  { view: 'Swap', feature: 'swaps', label: 'Swap', needsSupportedNetwork: true },
+  { view: 'OnRampProviders', feature: 'onramp', label: 'Buy', needsSupportedNetwork: true },
 ] as const
 
 /**
@@ -105,31 +108,49 @@ export function Account() {
             {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
           </p>
         )}
-        {account.balance !== undefined ? (
-          <p className="latch-account-balance" data-testid="latch-account-balance">
-            {formatDecimal(account.balance)} {account.balanceSymbol}
-          </p>
+        {network.unsupported ? (
+          // Not the network it was on before: the one it is on, and the way back.
+          <div className="latch-list" data-testid="latch-account-wrong-network">
+            <p className="latch-error-text" role="alert">
+              {unsupportedNetworkMessage(network.walletNetworkId)}
+            </p>
+            <button
+              type="button"
+              className="latch-button"
+              onClick={() => latch.router.push('Networks')}
+            >
+              Switch network
+            </button>
+          </div>
         ) : (
-          <SkeletonText label="Loading the balance" size="lg" />
+          <>
+            {account.balance !== undefined ? (
+              <p className="latch-account-balance" data-testid="latch-account-balance">
+                {formatDecimal(account.balance)} {account.balanceSymbol}
+              </p>
+            ) : (
+              <SkeletonText label="Loading the balance" size="lg" />
+            )}
+            <button
+              type="button"
+              className="latch-button"
+              data-variant="secondary"
+              onClick={() => latch.router.push('Networks')}
+              aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
+            >
+              {network.caipNetwork && (
+                <img
+                  className="latch-network-icon"
+                  src={latch.api.assetImageUrl(network.caipNetwork.caipNetworkId)}
+                  alt=""
+                  width={20}
+                  height={20}
+                />
+              )}
+              {network.caipNetwork?.name ?? 'Unknown network'}
+            </button>
+          </>
         )}
-        <button
-          type="button"
-          className="latch-button"
-          data-variant="secondary"
-          onClick={() => latch.router.push('Networks')}
-          aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
-        >
-          {network.caipNetwork && (
-            <img
-              className="latch-network-icon"
-              src={latch.api.assetImageUrl(network.caipNetwork.caipNetworkId)}
-              alt=""
-              width={20}
-              height={20}
-            />
-          )}
-          {network.caipNetwork?.name ?? 'Unknown network'}
-        </button>
       </div>
       {account.user?.email && !account.socialProvider && latch.embedded && (
         <button
@@ -151,6 +172,12 @@ export function Account() {
             type="button"
             className="latch-button"
             data-variant="secondary"
+            disabled={action.needsSupportedNetwork && network.unsupported}
+            title={
+              action.needsSupportedNetwork && network.unsupported
+                ? 'Switch to a network this site supports first'
+                : undefined
+            }
             onClick={() => latch.router.push(action.view)}
           >
             {action.label}

@@ -1,4 +1,4 @@
-import { type ConnectableWallet, UserRejectedError } from '@latch/core'
+import { type ConnectableWallet, displayMessage, UserRejectedError } from '@latch/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useStore } from '../../hooks/useStore.ts'
@@ -33,13 +33,7 @@ function Connecting({ wallet }: { wallet: ConnectableWallet }) {
       setAttempt(
         error instanceof UserRejectedError
           ? { status: 'declined' }
-          : {
-              status: 'error',
-              message:
-                error instanceof Error
-                  ? (error.message.split('\n')[0] ?? '')
-                  : 'Something went wrong',
-            },
+          : { status: 'error', message: displayMessage(error) },
       )
     })
   }, [latch, wallet, shake])

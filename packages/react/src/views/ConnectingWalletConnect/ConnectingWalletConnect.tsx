@@ -1,5 +1,6 @@
 import {
   type ConnectableWallet,
+  displayMessage,
   IMAGE_PRELOAD_RACE_MS,
   isMobile,
   type Latch,
@@ -23,11 +24,7 @@ function toFailure(error: unknown): Failure {
   const code = (error as { code?: unknown } | null)?.code
   if (error instanceof UserRejectedError || (typeof code === 'number' && DECLINED_CODES.has(code)))
     return { kind: 'declined' }
-  const message = (error as { message?: unknown } | null)?.message
-  return {
-    kind: 'error',
-    message: typeof message === 'string' ? (message.split('\n')[0] ?? '') : 'Something went wrong',
-  }
+  return { kind: 'error', message: displayMessage(error) }
 }
 
 /** The wallet's image once loaded, or nothing if it takes longer than 2 s. */

@@ -1,6 +1,7 @@
 import { createConnector } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
+import { endProposals, pairOn } from './proposals.ts'
 import type { WalletConnectProvider } from './provider.ts'
 
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
@@ -37,6 +38,8 @@ export type WalletConnectConnectorProperties = {
   pair(onUri: (uri: string) => void): Promise<void>
   /** The connected wallet's own name and icon, once a session exists. */
   peer(): WalletConnectPeer | undefined
+  /** Ends the pairings still waiting for a wallet (the visitor left): their pair() fails quietly. */
+  abandon(): void
 }
 
 /**
@@ -114,13 +117,11 @@ export function walletConnectConnector(options: WalletConnectConnectorOptions) {
       type: 'walletConnect',
 
       async pair(onUri) {
-        const loaded = await load()
-        loaded.on('display_uri', onUri)
-        try {
-          await loaded.connect({ optionalNamespaces: namespaces() })
-        } finally {
-          loaded.off('display_uri', onUri)
-        }
+        await pairOn(await load(), namespaces(), onUri)
+      },
+
+      abandon() {
+        if (provider) endProposals(provider)
       },
 
       peer() {
@@ -134,12 +135,7 @@ export function walletConnectConnector(options: WalletConnectConnectorOptions) {
         const loaded = await load()
         if (!loaded.session) {
           if (isReconnecting) throw new LatchError('No WalletConnect session to restore')
-          loaded.on('display_uri', onDisplayUri)
-          try {
-            await loaded.connect({ optionalNamespaces: namespaces() })
-          } finally {
-            loaded.off('display_uri', onDisplayUri)
-          }
+          await pairOn(loaded, namespaces(), onDisplayUri)
         }
         listen(loaded)
         options.setStoredSession(true)

@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
+import { devnetWallet } from '../wallet.ts'
+
+/** The user adds and picks chain 999 in the wallet (the devnet's RPC answers for it anyway). */
+async function moveWalletToChain999(page: Page, rpcUrl: string) {
+  await page.evaluate(async (url) => {
+    const provider = await new Promise<{
+      request(args: { method: string; params?: unknown[] }): Promise<unknown>
+    }>((resolve) => {
+      window.addEventListener('eip6963:announceProvider', (event) =>
+        resolve((event as CustomEvent).detail.provider),
+      )
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+    })
+    await provider.request({
+      method: 'wallet_addEthereumChain',
+      params: [
+        {
+          chainId: '0x3e7',
+          chainName: 'Elsewhere',
+          rpcUrls: [url],
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        },
+      ],
+    })
+  }, rpcUrl)
+}
+
+test('a wallet on a network the site does not list: a wrong-network button, the Account view says which, Send, Swap and Buy are off', async ({
+  page,
+  stack,
+}) => {
+  const wallet = await devnetWallet(page, stack)
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
+
+  await moveWalletToChain999(page, stack.devnet.chains[0]?.rpcUrl ?? '')
+  const prompt = page.getByRole('dialog', { name: 'Switch Network' })
+  await expect(prompt).toBeVisible()
+  await prompt.getByRole('button', { name: 'Close' }).click()
+  await expect(prompt).toBeHidden()
+
+  // The button warns, and opens the network picker.
+  const button = page.getByTestId('latch-connect-button')
+  await expect(button).toHaveText('Wrong network')
+  await expect(button).toHaveAttribute('data-state', 'wrong-network')
+  await button.click()
+  await expect(prompt).toBeVisible()
+  await expect(prompt.getByRole('button', { name: 'Latch Devnet 2' })).toBeVisible()
+  await prompt.getByRole('button', { name: 'Close' }).click()
+
+  // The site opens its Account view: it names chain 999, not the network the wallet left.
+  await page.evaluate(() =>
+    (window as unknown as { latchDemo: { modal: { open(): void } } }).latchDemo.modal.open(),
+  )
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByRole('alert')).toHaveText('Chain 999 is not supported by this site')
+  await expect(account.getByRole('button', { name: /Latch Devnet/ })).toHaveCount(0)
+  await expect(account.getByTestId('latch-account-balance')).toHaveCount(0)
+  await expect(account.getByText('…', { exact: true })).toHaveCount(0)
+  for (const action of ['Send', 'Swap', 'Buy'])
+    await expect(account.getByRole('button', { name: action, exact: true })).toBeDisabled()
+  await expect(account.getByRole('button', { name: 'Receive', exact: true })).toBeEnabled()
+
+  // Switch network leads back to one of the site's.
+  await account.getByRole('button', { name: 'Switch network' }).click()
+  await page
+    .getByRole('dialog', { name: 'Choose Network' })
+    .getByRole('button', { name: 'Latch Devnet 2' })
+    .click()
+  await expect(page.getByTestId('demo-account')).toHaveText(
+    `Connected ${wallet.address} on Latch Devnet 2`,
+  )
+  await expect(account.getByRole('button', { name: /Latch Devnet 2/ })).toBeVisible()
+  await expect(account.getByTestId('latch-account-balance')).toContainText('ETH')
+  await expect(account.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
+  await expect(button).not.toHaveText('Wrong network')
+})

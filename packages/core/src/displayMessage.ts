@@ -1,0 +1,105 @@
+import { UserRejectedError } from './adapters/evm/errors.ts'
+import { HttpStatusError } from './api/client.ts'
+import { LatchError } from './errors.ts'
+import { SIGNATURE_DECLINED } from './swap/errors.ts'
+
+/** The fallback when nothing in an error is fit to show. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong'
+/** The page could not reach the server or the chain. */
+export const NETWORK_UNREACHABLE =
+  'Could not reach the network: check your connection and try again'
+/** The chain refused a transaction the balance cannot pay (its fee, or its value and fee). */
+export const INSUFFICIENT_FUNDS = 'Not enough funds to pay for this transaction and its network fee'
+/** A server error that gives no reason a visitor could act on. */
+export const SERVER_UNAVAILABLE = 'The server could not do this right now: try again'
+
+/**
+ * Wrappers' messages that say nothing a visitor can act on (viem's and wagmi's generic RPC
+ * errors, a bare "Internal error"): the cause underneath says more, or the fallback is shown.
+ */
+const OPAQUE_MESSAGES = [
+  /^an internal error was received/i,
+  /^an unknown rpc error occurred/i,
+  /^unknown rpc error/i,
+  /^internal (json-rpc |server )?error/i,
+  /^unexpected error/i,
+  /^missing or invalid parameters/i,
+  /^transaction creation failed/i,
+  /^http request failed/i,
+  /^request failed with status/i,
+]
+
+const INSUFFICIENT_FUNDS_PATTERN =
+  /insufficient funds|exceeds the balance of the account|exceeds transaction sender account balance/i
+const NETWORK_ERROR_NAMES = new Set(['HttpRequestError', 'TimeoutError', 'WebSocketRequestError'])
+
+type Link = { name?: unknown; message?: unknown; shortMessage?: unknown; details?: unknown }
+
+/** The error and its causes, outermost first (viem, wagmi and the kit wrap one another). */
+function chainOf(error: unknown): unknown[] {
+  const links: unknown[] = []
+  let current = error
+  while (current !== undefined && current !== null && links.length < 10) {
+    if (links.includes(current)) break
+    links.push(current)
+    current = (current as { cause?: unknown }).cause
+  }
+  return links
+}
+
+const firstLine = (text: unknown): string =>
+  typeof text === 'string' ? (text.split('\n')[0]?.trim() ?? '') : ''
+
+const isShowable = (text: string) =>
+  text !== '' && !OPAQUE_MESSAGES.some((pattern) => pattern.test(text))
+
+function isRejection(link: unknown): boolean {
+  if (link instanceof UserRejectedError) return true
+  const { code, name } = link as { code?: unknown; name?: unknown }
+  return code === 4001 || name === 'UserRejectedRequestError'
+}
+
+function latchMessage(error: LatchError): string {
+  if (error instanceof HttpStatusError) {
+    if (error.details && error.status !== 500) return firstLine(error.details)
+    return error.status >= 500 ? SERVER_UNAVAILABLE : error.shortMessage
+  }
+  return error.shortMessage
+}
+
+/**
+ * What to show a visitor for any error the kit, a wallet, viem, wagmi or the server raised: the
+ * kit's own wording (LatchError's short message, the server's reason), 'Signature declined' for a
+ * refusal in the wallet, plain words for a balance that cannot pay or a network that does not
+ * answer, a library's short message when it says something; never a raw internal error.
+ * @example displayMessage(new UserRejectedError('User rejected the request')) // 'Signature declined'
+ */
+export function displayMessage(error: unknown): string {
+  const links = chainOf(error)
+  if (links.some(isRejection)) return SIGNATURE_DECLINED
+  for (const link of links) {
+    if (!(link instanceof LatchError)) continue
+    const message = latchMessage(link)
+    if (isShowable(message)) return message
+  }
+  const texts = (link: unknown) => {
+    const { message, shortMessage, details } = link as Link
+    return [shortMessage, details, message].map(firstLine)
+  }
+  if (links.some((link) => texts(link).some((text) => INSUFFICIENT_FUNDS_PATTERN.test(text))))
+    return INSUFFICIENT_FUNDS
+  if (
+    links.some(
+      (link) =>
+        NETWORK_ERROR_NAMES.has(String((link as Link).name)) ||
+        (link instanceof TypeError && /fetch|network/i.test(link.message)),
+    )
+  )
+    return NETWORK_UNREACHABLE
+  // A library's short message is written for people; a plain Error's message may be internals.
+  for (const link of links) {
+    const short = firstLine((link as Link).shortMessage)
+    if (isShowable(short)) return short
+  }
+  return SOMETHING_WENT_WRONG
+}

@@ -1,0 +1,412 @@
+import type { TokenBalance } from '@latch/protocol'
+import { shortfallMessage } from '@latch/protocol/fees'
+import { type Address, encodeFunctionData, erc20Abi, formatUnits, type Hex, parseUnits } from 'viem'
+import type { AdapterConnection } from '../adapters/types.ts'
+import type { BalancesState } from '../balances/createBalances.ts'
+import { displayMessage } from '../displayMessage.ts'
+import { LatchError } from '../errors.ts'
+import type { ModalController } from '../modal/index.ts'
+import { isNameLike } from '../names/resolveName.ts'
+import type { RouterController } from '../router/index.ts'
+import type { SnackbarController } from '../snackbar/index.ts'
+import { createStore, type ReadableStore } from '../store.ts'
+import { balanceKey } from './balanceKey.ts'
+import type { SendFee, SendFlowState, SendResult } from './sendFlowTypes.ts'
+import { maxNativeSend, type SendRequest, validateSend } from './validateSend.ts'
+
+/** Typing pauses this long before a name in the receiver field is looked up. */
+export const RESOLVE_DEBOUNCE_MS = 300
+
+/** The views of the Send flow: the approval screen of the embedded wallet is one of its steps. */
+const FLOW_VIEWS: ReadonlySet<string> = new Set(['Send', 'ApproveTransaction'])
+
+export type SendFlowDeps = {
+  /** The account's balances on the active network: the tokens to send. */
+  balances: ReadableStore<BalancesState>
+  connection: ReadableStore<AdapterConnection>
+  /** The address a name points to on the connected chain; throws a LatchError saying why not. */
+  resolveName(name: string): Promise<Address>
+  /** Gas of a transaction, and the highest price per gas it may pay (what the node checks). */
+  estimateFee(transaction: {
+    from: Address
+    to: Address
+    value: bigint
+    data?: Hex
+    chainId: number
+  }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
+  /** The native balance, read from the chain now (not the balances' cache). */
+  nativeBalance(address: Address, chainId: number): Promise<bigint>
+  /** Checks and sends; resolves with the hash once the wallet sent it. */
+  send(request: SendRequest): Promise<Hex>
+  waitForTransaction(hash: Hex, chainId: number): Promise<{ success: boolean }>
+  /** What the site says of a chain: its native coin and explorer. */
+  network(chainId: number):
+    | {
+        nativeCurrency: { symbol: string; decimals: number }
+        blockExplorers?: { default: { name: string; url: string } }
+      }
+    | undefined
+  snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
+  router: Pick<RouterController, 'state'>
+  modal: Pick<ModalController, 'state'>
+  timers?: {
+    setTimeout(callback: () => void, ms: number): unknown
+    clearTimeout(handle: unknown): void
+  }
+}
+
+export type SendFlowController = {
+  readonly state: ReadableStore<SendFlowState>
+  /** Chooses the token to send by its balance key, and estimates the fee of sending it. */
+  selectToken(key: string): void
+  setAmount(amount: string): void
+  /** The receiver as typed: an address, or a name looked up once typing pauses. */
+  setReceiver(receiver: string): void
+  /** All of the token; for the native coin, less twice the fee of the transfer itself. */
+  max(): Promise<void>
+  /**
+   * Checks the form (token, amount and receiver, the balance, the name), then goes to the review, where
+   * the fee is estimated and checked against the native balance before anything is sent.
+   */
+  review(): Promise<void>
+  /** Back from the review to the form, values kept. */
+  edit(): void
+  /** Sends the reviewed transfer through the wallet; then the result, and its receipt. */
+  send(): Promise<void>
+  /** A fresh form (after Done, or when the visitor starts another send). */
+  reset(): void
+}
+
+const tokenOf = (entry: TokenBalance): NonNullable<SendRequest['token']> => {
+  const address = entry.address?.split(':')[2] as Address | undefined
+  return {
+    decimals: Number(entry.quantity.decimals),
+    symbol: entry.symbol,
+    ...(address ? { address } : {}),
+  }
+}
+
+const initial = (): SendFlowState => ({
+  step: 'form',
+  tokenKey: undefined,
+  amount: '',
+  receiver: '',
+  resolution: { status: 'idle' },
+  fee: { status: 'idle' },
+  error: undefined,
+  review: undefined,
+  result: undefined,
+})
+
+const defaultTimers = {
+  setTimeout: (callback: () => void, ms: number): unknown => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle: unknown) =>
+    globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+/**
+ * The Send view's flow, kept here rather than in the view so it survives the view going
+ * away: the embedded wallet's approval screen replaces it while the visitor approves, and the
+ * result screen is there when they come back, as it is for an extension wallet.
+ * @example const flow = createSendFlow({ balances, connection, resolveName, estimateFee, ... })
+ */
+export function createSendFlow(deps: SendFlowDeps): SendFlowController {
+  const timers = deps.timers ?? defaultTimers
+  const store = createStore<SendFlowState>(initial())
+  // Each answer that arrives late (a fee, a name) is dropped unless it is still the latest asked.
+  let stamp = 0
+  let resolveTimer: unknown
+  const isInFlow = () => deps.modal.state.get().open && FLOW_VIEWS.has(deps.router.state.get().view)
+  // Created as the Send view first renders: already in the flow then.
+  let inFlow = isInFlow()
+
+  const account = () => {
+    const current = deps.connection.get()
+    return current.status === 'connected'
+      ? { address: current.address as Address, chainId: current.chainId }
+      : undefined
+  }
+  const selected = () => {
+    const key = store.get().tokenKey
+    return deps.balances.get().balances.find((entry) => balanceKey(entry) === key)
+  }
+  const nativeEntry = () => deps.balances.get().balances.find((entry) => !entry.address)
+  const currencyOf = (chainId: number) =>
+    deps.network(chainId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
+
+  const fail = (error: string) => store.set({ error })
+
+  function feeOf(fee: bigint, chainId: number): SendFee {
+    const { symbol, decimals } = currencyOf(chainId)
+    const price = nativeEntry()?.price ?? 0
+    const usd = price > 0 ? price * Number(formatUnits(fee, decimals)) : undefined
+    return { status: 'ready', fee, symbol, decimals, ...(usd !== undefined ? { usd } : {}) }
+  }
+
+  /** Nothing of `entry` sent to the account itself: about the gas any transfer of it takes. */
+  function sampleTransfer(entry: TokenBalance, from: Address) {
+    const token = tokenOf(entry)
+    if (!token.address) return { to: from, value: 0n }
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [from, 0n] })
+    return { to: token.address, value: 0n, data }
+  }
+
+  async function estimateFormFee(): Promise<void> {
+    const entry = selected()
+    const current = account()
+    const asked = ++stamp
+    if (!entry || !current) return
+    store.set({ fee: { status: 'loading' } })
+    try {
+      const { gas, maxFeePerGas } = await deps.estimateFee({
+        from: current.address,
+        chainId: current.chainId,
+        ...sampleTransfer(entry, current.address),
+      })
+      if (asked === stamp) store.set({ fee: feeOf(gas * maxFeePerGas, current.chainId) })
+    } catch {
+      if (asked === stamp) store.set({ fee: { status: 'unavailable' } })
+    }
+  }
+
+  function lookUp(receiver: string): void {
+    if (resolveTimer !== undefined) timers.clearTimeout(resolveTimer)
+    resolveTimer = undefined
+    const name = isNameLike(receiver) ? receiver.trim() : undefined
+    if (!name) {
+      store.set({ resolution: { status: 'idle' } })
+      return
+    }
+    store.set({ resolution: { status: 'resolving', name } })
+    resolveTimer = timers.setTimeout(() => {
+      resolveTimer = undefined
+      deps.resolveName(name).then(
+        (address) => {
+          if (store.get().receiver.trim() === name)
+            store.set({ resolution: { status: 'resolved', name, address } })
+        },
+        (error: unknown) => {
+          if (store.get().receiver.trim() === name)
+            store.set({ resolution: { status: 'error', name, message: displayMessage(error) } })
+        },
+      )
+    }, RESOLVE_DEBOUNCE_MS)
+  }
+
+  /** The address to send to: the typed one, or what the typed name resolves to. */
+  async function receiverAddress(): Promise<{ address: string; name?: string }> {
+    const { receiver, resolution } = store.get()
+    const name = receiver.trim()
+    if (!isNameLike(name)) return { address: receiver }
+    if (resolution.status === 'resolved' && resolution.name === name)
+      return { address: resolution.address, name }
+    return { address: await deps.resolveName(name), name }
+  }
+
+  async function review(): Promise<void> {
+    const state = store.get()
+    if (state.step !== 'form') return
+    const entry = selected()
+    const current = account()
+    try {
+      if (!current) throw new LatchError('No ActiveCaipAddress found')
+      const token = entry ? tokenOf(entry) : undefined
+      // The token first, then an amount and a receiver, before any name is looked up.
+      validateSend({
+        ...(token ? { token } : {}),
+        amount: state.amount,
+        receiver: state.receiver.trim() ? current.address : '',
+      })
+      const to = await receiverAddress()
+      const built = validateSend({
+        ...(token ? { token } : {}),
+        amount: state.amount,
+        receiver: to.address,
+      })
+      if (!entry || !token) return
+      // The native coin is read from the chain now: the listed balance may be up to 30 s old.
+      const held = token.address
+        ? parseUnits(entry.quantity.numeric, token.decimals)
+        : await deps.nativeBalance(current.address, current.chainId)
+      if (built.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+      const asked = ++stamp
+      store.set({
+        step: 'review',
+        error: undefined,
+        fee: { status: 'loading' },
+        review: {
+          request: { token, amount: state.amount.trim(), receiver: built.receiver },
+          ...(to.name ? { receiverName: to.name } : {}),
+        },
+      })
+      await checkFee(asked, current, built)
+    } catch (error) {
+      if (store.get().step === 'form') fail(displayMessage(error))
+    }
+  }
+
+  /** The fee of the reviewed transfer, checked against the native balance before any approval. */
+  async function checkFee(
+    asked: number,
+    current: { address: Address; chainId: number },
+    built: ReturnType<typeof validateSend>,
+  ): Promise<void> {
+    try {
+      const [{ gas, maxFeePerGas }, balance] = await Promise.all([
+        deps.estimateFee({
+          from: current.address,
+          to: built.to,
+          value: built.value,
+          chainId: current.chainId,
+          ...(built.data ? { data: built.data } : {}),
+        }),
+        deps.nativeBalance(current.address, current.chainId),
+      ])
+      if (asked !== stamp) return
+      const fee = gas * maxFeePerGas
+      const shortfall = shortfallMessage({
+        balance,
+        cost: { value: built.value, fee },
+        currency: currencyOf(current.chainId),
+      })
+      const reviewed = store.get().review
+      store.set({
+        fee: feeOf(fee, current.chainId),
+        ...(shortfall && reviewed ? { review: { ...reviewed, shortfall } } : {}),
+      })
+    } catch (error) {
+      // The wallet estimates again when it sends: an estimate that failed here does not block it,
+      // but the visitor is told what the chain said.
+      if (asked === stamp)
+        store.set({ fee: { status: 'unavailable' }, error: displayMessage(error) })
+    }
+  }
+
+  async function send(): Promise<void> {
+    const { step, review: reviewed, fee } = store.get()
+    const current = account()
+    // Nothing goes to the wallet before the fee was checked, nor when the balance cannot pay it.
+    if (step !== 'review' || !reviewed || !current || fee.status === 'loading') return
+    if (reviewed.shortfall) return
+    store.set({ step: 'sending', error: undefined })
+    let hash: Hex
+    try {
+      hash = await deps.send(reviewed.request)
+    } catch (caught) {
+      if (store.get().step === 'sending')
+        store.set({ step: 'review', error: displayMessage(caught) })
+      return
+    }
+    const network = deps.network(current.chainId)
+    const explorer = network?.blockExplorers?.default
+    const { token, amount } = reviewed.request
+    const result: SendResult = {
+      hash,
+      chainId: `eip155:${current.chainId}`,
+      amount: amount ?? '',
+      symbol: token?.symbol ?? currencyOf(current.chainId).symbol,
+      receiver: reviewed.request.receiver,
+      ...(reviewed.receiverName ? { receiverName: reviewed.receiverName } : {}),
+      ...(explorer
+        ? {
+            explorerUrl: `${explorer.url.replace(/\/+$/, '')}/tx/${hash}`,
+            explorerName: explorer.name,
+          }
+        : {}),
+      status: 'pending',
+    }
+    // Left meanwhile (the modal closed): the snackbar tells the outcome, the next Send is fresh.
+    if (inFlow) store.set({ step: 'sent', result })
+    else reset()
+    void watch(result, current.chainId)
+  }
+
+  /** Waits for the receipt: the result screen, and a toast wherever the visitor is, say how it went. */
+  async function watch(result: SendResult, chainId: number): Promise<void> {
+    try {
+      const receipt = await deps.waitForTransaction(result.hash, chainId)
+      const status = receipt.success ? 'confirmed' : 'failed'
+      if (store.get().result?.hash === result.hash) store.set({ result: { ...result, status } })
+      if (receipt.success) deps.snackbar.showSuccess(`Sent ${result.amount} ${result.symbol}`)
+      else deps.snackbar.showError('The transaction failed on chain')
+    } catch (caught) {
+      deps.snackbar.showError(displayMessage(caught))
+    }
+  }
+
+  function reset(): void {
+    stamp++
+    if (resolveTimer !== undefined) timers.clearTimeout(resolveTimer)
+    resolveTimer = undefined
+    store.set(initial())
+  }
+
+  // The flow lasts while the visitor is in it: leaving Send (or closing the modal) ends it, except
+  // while the wallet is asked, and another account or network starts it afresh.
+  const follow = () => {
+    const now = isInFlow()
+    if (inFlow && !now && store.get().step !== 'sending') reset()
+    inFlow = now
+  }
+  deps.router.state.subscribe(follow)
+  deps.modal.state.subscribe(follow)
+  deps.connection.subscribe((current, previous) => {
+    const moved =
+      current.status !== previous.status ||
+      (current.status === 'connected' &&
+        previous.status === 'connected' &&
+        (current.address !== previous.address || current.chainId !== previous.chainId))
+    if (moved) reset()
+  })
+
+  return {
+    state: store,
+    selectToken(key) {
+      if (store.get().step !== 'form') return
+      store.set({ tokenKey: key, error: undefined })
+      void estimateFormFee()
+    },
+    setAmount(amount) {
+      if (store.get().step === 'form') store.set({ amount })
+    },
+    setReceiver(receiver) {
+      if (store.get().step !== 'form') return
+      store.set({ receiver })
+      lookUp(receiver)
+    },
+    async max() {
+      const entry = selected()
+      const current = account()
+      if (!entry) return fail('A token is required')
+      if (!current) return
+      const token = tokenOf(entry)
+      if (token.address) {
+        store.set({ amount: entry.quantity.numeric })
+        return
+      }
+      // The native coin pays for the transfer itself: keep its fee back, twice over.
+      try {
+        const [held, { gas, maxFeePerGas }] = await Promise.all([
+          deps.nativeBalance(current.address, current.chainId),
+          deps.estimateFee({
+            from: current.address,
+            chainId: current.chainId,
+            ...sampleTransfer(entry, current.address),
+          }),
+        ])
+        store.set({ amount: formatUnits(maxNativeSend(held, maxFeePerGas, gas), token.decimals) })
+      } catch {
+        fail('Gas price unavailable: enter an amount')
+      }
+    },
+    review,
+    edit() {
+      if (store.get().step !== 'review') return
+      stamp++
+      store.set({ step: 'form', error: undefined, review: undefined })
+      void estimateFormFee()
+    },
+    send,
+    reset,
+  }
+}

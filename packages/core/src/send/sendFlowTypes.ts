@@ -1,0 +1,66 @@
+import type { CaipNetworkId } from '@latch/protocol'
+import type { Address, Hex } from 'viem'
+import type { SendRequest } from './validateSend.ts'
+
+/** Where the Send view is: the form, its review, waiting for the wallet, and the result. */
+export type SendStep = 'form' | 'review' | 'sending' | 'sent'
+
+/** A name typed as the receiver, looked up once typing pauses. */
+export type ReceiverResolution =
+  | { status: 'idle' }
+  | { status: 'resolving'; name: string }
+  | { status: 'resolved'; name: string; address: Address }
+  | { status: 'error'; name: string; message: string }
+
+/** The network fee of a transfer: gas x the highest price per gas it may pay, in the native coin. */
+export type SendFee =
+  | { status: 'idle' | 'loading' | 'unavailable' }
+  | {
+      status: 'ready'
+      /** In base units of the native coin. */
+      fee: bigint
+      /** The fee in USD, when the native coin has a price. */
+      usd?: number
+      symbol: string
+      decimals: number
+    }
+
+/** What the visitor reviews before sending: the checked request and what it costs. */
+export type SendReview = {
+  request: SendRequest & { receiver: Address }
+  /** The name the visitor typed, resolved to `request.receiver`. */
+  receiverName?: string
+  /** What the native balance lacks for the amount and the fee: nothing is sent meanwhile. */
+  shortfall?: string
+}
+
+/** A sent transaction as the result screen shows it, whatever the wallet (extension or embedded). */
+export type SendResult = {
+  hash: Hex
+  chainId: CaipNetworkId
+  /** The network's explorer page of the transaction, when the network names an explorer. */
+  explorerUrl?: string
+  /** Its explorer's name, e.g. 'Etherscan'. */
+  explorerName?: string
+  amount: string
+  symbol: string
+  receiver: Address
+  receiverName?: string
+  /** Mined or not yet; `failed`: mined and reverted. */
+  status: 'pending' | 'confirmed' | 'failed'
+}
+
+export type SendFlowState = {
+  step: SendStep
+  /** The chosen balance entry's key (see `balanceKey`). */
+  tokenKey: string | undefined
+  amount: string
+  receiver: string
+  resolution: ReceiverResolution
+  /** The fee of a transfer of the chosen token (the form), or of the reviewed one (the review). */
+  fee: SendFee
+  /** Why the last action failed, in plain words; the view shows it as an alert. */
+  error: string | undefined
+  review: SendReview | undefined
+  result: SendResult | undefined
+}

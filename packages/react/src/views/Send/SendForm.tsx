@@ -1,0 +1,112 @@
+import { balanceKey, type SendFlowController, type SendFlowState } from '@latch/core'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useStore } from '../../hooks/useStore.ts'
+import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useModalEffects } from '../../modal/context.ts'
+import { SendFeeLine } from './SendFee.tsx'
+import { SendTokenPicker } from './SendTokenPicker.tsx'
+
+/** The form: the token (from a picker), the amount with Max, the receiver (an address or a name). */
+export function SendForm({ flow, state }: { flow: SendFlowController; state: SendFlowState }) {
+  const latch = useLatchInstance()
+  const { balances } = useStore(latch.balances.state)
+  const { shake } = useModalEffects()
+  const [picking, setPicking] = useState(false)
+  const ids = { amount: useId(), receiver: useId(), resolved: useId() }
+  const selected = balances.find((entry) => balanceKey(entry) === state.tokenKey)
+  const { resolution } = state
+
+  useEffect(() => {
+    if (state.error) shake()
+  }, [state.error, shake])
+
+  if (picking) {
+    return (
+      <SendTokenPicker
+        balances={balances}
+        selected={state.tokenKey}
+        onPick={(key) => {
+          flow.selectToken(key)
+          setPicking(false)
+        }}
+        onCancel={() => setPicking(false)}
+      />
+    )
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void flow.review()
+  }
+
+  return (
+    <form className="latch-list latch-form" onSubmit={submit} noValidate>
+      <button
+        type="button"
+        className="latch-button latch-swap-token"
+        data-variant="secondary"
+        data-testid="latch-send-token"
+        onClick={() => setPicking(true)}
+      >
+        {selected && (
+          <img className="latch-token-icon" src={selected.iconUrl} alt="" width={24} height={24} />
+        )}
+        <span className="latch-visually-hidden">Token: </span>
+        {selected?.symbol ?? 'Choose a token'}
+      </button>
+      <label htmlFor={ids.amount}>Amount</label>
+      <div className="latch-row">
+        <input
+          id={ids.amount}
+          className="latch-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={state.amount}
+          onChange={(event) => flow.setAmount(event.target.value)}
+        />
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="secondary"
+          onClick={() => void flow.max()}
+        >
+          Max
+        </button>
+      </div>
+      <label htmlFor={ids.receiver}>Receiver</label>
+      <input
+        id={ids.receiver}
+        className="latch-input"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x… or a name"
+        aria-describedby={ids.resolved}
+        value={state.receiver}
+        onChange={(event) => flow.setReceiver(event.target.value)}
+      />
+      <div id={ids.resolved} aria-live="polite">
+        {resolution.status === 'resolving' && (
+          <p className="latch-muted" aria-busy="true">
+            Resolving {resolution.name}…
+          </p>
+        )}
+        {resolution.status === 'resolved' && (
+          <p className="latch-muted latch-address-text" data-testid="latch-send-resolved">
+            {resolution.address}
+          </p>
+        )}
+        {resolution.status === 'error' && <p className="latch-error-text">{resolution.message}</p>}
+      </div>
+      <SendFeeLine fee={state.fee} prefix="about" />
+      {state.error && (
+        <p className="latch-error-text" role="alert">
+          {state.error}
+        </p>
+      )}
+      <button type="submit" className="latch-button">
+        Review
+      </button>
+    </form>
+  )
+}
