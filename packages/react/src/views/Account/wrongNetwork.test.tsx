@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ConnectButton } from '../../ConnectButton.tsx'
 import { LatchProvider } from '../../LatchProvider.tsx'
+import { loadView } from '../../modal/loadView.ts'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -35,8 +36,10 @@ describe('a wallet on a network the site does not list', () => {
     expect(html).not.toContain('0x7099')
   })
 
-  it('names the chain in the Account view, offers a switch, turns Send, Swap and Buy off', () => {
+  it('names the chain in the Account view, offers a switch, turns Send, Swap and Buy off', async () => {
     const latch = connectedOn(999)
+    // Views load lazily: a page has it loaded before it opens, as the modal preloads it.
+    await loadView(latch, 'Account')
     latch.modal.open({ view: 'Account' })
     const html = render(latch)
     expect(html).toContain('Chain 999 is not supported by this site')
@@ -48,9 +51,10 @@ describe('a wallet on a network the site does not list', () => {
     expect(html).not.toMatch(/disabled[^>]*>Receive</)
   })
 
-  it('on a listed network, the button shows the account and the Account view its network', () => {
+  it('on a listed network, the button shows the account and the Account view its network', async () => {
     const latch = connectedOn(31337)
     expect(render(latch)).toContain('0x7099…79C8')
+    await loadView(latch, 'Account')
     latch.modal.open({ view: 'Account' })
     const html = render(latch)
     expect(html).toContain('Latch Devnet')
