@@ -17,13 +17,18 @@ function env(name: string): string {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/**
+ * Names reserved for tests and examples (RFC 2606, RFC 6761): none resolves on the internet, so a
+ * test may serve a page there through Playwright's routing, as another site would be.
+ */
+const RESERVED_SUFFIXES = ['.test', '.example', '.invalid', '.localhost']
 
 /** Whether a request the browser made stays on this machine (loopback, or no network at all). */
 function onLoopback(url: string): boolean {
   const { protocol, hostname } = new URL(url)
   if (protocol !== 'http:' && protocol !== 'https:' && protocol !== 'ws:' && protocol !== 'wss:')
     return true
-  return LOOPBACK_HOSTS.has(hostname)
+  return LOOPBACK_HOSTS.has(hostname) || RESERVED_SUFFIXES.some((end) => hostname.endsWith(end))
 }
 
 /**

@@ -57,7 +57,9 @@ test('a wallet on a network the site does not list: a wrong-network button, the 
     (window as unknown as { latchDemo: { modal: { open(): void } } }).latchDemo.modal.open(),
   )
   const account = page.getByRole('dialog', { name: 'Account' })
-  await expect(account.getByRole('alert')).toHaveText('Chain 999 is not supported by this site')
+  await expect(account.getByTestId('latch-account-wrong-network').getByRole('alert')).toHaveText(
+    'Chain 999 is not supported by this site',
+  )
   await expect(account.getByRole('button', { name: /Latch Devnet/ })).toHaveCount(0)
   await expect(account.getByTestId('latch-account-balance')).toHaveCount(0)
   await expect(account.getByText('…', { exact: true })).toHaveCount(0)
