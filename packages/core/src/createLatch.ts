@@ -267,7 +267,7 @@ export function createLatch(config: LatchConfig): Latch {
         modal,
         account,
         storage,
-        // Read when the frame first loads, so it wears the theme of that moment.
+        // Read live: the frame is sent the theme again before a request whenever it changed.
         theme: {
           get themeMode() {
             return theme.state.get().themeMode

@@ -128,23 +128,25 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     return client
   }
 
-  let synced = false
+  let dappSynced = false
+  let syncedTheme: string | undefined
   async function frame(): Promise<FrameClient> {
     const loaded = await loadClient()
     await loaded.mount()
-    if (!synced) {
-      synced = true
-      // The approval screen wears the modal's theme and names the site (fire and forget).
-      const themeVariables = Object.fromEntries(
-        Object.entries(deps.theme.themeVariables).map(([name, value]) => [name, String(value)]),
-      )
-      void loaded
-        .request(
-          'SYNC_THEME',
-          { themeMode: deps.theme.themeMode, themeVariables },
-          { alertOnTimeout: false },
-        )
-        .catch(() => {})
+    // The approval screen wears the modal's theme as it is now: a site may switch theme after the
+    // frame loaded, so any change is sent before the next request (fire and forget).
+    const themeVariables = Object.fromEntries(
+      Object.entries(deps.theme.themeVariables).map(([name, value]) => [name, String(value)]),
+    )
+    const theme = { themeMode: deps.theme.themeMode, themeVariables }
+    const themeKey = JSON.stringify(theme)
+    if (themeKey !== syncedTheme) {
+      syncedTheme = themeKey
+      void loaded.request('SYNC_THEME', theme, { alertOnTimeout: false }).catch(() => {})
+    }
+    if (!dappSynced) {
+      dappSynced = true
+      // The approval screen names the site.
       const icon = deps.metadata.icons[0]
       void loaded
         .request(

@@ -173,3 +173,27 @@ describe('email login (a valid email, 30 s between codes)', () => {
     expect(snackbar.state.get().message).toBe('Email updated')
   })
 })
+
+describe('the frame wears the modal theme', () => {
+  it('sends the theme once, and again only after the site changed it', async () => {
+    const theme = { themeMode: 'dark' as 'dark' | 'light', themeVariables: {} }
+    const { embedded, frame, advance } = setupEmbedded(
+      { CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }), SYNC_THEME: () => ({}) },
+      { theme },
+    )
+    const themes = () =>
+      frame.requests.filter((request) => request.name === 'SYNC_THEME').map((r) => r.payload)
+    await embedded.connectEmail('ada@example.com')
+    expect(themes()).toEqual([{ themeMode: 'dark', themeVariables: {} }])
+
+    theme.themeMode = 'light'
+    advance(30_000)
+    await embedded.connectEmail('ada@example.com')
+    advance(30_000)
+    await embedded.connectEmail('ada@example.com')
+    expect(themes()).toEqual([
+      { themeMode: 'dark', themeVariables: {} },
+      { themeMode: 'light', themeVariables: {} },
+    ])
+  })
+})

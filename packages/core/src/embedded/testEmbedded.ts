@@ -27,6 +27,8 @@ export function setupEmbedded(
     popup?: PopupWindow | null
     /** What connecting does; default: only record the method. */
     connect?: (method: 'email' | 'social') => Promise<void>
+    /** The modal's theme as the kit reads it (a live object); default dark, no variables. */
+    theme?: { themeMode: 'dark' | 'light'; themeVariables: Record<string, string> }
   } = {},
 ) {
   let now = 1_000_000
@@ -55,7 +57,7 @@ export function setupEmbedded(
     modal,
     account,
     storage,
-    theme: { themeMode: 'dark', themeVariables: {} },
+    theme: options.theme ?? { themeMode: 'dark', themeVariables: {} },
     metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] },
     connect: async (method) => {
       connected.push(method)
@@ -82,7 +84,7 @@ export function setupEmbedded(
     connected,
     popups,
     raised,
-    /** The requests the flow made, without the theme and site sync sent on first load. */
+    /** The requests the flow made, without the theme and site syncs. */
     asked: () =>
       frame.requests
         .filter((request) => !request.name.startsWith('SYNC_'))
