@@ -1,7 +1,7 @@
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -13,6 +13,7 @@ import { createChainClients } from './chains/clients.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
+import { withFrameRoutes } from './frame/openApi.ts'
 import { startIndexers } from './indexer/indexer.ts'
 import { openIndexerSession } from './indexer/session.ts'
 import { OnrampCatalogue } from './onramp/catalogue.ts'
@@ -38,7 +39,12 @@ import { walletImageRoute } from './routes/registry/walletImage.ts'
 
 export const SERVER_VERSION = '0.1.0'
 
-export type ServerDeps = { config: Config; db: Database }
+export type ServerDeps = {
+  config: Config
+  db: Database
+  /** The frame listener (buildFrameServer), whose routes the OpenAPI document lists too. */
+  frame?: FastifyInstance
+}
 
 /** The body of an error answer. */
 export function errorBody(statusCode: number, message: string) {
@@ -77,7 +83,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
 }
 
 /** Builds the Fastify app on an open, migrated database; `listen` is the caller's. */
-export async function buildServer({ config, db }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, db, frame }: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -96,17 +102,25 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
 
   installErrorHandlers(app)
 
+  // The configured origins (the demo), localhost in development, and every project's origins.
+  const corsAllows = async (origin: string | undefined): Promise<boolean> =>
+    !origin ||
+    config.corsOrigins.includes(origin) ||
+    (config.allowLocalhost && isLocalhostOrigin(origin)) ||
+    projects.isKnownOrigin(origin)
   await app.register(cors, {
-    // The configured origins (the demo), localhost in development, and every project's origins.
-    origin: (origin, callback) => {
-      if (!origin || config.corsOrigins.includes(origin)) return callback(null, true)
-      if (config.allowLocalhost && isLocalhostOrigin(origin)) return callback(null, true)
-      projects.isKnownOrigin(origin).then(
-        (known) => callback(null, known),
-        (error: Error) => callback(error, false),
+    delegator: async (request: FastifyRequest) => {
+      const origin = request.headers.origin
+      const allowed = await corsAllows(origin)
+      // A preflight the browser will not follow with its request: say why, instead of a 404.
+      if (
+        !allowed &&
+        request.method === 'OPTIONS' &&
+        request.headers['access-control-request-method']
       )
+        throw new HttpError(403, `Origin ${origin} is not allowed`)
+      return { origin: allowed, credentials: true }
     },
-    credentials: true,
   })
   await app.register(swagger, {
     openapi: {
@@ -117,6 +131,10 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => {
+      const openapi = 'openapiObject' in document ? document.openapiObject : document.swaggerObject
+      return frame ? withFrameRoutes(openapi, frame) : openapi
+    },
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 

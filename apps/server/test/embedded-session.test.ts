@@ -171,7 +171,7 @@ describe.each(DIALECTS)('wallet sessions on %s', (dialect) => {
     expect(other.headers['content-security-policy']).not.toContain('unsafe-inline')
 
     const unknown = await server.frame.inject({ method: 'GET', url: '/frame?projectId=nobody' })
-    expect(unknown.statusCode).toBe(400)
+    expect(unknown.statusCode).toBe(401)
     expect(unknown.json().message).toBe('Invalid Project ID: no project "nobody" is registered')
     expect((await server.frame.inject({ method: 'GET', url: '/frame' })).statusCode).toBe(400)
   })

@@ -95,8 +95,8 @@ export async function startTestServer(
   const db = await openDatabase(config.database)
   await migrate(db)
   await seedDevProject(db, config)
-  const app = await buildServer({ config, db })
   const frame = await buildFrameServer({ config, db, ...frameOptions })
+  const app = await buildServer({ config, db, frame })
   await Promise.all([app.ready(), frame.ready()])
   return {
     app,

@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net'
+import swagger from '@fastify/swagger'
 import { FRAME_LONG_POLL_MS, WALLET_API_PREFIX } from '@latch/protocol'
 import Fastify, { type FastifyInstance } from 'fastify'
 import {
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { installErrorHandlers } from '../app.ts'
+import { installErrorHandlers, SERVER_VERSION } from '../app.ts'
 import { type ChainClient, createChainClients } from '../chains/clients.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/index.ts'
@@ -104,6 +106,14 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     const address = app.server.address() as AddressInfo | null
     return originOf(config.embedded.frameHost, address?.port ?? config.embedded.framePort)
   }
+  app.decorate('frameOrigin', frameUrl)
+  // Its routes are documented in the API server's OpenAPI document (withFrameRoutes): no page here.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Latch wallet frame', version: SERVER_VERSION },
+    },
+    transform: jsonSchemaTransform,
+  })
   const masterKey = deps.masterKey ?? loadMasterKey(config.embedded.masterKey, app.log)
   const { smtpUrl, from, devLogCodes } = config.embedded.mail
   const transport = deps.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl, from) : undefined)

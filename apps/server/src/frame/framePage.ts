@@ -4,6 +4,7 @@ import { FRAME_PAGE_PATH, projectIdValue } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '../errors.ts'
+import { unknownProjectError } from '../plugins/project.ts'
 import type { ProjectStore } from '../projects.ts'
 import { framePagePolicy } from './security.ts'
 
@@ -57,11 +58,7 @@ export const framePageRoutes =
       },
       async (request, reply) => {
         const project = await deps.projects.get(request.query.projectId)
-        if (!project)
-          throw new HttpError(
-            400,
-            `Invalid Project ID: no project "${request.query.projectId}" is registered`,
-          )
+        if (!project) throw unknownProjectError(request.query.projectId)
         const page = await readOrUndefined(path.join(deps.frameDir, 'index.html'))
         if (!page) return reply.code(503).type('text/plain; charset=utf-8').send(FRAME_NOT_BUILT)
         return reply
