@@ -19,6 +19,7 @@ import { openIndexerSession } from './indexer/session.ts'
 import { OnrampCatalogue } from './onramp/catalogue.ts'
 import { PayoutWorker } from './onramp/payout.ts'
 import { requireProject } from './plugins/project.ts'
+import { refuseMalformedQueryString } from './plugins/queryString.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
 import { WalletStore } from './registry/wallets.ts'
 import { siwxRoutes } from './routes/auth/siwx.ts'
@@ -101,6 +102,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   await wallets.seedCatalogue()
 
   installErrorHandlers(app)
+  app.addHook('onRequest', refuseMalformedQueryString)
 
   // The configured origins (the demo), localhost in development, and every project's origins.
   const corsAllows = async (origin: string | undefined): Promise<boolean> =>

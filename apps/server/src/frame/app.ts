@@ -21,6 +21,7 @@ import { loadMasterKey } from '../embedded/masterKey.ts'
 import { createSocialLogin } from '../embedded/social/index.ts'
 import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
 import { UpdateEmail } from '../embedded/updateEmail.ts'
+import { refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
 import { emailLoginRoutes } from '../routes/auth/email.ts'
 import { walletSessionRoutes } from '../routes/auth/session.ts'
@@ -100,6 +101,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandlers(app)
+  app.addHook('onRequest', refuseMalformedQueryString)
 
   const frameUrl = () => {
     if (config.embedded.frameUrl) return config.embedded.frameUrl

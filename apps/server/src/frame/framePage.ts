@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { FRAME_PAGE_PATH, projectIdValue } from '@latch/protocol'
+import { FRAME_PAGE_PATH, projectIdValue, text } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '../errors.ts'
@@ -74,7 +74,7 @@ export const framePageRoutes =
 
     app.get(
       `${FRAME_PAGE_PATH}/assets/*`,
-      { schema: { hide: true, params: z.object({ '*': z.string() }) } },
+      { schema: { hide: true, params: z.object({ '*': text().max(256) }) } },
       async (request, reply) => {
         const name = request.params['*']
         const type = CONTENT_TYPES[path.extname(name)]

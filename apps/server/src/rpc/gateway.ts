@@ -1,4 +1,5 @@
 import {
+  hasControlCharacter,
   type JsonRpcError,
   type JsonRpcId,
   type JsonRpcResponse,
@@ -47,6 +48,8 @@ export function invalidRequestReason(call: unknown): string | undefined {
   const { jsonrpc, method, params, id } = call as Record<string, unknown>
   if (jsonrpc !== '2.0') return 'jsonrpc must be "2.0"'
   if (typeof method !== 'string' || method === '') return 'method must be a non-empty string'
+  if (method.length > 128 || hasControlCharacter(method))
+    return 'method must be a method name: at most 128 characters, no control characters'
   if (params !== undefined && (params === null || typeof params !== 'object')) {
     return 'params must be an array or an object'
   }
