@@ -21,6 +21,7 @@ import { PayoutWorker } from './onramp/payout.ts'
 import { requireProject } from './plugins/project.ts'
 import { refuseMalformedQueryString } from './plugins/queryString.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
+import { RedisConnection } from './redis/connection.ts'
 import { WalletStore } from './registry/wallets.ts'
 import { siwxRoutes } from './routes/auth/siwx.ts'
 import { accountDataRoutes } from './routes/blockchain/accountData.ts'
@@ -140,7 +141,17 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
-  await app.register(healthRoutes({ db, chains, version: SERVER_VERSION }))
+  // One connection to Redis for the cache and the gateway's limit, opened in the background: the
+  // server starts, and answers, whether or not Redis is there.
+  const redis = config.redisUrl
+    ? new RedisConnection(config.redisUrl, {
+        timeoutMs: config.redisTimeoutMs,
+        log: app.log,
+      }).start()
+    : undefined
+  if (redis) app.addHook('onClose', () => redis.close())
+
+  await app.register(healthRoutes({ db, chains, redis, version: SERVER_VERSION }))
   // The sandbox on-ramp (never in production): its checkout pages, and the worker paying out.
   const sandbox = config.onramp.sandbox
   const payouts = sandbox
@@ -170,10 +181,8 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(supportedChainsRoute({ chains }))
-    await scoped.register(accountDataRoutes({ config, chains, db }))
-    await scoped.register(
-      rpcRoute({ chains: config.chains, rpc: config.rpc, redisUrl: config.redisUrl }),
-    )
+    await scoped.register(accountDataRoutes({ config, chains, db, redis }))
+    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc, redis }))
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({

@@ -27,6 +27,14 @@ export const healthResponse = z.object({
   version: z.string(),
   uptimeSeconds: z.number(),
   database: z.object({ ok: z.boolean(), dialect: z.enum(['pglite', 'postgres']) }),
+  /**
+   * Present when the server uses Redis (REDIS_URL). `connecting`: not connected, or reconnecting
+   * after it went away; `unresponsive`: connected but not answering in time. Meanwhile the cache
+   * and the gateway's limit work in each instance's memory.
+   */
+  redis: z
+    .object({ ok: z.boolean(), state: z.enum(['ready', 'connecting', 'unresponsive']) })
+    .optional(),
   chains: z.array(
     z.object({
       caipNetworkId,

@@ -1,4 +1,5 @@
-import { createClient } from 'redis'
+import type { FastifyBaseLogger } from 'fastify'
+import { type RedisConnection, RedisUnavailableError } from '../redis/connection.ts'
 
 /** Calls per second per key; `take` answers 0 when allowed, else the whole seconds to wait. */
 export interface RateLimiter {
@@ -95,46 +96,58 @@ redis.call('PEXPIRE', KEYS[2], math.ceil(countedMs) + 1000)
 return 0
 `
 
-/** The two commands the limiter needs of a Redis client. */
-type RedisScripting = {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
-  quit(): Promise<unknown>
-}
-
+/**
+ * The limit shared through Redis by every instance. While Redis cannot answer (down, frozen,
+ * not connected yet) each instance limits on its own, in memory, at the same rate: calls keep
+ * being answered, the limit then holds per instance instead of across them.
+ */
 export class RedisRateLimiter implements RateLimiter {
   readonly callsPerSecond: number
-  readonly #client: RedisScripting
+  readonly #redis: RedisConnection
+  readonly #fallback: MemoryRateLimiter
+  readonly #log: FastifyBaseLogger
+  #fallingBack = false
 
-  private constructor(client: RedisScripting, callsPerSecond: number) {
-    this.#client = client
+  constructor(redis: RedisConnection, callsPerSecond: number, log: FastifyBaseLogger) {
+    this.#redis = redis
     this.callsPerSecond = callsPerSecond
-  }
-
-  static async connect(url: string, callsPerSecond: number): Promise<RedisRateLimiter> {
-    const client = createClient({ url })
-    await client.connect()
-    return new RedisRateLimiter(client as unknown as RedisScripting, callsPerSecond)
+    this.#fallback = new MemoryRateLimiter(callsPerSecond)
+    this.#log = log
   }
 
   async take(key: string, calls: number): Promise<number> {
-    const wait = await this.#client.eval(TAKE_SCRIPT, {
-      keys: [`latch:rpc-rate:{${key}}:admitted`, `latch:rpc-rate:{${key}}:used`],
-      arguments: [String(this.callsPerSecond), String(calls)],
-    })
-    return Number(wait)
+    try {
+      const wait = await this.#redis.run((client) =>
+        client.eval(TAKE_SCRIPT, {
+          keys: [`latch:rpc-rate:{${key}}:admitted`, `latch:rpc-rate:{${key}}:used`],
+          arguments: [String(this.callsPerSecond), String(calls)],
+        }),
+      )
+      if (this.#fallingBack) {
+        this.#fallingBack = false
+        this.#log.info('gateway rate limit shared through Redis again')
+      }
+      return Number(wait)
+    } catch (error) {
+      if (!(error instanceof RedisUnavailableError)) throw error
+      if (!this.#fallingBack) {
+        this.#fallingBack = true
+        this.#log.warn('Redis unavailable: the gateway rate limit holds per instance meanwhile')
+      }
+      return this.#fallback.take(key, calls)
+    }
   }
 
-  async close(): Promise<void> {
-    await this.#client.quit()
-  }
+  async close(): Promise<void> {}
 }
 
-/** Redis when REDIS_URL is set (shared by every instance), else in this process's memory. */
-export async function createRateLimiter(
-  redisUrl: string | undefined,
+/** Redis when the server has a connection to it (REDIS_URL), else in this process's memory. */
+export function createRateLimiter(
+  redis: RedisConnection | undefined,
   callsPerSecond: number,
-): Promise<RateLimiter> {
-  return redisUrl
-    ? RedisRateLimiter.connect(redisUrl, callsPerSecond)
+  log: FastifyBaseLogger,
+): RateLimiter {
+  return redis
+    ? new RedisRateLimiter(redis, callsPerSecond, log)
     : new MemoryRateLimiter(callsPerSecond)
 }

@@ -13,6 +13,7 @@ import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-prov
 import { type ZodType, z } from 'zod'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
+import type { RedisConnection } from '../../redis/connection.ts'
 import { ChainGateway, invalidRequestReason } from '../../rpc/gateway.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 
@@ -35,7 +36,8 @@ export const rpcRoute =
   (deps: {
     chains: Config['chains']
     rpc: Config['rpc']
-    redisUrl: Config['redisUrl']
+    /** Shares the limit among instances; without it (no REDIS_URL) the limit is this instance's. */
+    redis: RedisConnection | undefined
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const gateways = new Map(
@@ -48,8 +50,7 @@ export const rpcRoute =
         }),
       ]),
     )
-    const limiter = await createRateLimiter(deps.redisUrl, deps.rpc.rateLimitPerSecond)
-    app.addHook('onClose', () => limiter.close())
+    const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
     app.post(
       '/v1',
