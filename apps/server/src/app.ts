@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { createChainClients } from './chains/clients.ts'
+import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
@@ -97,7 +98,9 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   app.setSerializerCompiler(serializerCompiler)
 
   const projects = new ProjectStore(db)
-  const chains = createChainClients(config.chains)
+  // One view of which upstreams answer, for the chain clients and the gateway alike.
+  const circuits = new UpstreamCircuits()
+  const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
   const wallets = new WalletStore(db)
   // The catalogue is the source of the wallets table: written at every start, idempotently.
   await wallets.seedCatalogue()
@@ -182,7 +185,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     )
     await scoped.register(supportedChainsRoute({ chains }))
     await scoped.register(accountDataRoutes({ config, chains, db, redis }))
-    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc, redis }))
+    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({

@@ -93,6 +93,7 @@ describe('ReadThroughCache', () => {
     const broken: TtlStore = {
       get: () => Promise.reject(new Error('no redis')),
       set: () => Promise.reject(new Error('no redis')),
+      delete: () => Promise.reject(new Error('no redis')),
       close: async () => {},
     }
     const errors: unknown[] = []

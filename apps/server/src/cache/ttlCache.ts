@@ -11,6 +11,7 @@ const MEMORY_ENTRIES = 100_000
 export interface TtlStore {
   get(key: string): Promise<unknown>
   set(key: string, value: unknown, ttlMs: number): Promise<void>
+  delete(key: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -36,6 +37,10 @@ export class MemoryTtlStore implements TtlStore {
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
     this.#entries.set(key, { value }, { ttl: ttlMs })
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#entries.delete(key)
   }
 
   async close(): Promise<void> {
@@ -79,6 +84,11 @@ export class RedisTtlStore implements TtlStore {
       if (error instanceof RedisUnavailableError) return this.#fallback.set(key, value, ttlMs)
       throw error
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.#fallback.delete(key)
+    await this.#redis.run((client) => client.del(`latch:cache:${key}`))
   }
 
   // The connection is the server's, closed with it.
@@ -135,6 +145,11 @@ export class ReadThroughCache {
     } finally {
       if (this.#loading.get(key) === loading) this.#loading.delete(key)
     }
+  }
+
+  /** Drops the cached value of `key`: the next `get` loads it. */
+  async forget(key: string): Promise<void> {
+    await this.#store.delete(key).catch(this.#onStoreError)
   }
 
   close(): Promise<void> {

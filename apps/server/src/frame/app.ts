@@ -126,7 +126,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     vault: new KeyVault(masterKey),
     codes: new CodeHasher(masterKey),
     mailer,
-    chains: deps.chains ?? createChainClients(config.chains),
+    chains: deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs }),
     projects: deps.projects ?? new ProjectStore(db),
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: config.embedded.sessionTtlMs,

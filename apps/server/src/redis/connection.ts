@@ -9,6 +9,7 @@ export type RedisCommands = {
     value: string,
     options: { expiration: { type: 'PX'; value: number } },
   ): Promise<unknown>
+  del(key: string): Promise<number>
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
   ping(): Promise<string>
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js'
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod'
 import { type ZodType, z } from 'zod'
+import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
@@ -38,6 +39,7 @@ export const rpcRoute =
     rpc: Config['rpc']
     /** Shares the limit among instances; without it (no REDIS_URL) the limit is this instance's. */
     redis: RedisConnection | undefined
+    circuits: UpstreamCircuits
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const gateways = new Map(
@@ -47,6 +49,7 @@ export const rpcRoute =
           chainId: chain.chainId,
           urls: chain.rpcUrls,
           timeoutMs: deps.rpc.timeoutMs,
+          circuits: deps.circuits,
         }),
       ]),
     )
