@@ -161,11 +161,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   app.addHook('onClose', async () => mailer.close())
 
   await app.register(
-    framePageRoutes({
-      frameDir: config.embedded.frameDir,
-      projects: context.projects,
-      allowLocalhost: config.allowLocalhost,
-    }),
+    framePageRoutes({ frameDir: config.embedded.frameDir, projects: context.projects }),
   )
   await app.register(emailLoginRoutes({ emailLogin: new EmailLogin(context, deps.limits) }))
   await app.register(
