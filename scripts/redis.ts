@@ -2,16 +2,25 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { freePort } from './postgres.ts'
 
-export type RedisServer = { url: string; stop(): Promise<void> }
+export type RedisServer = {
+  url: string
+  port: number
+  /** The redis-server process: fault tests stop (SIGSTOP), resume and kill it. */
+  pid: number
+  stop(): Promise<void>
+}
 
-/** Starts a throwaway Redis on a free loopback port, in memory only, that dies with this process. */
-export async function startRedis(): Promise<RedisServer> {
+/**
+ * Starts a throwaway Redis on loopback (a free port, or `port` to start one again where another
+ * was), in memory only, that dies with this process.
+ */
+export async function startRedis(options: { port?: number } = {}): Promise<RedisServer> {
   const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) =>
     existsSync(path),
   )
   if (!binary)
     throw new Error('redis-server not found: install it with `apt-get install -y redis-server`')
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const child = spawn(
     'setpriv',
     [
@@ -46,6 +55,8 @@ export async function startRedis(): Promise<RedisServer> {
   })
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -44,7 +44,23 @@ export default defineConfig({
       devnet: readDevnetManifest(),
     }),
   },
-  server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.DEMO_PORT ?? 5173),
+    strictPort: true,
+    // What the dev server may read: the page, the kit's sources and the dependencies, nothing else
+    // of the repository. `.data` holds the devnet's keys and mnemonic and the database with the
+    // encrypted wallet keys; left open, `/@fs/<repo>/.data/...` served it to any page.
+    fs: {
+      strict: true,
+      allow: [
+        import.meta.dirname,
+        ...['core', 'react', 'protocol'].map((name) => path.join(repoRoot, 'packages', name)),
+        path.join(repoRoot, 'node_modules'),
+      ],
+      deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.data/**'],
+    },
+  },
   preview: {
     host: '127.0.0.1',
     port: Number(process.env.DEMO_PORT ?? 5173),

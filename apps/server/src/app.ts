@@ -1,7 +1,7 @@
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -10,15 +10,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { createChainClients } from './chains/clients.ts'
+import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
+import { withFrameRoutes } from './frame/openApi.ts'
 import { startIndexers } from './indexer/indexer.ts'
 import { openIndexerSession } from './indexer/session.ts'
 import { OnrampCatalogue } from './onramp/catalogue.ts'
 import { PayoutWorker } from './onramp/payout.ts'
 import { requireProject } from './plugins/project.ts'
+import { refuseMalformedQueryString } from './plugins/queryString.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
+import { RedisConnection } from './redis/connection.ts'
 import { WalletStore } from './registry/wallets.ts'
 import { siwxRoutes } from './routes/auth/siwx.ts'
 import { accountDataRoutes } from './routes/blockchain/accountData.ts'
@@ -38,7 +42,12 @@ import { walletImageRoute } from './routes/registry/walletImage.ts'
 
 export const SERVER_VERSION = '0.1.0'
 
-export type ServerDeps = { config: Config; db: Database }
+export type ServerDeps = {
+  config: Config
+  db: Database
+  /** The frame listener (buildFrameServer), whose routes the OpenAPI document lists too. */
+  frame?: FastifyInstance
+}
 
 /** The body of an error answer. */
 export function errorBody(statusCode: number, message: string) {
@@ -77,7 +86,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
 }
 
 /** Builds the Fastify app on an open, migrated database; `listen` is the caller's. */
-export async function buildServer({ config, db }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, db, frame }: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -89,24 +98,35 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler)
 
   const projects = new ProjectStore(db)
-  const chains = createChainClients(config.chains)
+  // One view of which upstreams answer, for the chain clients and the gateway alike.
+  const circuits = new UpstreamCircuits()
+  const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
   const wallets = new WalletStore(db)
   // The catalogue is the source of the wallets table: written at every start, idempotently.
   await wallets.seedCatalogue()
 
   installErrorHandlers(app)
+  app.addHook('onRequest', refuseMalformedQueryString)
 
+  // The configured origins (the demo), localhost in development, and every project's origins.
+  const corsAllows = async (origin: string | undefined): Promise<boolean> =>
+    !origin ||
+    config.corsOrigins.includes(origin) ||
+    (config.allowLocalhost && isLocalhostOrigin(origin)) ||
+    projects.isKnownOrigin(origin)
   await app.register(cors, {
-    // The configured origins (the demo), localhost in development, and every project's origins.
-    origin: (origin, callback) => {
-      if (!origin || config.corsOrigins.includes(origin)) return callback(null, true)
-      if (config.allowLocalhost && isLocalhostOrigin(origin)) return callback(null, true)
-      projects.isKnownOrigin(origin).then(
-        (known) => callback(null, known),
-        (error: Error) => callback(error, false),
+    delegator: async (request: FastifyRequest) => {
+      const origin = request.headers.origin
+      const allowed = await corsAllows(origin)
+      // A preflight the browser will not follow with its request: say why, instead of a 404.
+      if (
+        !allowed &&
+        request.method === 'OPTIONS' &&
+        request.headers['access-control-request-method']
       )
+        throw new HttpError(403, `Origin ${origin} is not allowed`)
+      return { origin: allowed, credentials: true }
     },
-    credentials: true,
   })
   await app.register(swagger, {
     openapi: {
@@ -117,10 +137,24 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => {
+      const openapi = 'openapiObject' in document ? document.openapiObject : document.swaggerObject
+      return frame ? withFrameRoutes(openapi, frame) : openapi
+    },
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
-  await app.register(healthRoutes({ db, chains, version: SERVER_VERSION }))
+  // One connection to Redis for the cache and the gateway's limit, opened in the background: the
+  // server starts, and answers, whether or not Redis is there.
+  const redis = config.redisUrl
+    ? new RedisConnection(config.redisUrl, {
+        timeoutMs: config.redisTimeoutMs,
+        log: app.log,
+      }).start()
+    : undefined
+  if (redis) app.addHook('onClose', () => redis.close())
+
+  await app.register(healthRoutes({ db, chains, redis, version: SERVER_VERSION }))
   // The sandbox on-ramp (never in production): its checkout pages, and the worker paying out.
   const sandbox = config.onramp.sandbox
   const payouts = sandbox
@@ -150,10 +184,8 @@ export async function buildServer({ config, db }: ServerDeps): Promise<FastifyIn
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(supportedChainsRoute({ chains }))
-    await scoped.register(accountDataRoutes({ config, chains, db }))
-    await scoped.register(
-      rpcRoute({ chains: config.chains, rpc: config.rpc, redisUrl: config.redisUrl }),
-    )
+    await scoped.register(accountDataRoutes({ config, chains, db, redis }))
+    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({

@@ -8,6 +8,7 @@ import {
 } from '@latch/protocol'
 import { z } from 'zod'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
+import { REDIS_TIMEOUT_MS } from './constants.ts'
 import { SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
 import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
@@ -88,6 +89,7 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|pglite:)/, 'DATABASE_URL must start with postgres:// or pglite:')
     .optional(),
   REDIS_URL: z.string().url().optional(),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(REDIS_TIMEOUT_MS),
   PRICE_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   CORS_ORIGINS: commaList.default(['http://127.0.0.1:5173', 'http://localhost:5173']),
@@ -177,6 +179,8 @@ export type Config = {
   /** `postgres://...` for a PostgreSQL server, else a PGlite data dir (or `memory://`). */
   database: { dialect: 'postgres'; url: string } | { dialect: 'pglite'; dataDir: string }
   redisUrl: string | undefined
+  /** How long any Redis call may take (REDIS_TIMEOUT_MS); past it the server goes on without Redis. */
+  redisTimeoutMs: number
   /** A price API speaking CoinGecko's `/simple/...` shape; unset: the chains' Uniswap V2 pools. */
   priceApiUrl: string | undefined
   smtpUrl: string | undefined
@@ -286,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     database,
     redisUrl: vars.REDIS_URL,
+    redisTimeoutMs: vars.REDIS_TIMEOUT_MS,
     priceApiUrl: vars.PRICE_API_URL,
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,

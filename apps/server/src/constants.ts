@@ -12,3 +12,9 @@ export const PRICE_FAILURE_CACHE_MS = 5_000
 export const PRICE_API_TIMEOUT_MS = 5_000
 /** Pool addresses a Uniswap V2 factory did not have yet are looked up again after this. */
 export const MISSING_POOL_RECHECK_MS = 10 * 60_000
+/**
+ * A Redis call (cache read or write, rate-limit check) gives up after this: Redis answers in well
+ * under a millisecond, so a wait this long means it is frozen or overloaded, and the server goes
+ * on with its in-process cache and limit instead.
+ */
+export const REDIS_TIMEOUT_MS = 500

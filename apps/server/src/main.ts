@@ -10,9 +10,9 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.database)
   const applied = await migrate(db)
   await seedDevProject(db, config)
-  const app = await buildServer({ config, db })
   // The embedded wallet's own origin: a second listener, so the site's pages never share it.
   const frame = await buildFrameServer({ config, db })
+  const app = await buildServer({ config, db, frame })
   if (applied.length > 0) app.log.info({ versions: applied }, 'applied migrations')
 
   let closing = false

@@ -79,16 +79,7 @@ export class ProjectStore {
   }
 }
 
-/** An origin matches an allowlist entry exactly, or a `*.` wildcard entry on its host. */
-export function originAllowed(origin: string, allowedOrigins: string[]): boolean {
-  return allowedOrigins.some((allowed) => {
-    if (allowed === origin) return true
-    const wildcard = /^(https?:\/\/)\*\.(.+)$/.exec(allowed)
-    if (!wildcard) return false
-    const [, scheme, suffix] = wildcard
-    return origin.startsWith(scheme as string) && origin.endsWith(`.${suffix}`)
-  })
-}
+export { originAllowed } from '@latch/protocol/origins'
 
 /**
  * A page served from this machine (`http://localhost:5173`, `http://127.0.0.1:3000`, `[::1]`),

@@ -135,14 +135,19 @@ describe.each(DIALECTS)('wallet sessions on %s', (dialect) => {
     expect(unknown.json().message).toBe('Unsupported chain')
   })
 
-  it('serves the frame page, embeddable only by the project origins and localhost', async () => {
+  it("serves the frame page, embeddable only by the project's origins, which it names for the frame", async () => {
+    // On the development default too (ALLOW_LOCALHOST): no other localhost page may embed it.
+    expect(server.config.allowLocalhost).toBe(true)
     const page = await server.frame.inject({ method: 'GET', url: '/frame?projectId=latch-dev' })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')
     expect(page.headers['content-security-policy']).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-        "connect-src 'self'; frame-ancestors http://127.0.0.1:5173 http://localhost:* " +
-        "http://127.0.0.1:*; base-uri 'none'; form-action 'none'",
+        "connect-src 'self'; frame-ancestors http://127.0.0.1:5173; base-uri 'none'; " +
+        "form-action 'none'",
+    )
+    expect(page.body).toContain(
+      '<meta name="latch-parent-origins" content="[&#34;http://127.0.0.1:5173&#34;]">',
     )
     expect(page.headers['x-content-type-options']).toBe('nosniff')
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
@@ -166,12 +171,15 @@ describe.each(DIALECTS)('wallet sessions on %s', (dialect) => {
     })
     const other = await server.frame.inject({ method: 'GET', url: '/frame?projectId=csp-project' })
     expect(other.headers['content-security-policy']).toContain(
-      '; frame-ancestors https://app.example.com https://*.example.org http://localhost:* http://127.0.0.1:*; ',
+      '; frame-ancestors https://app.example.com https://*.example.org; ',
     )
     expect(other.headers['content-security-policy']).not.toContain('unsafe-inline')
+    expect(other.body).toContain(
+      'content="[&#34;https://app.example.com&#34;,&#34;https://*.example.org&#34;]"',
+    )
 
     const unknown = await server.frame.inject({ method: 'GET', url: '/frame?projectId=nobody' })
-    expect(unknown.statusCode).toBe(400)
+    expect(unknown.statusCode).toBe(401)
     expect(unknown.json().message).toBe('Invalid Project ID: no project "nobody" is registered')
     expect((await server.frame.inject({ method: 'GET', url: '/frame' })).statusCode).toBe(400)
   })

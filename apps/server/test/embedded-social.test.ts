@@ -155,6 +155,15 @@ describe.each(DIALECTS)('social login on %s', (dialect) => {
     })
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toBe('Social login with google is not configured')
+    const unknownProject = await walletCall(server, 'social/start', {
+      provider: 'dev',
+      deviceId: newDeviceId(),
+      projectId: 'nobody',
+    })
+    expect(unknownProject.statusCode).toBe(401)
+    expect(unknownProject.json().message).toBe(
+      'Invalid Project ID: no project "nobody" is registered',
+    )
     const page = await server.frame.inject({
       method: 'GET',
       url: '/wallet/v1/social/callback?code=abc&state=unknown',

@@ -58,6 +58,17 @@ export type TestServer = {
   close(): Promise<void>
 }
 
+/** Waits until the server's /health says its Redis answers (at most 5 s). */
+async function redisReady(app: FastifyInstance): Promise<void> {
+  const deadline = Date.now() + 5_000
+  for (;;) {
+    const health = (await app.inject({ method: 'GET', url: '/health' })).json()
+    if (health.redis?.ok) return
+    if (Date.now() > deadline) throw new Error('the test server did not reach its Redis in 5 s')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 /** What a test may change of the frame app: its clock, limits, log, long polls. */
 export type FrameOptions = Omit<Partial<FrameServerDeps>, 'config' | 'db'>
 
@@ -65,13 +76,15 @@ export type FrameOptions = Omit<Partial<FrameServerDeps>, 'config' | 'db'>
  * The server as `npm start` runs it (migrated, dev project seeded) on the test devnet's chains,
  * on a fresh database, or on `database` to share one with another server; with its wallet frame
  * app, whose mail goes to the devnet's catcher (SMTP_URL) and whose `dev` social provider is the
- * devnet's. An env value `undefined` unsets a default.
+ * devnet's. An env value `undefined` unsets a default. With REDIS_URL it resolves once Redis
+ * answers, unless `awaitRedis` is false (a start while Redis is down).
  */
 export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string | undefined> = {},
   database?: Config['database'],
   frameOptions: FrameOptions = {},
+  options: { awaitRedis?: boolean } = {},
 ): Promise<TestServer> {
   const devnet = inject('devnet')
   const chains = chainsOfDevnet(devnet)
@@ -95,9 +108,11 @@ export async function startTestServer(
   const db = await openDatabase(config.database)
   await migrate(db)
   await seedDevProject(db, config)
-  const app = await buildServer({ config, db })
   const frame = await buildFrameServer({ config, db, ...frameOptions })
+  const app = await buildServer({ config, db, frame })
   await Promise.all([app.ready(), frame.ready()])
+  // Redis connects in the background; tests of what it shares start once it is there.
+  if (config.redisUrl && options.awaitRedis !== false) await redisReady(app)
   return {
     app,
     frame,

@@ -227,9 +227,11 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
   it.each([
     ['entries=0', 'querystring.entries: Too small: expected number to be >=1'],
     ['entries=101', 'querystring.entries: Too big: expected number to be <=100'],
-    ['entries=ten', 'querystring.entries: Invalid input: expected number, received NaN'],
-    ['page=-1', 'querystring.page: Too small: expected number to be >=1'],
-    ['page=1.5', 'querystring.page: Invalid input: expected int, received number'],
+    ['entries=ten', 'querystring.entries: Expected a whole number'],
+    ['page=-1', 'querystring.page: Expected a whole number'],
+    ['page=1.5', 'querystring.page: Expected a whole number'],
+    ['page=0', 'querystring.page: Too small: expected number to be >=1'],
+    ['page=%201', 'querystring.page: Expected a whole number'],
     ['chains=notcaip', 'querystring.chains: "notcaip" is not a CAIP-2 network id such as eip155:1'],
     ['include=a%20b', 'querystring.include: "a b" is not a wallet id'],
     [

@@ -4,6 +4,7 @@ import { RPC_BATCH_SIZE } from '@latch/protocol'
 import { encodeFunctionData, parseAbi, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { ProjectStore } from '../src/projects.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 const devnet = inject('devnet')
@@ -430,8 +431,15 @@ describe('POST /v1 upstream handling', () => {
       maxPriorityFeePerGas: parseGwei('1'),
     })
     const hash = (await post(server, call('eth_sendRawTransaction', [signed]))).json().result
-    const first = (await post(server, call('eth_getTransactionReceipt', [hash]))).json()
-    expect(first.result.status).toBe('0x1')
+    // anvil mines each transaction as it arrives, but the receipt can lag the hash by a moment.
+    const first = await vi.waitFor(
+      async () => {
+        const receipt = (await post(server, call('eth_getTransactionReceipt', [hash]))).json()
+        expect(receipt.result?.status).toBe('0x1')
+        return receipt
+      },
+      { timeout: 5_000, interval: 50 },
+    )
     await post(server, call('eth_getTransactionByHash', [hash]))
     const before = counting.requests
     const second = (await post(server, call('eth_getTransactionReceipt', [hash], 2))).json()
@@ -490,5 +498,61 @@ describe('POST /v1 rate limit shared through Redis', () => {
     expect(refused.statusCode).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1)
     expect((await post(second, call('eth_chainId'))).statusCode).toBe(429)
+  })
+})
+
+describe('POST /v1 rate limit held across instances', () => {
+  const RATE = 500
+  let first: TestServer
+  let second: TestServer
+  beforeAll(async () => {
+    const env = { RPC_RATE_LIMIT: String(RATE), REDIS_URL: inject('redisUrl') }
+    first = await startTestServer('pglite', env)
+    second = await startTestServer('pglite', env)
+  })
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()])
+  })
+
+  it('lets at most the configured calls per second through two instances, in every second', async () => {
+    // Every call is answered by the gateway itself (eth_chainId): only the limit is measured.
+    const query = `chainId=${CHAIN_A}&projectId=rate-held`
+    await new ProjectStore(first.db).upsert({ id: 'rate-held', name: 'Rate', allowedOrigins: [] })
+    await new ProjectStore(second.db).upsert({ id: 'rate-held', name: 'Rate', allowedOrigins: [] })
+    const runMs = 2_500
+    const start = performance.now()
+    const admitted: number[] = []
+    let refused = 0
+    const hammer = async (server: TestServer) => {
+      while (performance.now() - start < runMs) {
+        const sentAt = performance.now() - start
+        const answer = await post(server, call('eth_chainId'), query)
+        if (answer.statusCode === 200) admitted.push(sentAt)
+        else if (answer.statusCode === 429) refused++
+        else throw new Error(`unexpected ${answer.statusCode}: ${answer.body}`)
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, () => [hammer(first), hammer(second)]).flat())
+    admitted.sort((a, b) => a - b)
+    // The busiest window of 950 ms of send times (50 ms left for the answer's way back): a call
+    // admitted in it was admitted within one second, so at most RATE, with no tolerance.
+    let busiest = 0
+    for (let from = 0, to = 0; from < admitted.length; from++) {
+      while (to < admitted.length && (admitted[to] as number) < (admitted[from] as number) + 950)
+        to++
+      busiest = Math.max(busiest, to - from)
+    }
+    const perSecond = [0, 0, 0]
+    for (const sentAt of admitted) {
+      const second = Math.min(2, Math.floor(sentAt / 1000))
+      perSecond[second] = (perSecond[second] ?? 0) + 1
+    }
+    console.info(
+      `shared limit ${RATE}/s over 2 instances, ${runMs} ms: admitted ${admitted.length} ` +
+        `(per second ${perSecond.join(', ')}), refused ${refused}, busiest 950 ms ${busiest}`,
+    )
+    // And the limit is the rate, not less: its busiest second let all of it through.
+    expect(busiest).toBe(RATE)
+    expect(refused).toBeGreaterThan(0)
   })
 })

@@ -68,6 +68,71 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
     expect(response.json().message).toBe('Invalid Project ID: no project "nobody" is registered')
   })
 
+  it('answers a CORS preflight from an origin it does not allow with 403, and allows its own', async () => {
+    const preflight = (origin: string) =>
+      server.app.inject({
+        method: 'OPTIONS',
+        url: '/v1/supported-chains?projectId=latch-dev',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      })
+    const refused = await preflight('https://evil.example')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+    expect(refused.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Origin https://evil.example is not allowed',
+    })
+    const allowed = await preflight(DEMO_ORIGIN)
+    expect(allowed.statusCode).toBe(204)
+    expect(allowed.headers['access-control-allow-origin']).toBe(DEMO_ORIGIN)
+    // A plain request from such an origin is not a preflight: the route answers it (no CORS headers).
+    const health = await server.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(health.statusCode).toBe(200)
+    expect(health.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it("documents the wallet routes of the frame listener in the OpenAPI document, on the frame's origin", async () => {
+    const document = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown> & { servers?: { url: string }[] }>
+    }
+    const walletPaths = Object.keys(document.paths).filter((path) => path.startsWith('/wallet/v1/'))
+    expect(walletPaths.sort()).toEqual(
+      [
+        'email/start',
+        'email/device',
+        'device/approve',
+        'email/verify',
+        'social/start',
+        'social/callback',
+        'social/finish',
+        'social/cancel',
+        'session/user',
+        'session/signout',
+        'rpc',
+        'email/update',
+        'email/update/primary',
+        'email/update/secondary',
+      ]
+        .map((path) => `/wallet/v1/${path}`)
+        .sort(),
+    )
+    for (const path of [...walletPaths, '/frame']) {
+      expect(document.paths[path]?.servers, path).toEqual([
+        expect.objectContaining({ url: server.frameUrl }),
+      ])
+    }
+    expect(Object.keys(document.paths['/wallet/v1/social/callback'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    )
+    // The API's own routes stay on the API server.
+    expect(document.paths['/health']?.servers).toBeUndefined()
+  })
+
   it('refuses a malformed project id with 400', async () => {
     const response = await server.app.inject({
       method: 'GET',

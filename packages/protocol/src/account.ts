@@ -1,19 +1,22 @@
 import { z } from 'zod'
-import { clientQuery } from './api.ts'
+import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
+import { text } from './text.ts'
 
 /** An EVM address in the path: 40 hex characters, with or without 0x. */
-export const evmAddressParam = z
-  .string()
-  .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'Expected an EVM address: 40 hex characters, with or without 0x')
+export const evmAddressParam = text().regex(
+  /^(0x)?[0-9a-fA-F]{40}$/,
+  'Expected an EVM address: 40 hex characters, with or without 0x',
+)
 
 /** The fiat currency prices are given in; only USD for now. */
 export const currencyValue = z.enum(['usd'], 'currency must be usd')
 
 /** A decimal number written as text, so no precision is lost: `'1234.5678'`. */
-export const decimalString = z
-  .string()
-  .regex(/^\d+(\.\d+)?$/, 'Expected a non-negative decimal number as a string')
+export const decimalString = text().regex(
+  /^\d+(\.\d+)?$/,
+  'Expected a non-negative decimal number as a string',
+)
 
 export const accountAddressParams = z.object({ address: evmAddressParam })
 
@@ -53,7 +56,7 @@ export type BalanceResponse = z.infer<typeof balanceResponse>
 
 /** POST /v1/fungible/price body: CAIP-10 token ids (or the native coin's id). */
 export const fungiblePriceBody = z.object({
-  projectId: z.string().min(1, 'projectId is required'),
+  projectId: projectIdValue,
   currency: currencyValue,
   addresses: z
     .array(caipAddress)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipNetworkId } from './caipSchemas.ts'
+import { text } from './text.ts'
 
 /** Longest SIWE message text the server reads: far beyond any real one. */
 export const SIWX_MESSAGE_MAX_LENGTH = 8192
@@ -17,13 +18,11 @@ export type SiwxNonceResponse = z.infer<typeof siwxNonceResponse>
 /** POST /auth/v1/siwx/verify body. */
 export const siwxVerifyBody = z.object({
   projectId: projectIdValue.optional().describe('Or the projectId query or X-Project-Id header'),
-  message: z
-    .string()
+  message: text({ multiline: true })
     .min(1, 'message is required')
     .max(SIWX_MESSAGE_MAX_LENGTH, `message is at most ${SIWX_MESSAGE_MAX_LENGTH} characters`)
     .describe('The EIP-4361 message text, as signed'),
-  signature: z
-    .string()
+  signature: text()
     .regex(/^0x([0-9a-fA-F]{2})+$/, 'signature must be 0x-prefixed hex')
     .max(65_536, 'signature is too long')
     .describe('EIP-191 personal_sign signature; ERC-1271 or ERC-6492 for smart accounts'),
@@ -51,8 +50,7 @@ export type SiwxVerifyResponse = z.infer<typeof siwxVerifyResponse>
 
 /** GET /auth/v1/siwx/session and POST /auth/v1/siwx/signout headers. */
 export const siwxBearerHeaders = z.looseObject({
-  authorization: z
-    .string()
+  authorization: text()
     .regex(/^Bearer \S+$/, 'authorization must be "Bearer <token>"')
     .optional()
     .describe('Bearer <token> from /auth/v1/siwx/verify'),

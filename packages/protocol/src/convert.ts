@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
+import { text } from './text.ts'
 
 // Schemas of the swap routes, /v1/convert/*. Token and account ids are CAIP-10
 // (`eip155:31337:0x...`); the native coin is `eip155:<chain id>:0xeeee...eeee`
@@ -13,8 +14,7 @@ const MAX_UINT256 = 2n ** 256n - 1n
 const isDigits = (value: string) => /^\d+$/.test(value)
 
 /** A uint256 written in decimal, as the API gives amounts, allowances, gas and gas prices. */
-export const uintString = z
-  .string()
+export const uintString = text()
   .regex(/^\d+$/, 'Expected a non-negative integer as a string')
   .refine(
     (value) => !isDigits(value) || BigInt(value) <= MAX_UINT256,
@@ -25,8 +25,7 @@ const AMOUNT_FORMAT =
   "amount must be a positive integer in the token's smallest unit (e.g. wei), as a string"
 
 /** A token amount a caller asks to swap or approve: a positive integer in the smallest unit. */
-export const swapAmount = z
-  .string(AMOUNT_FORMAT)
+export const swapAmount = text({ typeError: AMOUNT_FORMAT })
   .regex(/^\d+$/, AMOUNT_FORMAT)
   .refine((value) => !isDigits(value) || BigInt(value) > 0n, 'amount must be greater than zero')
   .refine((value) => !isDigits(value) || BigInt(value) <= MAX_UINT256, 'amount must be below 2^256')
@@ -41,12 +40,10 @@ export const swapCaipAddress = caipAddress.refine(
 )
 
 /** Calldata or other bytes, 0x-prefixed hex. */
-export const hexData = z
-  .string()
-  .regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected 0x-prefixed hex bytes') as unknown as z.ZodType<
-  `0x${string}`,
-  string
->
+export const hexData = text().regex(
+  /^0x([0-9a-fA-F]{2})*$/,
+  'Expected 0x-prefixed hex bytes',
+) as unknown as z.ZodType<`0x${string}`, string>
 
 /** A slippage tolerance in percent (the default is 1, i.e. 1%). */
 export const slippagePercent = z

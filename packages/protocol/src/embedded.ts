@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { projectIdValue } from './api.ts'
 import { OTP_LENGTH, SOCIAL_LOGIN_PROVIDERS } from './frame.ts'
+import { text } from './text.ts'
 
 // The embedded wallet's HTTP API. It is served only on the wallet frame's origin (FRAME_URL), every
 // call is a POST from the frame page itself, and the server refuses a request whose Origin header
@@ -9,21 +11,22 @@ import { OTP_LENGTH, SOCIAL_LOGIN_PROVIDERS } from './frame.ts'
 export const WALLET_API_PREFIX = '/wallet/v1'
 
 /** A valid email. Lower-cased and trimmed before use. */
-export const emailAddress = z
-  .string()
+export const emailAddress = text()
   .trim()
   .toLowerCase()
   .max(254, 'Email is too long')
   .pipe(z.email('Invalid email address'))
 
-export const otpCode = z
-  .string()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code has ${OTP_LENGTH} digits`)
+export const otpCode = text().regex(
+  new RegExp(`^\\d{${OTP_LENGTH}}$`),
+  `The code has ${OTP_LENGTH} digits`,
+)
 
 /** A random id the frame keeps for its browser; the server stores only its hash. */
-export const deviceId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'deviceId must be 22 to 64 URL-safe characters')
+export const deviceId = text().regex(
+  /^[A-Za-z0-9_-]{22,64}$/,
+  'deviceId must be 22 to 64 URL-safe characters',
+)
 
 export const socialLoginProvider = z.enum(SOCIAL_LOGIN_PROVIDERS)
 
@@ -61,7 +64,7 @@ export type WalletSessionResponse = z.infer<typeof walletSessionResponse>
 export const emailStartBody = z.object({
   email: emailAddress,
   deviceId,
-  projectId: z.string().min(1).max(128),
+  projectId: projectIdValue,
 })
 export const emailStartResponse = z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) })
 
@@ -75,13 +78,13 @@ export const emailVerifyBody = z.object({ email: emailAddress, otp: otpCode, dev
 export const emailVerifyResponse = walletSessionResponse
 
 // GET /wallet/v1/device/approve?token=... : the link in the mail; an HTML page.
-export const deviceApproveQuery = z.object({ token: z.string().min(16).max(128) })
+export const deviceApproveQuery = z.object({ token: text().min(16).max(128) })
 
 // POST /wallet/v1/social/start
 export const socialStartBody = z.object({
   provider: socialLoginProvider,
   deviceId,
-  projectId: z.string().min(1).max(128),
+  projectId: projectIdValue,
 })
 export const socialStartResponse = z.object({
   flowId: z.string(),
@@ -95,8 +98,8 @@ export const socialStartResponse = z.object({
 
 // POST /wallet/v1/social/finish: long poll until the callback arrived.
 export const socialFinishBody = z.object({
-  flowId: z.string().min(1),
-  flowSecret: z.string().min(1),
+  flowId: text().min(1).max(128),
+  flowSecret: text().min(1).max(128),
 })
 export const socialFinishResponse = z.union([
   z.object({ status: z.literal('pending') }),
@@ -116,7 +119,7 @@ export const signOutResponse = z.object({ ok: z.literal(true) })
 // POST /wallet/v1/rpc (Bearer): a signing or sending call the user approved in the frame:
 // personal_sign, eth_signTypedData_v4, eth_sendTransaction, wallet_sendCalls, wallet_getCallsStatus.
 export const walletRpcBody = z.object({
-  method: z.string().min(1).max(64),
+  method: text().min(1).max(64),
   params: z.unknown().optional(),
   chainId: z.number().int().positive(),
 })

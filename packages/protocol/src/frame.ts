@@ -228,3 +228,9 @@ export const OTP_LENGTH = 6
 
 /** Path of the frame page on its origin; the app adds `?projectId=...`. */
 export const FRAME_PAGE_PATH = '/frame'
+
+/**
+ * The `<meta name>` in the frame page listing the origins its project allows to embed it, as a
+ * JSON array: the frame answers no other parent, whatever the browser's frame-ancestors did.
+ */
+export const FRAME_PARENT_ORIGINS_META = 'latch-parent-origins'

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { clientQuery } from './api.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import { ONRAMP_PAYMENT_METHODS, ONRAMP_PROVIDERS } from './constants.ts'
+import { text } from './text.ts'
 
 // The on-ramp routes. Amounts cross the wire as decimal strings in whole
 // units (fiat: at most 2 decimals), never as floats.
@@ -10,9 +11,10 @@ export const onrampProviderId = z.enum(ONRAMP_PROVIDERS)
 export const onrampPaymentMethod = z.enum(ONRAMP_PAYMENT_METHODS)
 
 /** A fiat amount: digits, at most 2 decimals ("50", "49.25"). */
-export const fiatAmount = z
-  .string()
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount is a number of at most 2 decimals, such as 50 or 49.25')
+export const fiatAmount = text().regex(
+  /^\d{1,9}(\.\d{1,2})?$/,
+  'amount is a number of at most 2 decimals, such as 50 or 49.25',
+)
 
 /** An amount with its currency, as every quote field is given. */
 export const currencyAmount = z.object({
@@ -67,13 +69,13 @@ export type OnrampOptionsResponse = z.infer<typeof onrampOptionsResponse>
 
 export const onrampQuoteRequest = z.object({
   /** A purchase currency's id from the options (USDC). */
-  purchaseCurrency: z.string().min(1).max(32),
+  purchaseCurrency: text().min(1).max(32),
   /** A payment currency's id from the options (USD). */
-  paymentCurrency: z.string().min(1).max(8),
+  paymentCurrency: text().min(1).max(8),
   /** What the visitor pays, in the payment currency. */
   amount: fiatAmount,
   /** A network's `name` from the purchase currency's networks (latch-devnet). */
-  network: z.string().min(1).max(64),
+  network: text().min(1).max(64),
   paymentMethod: onrampPaymentMethod.default('card'),
   /** Whose fee prices the quote; the first provider the server offers by default. */
   provider: onrampProviderId.optional(),
@@ -102,33 +104,31 @@ export type OnrampQuoteResponse = z.infer<typeof onrampQuoteResponse>
 
 export const onrampDestinationWallet = z.object({
   /** An EVM address (0x + 40 hex) or a Solana one (base58). */
-  address: z
-    .string()
-    .regex(
-      /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
-      'address is an EVM or a Solana address',
-    ),
+  address: text().regex(
+    /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+    'address is an EVM or a Solana address',
+  ),
   /** Network slugs the wallet takes (ethereum, latch-devnet). */
-  blockchains: z.array(z.string().min(1).max(64)).max(20).optional(),
+  blockchains: z.array(text().min(1).max(64)).max(20).optional(),
   /** Currency ids the wallet takes (USDC, ETH). */
-  assets: z.array(z.string().min(1).max(32)).max(20).optional(),
+  assets: z.array(text().min(1).max(32)).max(20).optional(),
 })
 export type OnrampDestinationWallet = z.infer<typeof onrampDestinationWallet>
 
 export const onrampUrlRequest = z.object({
   destinationWallets: z.array(onrampDestinationWallet).min(1).max(5),
   /** A network slug (latch-devnet); for Meld, `solana` asks for SOL. */
-  defaultNetwork: z.string().min(1).max(64).optional(),
+  defaultNetwork: text().min(1).max(64).optional(),
   /** The site's id of its visitor, at most 49 characters (Coinbase's limit). */
-  partnerUserId: z.string().min(1).max(49).optional(),
+  partnerUserId: text().min(1).max(49).optional(),
   defaultExperience: z.enum(['buy', 'send']).default('buy'),
   presetCryptoAmount: z.number().positive().optional(),
   presetFiatAmount: z.number().positive().optional(),
   provider: onrampProviderId.default('coinbase'),
   /** A quote from POST /v1/onramp/quote: the sandbox charges exactly it while it is valid. */
-  quoteId: z.string().uuid().optional(),
+  quoteId: text().uuid().optional(),
   /** The payment currency for a sandbox order without a quote (USD by default). */
-  paymentCurrency: z.string().min(1).max(8).optional(),
+  paymentCurrency: text().min(1).max(8).optional(),
 })
 export type OnrampUrlRequest = z.input<typeof onrampUrlRequest>
 
@@ -149,7 +149,7 @@ export const onrampOrderStatus = z.enum(['created', 'pending', 'completed', 'fai
 export type OnrampOrderStatus = z.infer<typeof onrampOrderStatus>
 
 export const onrampOrderParams = z.object({
-  orderId: z.string().uuid('orderId is not an order id'),
+  orderId: text().uuid('orderId is not an order id'),
 })
 
 export const onrampOrder = z.object({

@@ -17,18 +17,20 @@ export {
   type RegisterNameMessage,
 } from './names.ts'
 
+import { text, wholeNumberText } from './text.ts'
+
 // Names: `/v1/profile/*`, in the shapes AppKit-style clients use. A name is
 // `<label>.<zone>` (zone from the server's config, default `latch.id`), owned by the address that
 // signed its registration message. Coin types follow ENSIP-11.
 
 const coinType = z.number().int().nonnegative().max(0xffffffff)
-const hexSignature = z
-  .string()
+const hexSignature = text()
   .regex(/^0x([0-9a-fA-F]{2})+$/, 'signature must be 0x-prefixed hex')
   .max(65_536, 'signature is too long')
-const evmAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hex characters')
+const evmAddress = text().regex(
+  /^0x[0-9a-fA-F]{40}$/,
+  'address must be 0x followed by 40 hex characters',
+)
 
 /**
  * POST /v1/profile/account. `message` is the text the address signed (EIP-191; ERC-1271 or
@@ -39,7 +41,7 @@ const evmAddress = z
 export const registerNameBody = z.object({
   coin_type: coinType,
   address: evmAddress,
-  message: z.string().min(1).max(4096),
+  message: text({ multiline: true }).min(1).max(4096),
   signature: hexSignature,
 })
 export type RegisterNameBody = z.infer<typeof registerNameBody>
@@ -59,16 +61,16 @@ export const nameRecord = z.object({
 })
 export type NameRecord = z.infer<typeof nameRecord>
 
-export const nameParams = z.object({ name: z.string().min(1).max(300) })
+export const nameParams = z.object({ name: text().min(1).max(300) })
 export const profileAddressParams = z.object({ address: evmAddress })
 
 /** `apiVersion=2`: a name not found is `[]` (200) instead of 404. */
 export const profileQuery = clientQuery.extend({
-  apiVersion: z.coerce.number().int().optional(),
-  sender: z.string().optional(),
+  apiVersion: wholeNumberText().optional(),
+  sender: text().max(128).optional(),
 })
 
-export const suggestionsQuery = clientQuery.extend({ zone: z.string().min(1).max(253).optional() })
+export const suggestionsQuery = clientQuery.extend({ zone: text().min(1).max(253).optional() })
 export const suggestionsResponse = z.object({
   suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })),
 })

@@ -9,6 +9,7 @@ import {
   WALLETS_PER_PAGE,
   WALLETS_PER_SEARCH,
 } from './constants.ts'
+import { text, wholeNumberText } from './text.ts'
 
 /** At most this many ids (or networks) in one include, exclude or chains list. */
 export const MAX_LIST_ITEMS = 200
@@ -20,14 +21,14 @@ const isRegistryId = (value: string): value is string => idPattern.test(value)
 const isNamespace = (value: string): value is string => /^[-a-z0-9]{3,8}$/.test(value)
 
 /** A wallet id (the catalogue's are 64 hex characters) or image id. */
-export const walletIdValue = z
-  .string()
-  .regex(idPattern, 'Expected an id of 1 to 100 letters, digits, ".", "-" or "_"')
+export const walletIdValue = text().regex(
+  idPattern,
+  'Expected an id of 1 to 100 letters, digits, ".", "-" or "_"',
+)
 
 /** A comma-separated query value: trimmed, empties and duplicates dropped, each item checked. */
 function commaList<T extends string>(what: string, isValid: (item: string) => item is T) {
-  return z
-    .string()
+  return text()
     .max(MAX_LIST_ITEMS * 101)
     .transform((value, ctx) => {
       const items = [
@@ -57,12 +58,12 @@ export type WalletBadgeType = z.infer<typeof walletBadgeType>
 
 /** GET /getWallets query: page, entries, include, exclude, chains, search, badge_type. */
 export const walletsQuery = clientQuery.extend({
-  page: z.coerce.number().int().min(1).max(10_000).default(1).describe('1-based page number'),
-  entries: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(WALLETS_PER_SEARCH)
+  page: wholeNumberText()
+    .pipe(z.number().min(1).max(10_000))
+    .default(1)
+    .describe('1-based page number'),
+  entries: wholeNumberText()
+    .pipe(z.number().min(1).max(WALLETS_PER_SEARCH))
     .default(WALLETS_PER_PAGE)
     .describe(
       `Page size: ${WALLETS_PER_PAGE} by default, ${RECOMMENDED_WALLETS} for the recommended set, up to ${WALLETS_PER_SEARCH}`,
@@ -81,7 +82,7 @@ export const walletsQuery = clientQuery.extend({
     .describe(
       'Comma-separated CAIP-2 namespaces (chain families): wallets supporting a network of any of them',
     ),
-  search: z.string().trim().max(64).optional().describe('Case-insensitive part of the name'),
+  search: text().trim().max(64).optional().describe('Case-insensitive part of the name'),
   badge_type: walletBadgeType.optional(),
 })
 export type WalletsQuery = z.input<typeof walletsQuery>
@@ -132,8 +133,7 @@ export type WalletsResponse = z.infer<typeof walletsResponse>
 
 /** The `{id}` of the image routes: a wallet image id, network id, currency code or token symbol. */
 export const imageParams = z.object({
-  id: z
-    .string()
+  id: text()
     .min(1)
     .max(100)
     .regex(/^[A-Za-z0-9_.:-]+$/, 'Expected letters, digits, ".", ":", "-" or "_"'),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { clientQuery } from './api.ts'
+import { text } from './text.ts'
 
 /** Most calls one JSON-RPC batch may hold on the gateway. */
 export const RPC_BATCH_SIZE = 1000
@@ -43,7 +44,7 @@ export type JsonRpcResponse = z.infer<typeof jsonRpcResponse>
 
 /** Query of `POST /v1`: the chain to call and the project calling. */
 export const rpcQuery = clientQuery.extend({
-  chainId: z.string().min(1).describe('CAIP-2 network id of a configured chain, e.g. eip155:1'),
+  chainId: text().min(1).max(64).describe('CAIP-2 network id of a configured chain, e.g. eip155:1'),
 })
 
 /** Body of `POST /v1`: one call or a batch of at most RPC_BATCH_SIZE calls. */

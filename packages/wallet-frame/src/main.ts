@@ -2,7 +2,12 @@
 // parent site's requests (frame.ts protocol), keeps the session token on this origin, and draws
 // the approval screen for every call that signs or spends.
 
-import type { FrameEventName, FrameEvents, FrameReply } from '@latch/protocol/frame'
+import {
+  FRAME_PARENT_ORIGINS_META,
+  type FrameEventName,
+  type FrameEvents,
+  type FrameReply,
+} from '@latch/protocol/frame'
 import { createWalletApi } from './api/walletApi.ts'
 import { applyTheme } from './approval/applyTheme.ts'
 import { createApprovalQueue } from './approval/approvalQueue.ts'
@@ -11,6 +16,7 @@ import type { FrameContext } from './handlers/context.ts'
 import { createHandlers } from './handlers/createHandlers.ts'
 import { dispatch } from './handlers/dispatch.ts'
 import { acceptAppMessage } from './messages/acceptMessage.ts'
+import { isListedParent, listedParentOrigins } from './messages/listedParents.ts'
 import { resolveParentOrigin } from './messages/parentOrigin.ts'
 import { frameEvent } from './messages/replies.ts'
 import { createFrameStore } from './state/frameStore.ts'
@@ -24,11 +30,18 @@ const parentOrigin = resolveParentOrigin({
   referrer: document.referrer,
 })
 
+const listedParents = listedParentOrigins(
+  document.querySelector(`meta[name="${FRAME_PARENT_ORIGINS_META}"]`)?.getAttribute('content'),
+)
+
 if (!framed) {
   notice('This page is the Latch embedded wallet. It works only inside a site that embeds it.')
 } else if (parentOrigin === null) {
   // Without the parent's origin no reply can be addressed safely, so the frame stays silent.
   console.warn('[latch-frame] the embedding origin is unknown; not answering')
+} else if (!isListedParent(parentOrigin, listedParents)) {
+  // Not a page of the project: it gets no user, no event, nothing, even if a browser let it embed.
+  console.warn(`[latch-frame] ${parentOrigin} is not one of the project's origins; not answering`)
 } else {
   start(parentOrigin)
 }

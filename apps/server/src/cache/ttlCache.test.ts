@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { BALANCE_CACHE_MS } from '../constants.ts'
+import { RedisConnection } from '../redis/connection.ts'
 import { MemoryTtlStore, ReadThroughCache, RedisTtlStore, type TtlStore } from './ttlCache.ts'
 
 describe('MemoryTtlStore', () => {
@@ -29,12 +31,19 @@ describe('MemoryTtlStore', () => {
 })
 
 describe('RedisTtlStore', () => {
+  let redis: RedisConnection
   let store: RedisTtlStore
   beforeAll(async () => {
-    store = await RedisTtlStore.connect(inject('redisUrl'), () => {})
+    redis = new RedisConnection(inject('redisUrl'), {
+      timeoutMs: 1_000,
+      log: pino({ level: 'silent' }),
+    }).start()
+    while (redis.state !== 'ready') await sleep(10)
+    store = new RedisTtlStore(redis)
   })
   afterAll(async () => {
     await store?.close()
+    await redis?.close()
   })
 
   it('keeps JSON values until their ttl', async () => {
@@ -84,6 +93,7 @@ describe('ReadThroughCache', () => {
     const broken: TtlStore = {
       get: () => Promise.reject(new Error('no redis')),
       set: () => Promise.reject(new Error('no redis')),
+      delete: () => Promise.reject(new Error('no redis')),
       close: async () => {},
     }
     const errors: unknown[] = []

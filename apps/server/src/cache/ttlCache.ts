@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import { createClient } from 'redis'
+import { type RedisConnection, RedisUnavailableError } from '../redis/connection.ts'
 
 /** Entries kept in memory at most; the least recently used go first. */
 const MEMORY_ENTRIES = 100_000
@@ -11,6 +11,7 @@ const MEMORY_ENTRIES = 100_000
 export interface TtlStore {
   get(key: string): Promise<unknown>
   set(key: string, value: unknown, ttlMs: number): Promise<void>
+  delete(key: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -38,60 +39,67 @@ export class MemoryTtlStore implements TtlStore {
     this.#entries.set(key, { value }, { ttl: ttlMs })
   }
 
+  async delete(key: string): Promise<void> {
+    this.#entries.delete(key)
+  }
+
   async close(): Promise<void> {
     this.#entries.clear()
   }
 }
 
-/** The three commands the store needs of a Redis client. */
-type RedisStrings = {
-  get(key: string): Promise<string | null>
-  set(
-    key: string,
-    value: string,
-    options: { expiration: { type: 'PX'; value: number } },
-  ): Promise<unknown>
-  quit(): Promise<unknown>
-}
-
+/**
+ * Entries in Redis, shared by every instance. While Redis cannot answer (down, frozen, not
+ * connected yet) entries are read and written in this process's memory instead, so the cache
+ * keeps sparing the chains; once Redis answers again it is the store again (an entry written
+ * meanwhile lives on in memory only until its ttl).
+ */
 export class RedisTtlStore implements TtlStore {
-  readonly #client: RedisStrings
+  readonly #redis: RedisConnection
+  readonly #fallback: MemoryTtlStore
 
-  private constructor(client: RedisStrings) {
-    this.#client = client
-  }
-
-  static async connect(url: string, onError: (error: unknown) => void): Promise<RedisTtlStore> {
-    // Offline, commands fail at once (a cache miss) instead of queueing until Redis is back.
-    const client = createClient({ url, disableOfflineQueue: true })
-    // Without a listener a dropped connection would crash the process; the client reconnects.
-    client.on('error', onError)
-    await client.connect()
-    return new RedisTtlStore(client as unknown as RedisStrings)
+  constructor(redis: RedisConnection, fallback = new MemoryTtlStore()) {
+    this.#redis = redis
+    this.#fallback = fallback
   }
 
   async get(key: string): Promise<unknown> {
-    const text = await this.#client.get(`latch:cache:${key}`)
-    return text === null ? undefined : (JSON.parse(text) as unknown)
+    try {
+      const text = await this.#redis.run((client) => client.get(`latch:cache:${key}`))
+      return text === null ? undefined : (JSON.parse(text) as unknown)
+    } catch (error) {
+      if (error instanceof RedisUnavailableError) return this.#fallback.get(key)
+      throw error
+    }
   }
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
-    await this.#client.set(`latch:cache:${key}`, JSON.stringify(value), {
-      expiration: { type: 'PX', value: Math.max(1, Math.round(ttlMs)) },
-    })
+    try {
+      await this.#redis.run((client) =>
+        client.set(`latch:cache:${key}`, JSON.stringify(value), {
+          expiration: { type: 'PX', value: Math.max(1, Math.round(ttlMs)) },
+        }),
+      )
+    } catch (error) {
+      if (error instanceof RedisUnavailableError) return this.#fallback.set(key, value, ttlMs)
+      throw error
+    }
   }
 
+  async delete(key: string): Promise<void> {
+    await this.#fallback.delete(key)
+    await this.#redis.run((client) => client.del(`latch:cache:${key}`))
+  }
+
+  // The connection is the server's, closed with it.
   async close(): Promise<void> {
-    await this.#client.quit()
+    await this.#fallback.close()
   }
 }
 
-/** Redis when REDIS_URL is set (shared by every instance), else in this process's memory. */
-export async function createTtlStore(
-  redisUrl: string | undefined,
-  onError: (error: unknown) => void = () => {},
-): Promise<TtlStore> {
-  return redisUrl ? RedisTtlStore.connect(redisUrl, onError) : new MemoryTtlStore()
+/** Redis when the server has a connection to it (REDIS_URL), else in this process's memory. */
+export function createTtlStore(redis: RedisConnection | undefined): TtlStore {
+  return redis ? new RedisTtlStore(redis) : new MemoryTtlStore()
 }
 
 /**
@@ -137,6 +145,11 @@ export class ReadThroughCache {
     } finally {
       if (this.#loading.get(key) === loading) this.#loading.delete(key)
     }
+  }
+
+  /** Drops the cached value of `key`: the next `get` loads it. */
+  async forget(key: string): Promise<void> {
+    await this.#store.delete(key).catch(this.#onStoreError)
   }
 
   close(): Promise<void> {

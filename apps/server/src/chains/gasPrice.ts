@@ -1,4 +1,5 @@
-import { BaseError, HttpRequestError, type PublicClient, TimeoutError } from 'viem'
+import type { PublicClient } from 'viem'
+import { isUpstreamOutage } from './upstreamCircuits.ts'
 
 /** Recent blocks whose priority fees the suggestion looks at. */
 const FEE_HISTORY_BLOCKS = 10
@@ -23,7 +24,7 @@ export async function suggestGasPrices(client: PublicClient): Promise<GasPrices>
     .getFeeHistory({ blockCount: FEE_HISTORY_BLOCKS, rewardPercentiles: TIP_PERCENTILES })
     .catch((error: unknown) => {
       // An upstream that is down is down for eth_gasPrice too; a refusal of the method is not.
-      if (error instanceof BaseError && error.walk(isTransportError) !== null) throw error
+      if (isUpstreamOutage(error)) throw error
       return undefined
     })
   const baseFee = history?.baseFeePerGas.at(-1)
@@ -45,8 +46,4 @@ function median(values: bigint[]): bigint {
   if (values.length === 0) return 0n
   const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0n
-}
-
-function isTransportError(error: unknown): boolean {
-  return error instanceof HttpRequestError || error instanceof TimeoutError
 }

@@ -2,6 +2,7 @@ import type { WalletSessionResponse } from '@latch/protocol'
 import type { FastifyBaseLogger } from 'fastify'
 import { FixedWindowRateLimiter } from '../auth/rateLimiter.ts'
 import { HttpError } from '../errors.ts'
+import { unknownProjectError } from '../plugins/project.ts'
 import { LoginChallengeStore } from './challenges.ts'
 import {
   assertCodeUsable,
@@ -61,11 +62,7 @@ export class EmailLogin {
     const { db, mailer, codes, projects } = this.#context
     mailer.assertConfigured()
     this.#startLimiter.hit(ip)
-    if (!(await projects.get(request.projectId)))
-      throw new HttpError(
-        400,
-        `Invalid Project ID: no project "${request.projectId}" is registered`,
-      )
+    if (!(await projects.get(request.projectId))) throw unknownProjectError(request.projectId)
     const { email } = request
     const deviceHash = sha256Hex(request.deviceId)
     const now = this.#context.now()

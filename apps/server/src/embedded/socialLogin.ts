@@ -3,6 +3,7 @@ import type { SocialLoginProvider, WalletSessionResponse } from '@latch/protocol
 import type { FastifyBaseLogger } from 'fastify'
 import { FixedWindowRateLimiter } from '../auth/rateLimiter.ts'
 import { HttpError } from '../errors.ts'
+import { unknownProjectError } from '../plugins/project.ts'
 import { randomToken, sha256Hex } from './codes.ts'
 import { openSession } from './connectedUser.ts'
 import { ID_BYTES, SOCIAL_FLOW_TTL_MS, SOCIAL_START_IP_LIMIT, TOKEN_BYTES } from './constants.ts'
@@ -70,10 +71,7 @@ export class SocialLoginFlows {
     if (!client?.enabled().includes(request.provider))
       throw new HttpError(400, `Social login with ${request.provider} is not configured`)
     if (!(await this.#context.projects.get(request.projectId)))
-      throw new HttpError(
-        400,
-        `Invalid Project ID: no project "${request.projectId}" is registered`,
-      )
+      throw unknownProjectError(request.projectId)
     const { authorizationUrl, pending } = await client.start(request.provider)
     const now = this.#context.now()
     const flowId = randomToken(ID_BYTES)

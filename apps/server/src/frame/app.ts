@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net'
+import swagger from '@fastify/swagger'
 import { FRAME_LONG_POLL_MS, WALLET_API_PREFIX } from '@latch/protocol'
 import Fastify, { type FastifyInstance } from 'fastify'
 import {
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { installErrorHandlers } from '../app.ts'
+import { installErrorHandlers, SERVER_VERSION } from '../app.ts'
 import { type ChainClient, createChainClients } from '../chains/clients.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/index.ts'
@@ -19,6 +21,7 @@ import { loadMasterKey } from '../embedded/masterKey.ts'
 import { createSocialLogin } from '../embedded/social/index.ts'
 import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
 import { UpdateEmail } from '../embedded/updateEmail.ts'
+import { refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
 import { emailLoginRoutes } from '../routes/auth/email.ts'
 import { walletSessionRoutes } from '../routes/auth/session.ts'
@@ -98,12 +101,21 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandlers(app)
+  app.addHook('onRequest', refuseMalformedQueryString)
 
   const frameUrl = () => {
     if (config.embedded.frameUrl) return config.embedded.frameUrl
     const address = app.server.address() as AddressInfo | null
     return originOf(config.embedded.frameHost, address?.port ?? config.embedded.framePort)
   }
+  app.decorate('frameOrigin', frameUrl)
+  // Its routes are documented in the API server's OpenAPI document (withFrameRoutes): no page here.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Latch wallet frame', version: SERVER_VERSION },
+    },
+    transform: jsonSchemaTransform,
+  })
   const masterKey = deps.masterKey ?? loadMasterKey(config.embedded.masterKey, app.log)
   const { smtpUrl, from, devLogCodes } = config.embedded.mail
   const transport = deps.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl, from) : undefined)
@@ -114,7 +126,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     vault: new KeyVault(masterKey),
     codes: new CodeHasher(masterKey),
     mailer,
-    chains: deps.chains ?? createChainClients(config.chains),
+    chains: deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs }),
     projects: deps.projects ?? new ProjectStore(db),
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: config.embedded.sessionTtlMs,
@@ -149,11 +161,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   app.addHook('onClose', async () => mailer.close())
 
   await app.register(
-    framePageRoutes({
-      frameDir: config.embedded.frameDir,
-      projects: context.projects,
-      allowLocalhost: config.allowLocalhost,
-    }),
+    framePageRoutes({ frameDir: config.embedded.frameDir, projects: context.projects }),
   )
   await app.register(emailLoginRoutes({ emailLogin: new EmailLogin(context, deps.limits) }))
   await app.register(

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { FRAME_PAGE_PATH, projectIdValue } from '@latch/protocol'
+import { FRAME_PAGE_PATH, projectIdValue, text } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '../errors.ts'
+import { unknownProjectError } from '../plugins/project.ts'
 import type { ProjectStore } from '../projects.ts'
-import { framePagePolicy } from './security.ts'
+import { embeddingOrigins, framePagePolicy, withParentOrigins } from './security.ts'
 
 export const FRAME_NOT_BUILT = 'Wallet frame not built: run npm run build -w @latch/wallet-frame'
 
@@ -36,15 +37,11 @@ const readOrUndefined = (file: string) =>
 
 /**
  * The wallet frame page (the static build of packages/wallet-frame, Vite base '/frame/'):
- * GET /frame?projectId=... with a CSP that lets only the project's origins embed it, and its
- * hashed assets, cached for good.
+ * GET /frame?projectId=... with a CSP that lets only the project's origins embed it and those
+ * origins named in the page for the frame's own check, and its hashed assets, cached for good.
  */
 export const framePageRoutes =
-  (deps: {
-    frameDir: string
-    projects: ProjectStore
-    allowLocalhost: boolean
-  }): FastifyPluginAsyncZod =>
+  (deps: { frameDir: string; projects: ProjectStore }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       FRAME_PAGE_PATH,
@@ -57,27 +54,21 @@ export const framePageRoutes =
       },
       async (request, reply) => {
         const project = await deps.projects.get(request.query.projectId)
-        if (!project)
-          throw new HttpError(
-            400,
-            `Invalid Project ID: no project "${request.query.projectId}" is registered`,
-          )
+        if (!project) throw unknownProjectError(request.query.projectId)
         const page = await readOrUndefined(path.join(deps.frameDir, 'index.html'))
         if (!page) return reply.code(503).type('text/plain; charset=utf-8').send(FRAME_NOT_BUILT)
+        const embedding = embeddingOrigins(project.allowedOrigins)
         return reply
-          .header(
-            'content-security-policy',
-            framePagePolicy(project.allowedOrigins, deps.allowLocalhost),
-          )
+          .header('content-security-policy', framePagePolicy(embedding))
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(page)
+          .send(withParentOrigins(page.toString('utf8'), embedding))
       },
     )
 
     app.get(
       `${FRAME_PAGE_PATH}/assets/*`,
-      { schema: { hide: true, params: z.object({ '*': z.string() }) } },
+      { schema: { hide: true, params: z.object({ '*': text().max(256) }) } },
       async (request, reply) => {
         const name = request.params['*']
         const type = CONTENT_TYPES[path.extname(name)]

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { WALLET_API_PREFIX } from '@latch/protocol'
+import { FRAME_PARENT_ORIGINS_META, WALLET_API_PREFIX } from '@latch/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors.ts'
 
@@ -14,24 +14,38 @@ export const BASE_SECURITY_HEADERS = {
 const CSP_SOURCE = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/
 
 /**
- * The frame page's Content-Security-Policy: its own scripts, styles and API only, and embeddable
- * only by the project's origins (plus any localhost port in development).
+ * The origins that may embed the frame page: the project's own, where each is a plain origin or a
+ * `*.` wildcard one (nothing that could end the CSP directive or add another). No localhost page
+ * beyond those the project lists: in development the dev project lists the demo's origins, and any
+ * other page on this machine (same site to the browser, so sharing the frame's storage) could
+ * otherwise embed the frame and read its user.
  */
-export function framePagePolicy(allowedOrigins: string[], allowLocalhost: boolean): string {
-  const ancestors = [
-    ...allowedOrigins.filter((origin) => CSP_SOURCE.test(origin)),
-    ...(allowLocalhost ? ['http://localhost:*', 'http://127.0.0.1:*'] : []),
-  ]
+export function embeddingOrigins(allowedOrigins: readonly string[]): string[] {
+  return [...new Set(allowedOrigins.filter((origin) => CSP_SOURCE.test(origin)))]
+}
+
+/**
+ * The frame page's Content-Security-Policy: its own scripts, styles and API only, and embeddable
+ * only by `embeddingOrigins`.
+ */
+export function framePagePolicy(embedding: readonly string[]): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
-    `frame-ancestors ${ancestors.length > 0 ? [...new Set(ancestors)].join(' ') : "'none'"}`,
+    `frame-ancestors ${embedding.length > 0 ? embedding.join(' ') : "'none'"}`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ')
+}
+
+/** The frame page with the origins that may embed it, for the frame's own check of its parent. */
+export function withParentOrigins(page: string, embedding: readonly string[]): string {
+  const json = JSON.stringify(embedding).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  const meta = `<meta name="${FRAME_PARENT_ORIGINS_META}" content="${json}">`
+  return page.includes('<head>') ? page.replace('<head>', `<head>${meta}`) : `${meta}${page}`
 }
 
 /** The CSP source of an inline `<style>`: allowed by its hash, so no 'unsafe-inline'. */

@@ -1,6 +1,7 @@
 import { type Address, parseAbi, zeroAddress } from 'viem'
 import { namehash, normalize } from 'viem/ens'
 import type { ChainClient } from '../chains/clients.ts'
+import { isUpstreamOutage } from '../chains/upstreamCircuits.ts'
 import type { Identity, IdentitySource } from './identitySource.ts'
 
 const registryAbi = parseAbi(['function resolver(bytes32 node) view returns (address)'])
@@ -49,7 +50,7 @@ async function primaryName(
   const reverseNode = namehash(`${address.slice(2).toLowerCase()}.addr.reverse`)
   const reverseResolver = await resolverOf(reverseNode)
   if (reverseResolver === zeroAddress) return undefined
-  // A resolver without name() reverts: no name.
+  // A resolver without name() reverts: no name. A chain that does not answer is no answer at all.
   const name = await client
     .readContract({
       address: reverseResolver,
@@ -57,7 +58,7 @@ async function primaryName(
       functionName: 'name',
       args: [reverseNode],
     })
-    .catch(() => '')
+    .catch(unlessOutage(''))
   if (!name || !isNormalized(name)) return undefined
 
   const node = namehash(name)
@@ -66,7 +67,7 @@ async function primaryName(
   const [forward, avatar] = await Promise.all([
     client
       .readContract({ address: resolver, abi: resolverAbi, functionName: 'addr', args: [node] })
-      .catch(() => zeroAddress),
+      .catch(unlessOutage(zeroAddress)),
     client
       .readContract({
         address: resolver,
@@ -74,11 +75,19 @@ async function primaryName(
         functionName: 'text',
         args: [node, 'avatar'],
       })
-      .catch(() => ''),
+      .catch(unlessOutage('')),
   ])
   if (forward.toLowerCase() !== address.toLowerCase()) return undefined
   return { name, avatar: /^(https?:\/\/|data:image\/)/i.test(avatar) ? avatar : null }
 }
+
+/** A record a resolver does not have (the call reverts) reads as `empty`; an outage is thrown on. */
+const unlessOutage =
+  <Empty>(empty: Empty) =>
+  (error: unknown): Empty => {
+    if (isUpstreamOutage(error)) throw error
+    return empty
+  }
 
 /** ENSIP-15: a name not in its normalized form is shown nowhere (it may imitate another). */
 function isNormalized(name: string): boolean {

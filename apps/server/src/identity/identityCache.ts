@@ -3,13 +3,7 @@ import type { Address } from 'viem'
 import type { ReadThroughCache } from '../cache/ttlCache.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import { IDENTITY_CACHE_MS } from '../constants.ts'
-import { IDENTITY_FALLBACK_CACHE_MS } from '../names/constants.ts'
-import {
-  type Identity,
-  type IdentitySource,
-  NO_IDENTITY,
-  resolveIdentity,
-} from './identitySource.ts'
+import { type IdentitySource, resolveIdentity } from './identitySource.ts'
 
 /**
  * The cache key of GET /v1/identity/{address}: per chain asked (`*` for every chain) and
@@ -21,7 +15,8 @@ export const identityCacheKey = (caipNetworkId: string | undefined, address: str
 /**
  * Reloads the cached identities of an address (every chain, and each chain alone) after its name
  * changed, so the identity route never serves the old name for the rest of its 5 minutes. When a
- * source fails (ENS down), "no name" is cached, briefly, rather than leaving the old entry.
+ * source fails (ENS down) the entry is dropped: the route then asks the sources itself and says
+ * the identity is unavailable while they fail, rather than answering "no name".
  */
 export async function refreshIdentities(
   deps: {
@@ -42,20 +37,15 @@ export async function refreshIdentities(
   ]
   await Promise.all(
     scopes.map(async ({ key, chains }) => {
-      let complete = true
-      const load = async (): Promise<Identity> => {
-        try {
-          return await resolveIdentity(deps.sources, owner, chains)
-        } catch (error) {
-          deps.log.warn({ err: error, address: owner }, 'identity refresh failed')
-          complete = false
-          return NO_IDENTITY
-        }
+      try {
+        await deps.cache.get(key, () => resolveIdentity(deps.sources, owner, chains), {
+          ttlMs: IDENTITY_CACHE_MS,
+          refresh: true,
+        })
+      } catch (error) {
+        deps.log.warn({ err: error, address: owner }, 'identity refresh failed')
+        await deps.cache.forget(key)
       }
-      await deps.cache.get(key, load, {
-        ttlMs: () => (complete ? IDENTITY_CACHE_MS : IDENTITY_FALLBACK_CACHE_MS),
-        refresh: true,
-      })
     }),
   )
 }

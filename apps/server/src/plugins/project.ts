@@ -22,6 +22,13 @@ function projectIdOf(request: FastifyRequest): unknown {
 }
 
 /**
+ * The answer to a project id no project has: 401 on every route that takes one (the kit's
+ * calls, the frame page, email and social login), so a caller sees one status for one mistake.
+ */
+export const unknownProjectError = (projectId: string): HttpError =>
+  new HttpError(401, `Invalid Project ID: no project "${projectId}" is registered`)
+
+/**
  * A preValidation hook for `/v1/*` and wallet-registry routes: the project id must be given (400),
  * name a known project (401), and a browser's Origin must be on that project's allowlist (403),
  * or be localhost when `allowLocalhost` is on (ALLOW_LOCALHOST, on outside production).
@@ -34,8 +41,7 @@ export function requireProject(projects: ProjectStore, options: { allowLocalhost
     if (!parsed.success)
       throw new HttpError(400, `Invalid projectId: ${parsed.error.issues[0]?.message}`)
     const project = await projects.get(parsed.data)
-    if (!project)
-      throw new HttpError(401, `Invalid Project ID: no project "${parsed.data}" is registered`)
+    if (!project) throw unknownProjectError(parsed.data)
     const origin = request.headers.origin
     const allowed = (value: string) =>
       originAllowed(value, project.allowedOrigins) ||

@@ -1,10 +1,12 @@
 import {
+  hasControlCharacter,
   type JsonRpcError,
   type JsonRpcId,
   type JsonRpcResponse,
   RPC_ERROR_CODES,
 } from '@latch/protocol'
 import { LRUCache } from 'lru-cache'
+import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import {
   ALLOWED_METHODS,
   checkGetLogsRange,
@@ -35,6 +37,8 @@ export type ChainGatewayOptions = {
   urls: string[]
   /** Per-upstream-call timeout (RPC_TIMEOUT_MS). */
   timeoutMs: number
+  /** Which upstreams answer: shared with the server's chain clients. */
+  circuits: UpstreamCircuits
   /** Immutable answers kept in memory; default 5000. */
   cacheSize?: number
 }
@@ -47,6 +51,8 @@ export function invalidRequestReason(call: unknown): string | undefined {
   const { jsonrpc, method, params, id } = call as Record<string, unknown>
   if (jsonrpc !== '2.0') return 'jsonrpc must be "2.0"'
   if (typeof method !== 'string' || method === '') return 'method must be a non-empty string'
+  if (method.length > 128 || hasControlCharacter(method))
+    return 'method must be a method name: at most 128 characters, no control characters'
   if (params !== undefined && (params === null || typeof params !== 'object')) {
     return 'params must be an array or an object'
   }
@@ -74,6 +80,7 @@ export class ChainGateway {
   readonly chainId: number
   readonly #urls: string[]
   readonly #timeoutMs: number
+  readonly #circuits: UpstreamCircuits
   readonly #inFlight = new Map<string, Promise<RpcOutcome>>()
   readonly #cache: LRUCache<string, { result: unknown }>
 
@@ -81,6 +88,7 @@ export class ChainGateway {
     this.chainId = options.chainId
     this.#urls = options.urls
     this.#timeoutMs = options.timeoutMs
+    this.#circuits = options.circuits
     this.#cache = new LRUCache({ max: options.cacheSize ?? 5000 })
   }
 
@@ -160,7 +168,7 @@ export class ChainGateway {
     let answers: UpstreamAnswer[] | undefined
     let failure: RpcOutcome | undefined
     try {
-      const body = await postToUpstreams(this.#urls, payload, this.#timeoutMs)
+      const body = await postToUpstreams(this.#urls, payload, this.#timeoutMs, this.#circuits)
       if (Array.isArray(body)) answers = body as UpstreamAnswer[]
       else if (single) answers = [body as UpstreamAnswer]
       else if (body && typeof body === 'object' && 'error' in body) {

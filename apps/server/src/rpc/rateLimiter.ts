@@ -1,6 +1,5 @@
-import { createClient } from 'redis'
-
-type Bucket = { tokens: number; updatedAt: number }
+import type { FastifyBaseLogger } from 'fastify'
+import { type RedisConnection, RedisUnavailableError } from '../redis/connection.ts'
 
 /** Calls per second per key; `take` answers 0 when allowed, else the whole seconds to wait. */
 export interface RateLimiter {
@@ -9,104 +8,146 @@ export interface RateLimiter {
   close(): Promise<void>
 }
 
+/** The window the limit holds over: at most `callsPerSecond` calls in any one second. */
+const WINDOW_MS = 1000
+
 /**
- * Per-project token buckets in memory: `callsPerSecond` tokens refill each second, up to one
- * second's worth. A batch takes one token per call; a batch larger than a second's worth passes
- * on a full bucket and leaves it in debt, so it is paid for before the next call passes.
+ * How long admitted calls count against the limit: one second, or as many seconds as a batch
+ * larger than a second's worth would take at the rate, so such a batch (which passes only into an
+ * empty window) is paid for before the next call passes.
+ */
+export const countedForMs = (calls: number, callsPerSecond: number): number =>
+  Math.max(1, calls / callsPerSecond) * WINDOW_MS
+
+type Admitted = { leavesAt: number; calls: number }
+
+/**
+ * A sliding window per key, in memory: the calls admitted in the last second are kept with the
+ * time each leaves the window, and a new call passes only while they add up to less than a
+ * second's worth. Unlike a token bucket, no second ever lets more than the rate through (a full
+ * bucket plus its refill let twice the rate pass in the first second).
  */
 export class MemoryRateLimiter implements RateLimiter {
   readonly callsPerSecond: number
-  readonly #buckets = new Map<string, Bucket>()
+  readonly #windows = new Map<string, { admitted: Admitted[]; used: number }>()
 
   constructor(callsPerSecond: number) {
     this.callsPerSecond = callsPerSecond
   }
 
-  /** Takes `calls` tokens for `key`: 0 when allowed, else the whole seconds to wait (Retry-After). */
+  /** Takes `calls` for `key`: 0 when allowed, else the whole seconds to wait (Retry-After). */
   take(key: string, calls: number, now = performance.now()): number {
-    const rate = this.callsPerSecond
-    let bucket = this.#buckets.get(key)
-    if (bucket) {
-      bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate)
-      bucket.updatedAt = now
-    } else {
-      bucket = { tokens: rate, updatedAt: now }
-      this.#buckets.set(key, bucket)
+    let window = this.#windows.get(key)
+    if (!window) {
+      window = { admitted: [], used: 0 }
+      this.#windows.set(key, window)
     }
-    const needed = Math.min(calls, rate)
-    if (bucket.tokens >= needed) {
-      bucket.tokens -= calls
-      return 0
+    let expired = 0
+    while (expired < window.admitted.length && (window.admitted[expired]?.leavesAt ?? 0) <= now) {
+      window.used -= window.admitted[expired]?.calls ?? 0
+      expired++
     }
-    return Math.max(1, Math.ceil((needed - bucket.tokens) / rate))
+    if (expired > 0) window.admitted.splice(0, expired)
+    const fits =
+      window.used + calls <= this.callsPerSecond ||
+      (window.used === 0 && calls > this.callsPerSecond)
+    if (!fits) {
+      const next = window.admitted[0]?.leavesAt ?? now
+      return Math.max(1, Math.ceil((next - now) / 1000))
+    }
+    // Entries leave in the order they came: a batch counted longer than a second is admitted only
+    // into an empty window, and nothing else is admitted while it counts.
+    window.admitted.push({ leavesAt: now + countedForMs(calls, this.callsPerSecond), calls })
+    window.used += calls
+    return 0
   }
 
   async close(): Promise<void> {}
 }
 
-// The same token bucket, kept in Redis and updated atomically, with Redis's clock: every server
-// instance sharing the Redis shares each project's allowance.
+// The same sliding window, kept in Redis and updated atomically, with Redis's clock: every server
+// instance sharing the Redis shares each project's allowance. KEYS[1] is a sorted set of admitted
+// calls scored by when they leave the window (member "<seq>:<calls>"); KEYS[2] a hash of their sum
+// and a sequence for unique members. Both keys share a hash tag, so a cluster keeps them together.
 const TAKE_SCRIPT = `
 local rate = tonumber(ARGV[1])
 local calls = tonumber(ARGV[2])
 local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
-local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(bucket[1]) or rate
-local at = tonumber(bucket[2]) or now
-tokens = math.min(rate, tokens + ((now - at) / 1000) * rate)
-local needed = math.min(calls, rate)
-local wait = 0
-if tokens >= needed then
-  tokens = tokens - calls
-else
-  wait = math.max(1, math.ceil((needed - tokens) / rate))
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local used = tonumber(redis.call('HGET', KEYS[2], 'used')) or 0
+local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)
+for _, member in ipairs(expired) do
+  used = used - tonumber(string.match(member, ':(%d+)$'))
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], 60000)
-return wait
+if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now) end
+if used < 0 then used = 0 end
+if not (used + calls <= rate or (used == 0 and calls > rate)) then
+  redis.call('HSET', KEYS[2], 'used', used)
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  local leaves = tonumber(first[2]) or now
+  return math.max(1, math.ceil((leaves - now) / 1000))
+end
+local seq = redis.call('HINCRBY', KEYS[2], 'seq', 1)
+local countedMs = math.max(1, calls / rate) * 1000
+redis.call('ZADD', KEYS[1], now + countedMs, seq .. ':' .. calls)
+redis.call('HSET', KEYS[2], 'used', used + calls)
+redis.call('PEXPIRE', KEYS[1], math.ceil(countedMs) + 1000)
+redis.call('PEXPIRE', KEYS[2], math.ceil(countedMs) + 1000)
+return 0
 `
 
-/** The two commands the limiter needs of a Redis client. */
-type RedisScripting = {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
-  quit(): Promise<unknown>
-}
-
+/**
+ * The limit shared through Redis by every instance. While Redis cannot answer (down, frozen,
+ * not connected yet) each instance limits on its own, in memory, at the same rate: calls keep
+ * being answered, the limit then holds per instance instead of across them.
+ */
 export class RedisRateLimiter implements RateLimiter {
   readonly callsPerSecond: number
-  readonly #client: RedisScripting
+  readonly #redis: RedisConnection
+  readonly #fallback: MemoryRateLimiter
+  readonly #log: FastifyBaseLogger
+  #fallingBack = false
 
-  private constructor(client: RedisScripting, callsPerSecond: number) {
-    this.#client = client
+  constructor(redis: RedisConnection, callsPerSecond: number, log: FastifyBaseLogger) {
+    this.#redis = redis
     this.callsPerSecond = callsPerSecond
-  }
-
-  static async connect(url: string, callsPerSecond: number): Promise<RedisRateLimiter> {
-    const client = createClient({ url })
-    await client.connect()
-    return new RedisRateLimiter(client as unknown as RedisScripting, callsPerSecond)
+    this.#fallback = new MemoryRateLimiter(callsPerSecond)
+    this.#log = log
   }
 
   async take(key: string, calls: number): Promise<number> {
-    const wait = await this.#client.eval(TAKE_SCRIPT, {
-      keys: [`latch:rpc-rate:${key}`],
-      arguments: [String(this.callsPerSecond), String(calls)],
-    })
-    return Number(wait)
+    try {
+      const wait = await this.#redis.run((client) =>
+        client.eval(TAKE_SCRIPT, {
+          keys: [`latch:rpc-rate:{${key}}:admitted`, `latch:rpc-rate:{${key}}:used`],
+          arguments: [String(this.callsPerSecond), String(calls)],
+        }),
+      )
+      if (this.#fallingBack) {
+        this.#fallingBack = false
+        this.#log.info('gateway rate limit shared through Redis again')
+      }
+      return Number(wait)
+    } catch (error) {
+      if (!(error instanceof RedisUnavailableError)) throw error
+      if (!this.#fallingBack) {
+        this.#fallingBack = true
+        this.#log.warn('Redis unavailable: the gateway rate limit holds per instance meanwhile')
+      }
+      return this.#fallback.take(key, calls)
+    }
   }
 
-  async close(): Promise<void> {
-    await this.#client.quit()
-  }
+  async close(): Promise<void> {}
 }
 
-/** Redis when REDIS_URL is set (shared by every instance), else in this process's memory. */
-export async function createRateLimiter(
-  redisUrl: string | undefined,
+/** Redis when the server has a connection to it (REDIS_URL), else in this process's memory. */
+export function createRateLimiter(
+  redis: RedisConnection | undefined,
   callsPerSecond: number,
-): Promise<RateLimiter> {
-  return redisUrl
-    ? RedisRateLimiter.connect(redisUrl, callsPerSecond)
+  log: FastifyBaseLogger,
+): RateLimiter {
+  return redis
+    ? new RedisRateLimiter(redis, callsPerSecond, log)
     : new MemoryRateLimiter(callsPerSecond)
 }

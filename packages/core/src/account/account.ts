@@ -23,6 +23,11 @@ export type AccountState = {
   balanceSymbol?: string
   profileName?: string | null
   profileImage?: string | null
+  /**
+   * The server could not say what the account's name is (its identity lookup failed, as during a
+   * chain outage): `profileName` is then unknown, not absent, so no "no name" state should show.
+   */
+  profileUnavailable?: boolean
   /** The embedded wallet's user: set for email and social logins. */
   user?: ConnectedUser
   addressExplorerUrl?: string

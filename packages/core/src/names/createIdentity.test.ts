@@ -2,8 +2,10 @@ import type { IdentityResponse } from '@latch/protocol'
 import { QueryClient } from '@tanstack/query-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAccountController } from '../account/account.ts'
+import { HttpStatusError } from '../api/client.ts'
 import { IDENTITY_CACHE_MS } from '../constants.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
+import { STORAGE_KEYS } from '../storage/index.ts'
 import { createIdentity } from './createIdentity.ts'
 
 const A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -103,5 +105,26 @@ describe('createIdentity', () => {
     await identity.load({ address: A, chainId: 999 })
     expect(identityCalls).toEqual([])
     expect(account.get().profileName).toBeNull()
+  })
+
+  it('says the name is unavailable when the server cannot say, caching nothing, until it can', async () => {
+    const names: Record<string, IdentityResponse | Error> = {
+      [A]: new HttpStatusError(503, 'Identity unavailable: a chain did not answer'),
+    }
+    const { identity, account, connect, backing } = setup(names)
+    connect(A)
+    await identity.load({ address: A, chainId: 31337 })
+    expect(account.get()).toMatchObject({ profileUnavailable: true })
+    // Unknown, not "no name": nothing says the account has none, here or in storage.
+    expect(account.get().profileName).toBeUndefined()
+    expect(backing.getItem(STORAGE_KEYS.identityCache) ?? '').not.toContain(A.toLowerCase())
+
+    names[A] = { name: 'alice.latch.id', avatar: null }
+    await identity.load({ address: A, chainId: 31337 })
+    expect(account.get()).toMatchObject({
+      profileName: 'alice.latch.id',
+      profileUnavailable: false,
+    })
+    expect(backing.getItem(STORAGE_KEYS.identityCache)).toContain(A.toLowerCase())
   })
 })

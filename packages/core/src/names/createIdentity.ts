@@ -35,7 +35,7 @@ export type IdentityController = {
   /**
    * Puts the name and avatar of `address` (GET /v1/identity/{address}, cached 5 min in memory and
    * in local storage) into the account's profileName and profileImage; none on a
-   * network the server does not support. Never throws: a failed lookup shows no name.
+   * network the server does not support. Never throws: a failed lookup sets profileUnavailable.
    */
   load(target: { address: string; chainId: number }): Promise<void>
   /** Records the name an address just registered: shown at once and cached as fresh. */
@@ -72,7 +72,11 @@ export function createIdentity(deps: IdentityDeps): IdentityController {
   function show(address: string, identity: IdentityResponse) {
     if (deps.account.get('eip155').address?.toLowerCase() !== address.toLowerCase()) return
     shownFor = address.toLowerCase()
-    deps.account.update('eip155', { profileName: identity.name, profileImage: identity.avatar })
+    deps.account.update('eip155', {
+      profileName: identity.name,
+      profileImage: identity.avatar,
+      profileUnavailable: false,
+    })
   }
 
   return {
@@ -80,7 +84,11 @@ export function createIdentity(deps: IdentityDeps): IdentityController {
       // Another account: the previous one's name must not show meanwhile.
       if (shownFor !== address.toLowerCase()) {
         shownFor = undefined
-        deps.account.update('eip155', { profileName: undefined, profileImage: undefined })
+        deps.account.update('eip155', {
+          profileName: undefined,
+          profileImage: undefined,
+          profileUnavailable: undefined,
+        })
       }
       try {
         if (!(await deps.isSupported(`eip155:${chainId}`))) {
@@ -105,7 +113,11 @@ export function createIdentity(deps: IdentityDeps): IdentityController {
         })
         show(address, identity)
       } catch {
-        // No name is shown when the server cannot say; the address stands in for it.
+        // The server cannot say: nothing is cached, and unless a name is already shown for this
+        // account, its name is marked unavailable (the address stands in for it).
+        const connected = deps.account.get('eip155').address?.toLowerCase()
+        if (connected === address.toLowerCase() && shownFor !== connected)
+          deps.account.update('eip155', { profileUnavailable: true })
       }
     },
     set(address, identity) {

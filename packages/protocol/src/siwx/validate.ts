@@ -95,8 +95,43 @@ export function checkRequestId(value: string): void {
     fail('requestId', `"${value}" has a character EIP-4361 does not allow`)
 }
 
+// Formatting takes messages from untyped callers too: a field that is absent or not of its type is
+// refused by name, never written as "undefined" or tested as the text of a number.
+function checkType(field: SiweField, value: unknown, type: 'string' | 'number'): void {
+  if (value === undefined) fail(field, 'is missing')
+  if (typeof value !== type)
+    fail(field, `must be a ${type}, not ${value === null ? 'null' : typeof value}`)
+}
+
+const REQUIRED_FIELDS = {
+  domain: 'string',
+  address: 'string',
+  uri: 'string',
+  version: 'string',
+  chainId: 'number',
+  nonce: 'string',
+  issuedAt: 'string',
+} as const
+const OPTIONAL_TEXT_FIELDS = [
+  'scheme',
+  'statement',
+  'expirationTime',
+  'notBefore',
+  'requestId',
+] as const
+
 /** Checks every field of a message, throwing a {@link SiweMessageError} at the first wrong one. */
 export function checkSiweMessage(message: SiweMessage): void {
+  for (const [field, type] of Object.entries(REQUIRED_FIELDS))
+    checkType(field as SiweField, message[field as keyof SiweMessage], type)
+  for (const field of OPTIONAL_TEXT_FIELDS)
+    if (message[field] !== undefined) checkType(field, message[field], 'string')
+  const resources: unknown = message.resources
+  if (
+    resources !== undefined &&
+    (!Array.isArray(resources) || resources.some((resource) => typeof resource !== 'string'))
+  )
+    fail('resources', 'must be a list of URIs')
   if (message.scheme !== undefined) checkScheme(message.scheme)
   checkDomain(message.domain)
   checkAddress(message.address)

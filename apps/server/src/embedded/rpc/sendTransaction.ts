@@ -1,4 +1,4 @@
-import { createWalletClient, fallback, type Hex, http } from 'viem'
+import { createWalletClient, type Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { z } from 'zod'
 import type { ChainClient } from '../../chains/clients.ts'
@@ -46,7 +46,7 @@ export async function sendOne(
   const wallet = createWalletClient({
     account,
     chain: chain.client.chain,
-    transport: fallback(chain.config.rpcUrls.map((url) => http(url, { retryCount: 0 }))),
+    transport: chain.transport,
   })
   const fees =
     tx.gasPrice !== undefined

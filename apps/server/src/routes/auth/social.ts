@@ -4,6 +4,7 @@ import {
   socialFinishResponse,
   socialStartBody,
   socialStartResponse,
+  text,
   WALLET_API_PREFIX,
 } from '@latch/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -15,9 +16,9 @@ import { hangUpSignal } from './longPollSignal.ts'
 import { okResponse, walletErrors } from './walletResponses.ts'
 
 const callbackFields = z.looseObject({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(1024).optional(),
-  error: z.string().max(1024).optional(),
+  code: text().max(4096).optional(),
+  state: text().max(1024).optional(),
+  error: text().max(1024).optional(),
 })
 
 /**

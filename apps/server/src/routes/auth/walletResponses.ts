@@ -1,4 +1,4 @@
-import { errorResponse } from '@latch/protocol'
+import { errorResponse, text } from '@latch/protocol'
 import { z } from 'zod'
 
 export const okResponse = z.object({ ok: z.literal(true) })
@@ -14,5 +14,5 @@ export const walletErrors = {
 
 /** The Authorization header of the session routes, for the docs. */
 export const bearerHeaders = z.object({
-  authorization: z.string().describe('Bearer <sessionToken>').optional(),
+  authorization: text().max(512).describe('Bearer <sessionToken>').optional(),
 })

@@ -7,6 +7,7 @@ import { EnsIdentitySource } from '../../identity/ensIdentity.ts'
 import { LatchNamesIdentitySource } from '../../identity/latchNamesIdentity.ts'
 import { NameStore } from '../../names/nameStore.ts'
 import { createPriceSource, Prices } from '../../prices/prices.ts'
+import type { RedisConnection } from '../../redis/connection.ts'
 import { balanceRoute } from './balance.ts'
 import { networksOf } from './chainParam.ts'
 import { fungiblePriceRoute } from './fungiblePrice.ts'
@@ -23,18 +24,14 @@ import { profileRoutes } from './profile.ts'
  */
 export const accountDataRoutes =
   (deps: {
-    config: Pick<
-      Config,
-      'redisUrl' | 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost' | 'onramp'
-    >
+    config: Pick<Config, 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost' | 'onramp'>
     chains: Map<number, ChainClient>
     db: Database
+    /** The cache's store when REDIS_URL is set (shared by every instance); else memory. */
+    redis: RedisConnection | undefined
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const store = await createTtlStore(deps.config.redisUrl, (error) =>
-      app.log.warn({ err: error }, 'cache connection failed'),
-    )
-    const cache = new ReadThroughCache(store, (error) =>
+    const cache = new ReadThroughCache(createTtlStore(deps.redis), (error) =>
       app.log.warn({ err: error }, 'cache read or write failed'),
     )
     app.addHook('onClose', () => cache.close())

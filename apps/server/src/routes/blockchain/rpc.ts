@@ -11,8 +11,10 @@ import {
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js'
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod'
 import { type ZodType, z } from 'zod'
+import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
+import type { RedisConnection } from '../../redis/connection.ts'
 import { ChainGateway, invalidRequestReason } from '../../rpc/gateway.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 
@@ -35,7 +37,9 @@ export const rpcRoute =
   (deps: {
     chains: Config['chains']
     rpc: Config['rpc']
-    redisUrl: Config['redisUrl']
+    /** Shares the limit among instances; without it (no REDIS_URL) the limit is this instance's. */
+    redis: RedisConnection | undefined
+    circuits: UpstreamCircuits
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const gateways = new Map(
@@ -45,11 +49,11 @@ export const rpcRoute =
           chainId: chain.chainId,
           urls: chain.rpcUrls,
           timeoutMs: deps.rpc.timeoutMs,
+          circuits: deps.circuits,
         }),
       ]),
     )
-    const limiter = await createRateLimiter(deps.redisUrl, deps.rpc.rateLimitPerSecond)
-    app.addHook('onClose', () => limiter.close())
+    const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
     app.post(
       '/v1',

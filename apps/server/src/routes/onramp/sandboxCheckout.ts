@@ -1,3 +1,4 @@
+import { text } from '@latch/protocol'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,11 +18,11 @@ import { payOrder } from '../../onramp/sandbox/pay.ts'
 import { findOrder } from '../../onramp/store.ts'
 
 // Not the protocol's onrampOrderParams: an unknown or malformed id gets the HTML page, not JSON.
-const checkoutParams = z.object({ orderId: z.string().max(64) })
+const checkoutParams = z.object({ orderId: text().max(64) })
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** A form field as the browser sent it: text, at most a few hundred characters. */
-const paymentForm = z.record(z.string(), z.string().max(200))
+const paymentForm = z.record(text().max(64), text().max(200))
 
 function sendPage(reply: FastifyReply, statusCode: number, html: string) {
   return reply

@@ -1,0 +1,73 @@
+import { HttpRequestError, TimeoutError } from 'viem'
+
+/** An upstream that did not answer its last call is not sent another until a probe gets through. */
+export class UpstreamDownError extends Error {
+  override name = 'UpstreamDownError'
+}
+
+/**
+ * Whether `error` says the upstream itself failed (a timeout, a refused or dropped connection,
+ * HTTP 5xx or 429), as opposed to an answer it gave (a revert, an RPC error): only the first
+ * means the chain is unavailable. Looks through viem's wrapped causes.
+ */
+export function isUpstreamOutage(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof UpstreamDownError || cause instanceof TimeoutError) return true
+    if (cause instanceof HttpRequestError)
+      return cause.status === undefined || cause.status >= 500 || cause.status === 429
+    if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return true
+  }
+  return false
+}
+
+type Circuit = { down: boolean; probe: Promise<void> | undefined }
+
+/**
+ * The health of each upstream URL, shared by the chain clients and the JSON-RPC gateway. While an
+ * upstream answers, every call goes to it. Once a call failed for want of an answer, the upstream
+ * is down: one call at a time goes to it as a probe, and the others wait for that probe (so none
+ * waits longer than one RPC timeout) and then go on if it got an answer, or fail with an
+ * UpstreamDownError if not. `failFast` calls (a URL with a fallback after it) fail at once instead.
+ *
+ * Without this, calls pile up on a frozen node, each waiting out the timeout (viem's retries made
+ * that four timeouts), and the node wakes up to a backlog of calls nobody waits for any more,
+ * which slowed the first answers after it recovered.
+ */
+export class UpstreamCircuits {
+  readonly #circuits = new Map<string, Circuit>()
+
+  /** Runs `call` to `url`, or waits for a probe of it to answer first when it is down. */
+  async through<Result>(
+    url: string,
+    call: () => Promise<Result>,
+    options: { isOutage?: (error: unknown) => boolean; failFast?: boolean } = {},
+  ): Promise<Result> {
+    const isOutage = options.isOutage ?? isUpstreamOutage
+    let circuit = this.#circuits.get(url)
+    if (!circuit) {
+      circuit = { down: false, probe: undefined }
+      this.#circuits.set(url, circuit)
+    }
+    if (circuit.down && circuit.probe) {
+      if (!options.failFast) await circuit.probe
+      if (circuit.down)
+        throw new UpstreamDownError('did not answer its last call; waiting for it to answer again')
+    }
+    let probeDone: (() => void) | undefined
+    if (circuit.down) circuit.probe = new Promise<void>((resolve) => (probeDone = resolve))
+    try {
+      const result = await call()
+      circuit.down = false
+      return result
+    } catch (error) {
+      // An answer, even an error, means the upstream is there.
+      circuit.down = isOutage(error)
+      throw error
+    } finally {
+      if (probeDone) {
+        circuit.probe = undefined
+        probeDone()
+      }
+    }
+  }
+}

@@ -1,0 +1,535 @@
+import { randomUUID } from 'node:crypto'
+import { NATIVE_TOKEN_ADDRESS } from '@latch/protocol'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { newDeviceId } from './embeddedFixtures.ts'
+import { type Dialect, startTestServer, type TestServer } from './helpers.ts'
+
+// The bad-input sweep: every route of the server's OpenAPI document (the API's and the frame
+// origin's) gets malformed values in each of its inputs, and must answer each with a 4xx and a
+// message, never a 5xx. A route added without a sample request below fails the sweep, so no route
+// ships unswept.
+
+const devnet = inject('devnet')
+const chain = devnet.chains[0] as (typeof devnet.chains)[number]
+const CHAIN = `eip155:${chain.chainId}`
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const USDC = `${CHAIN}:${chain.tokens.find((token) => token.symbol === 'USDC')?.address}`
+const NATIVE = `${CHAIN}:${NATIVE_TOKEN_ADDRESS}`
+const ACCOUNT = `${CHAIN}:${ADDRESS}`
+const PROJECT = { projectId: 'latch-dev' }
+const SIGNED = {
+  coin_type: 2147514985,
+  address: ADDRESS,
+  message: '{"name":"sweep.latch.id","timestamp":1}',
+  signature: '0x00',
+}
+
+type Sample = {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/**
+ * A well-formed request per route: each case breaks one input of it, so the answer says how the
+ * route treats that input alone. Never sent as it is.
+ */
+const SAMPLES: Record<string, Sample> = {
+  'GET /health': {},
+  'GET /v1/supported-chains': { query: PROJECT },
+  'GET /v1/account/{address}/balance': {
+    params: { address: ADDRESS },
+    query: { ...PROJECT, chainId: CHAIN, currency: 'usd', forceUpdate: 'false' },
+  },
+  'POST /v1/fungible/price': { body: { ...PROJECT, currency: 'usd', addresses: [USDC] } },
+  'GET /v1/identity/{address}': {
+    params: { address: ADDRESS },
+    query: { ...PROJECT, sender: ADDRESS, chainId: CHAIN },
+  },
+  'GET /v1/convert/gas-price': { query: { ...PROJECT, chainId: CHAIN } },
+  'POST /v1/profile/account': { query: PROJECT, body: SIGNED },
+  'GET /v1/profile/account/{name}': {
+    params: { name: 'sweep.latch.id' },
+    query: { ...PROJECT, apiVersion: '2', sender: ADDRESS },
+  },
+  'GET /v1/profile/reverse/{address}': {
+    params: { address: ADDRESS },
+    query: { ...PROJECT, apiVersion: '2', sender: ADDRESS },
+  },
+  'GET /v1/profile/suggestions/{name}': {
+    params: { name: 'sweep' },
+    query: { ...PROJECT, zone: 'latch.id' },
+  },
+  'POST /v1/profile/account/{name}/attributes': {
+    params: { name: 'sweep.latch.id' },
+    query: PROJECT,
+    body: SIGNED,
+  },
+  'POST /v1/profile/account/{name}/address': {
+    params: { name: 'sweep.latch.id' },
+    query: PROJECT,
+    body: SIGNED,
+  },
+  'GET /v1/onramp/options': { query: PROJECT },
+  'POST /v1/onramp/quote': {
+    query: PROJECT,
+    body: {
+      purchaseCurrency: 'USDC',
+      paymentCurrency: 'USD',
+      amount: '50',
+      network: 'latch-devnet',
+      paymentMethod: 'card',
+      provider: 'sandbox',
+    },
+  },
+  'POST /v1/generators/onrampurl': {
+    query: PROJECT,
+    body: {
+      destinationWallets: [{ address: ADDRESS, blockchains: ['latch-devnet'], assets: ['USDC'] }],
+      defaultNetwork: 'latch-devnet',
+      partnerUserId: 'sweep',
+      defaultExperience: 'buy',
+      presetCryptoAmount: 1,
+      presetFiatAmount: 50,
+      provider: 'sandbox',
+      quoteId: randomUUID(),
+      paymentCurrency: 'USD',
+    },
+  },
+  'GET /v1/onramp/orders/{orderId}': { params: { orderId: randomUUID() }, query: PROJECT },
+  'POST /v1': {
+    query: { ...PROJECT, chainId: CHAIN },
+    body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+  },
+  'GET /projects/v1/origins': { query: PROJECT },
+  'GET /appkit/v1/config': { query: PROJECT },
+  'GET /getWallets': {
+    query: {
+      ...PROJECT,
+      page: '1',
+      entries: '4',
+      include: 'a,b',
+      exclude: 'c',
+      chains: CHAIN,
+      search: 'meta',
+      badge_type: 'certified',
+    },
+  },
+  'GET /getWalletImage/{id}': { params: { id: 'abc' }, query: PROJECT },
+  'GET /public/getAssetImage/{id}': { params: { id: CHAIN }, query: PROJECT },
+  'GET /public/getCurrencyImage/{id}': { params: { id: 'USD' }, query: PROJECT },
+  'GET /public/getTokenImage/{id}': { params: { id: 'USDC' }, query: PROJECT },
+  'GET /v1/account/{address}/history': {
+    params: { address: ADDRESS },
+    query: { ...PROJECT, chainId: CHAIN, onramp: 'sandbox', cursor: 'abc' },
+  },
+  'GET /v1/convert/tokens': { query: { ...PROJECT, chainId: CHAIN } },
+  'GET /v1/convert/quotes': {
+    query: {
+      ...PROJECT,
+      amount: '1000',
+      userAddress: ACCOUNT,
+      from: NATIVE,
+      to: USDC,
+      gasPrice: '1',
+    },
+  },
+  'GET /v1/convert/allowance': {
+    query: { ...PROJECT, tokenAddress: USDC, userAddress: ACCOUNT },
+  },
+  'GET /v1/convert/build-approve': {
+    query: { ...PROJECT, userAddress: ACCOUNT, from: USDC, to: NATIVE, amount: '1000' },
+  },
+  'POST /v1/convert/build-transaction': {
+    query: PROJECT,
+    body: {
+      ...PROJECT,
+      amount: '1000',
+      eip155: { slippage: 1 },
+      from: NATIVE,
+      to: USDC,
+      userAddress: ACCOUNT,
+      disableEstimate: true,
+    },
+  },
+  'GET /auth/v1/siwx/nonce': { query: PROJECT },
+  'POST /auth/v1/siwx/verify': {
+    query: PROJECT,
+    body: { ...PROJECT, message: 'example.com wants you to sign in\nline', signature: '0x00' },
+  },
+  'GET /auth/v1/siwx/session': { query: PROJECT, headers: { authorization: 'Bearer abc' } },
+  'POST /auth/v1/siwx/signout': { query: PROJECT, headers: { authorization: 'Bearer abc' } },
+  'GET /onramp/sandbox/checkout/{orderId}': { params: { orderId: randomUUID() } },
+  'POST /onramp/sandbox/checkout/{orderId}/pay': {
+    params: { orderId: randomUUID() },
+    body: { method: 'card', idempotencyKey: 'k', cardNumber: '4242424242424242' },
+  },
+  'GET /frame': { query: PROJECT },
+  'POST /wallet/v1/email/start': {
+    body: { email: 'sweep@example.test', deviceId: newDeviceId(), ...PROJECT },
+  },
+  'POST /wallet/v1/email/device': {
+    body: { email: 'sweep@example.test', deviceId: newDeviceId() },
+  },
+  'GET /wallet/v1/device/approve': { query: { token: 'a'.repeat(32) } },
+  'POST /wallet/v1/email/verify': {
+    body: { email: 'sweep@example.test', otp: '123456', deviceId: newDeviceId() },
+  },
+  'POST /wallet/v1/social/start': {
+    body: { provider: 'dev', deviceId: newDeviceId(), ...PROJECT },
+  },
+  'GET /wallet/v1/social/callback': { query: { code: 'abc', state: 'def', error: 'x' } },
+  'POST /wallet/v1/social/callback': { body: { code: 'abc', state: 'def', error: 'x' } },
+  'POST /wallet/v1/social/finish': { body: { flowId: 'abc', flowSecret: 'def' } },
+  'POST /wallet/v1/social/cancel': { body: { flowId: 'abc', flowSecret: 'def' } },
+  'POST /wallet/v1/session/user': {
+    body: { chainId: chain.chainId },
+    headers: { authorization: 'Bearer abc' },
+  },
+  'POST /wallet/v1/session/signout': { headers: { authorization: 'Bearer abc' } },
+  'POST /wallet/v1/rpc': {
+    body: { method: 'personal_sign', params: ['0x00', ADDRESS], chainId: chain.chainId },
+    headers: { authorization: 'Bearer abc' },
+  },
+  'POST /wallet/v1/email/update': {
+    body: { email: 'sweep@example.test' },
+    headers: { authorization: 'Bearer abc' },
+  },
+  'POST /wallet/v1/email/update/primary': {
+    body: { otp: '123456' },
+    headers: { authorization: 'Bearer abc' },
+  },
+  'POST /wallet/v1/email/update/secondary': {
+    body: { otp: '123456' },
+    headers: { authorization: 'Bearer abc' },
+  },
+}
+
+/** Pages a person opens (a mailed link, a provider's redirect, a checkout): a 4xx is HTML there. */
+const HTML_PAGES = new Set([
+  'GET /wallet/v1/device/approve',
+  'GET /wallet/v1/social/callback',
+  'POST /wallet/v1/social/callback',
+  'GET /onramp/sandbox/checkout/{orderId}',
+  'POST /onramp/sandbox/checkout/{orderId}/pay',
+])
+
+/**
+ * Inputs that are the caller's own and passed on untouched, so any text is an answer, not an
+ * error: a JSON-RPC call's id comes back as it was sent (JSON-RPC 2.0), in an HTTP 200.
+ */
+const PASSED_THROUGH = new Set(['POST /v1 body.id'])
+
+const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085']
+
+type JsonSchema = {
+  type?: string | string[]
+  enum?: unknown[]
+  properties?: Record<string, JsonSchema>
+  additionalProperties?: JsonSchema | boolean
+  items?: JsonSchema
+  anyOf?: JsonSchema[]
+  required?: string[]
+}
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[]
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
+}
+type Document = {
+  paths: Record<string, Record<string, Operation> & { servers?: { url: string }[] }>
+}
+
+/** One request of the sweep and what it must get. */
+type Case = {
+  route: string
+  what: string
+  /** A control character in a text input: refused by the shared refinement, so 400 and its message. */
+  controlCharacter: boolean
+  /**
+   * A 2xx is right too: an input the route passes on untouched (PASSED_THROUGH), or a well-formed
+   * value that names nothing (a path with slashes looked up as a name is simply not found).
+   */
+  mayAnswer: boolean
+  method: string
+  url: string
+  body?: string
+  contentType?: string
+  headers: Record<string, string>
+  frame: boolean
+}
+
+const typesOf = (schema: JsonSchema | undefined): string[] => {
+  if (!schema) return []
+  if (schema.anyOf) return schema.anyOf.flatMap(typesOf)
+  return Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
+}
+
+const objectSchemaOf = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+  schema?.anyOf ? schema.anyOf.find((option) => typesOf(option).includes('object')) : schema
+
+/**
+ * A free text input, which the shared refinement guards: its control-character cases must be
+ * refused with that refinement's message. A fixed set of values (an enum) is refused as such.
+ */
+const isFreeText = (schema: JsonSchema | undefined): boolean =>
+  typesOf(schema).includes('string') && !(schema?.anyOf ?? [schema]).some((option) => option?.enum)
+
+/** Values of another type than the schema's, for a wrong-type case. */
+function wrongTypes(schema: JsonSchema | undefined): unknown[] {
+  const types = typesOf(schema)
+  const all: [string, unknown][] = [
+    ['string', 'not-a-number'],
+    ['number', 42],
+    ['integer', 42],
+    ['boolean', true],
+    ['object', { nested: 'x' }],
+    ['array', ['x']],
+  ]
+  return all.filter(([type]) => !types.includes(type)).map(([, value]) => value)
+}
+
+/** Every way to break one field of a JSON body, walking the schema and the sample together. */
+function bodyVariants(
+  schema: JsonSchema | undefined,
+  sample: unknown,
+  path: string[],
+): { where: string; value: unknown; controlCharacter: boolean }[] {
+  const variants: { where: string; value: unknown; controlCharacter: boolean }[] = []
+  const at = path.length === 0 ? 'body' : `body.${path.join('.')}`
+  const put = (value: unknown, controlCharacter = false) =>
+    variants.push({ where: at, value, controlCharacter })
+  const types = typesOf(schema)
+  if (types.includes('string')) {
+    const base = typeof sample === 'string' ? sample : 'x'
+    const free = isFreeText(schema)
+    put('\u0000', free)
+    put(`${base.slice(0, 1)}\u0000${base.slice(1)}`, free)
+    for (const control of CONTROL_CHARACTERS.slice(1)) put(`${base}${control}`, free)
+    put('x'.repeat(100_000))
+  }
+  for (const value of wrongTypes(schema)) put(value)
+  const object = objectSchemaOf(schema)
+  if (object?.properties || (object && typeof object.additionalProperties === 'object')) {
+    const fields = { ...(sample as Record<string, unknown>) }
+    const keys = new Set([...Object.keys(object.properties ?? {}), ...Object.keys(fields)])
+    for (const key of keys) {
+      const fieldSchema =
+        object.properties?.[key] ??
+        (typeof object.additionalProperties === 'object' ? object.additionalProperties : undefined)
+      for (const inner of bodyVariants(fieldSchema, fields[key], [...path, key]))
+        variants.push({ ...inner, value: { ...fields, [key]: inner.value } })
+    }
+    for (const key of object.required ?? []) {
+      const { [key]: _dropped, ...rest } = fields
+      variants.push({ where: `${at}.${key} missing`, value: rest, controlCharacter: false })
+    }
+  }
+  if (types.includes('array') && Array.isArray(sample) && sample.length > 0) {
+    const items = schema?.anyOf?.find((option) => option.items)?.items ?? schema?.items
+    for (const inner of bodyVariants(items, sample[0], [...path, '0']))
+      variants.push({ ...inner, value: [inner.value, ...sample.slice(1)] })
+  }
+  return variants
+}
+
+function buildUrl(path: string, params: Record<string, string>, query: [string, string][]) {
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? '')
+  const search = query.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')
+  return search ? `${filled}?${search}` : filled
+}
+
+/** Every case of one route. */
+function casesOf(
+  route: string,
+  path: string,
+  method: string,
+  operation: Operation,
+  sample: Sample,
+  frame: { url: string } | undefined,
+): Case[] {
+  const headers = { ...(frame ? { origin: frame.url } : {}), ...sample.headers }
+  const params = sample.params ?? {}
+  const query = Object.entries(sample.query ?? {})
+  const bodyText = sample.body === undefined ? undefined : JSON.stringify(sample.body)
+  const cases: Case[] = []
+  const add = (
+    what: string,
+    parts: { url?: string; body?: string; contentType?: string },
+    flags: { controlCharacter?: boolean; mayAnswer?: boolean } = {},
+  ) =>
+    cases.push({
+      route,
+      what,
+      controlCharacter: flags.controlCharacter ?? false,
+      mayAnswer: flags.mayAnswer ?? false,
+      method,
+      url: parts.url ?? buildUrl(path, params, query),
+      ...('body' in parts ? { body: parts.body } : bodyText !== undefined && { body: bodyText }),
+      contentType: parts.contentType ?? 'application/json',
+      headers,
+      frame: frame !== undefined,
+    })
+
+  for (const parameter of operation.parameters ?? []) {
+    const { name } = parameter
+    if (parameter.in === 'path') {
+      const base = params[name] ?? 'x'
+      const withParam = (value: string) => buildUrl(path, { ...params, [name]: value }, query)
+      const control = { controlCharacter: true }
+      add(`path ${name} NUL`, { url: withParam('%00') }, control)
+      add(`path ${name} NUL inside`, { url: withParam(`${base}%00x`) }, control)
+      for (const character of CONTROL_CHARACTERS.slice(1))
+        add(
+          `path ${name} U+${character.charCodeAt(0).toString(16)}`,
+          { url: withParam(`${base}${encodeURIComponent(character)}`) },
+          control,
+        )
+      add(`path ${name} bad percent-encoding`, { url: withParam('%ff%fe') })
+      add(`path ${name} traversal`, { url: withParam('..%2F..%2F.data') }, { mayAnswer: true })
+      add(`path ${name} huge`, { url: withParam('a'.repeat(5_000)) })
+      add(`path ${name} empty`, { url: withParam('') })
+    }
+    if (parameter.in === 'query') {
+      const others = query.filter(([other]) => other !== name)
+      const base = sample.query?.[name] ?? 'x'
+      const withValue = (value: string) => buildUrl(path, params, [...others, [name, value]])
+      const control = { controlCharacter: isFreeText(parameter.schema) }
+      add(`query ${name} NUL`, { url: withValue('\u0000') }, control)
+      add(`query ${name} NUL inside`, { url: withValue(`${base}\u0000x`) }, control)
+      for (const character of CONTROL_CHARACTERS.slice(1))
+        add(
+          `query ${name} U+${character.charCodeAt(0).toString(16)}`,
+          { url: withValue(`${base}${character}`) },
+          control,
+        )
+      add(`query ${name} huge`, { url: withValue('a'.repeat(10_000)) })
+      add(`query ${name} given twice`, {
+        url: buildUrl(path, params, [...others, [name, base], [name, base]]),
+      })
+      add(`query ${name} bad percent-encoding`, {
+        url: `${buildUrl(path, params, others)}${others.length ? '&' : '?'}${name}=%ff%fe`,
+      })
+      if (parameter.required)
+        add(`query ${name} missing`, { url: withValue('').replace(/[?&][^?&]*=$/, '') })
+    }
+  }
+  const schema = operation.requestBody?.content?.['application/json']?.schema
+  if (schema && sample.body !== undefined) {
+    for (const variant of bodyVariants(schema, sample.body, [])) {
+      const passedThrough = PASSED_THROUGH.has(`${route} ${variant.where}`)
+      add(
+        `${variant.where}${variant.controlCharacter ? ' control character' : ''}`,
+        { body: JSON.stringify(variant.value) },
+        { controlCharacter: variant.controlCharacter && !passedThrough, mayAnswer: passedThrough },
+      )
+    }
+    add('body not JSON', { body: '{"unterminated' })
+    add('body empty', { body: '' })
+    add('body as text/plain', { body: bodyText ?? '{}', contentType: 'text/plain' })
+    add('body with NUL bytes', { body: `${(bodyText ?? '{}').slice(0, -1)},"x\u0000":"\u0000"}` })
+  }
+  return cases
+}
+
+type Outcome = { status: number; contentType: string; body: string }
+
+async function send(server: TestServer, testCase: Case): Promise<Outcome> {
+  const app: FastifyInstance = testCase.frame ? server.frame : server.app
+  const response = await app.inject({
+    method: testCase.method as 'GET' | 'POST',
+    url: testCase.url,
+    headers: {
+      ...testCase.headers,
+      ...(testCase.body !== undefined && { 'content-type': testCase.contentType ?? '' }),
+    },
+    ...(testCase.body !== undefined && { payload: testCase.body }),
+  })
+  return {
+    status: response.statusCode,
+    contentType: String(response.headers['content-type'] ?? ''),
+    body: response.body,
+  }
+}
+
+/** What is wrong with an answer to a bad input, or undefined when it is right. */
+function fault(testCase: Case, outcome: Outcome): string | undefined {
+  if (outcome.status >= 500) return `${outcome.status}`
+  if (testCase.mayAnswer && outcome.status < 300) return undefined
+  if (outcome.status < 400) return `${outcome.status}: a bad input was taken`
+  if (HTML_PAGES.has(testCase.route) && outcome.contentType.startsWith('text/html'))
+    return undefined
+  let body: { statusCode?: unknown; error?: unknown; message?: unknown }
+  try {
+    body = JSON.parse(outcome.body)
+  } catch {
+    return `${outcome.status} without a JSON body: ${outcome.body.slice(0, 80)}`
+  }
+  if (typeof body.message !== 'string' || body.message === '') return 'no message'
+  if (body.statusCode !== outcome.status)
+    return `statusCode ${body.statusCode} in a ${outcome.status}`
+  if (testCase.controlCharacter) {
+    if (outcome.status !== 400) return `${outcome.status} for a control character, not 400`
+    if (!/control character/i.test(body.message))
+      return `400 without the control-character message: ${body.message.slice(0, 120)}`
+  }
+  return undefined
+}
+
+describe.each<[Dialect, Record<string, string>]>([
+  ['pglite', {}],
+  ['postgres', { REDIS_URL: inject('redisUrl') }],
+])('bad input to every route on %s', (dialect, env) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { LOG_LEVEL: 'error', ...env })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('answers every malformed value with a 4xx and a message, never a 5xx', async () => {
+    const document = (
+      await server.app.inject({ method: 'GET', url: '/docs/json' })
+    ).json() as Document
+    const routes = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({
+          route: `${method.toUpperCase()} ${path}`,
+          path,
+          method: method.toUpperCase(),
+          operation: operation as Operation,
+          frame: item.servers?.[0],
+        })),
+    )
+    const unsampled = routes.filter(({ route }) => !SAMPLES[route]).map(({ route }) => route)
+    expect(unsampled, 'routes without a sample request in bad-input.test.ts').toEqual([])
+    expect(routes.length).toBeGreaterThanOrEqual(50)
+
+    const cases = routes.flatMap(({ route, path, method, operation, frame }) =>
+      casesOf(route, path, method, operation, SAMPLES[route] as Sample, frame),
+    )
+    const statuses = new Map<number, number>()
+    const faults: string[] = []
+    const answered: string[] = []
+    let controlCharacterCases = 0
+    for (const testCase of cases) {
+      const outcome = await send(server, testCase)
+      statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1)
+      if (testCase.controlCharacter) controlCharacterCases++
+      const wrong = fault(testCase, outcome)
+      if (wrong) faults.push(`${testCase.route} ${testCase.what}: ${wrong}`)
+      else if (outcome.status < 300) answered.push(`${testCase.route} ${testCase.what}`)
+    }
+    const counts = [...statuses.entries()].sort(([a], [b]) => a - b)
+    console.info(
+      `bad-input sweep on ${dialect}: ${routes.length} routes, ${cases.length} cases ` +
+        `(${controlCharacterCases} with a control character); statuses ` +
+        counts.map(([status, count]) => `${status} x${count}`).join(', ') +
+        `; answered as allowed: ${answered.join('; ')}`,
+    )
+    expect(faults).toEqual([])
+  })
+})

@@ -1,0 +1,161 @@
+import { createTestClient, http } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { chainsOfDevnet } from '../src/config.ts'
+import { deployTestEns } from './accountFixtures.ts'
+import { type FrozenUpstream, startFrozenUpstream } from './frozenUpstream.fixture.ts'
+import { startTestServer, type TestServer } from './helpers.ts'
+import {
+  COIN_B,
+  chainA,
+  freshKey,
+  freshLabel,
+  namesApi,
+  nowSeconds,
+  signedBody,
+  ZONE,
+} from './namesFixtures.ts'
+
+// The chain's RPC freezes under the server: every route that reads it answers within the RPC
+// timeout (a 503, or the gateway's in-band error), an identity says it is unavailable rather than
+// "no name", no call is sent twice, and the first answers after the RPC resumes are fast.
+
+const RPC_TIMEOUT_MS = 1_500
+const CHAIN = `eip155:${chainA.chainId}`
+const PROJECT = 'projectId=latch-dev'
+const USDC = chainA.tokens.find((token) => token.symbol === 'USDC')?.address
+const NATIVE = `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`
+const HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+type Timed = { name: string; status: number; body: string; ms: number }
+
+describe('the chain RPC frozen under the server', () => {
+  let upstream: FrozenUpstream
+  let server: TestServer
+  beforeAll(async () => {
+    upstream = await startFrozenUpstream(chainA.rpcUrl)
+    // An ENS on the chain, so identities depend on it as on mainnet.
+    const deployer = freshKey()
+    await createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl) }).setBalance({
+      address: deployer.address,
+      value: 10n ** 18n,
+    })
+    const ens = await deployTestEns(chainA, deployer)
+    const chains = chainsOfDevnet(inject('devnet')).map((chain) =>
+      chain.chainId === chainA.chainId
+        ? { ...chain, rpcUrls: [upstream.url], ensRegistry: ens.registry }
+        : chain,
+    )
+    server = await startTestServer('pglite', {
+      LATCH_CHAINS: JSON.stringify(chains),
+      RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
+      RPC_RATE_LIMIT: '100000',
+    })
+  })
+  afterAll(async () => {
+    upstream?.thaw()
+    await server?.close()
+    await upstream?.close()
+  })
+
+  const timed = async (
+    name: string,
+    request: { method?: 'GET' | 'POST'; url: string; payload?: object },
+  ): Promise<Timed> => {
+    const started = performance.now()
+    const response = await server.app.inject(request)
+    return {
+      name,
+      status: response.statusCode,
+      body: response.body,
+      ms: Math.round(performance.now() - started),
+    }
+  }
+  const reads = (address: string, forceUpdate: boolean) => [
+    timed('balance', {
+      url: `/v1/account/${HOLDER}/balance?${PROJECT}&chainId=${CHAIN}${forceUpdate ? '&forceUpdate=true' : ''}`,
+    }),
+    timed('gas price', { url: `/v1/convert/gas-price?${PROJECT}&chainId=${CHAIN}` }),
+    timed('swap quote', {
+      url: `/v1/convert/quotes?${PROJECT}&amount=1000000000000000&userAddress=${CHAIN}:${HOLDER}&from=${NATIVE}&to=${CHAIN}:${USDC}`,
+    }),
+    timed('identity', { url: `/v1/identity/${address}?${PROJECT}` }),
+    timed('gateway', {
+      method: 'POST',
+      url: `/v1?${PROJECT}&chainId=${CHAIN}`,
+      payload: { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+    }),
+  ]
+  const show = (answers: Timed[]) => answers.map(({ name, ms }) => `${name} ${ms}`).join(', ')
+
+  it('answers within the RPC timeout, says an identity is unavailable, and is fast again after', async () => {
+    const api = namesApi(server)
+    // Known before: a name, cached; the pools the quote reads; the gas price works. The name is
+    // on the other chain, whose RPC stays up, so its signatures can still be checked.
+    const signer = freshKey()
+    const name = `${freshLabel()}.${ZONE}`
+    const onB = { coinType: COIN_B }
+    const registered = await api.register(
+      await signedBody(signer, { name, attributes: {}, timestamp: nowSeconds() }, onB),
+    )
+    expect(registered.statusCode, registered.body).toBe(200)
+    expect((await api.identity(signer.address)).json()).toEqual({ name, avatar: null })
+    const warm = await Promise.all(reads(freshKey().address, true))
+    expect(warm.map(({ status }) => status)).toEqual([200, 200, 200, 200, 200])
+
+    upstream.freeze()
+    const unknown = freshKey().address
+    const moved = freshKey().address
+    const [during, update] = await Promise.all([
+      Promise.all(reads(unknown, true)),
+      // The name moves to another address: its old address no longer has it, and ENS is down.
+      api.updateAddress(
+        name,
+        await signedBody(
+          signer,
+          { name, coin_type: COIN_B, address: moved, timestamp: nowSeconds() },
+          onB,
+        ),
+      ),
+    ])
+    const byName = Object.fromEntries(during.map((answer) => [answer.name, answer]))
+    expect(byName.balance?.status).toBe(503)
+    expect(JSON.parse(byName.balance?.body ?? '{}').message).toBe(
+      `Token balances unavailable: ${CHAIN} did not answer`,
+    )
+    expect(byName['gas price']?.status).toBe(503)
+    expect(byName['swap quote']?.status).toBe(503)
+    expect(byName.identity?.status).toBe(503)
+    expect(JSON.parse(byName.identity?.body ?? '{}').message).toBe(
+      'Identity unavailable: a chain did not answer',
+    )
+    expect(byName.gateway?.status).toBe(200)
+    expect(JSON.parse(byName.gateway?.body ?? '{}').error.message).toMatch(/^Upstream unavailable/)
+    for (const answer of during) expect(answer.ms, answer.name).toBeLessThan(RPC_TIMEOUT_MS + 1_000)
+    expect(update.statusCode, update.body).toBe(200)
+    const heldFirst = upstream.held()
+
+    // The name's old address: not "no name" while ENS cannot be asked, but unavailable.
+    const oldAddress = await timed('identity', { url: `/v1/identity/${signer.address}?${PROJECT}` })
+    expect(oldAddress.status).toBe(503)
+    expect(oldAddress.ms).toBeLessThan(RPC_TIMEOUT_MS + 1_000)
+    const again = await Promise.all(reads(unknown, true))
+    for (const answer of again) expect(answer.ms, answer.name).toBeLessThan(RPC_TIMEOUT_MS + 1_000)
+
+    const heldLater = upstream.held() - heldFirst
+    const waiting = upstream.thaw()
+    const after = await Promise.all(reads(unknown, false))
+    expect(after.map(({ status }) => status)).toEqual([200, 200, 200, 200, 200])
+    expect(JSON.parse(after[3]?.body ?? '{}')).toEqual({ name: null, avatar: null })
+    for (const answer of after) expect(answer.ms, answer.name).toBeLessThan(500)
+    // Calls that reached the frozen node: one per chain read of the first batch (balance, gas,
+    // quote, identity, gateway, and the name change's identity refreshes: 9), none sent again;
+    // after it, one probe at a time: the old address's identity, then the second batch.
+    expect(heldFirst).toBeLessThanOrEqual(10)
+    expect(heldLater).toBeLessThanOrEqual(2)
+    console.info(
+      `RPC frozen (timeout ${RPC_TIMEOUT_MS} ms): first answers in ms ${show(during)}; old ` +
+        `address identity ${oldAddress.ms}; next ${show(again)}; calls held by the frozen node ` +
+        `${heldFirst} then ${heldLater} (${waiting} waiting when it resumed); then ${show(after)}`,
+    )
+  })
+})
