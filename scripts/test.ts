@@ -20,6 +20,14 @@ type Stage = {
   counts?: () => Counts
 }
 
+type VitestReport = {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  numTodoTests: number
+  testResults: { status: string; assertionResults: { status: string }[] }[]
+}
+
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(reports, file), 'utf8'))
 
 const stages: Stage[] = [
@@ -36,10 +44,17 @@ const stages: Stage[] = [
       `--outputFile.json=${reports}/vitest.json`,
     ],
     counts: () => {
-      const report = readJson('vitest.json')
+      const report = readJson('vitest.json') as VitestReport
+      // A file that failed without a failed test (it did not load, or a hook threw) counts once;
+      // vitest's numFailedTestSuites also counts every describe block around a failed test.
+      const brokenFiles = report.testResults.filter(
+        (file) =>
+          file.status === 'failed' &&
+          !file.assertionResults.some((assertion) => assertion.status === 'failed'),
+      ).length
       return {
         passed: report.numPassedTests,
-        failed: report.numFailedTests + (report.success ? 0 : report.numFailedTestSuites),
+        failed: report.numFailedTests + brokenFiles,
         skipped: report.numPendingTests + report.numTodoTests,
       }
     },

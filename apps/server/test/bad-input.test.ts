@@ -193,6 +193,14 @@ const SAMPLES: Record<string, Sample> = {
     body: { method: 'personal_sign', params: ['0x00', ADDRESS], chainId: chain.chainId },
     headers: { authorization: 'Bearer abc' },
   },
+  'POST /wallet/v1/rpc/cost': {
+    body: {
+      method: 'eth_sendTransaction',
+      params: [{ to: ADDRESS, value: '0x1' }],
+      chainId: chain.chainId,
+    },
+    headers: { authorization: 'Bearer abc' },
+  },
   'POST /wallet/v1/email/update': {
     body: { email: 'sweep@example.test' },
     headers: { authorization: 'Bearer abc' },

@@ -114,6 +114,7 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
         'session/user',
         'session/signout',
         'rpc',
+        'rpc/cost',
         'email/update',
         'email/update/primary',
         'email/update/secondary',
