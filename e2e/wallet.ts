@@ -36,3 +36,38 @@ export function walletConnectWallet(stack: StackInfo, options: { index: number; 
     ...(options.name ? { name: options.name } : {}),
   })
 }
+
+/**
+ * The user adds chain `chainId` to the test wallet and picks it (`wallet_addEthereumChain`); it
+ * keeps the devnet's RPC URL, which answers for any chain id, so only the id differs.
+ */
+export async function moveWalletToChain(
+  page: Page,
+  chainId: number,
+  rpcUrl: string,
+): Promise<void> {
+  await page.evaluate(
+    async ({ id, url }) => {
+      const provider = await new Promise<{
+        request(args: { method: string; params?: unknown[] }): Promise<unknown>
+      }>((resolve) => {
+        window.addEventListener('eip6963:announceProvider', (event) =>
+          resolve((event as CustomEvent).detail.provider),
+        )
+        window.dispatchEvent(new Event('eip6963:requestProvider'))
+      })
+      await provider.request({
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: `0x${id.toString(16)}`,
+            chainName: 'Elsewhere',
+            rpcUrls: [url],
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
+      })
+    },
+    { id: chainId, url: rpcUrl },
+  )
+}

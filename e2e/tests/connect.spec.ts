@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts'
-import { devnetWallet } from '../wallet.ts'
+import { devnetWallet, moveWalletToChain } from '../wallet.ts'
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
@@ -105,29 +105,8 @@ test.describe('connect modal with an injected wallet', () => {
     await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
     await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
 
-    // The user adds and picks chain 1 in the wallet; it keeps the devnet's RPC, which answers anyway.
-    const rpcUrl = stack.devnet.chains[0]?.rpcUrl
-    await page.evaluate(async (url) => {
-      const provider = await new Promise<{
-        request(args: { method: string; params?: unknown[] }): Promise<unknown>
-      }>((resolve) => {
-        window.addEventListener('eip6963:announceProvider', (event) =>
-          resolve((event as CustomEvent).detail.provider),
-        )
-        window.dispatchEvent(new Event('eip6963:requestProvider'))
-      })
-      await provider.request({
-        method: 'wallet_addEthereumChain',
-        params: [
-          {
-            chainId: '0x1',
-            chainName: 'Elsewhere',
-            rpcUrls: [url],
-            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          },
-        ],
-      })
-    }, rpcUrl)
+    // The user adds and picks chain 1 in the wallet.
+    await moveWalletToChain(page, 1, stack.devnet.chains[0]?.rpcUrl ?? '')
 
     const view = page.getByRole('dialog', { name: 'Switch Network' })
     await expect(view).toBeVisible()

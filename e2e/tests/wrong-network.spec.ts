@@ -1,31 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { devnetWallet } from '../wallet.ts'
-
-/** The user adds and picks chain 999 in the wallet (the devnet's RPC answers for it anyway). */
-async function moveWalletToChain999(page: Page, rpcUrl: string) {
-  await page.evaluate(async (url) => {
-    const provider = await new Promise<{
-      request(args: { method: string; params?: unknown[] }): Promise<unknown>
-    }>((resolve) => {
-      window.addEventListener('eip6963:announceProvider', (event) =>
-        resolve((event as CustomEvent).detail.provider),
-      )
-      window.dispatchEvent(new Event('eip6963:requestProvider'))
-    })
-    await provider.request({
-      method: 'wallet_addEthereumChain',
-      params: [
-        {
-          chainId: '0x3e7',
-          chainName: 'Elsewhere',
-          rpcUrls: [url],
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        },
-      ],
-    })
-  }, rpcUrl)
-}
+import { devnetWallet, moveWalletToChain } from '../wallet.ts'
 
 test('a wallet on a network the site does not list: a wrong-network button, the Account view says which, Send, Swap and Buy are off', async ({
   page,
@@ -37,7 +11,7 @@ test('a wallet on a network the site does not list: a wrong-network button, the 
   await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
   await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
 
-  await moveWalletToChain999(page, stack.devnet.chains[0]?.rpcUrl ?? '')
+  await moveWalletToChain(page, 999, stack.devnet.chains[0]?.rpcUrl ?? '')
   const prompt = page.getByRole('dialog', { name: 'Switch Network' })
   await expect(prompt).toBeVisible()
   await prompt.getByRole('button', { name: 'Close' }).click()

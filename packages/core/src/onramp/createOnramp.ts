@@ -3,6 +3,7 @@ import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/cons
 import type { AdapterConnection } from '../adapters/types.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
+import { connectionMoved } from '../connection/connectionMoved.ts'
 import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../constants.ts'
 import type { PopupWindow } from '../embedded/types.ts'
 import type { MinedTransaction } from '../history/createHistory.ts'
@@ -222,11 +223,7 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
 
   // Another account or chain (or none) starts over: nothing bought goes to the wrong place.
   deps.connection.subscribe((current, previous) => {
-    const moved =
-      current.status !== previous.status ||
-      (current.status === 'connected' &&
-        previous.status === 'connected' &&
-        (current.address !== previous.address || current.chainId !== previous.chainId))
+    const moved = connectionMoved(current, previous)
     if (moved && (current.status === 'connected' || current.status === 'disconnected')) reset()
   })
 

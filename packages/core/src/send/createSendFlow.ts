@@ -1,8 +1,10 @@
 import type { TokenBalance } from '@latch/protocol'
 import { shortfallMessage } from '@latch/protocol/fees'
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, type Hex, parseUnits } from 'viem'
+import type { EvmAdapter } from '../adapters/evm/createEvmAdapter.ts'
 import type { AdapterConnection } from '../adapters/types.ts'
 import type { BalancesState } from '../balances/createBalances.ts'
+import { connectionMoved } from '../connection/connectionMoved.ts'
 import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
 import type { ModalController } from '../modal/index.ts'
@@ -27,13 +29,7 @@ export type SendFlowDeps = {
   /** The address a name points to on the connected chain; throws a LatchError saying why not. */
   resolveName(name: string): Promise<Address>
   /** Gas of a transaction, and the highest price per gas it may pay (what the node checks). */
-  estimateFee(transaction: {
-    from: Address
-    to: Address
-    value: bigint
-    data?: Hex
-    chainId: number
-  }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
+  estimateFee: EvmAdapter['estimateFee']
   /** The native balance, read from the chain now (not the balances' cache). */
   nativeBalance(address: Address, chainId: number): Promise<bigint>
   /** Checks and sends; resolves with the hash once the wallet sent it. */
@@ -351,11 +347,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   deps.router.state.subscribe(follow)
   deps.modal.state.subscribe(follow)
   deps.connection.subscribe((current, previous) => {
-    const moved =
-      current.status !== previous.status ||
-      (current.status === 'connected' &&
-        previous.status === 'connected' &&
-        (current.address !== previous.address || current.chainId !== previous.chainId))
+    const moved = connectionMoved(current, previous)
     if (moved) reset()
   })
 

@@ -5,6 +5,7 @@ import type { EvmAdapter } from '../adapters/evm/index.ts'
 import type { AdapterConnection } from '../adapters/types.ts'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
+import { connectionMoved } from '../connection/connectionMoved.ts'
 import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
@@ -254,11 +255,7 @@ export function createSwap(deps: SwapDeps): SwapController {
 
   // Another account or chain (or none) starts over; the view loads again.
   deps.connection.subscribe((current, previous) => {
-    const moved =
-      current.status !== previous.status ||
-      (current.status === 'connected' &&
-        previous.status === 'connected' &&
-        (current.address !== previous.address || current.chainId !== previous.chainId))
+    const moved = connectionMoved(current, previous)
     if (moved && store.get().tokensStatus !== 'idle') reset()
   })
 

@@ -3,23 +3,16 @@ import {
   isSocialLoginProvider,
   type Latch,
   type SocialLoginProvider,
-  WALLETS_RECOMMENDED_COUNT,
   walletFromOption,
 } from '@latch/core'
-import type { Wallet } from '@latch/protocol'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { EmailField } from '../../components/EmailField.tsx'
 import { QrGlyph } from '../../components/QrGlyph.tsx'
 import { WalletListItem } from '../../components/WalletListItem.tsx'
+import { useRecommendedWallets } from '../../hooks/useRecommendedWallets.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
-import {
-  chooseWallet,
-  fromRegistry,
-  siteNamespaces,
-  WALLETCONNECT_ENTRY,
-  withConnector,
-} from '../wallets.ts'
+import { chooseWallet, fromRegistry, WALLETCONNECT_ENTRY, withConnector } from '../wallets.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
@@ -27,8 +20,7 @@ export function Connect() {
   const latch = useLatchInstance()
   const installed = useStore(latch.evm.wallets)
   const { recentWallets } = useStore(latch.connection.state)
-  const [recommended, setRecommended] = useState<Wallet[]>([])
-  const [total, setTotal] = useState<number | undefined>()
+  const { wallets: recommended, total } = useRecommendedWallets()
   const features = useStore(latch.features)
   const { embedded } = latch
   const emailLogin = embedded !== undefined && features.email
@@ -44,27 +36,6 @@ export function Connect() {
     // The frame takes a moment to load: start as soon as the visitor might need it.
     if (wantsFrame) embedded?.preload()
   }, [embedded, wantsFrame])
-
-  useEffect(() => {
-    let current = true
-    latch.api
-      .getWallets({
-        page: 1,
-        entries: WALLETS_RECOMMENDED_COUNT,
-        namespaces: siteNamespaces(latch),
-      })
-      .then(
-        (page) => {
-          if (!current) return
-          setRecommended(page.data)
-          setTotal(page.count)
-        },
-        () => {},
-      )
-    return () => {
-      current = false
-    }
-  }, [latch])
 
   const select = (wallet: ConnectableWallet) => chooseWallet(latch, wallet)
 

@@ -1,10 +1,7 @@
-import { WALLETS_RECOMMENDED_COUNT } from '@latch/core'
-import type { Wallet } from '@latch/protocol'
-import { useEffect, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
+import { useRecommendedWallets } from '../../hooks/useRecommendedWallets.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useLatchInstance } from '../../LatchProvider.tsx'
-import { siteNamespaces } from '../wallets.ts'
 
 /** What a wallet is, in three short points, each with a small glyph. */
 const POINTS = [
@@ -34,26 +31,8 @@ const POINTS = [
 export function WhatIsAWallet() {
   const latch = useLatchInstance()
   const features = useStore(latch.features)
-  const [wallets, setWallets] = useState<Wallet[]>([])
-
-  useEffect(() => {
-    let current = true
-    latch.api
-      .getWallets({
-        page: 1,
-        entries: WALLETS_RECOMMENDED_COUNT,
-        namespaces: siteNamespaces(latch),
-      })
-      .then(
-        (page) => {
-          if (current) setWallets(page.data.filter((wallet) => wallet.homepage))
-        },
-        () => {},
-      )
-    return () => {
-      current = false
-    }
-  }, [latch])
+  // Each links to its own site, so only wallets with a homepage are offered here.
+  const wallets = useRecommendedWallets().wallets.filter((wallet) => wallet.homepage)
 
   const emailLogin = latch.embedded !== undefined && features.email
   return (
