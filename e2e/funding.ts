@@ -10,13 +10,11 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { StackInfo } from './fixtures.ts'
 
-/** A fresh account holding 1.5 ETH and exactly three tokens, funded by devnet account `funder`. */
-export async function fundFreshAccount(stack: StackInfo, options: { funder: number }) {
+/** Clients of the first devnet chain for devnet account `funder`, which pays for the tests. */
+function funderClients(stack: StackInfo, funderIndex: number) {
   const chain = stack.devnet.chains[0]
   if (!chain) throw new Error('no devnet chain')
-  const funder = privateKeyToAccount(stack.devnet.accounts[options.funder]?.privateKey as Hex)
-  const privateKey = generatePrivateKey()
-  const fresh = privateKeyToAccount(privateKey)
+  const funder = privateKeyToAccount(stack.devnet.accounts[funderIndex]?.privateKey as Hex)
   const transport = http(chain.rpcUrl)
   const viemChain = {
     id: chain.chainId,
@@ -26,6 +24,14 @@ export async function fundFreshAccount(stack: StackInfo, options: { funder: numb
   }
   const wallet = createWalletClient({ account: funder, chain: viemChain, transport })
   const client = createPublicClient({ chain: viemChain, transport })
+  return { chain, transport, viemChain, wallet, client }
+}
+
+/** A fresh account holding 1.5 ETH and exactly three tokens, funded by devnet account `funder`. */
+export async function fundFreshAccount(stack: StackInfo, options: { funder: number }) {
+  const { chain, transport, viemChain, wallet, client } = funderClients(stack, options.funder)
+  const privateKey = generatePrivateKey()
+  const fresh = privateKeyToAccount(privateKey)
   const amounts: Record<string, string> = { USDC: '1234.5', DAI: '42', WBTC: '0.125' }
   const hashes = [await wallet.sendTransaction({ to: fresh.address, value: parseEther('1.5') })]
   for (const [symbol, amount] of Object.entries(amounts)) {
@@ -49,18 +55,7 @@ export async function sendEther(
   stack: StackInfo,
   options: { funder: number; to: `0x${string}`; ether: string },
 ) {
-  const chain = stack.devnet.chains[0]
-  if (!chain) throw new Error('no devnet chain')
-  const funder = privateKeyToAccount(stack.devnet.accounts[options.funder]?.privateKey as Hex)
-  const transport = http(chain.rpcUrl)
-  const viemChain = {
-    id: chain.chainId,
-    name: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-  }
-  const wallet = createWalletClient({ account: funder, chain: viemChain, transport })
-  const client = createPublicClient({ chain: viemChain, transport })
+  const { wallet, client } = funderClients(stack, options.funder)
   const hash = await wallet.sendTransaction({ to: options.to, value: parseEther(options.ether) })
   await client.waitForTransactionReceipt({ hash })
   return { client }
