@@ -22,6 +22,23 @@ export function devnetWallet(
   })
 }
 
+/**
+ * What a visitor with the test wallet does first: opens the demo (at `path`), picks Connect Wallet
+ * and then the Latch Test Wallet. Resolves with the wallet once it was asked to connect.
+ */
+export async function connectTestWallet(
+  page: Page,
+  stack: StackInfo,
+  options: Parameters<typeof devnetWallet>[2] & { path?: string } = {},
+) {
+  const { path = '', ...walletOptions } = options
+  const wallet = await devnetWallet(page, stack, walletOptions)
+  await page.goto(`${stack.demoUrl}${path}`)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  return wallet
+}
+
 /** A phone wallet reached over WalletConnect through the devnet's relay, holding account `index`. */
 export function walletConnectWallet(stack: StackInfo, options: { index: number; name?: string }) {
   const keys = stack.devnet.accounts.map((account) => account.privateKey as `0x${string}`)

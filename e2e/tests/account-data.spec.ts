@@ -2,17 +2,14 @@ import { createWalletClient, erc20Abi, type Hex, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../fixtures.ts'
 import { fundFreshAccount } from '../funding.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet } from '../wallet.ts'
 
 const SENDER = 2
 
 test('the Tokens and Activity tabs show the account on the devnet', async ({ page, stack }) => {
   const { privateKey, fresh, chain, client, transport, viemChain, amounts } =
     await fundFreshAccount(stack, { funder: 3 })
-  await devnetWallet(page, stack, { privateKey })
-  await page.goto(stack.demoUrl)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  await connectTestWallet(page, stack, { privateKey })
   await expect(page.getByTestId('demo-account')).toHaveText(
     `Connected ${fresh.address} on Latch Devnet`,
   )

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts'
-import { devnetWallet, moveWalletToChain } from '../wallet.ts'
+import { connectTestWallet, devnetWallet, moveWalletToChain } from '../wallet.ts'
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
@@ -71,10 +71,7 @@ test.describe('connect modal with an injected wallet', () => {
     page,
     stack,
   }) => {
-    const wallet = await devnetWallet(page, stack, { chainIds: [31337] })
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    const wallet = await connectTestWallet(page, stack, { chainIds: [31337] })
     await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
 
     await page.getByTestId('latch-connect-button').click()
@@ -99,10 +96,7 @@ test.describe('connect modal with an injected wallet', () => {
     page,
     stack,
   }) => {
-    const wallet = await devnetWallet(page, stack)
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    const wallet = await connectTestWallet(page, stack)
     await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
 
     // The user adds and picks chain 1 in the wallet.

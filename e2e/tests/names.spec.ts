@@ -3,7 +3,7 @@ import { erc20Abi, hexToString, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../fixtures.ts'
 import { fundFreshAccount } from '../funding.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet, devnetWallet } from '../wallet.ts'
 
 test.describe('names', () => {
   test('register a name by signature, see it everywhere, and receive tokens sent to it', async ({
@@ -17,10 +17,7 @@ test.describe('names', () => {
     const label = `visitor-${randomBytes(3).toString('hex')}`
     const name = `${label}.latch.id`
 
-    const ownerWallet = await devnetWallet(page, stack, { privateKey: ownerKey })
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    const ownerWallet = await connectTestWallet(page, stack, { privateKey: ownerKey })
     await page.getByTestId('latch-connect-button').click()
     const account = page.getByRole('dialog', { name: 'Account' })
     await account.getByRole('button', { name: 'Choose a name' }).click()

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../fixtures.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet } from '../wallet.ts'
 
 /** Fills the sandbox checkout's card form in its popup and submits it. */
 async function payWithCard(popup: Page, cardNumber: string): Promise<void> {
@@ -35,10 +35,7 @@ test.describe('buy crypto through the sandbox on-ramp', () => {
         args: [visitor.address],
       })
 
-    await devnetWallet(page, stack, { privateKey: key })
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await connectTestWallet(page, stack, { privateKey: key })
     await page.getByTestId('latch-connect-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Buy' }).click()
 

@@ -2,7 +2,7 @@ import { erc20Abi, parseUnits } from 'viem'
 import { expect, test } from '../fixtures.ts'
 import { fundFreshAccount } from '../funding.ts'
 import { readQrCode } from '../qr.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet } from '../wallet.ts'
 
 const RECEIVER_INDEX = 8
 
@@ -23,10 +23,7 @@ test.describe('send and receive', () => {
       })
     const before = { sender: await balanceOf(fresh.address), receiver: await balanceOf(receiver) }
 
-    await devnetWallet(page, stack, { privateKey })
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await connectTestWallet(page, stack, { privateKey })
     await page.getByTestId('latch-connect-button').click()
     await page
       .getByRole('dialog', { name: 'Account' })
@@ -80,10 +77,7 @@ test.describe('send and receive', () => {
 
   test('the Receive view shows a QR code that decodes to the address', async ({ page, stack }) => {
     const { privateKey, fresh } = await fundFreshAccount(stack, { funder: 6 })
-    await devnetWallet(page, stack, { privateKey })
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await connectTestWallet(page, stack, { privateKey })
     await page.getByTestId('latch-connect-button').click()
     await page
       .getByRole('dialog', { name: 'Account' })

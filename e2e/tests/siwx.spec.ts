@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet, devnetWallet } from '../wallet.ts'
 
 test.describe('sign in with the wallet, required', () => {
   test('the modal stays until signed; the server holds the session; reload keeps it; sign-out ends it', async ({
@@ -48,10 +48,7 @@ test.describe('sign in with the wallet, required', () => {
     page,
     stack,
   }) => {
-    const wallet = await devnetWallet(page, stack, { index: 1 })
-    await page.goto(`${stack.demoUrl}/?siwx=required`)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    const wallet = await connectTestWallet(page, stack, { index: 1, path: '/?siwx=required' })
     await page
       .getByRole('dialog', { name: 'Sign In' })
       .getByRole('button', { name: 'Sign', exact: true })
@@ -75,10 +72,7 @@ test.describe('sign in with the wallet, required', () => {
   })
 
   test('cancelling the sign-in disconnects', async ({ page, stack }) => {
-    await devnetWallet(page, stack, { index: 1 })
-    await page.goto(`${stack.demoUrl}/?siwx=required`)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    await connectTestWallet(page, stack, { index: 1, path: '/?siwx=required' })
     const signIn = page.getByRole('dialog', { name: 'Sign In' })
     await signIn.getByRole('button', { name: 'Cancel' }).click()
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')

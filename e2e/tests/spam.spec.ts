@@ -2,7 +2,7 @@ import { createWalletClient, erc20Abi, type Hex, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../fixtures.ts'
 import { fundFreshAccount } from '../funding.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet } from '../wallet.ts'
 
 const FUNDER = 3
 // The devnet's spam token (packages/devnet/src/plan.ts): its name is a lure.
@@ -39,10 +39,7 @@ test('a token the devnet flags as spam is in neither Tokens nor Send, and no tok
     }),
   ).toBe(parseUnits('500', spam.decimals))
 
-  await devnetWallet(page, stack, { privateKey })
-  await page.goto(stack.demoUrl)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  await connectTestWallet(page, stack, { privateKey })
   await page.getByTestId('latch-connect-button').click()
   const account = page.getByRole('dialog', { name: 'Account' })
   const rows = account.getByTestId('latch-token-row')

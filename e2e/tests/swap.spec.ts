@@ -2,17 +2,14 @@ import type { Page } from '@playwright/test'
 import { erc20Abi, parseUnits } from 'viem'
 import { expect, type StackInfo, test } from '../fixtures.ts'
 import { fundFreshAccount } from '../funding.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet } from '../wallet.ts'
 
 const FUNDER = 4
 
 /** A fresh funded account, connected, with the modal's Swap view open. */
 async function openSwap(page: Page, stack: StackInfo) {
   const funded = await fundFreshAccount(stack, { funder: FUNDER })
-  const wallet = await devnetWallet(page, stack, { privateKey: funded.privateKey })
-  await page.goto(stack.demoUrl)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  const wallet = await connectTestWallet(page, stack, { privateKey: funded.privateKey })
   await expect(page.getByTestId('demo-account')).toContainText(funded.fresh.address)
   await page.getByTestId('latch-connect-button').click()
   await page

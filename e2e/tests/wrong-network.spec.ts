@@ -1,14 +1,11 @@
 import { expect, test } from '../fixtures.ts'
-import { devnetWallet, moveWalletToChain } from '../wallet.ts'
+import { connectTestWallet, moveWalletToChain } from '../wallet.ts'
 
 test('a wallet on a network the site does not list: a wrong-network button, the Account view says which, Send, Swap and Buy are off', async ({
   page,
   stack,
 }) => {
-  const wallet = await devnetWallet(page, stack)
-  await page.goto(stack.demoUrl)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  const wallet = await connectTestWallet(page, stack)
   await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
 
   await moveWalletToChain(page, 999, stack.devnet.chains[0]?.rpcUrl ?? '')
