@@ -2,6 +2,7 @@ import { createTestClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet } from '../src/config.ts'
 import { deployTestEns } from './accountFixtures.ts'
+import { loginByEmail, walletCall } from './embeddedFixtures.ts'
 import { type FrozenUpstream, startFrozenUpstream } from './frozenUpstream.fixture.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 import {
@@ -25,6 +26,8 @@ const PROJECT = 'projectId=latch-dev'
 const USDC = chainA.tokens.find((token) => token.symbol === 'USDC')?.address
 const NATIVE = `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`
 const HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+const CHAIN_DOWN_MESSAGE = 'The chain RPC did not answer: try again'
 
 type Timed = { name: string; status: number; body: string; ms: number }
 
@@ -157,5 +160,52 @@ describe('the chain RPC frozen under the server', () => {
         `address identity ${oldAddress.ms}; next ${show(again)}; calls held by the frozen node ` +
         `${heldFirst} then ${heldLater} (${waiting} waiting when it resumed); then ${show(after)}`,
     )
+  })
+
+  it('the embedded wallet answers 503 with a plain message while the chain is out, never 400 or 500', async () => {
+    const login = await loginByEmail(server)
+    const to = freshKey().address
+    const wallet = async (
+      name: string,
+      route: 'rpc' | 'rpc/cost',
+      method: string,
+      params: unknown,
+    ) => {
+      const started = performance.now()
+      const response = await walletCall(
+        server,
+        route,
+        { method, params, chainId: chainA.chainId },
+        { token: login.sessionToken },
+      )
+      return {
+        name,
+        status: response.statusCode,
+        body: response.body,
+        ms: Math.round(performance.now() - started),
+      }
+    }
+    const send = [{ to, value: '0x1' }]
+    const batch = [{ version: '2.0.0', calls: [{ to, value: '0x1' }, { to }] }]
+    const calls = () => [
+      wallet('send', 'rpc', 'eth_sendTransaction', send),
+      wallet('send calls', 'rpc', 'wallet_sendCalls', batch),
+      wallet('cost', 'rpc/cost', 'eth_sendTransaction', send),
+      wallet('cost of calls', 'rpc/cost', 'wallet_sendCalls', batch),
+    ]
+    upstream.freeze()
+    try {
+      // The first calls find the chain up and wait out the timeout; the next find it down and
+      // wait for one probe, failing with the circuit's error (which viem wraps as an unknown one).
+      const first = await Promise.all(calls())
+      const next = await Promise.all(calls())
+      for (const answer of [...first, ...next]) {
+        expect(answer.status, `${answer.name}: ${answer.body}`).toBe(503)
+        expect(JSON.parse(answer.body).message, answer.name).toBe(CHAIN_DOWN_MESSAGE)
+      }
+      console.info(`Embedded wallet, RPC frozen: ${show(first)}; then ${show(next)}`)
+    } finally {
+      upstream.thaw()
+    }
   })
 })
