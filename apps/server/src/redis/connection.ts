@@ -95,8 +95,12 @@ export class RedisConnection {
    */
   async run<Result>(command: (client: RedisCommands) => Promise<Result>): Promise<Result> {
     if (this.#state === 'connecting') throw new RedisUnavailableError('Redis is not connected')
-    if (this.#state === 'unresponsive' && performance.now() < this.#retryAfter)
-      throw new RedisUnavailableError('Redis is not answering')
+    if (this.#state === 'unresponsive') {
+      if (performance.now() < this.#retryAfter)
+        throw new RedisUnavailableError('Redis is not answering')
+      // This call is the probe: the calls beside it fail at once instead of all waiting on it.
+      this.#retryAfter = performance.now() + this.timeoutMs
+    }
     let timer: NodeJS.Timeout | undefined
     const pending = command(this.#client as unknown as RedisCommands)
     const timedOut = new Promise<never>((_, reject) => {
