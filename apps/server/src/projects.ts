@@ -1,4 +1,5 @@
 import type { FeatureOverrides } from '@latch/protocol'
+import { originAllowed } from '@latch/protocol/origins'
 import { LRUCache } from 'lru-cache'
 import type { Queryable } from './db/index.ts'
 
@@ -30,6 +31,7 @@ const toProject = (row: ProjectRow): Project => ({
 export class ProjectStore {
   readonly #db: Queryable
   readonly #cache = new LRUCache<string, { project: Project | null }>({ max: 10_000, ttl: 30_000 })
+  readonly #originCache = new LRUCache<string, { known: boolean }>({ max: 10_000, ttl: 30_000 })
 
   constructor(db: Queryable) {
     this.#db = db
@@ -66,20 +68,32 @@ export class ProjectStore {
       ],
     )
     this.#cache.delete(project.id)
+    // Any origin's answer may change with the project's list.
+    this.#originCache.clear()
     return toProject(rows[0] as ProjectRow)
   }
 
-  /** Whether any project lists the origin: the CORS allowlist beyond the configured origins. */
+  /**
+   * Whether any project lists the origin, by the rule the project check applies (originAllowed:
+   * exactly or by a `https://*.` wildcard): the CORS allowlist beyond the configured origins.
+   * Asked on every request with an Origin, so the answer is cached per origin like a project.
+   */
   async isKnownOrigin(origin: string): Promise<boolean> {
-    const rows = await this.#db.query(
-      'select 1 from projects where $1 = any(allowed_origins) limit 1',
+    const cached = this.#originCache.get(origin)
+    if (cached) return cached.known
+    // Only projects that list the origin itself or a wildcard can take it.
+    const rows = await this.#db.query<{ allowed_origins: string[] }>(
+      `select allowed_origins from projects where exists (
+         select 1 from unnest(allowed_origins) as allowed where allowed = $1 or allowed like '%*%')`,
       [origin],
     )
-    return rows.length > 0
+    const known = rows.some((row) => originAllowed(origin, row.allowed_origins))
+    this.#originCache.set(origin, { known })
+    return known
   }
 }
 
-export { originAllowed } from '@latch/protocol/origins'
+export { originAllowed }
 
 /**
  * A page served from this machine (`http://localhost:5173`, `http://127.0.0.1:3000`, `[::1]`),

@@ -170,6 +170,31 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
     expect(response.json()).toEqual({
       allowedOrigins: ['https://shop.example', 'https://*.preview.example'],
     })
+    // CORS reads the project's list by the same rule, so the browser is let through too.
+    for (const origin of ['https://shop.example', 'https://pr-12.preview.example']) {
+      const request = await server.app.inject({
+        method: 'GET',
+        url: '/projects/v1/origins?projectId=shop',
+        headers: { origin },
+      })
+      expect(request.statusCode, origin).toBe(200)
+      expect(request.headers['access-control-allow-origin'], origin).toBe(origin)
+      const preflight = await server.app.inject({
+        method: 'OPTIONS',
+        url: '/projects/v1/origins?projectId=shop',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      })
+      expect(preflight.statusCode, origin).toBe(204)
+      expect(preflight.headers['access-control-allow-origin'], origin).toBe(origin)
+    }
+    // The wildcard takes subdomains only, not the domain itself.
+    const apex = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/projects/v1/origins?projectId=shop',
+      headers: { origin: 'https://preview.example', 'access-control-request-method': 'GET' },
+    })
+    expect(apex.statusCode).toBe(403)
+    expect(apex.headers['access-control-allow-origin']).toBeUndefined()
   })
 
   it('answers wrong parameter types with 400 and the field at fault', async () => {
