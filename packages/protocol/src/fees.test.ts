@@ -57,6 +57,14 @@ describe('shortfallMessage', () => {
     ).toBe('Not enough ETH for the network fee: you need 0.001 ETH more')
   })
 
+  it('takes a shortfall already worked out instead of working it out again', () => {
+    const cost = { value: 0n, fee: 42_000_000_000_000n }
+    expect(
+      shortfallMessage({ balance: 0n, cost, currency: eth, shortfall: 50_000_000_000_000n }),
+    ).toBe('Not enough ETH for the network fee: you need 0.00005 ETH more')
+    expect(shortfallMessage({ balance: 0n, cost, currency: eth, shortfall: 0n })).toBeUndefined()
+  })
+
   it('names the amount too when the value alone is more than the balance', () => {
     expect(
       shortfallMessage({

@@ -49,7 +49,8 @@ export function formatNativeAmount(amount: bigint, decimals: number, roundUp = f
 
 /**
  * What the visitor is told when the balance cannot pay: the network fee alone, or the amount and
- * the fee, and how much more is needed.
+ * the fee, and how much more is needed. `shortfall` is that amount when someone already worked it
+ * out (the server's cost answer), so it is not worked out twice; else nativeShortfall's.
  * @example shortfallMessage({ balance: 0n, cost: { value: 0n, fee: 42n * 10n ** 12n }, currency: eth })
  * // 'Not enough ETH for the network fee: you need 0.000042 ETH more'
  */
@@ -57,9 +58,10 @@ export function shortfallMessage(input: {
   balance: bigint
   cost: NativeCost
   currency: NativeCurrency
+  shortfall?: bigint
 }): string | undefined {
   const { balance, cost, currency } = input
-  const missing = nativeShortfall(balance, cost)
+  const missing = input.shortfall ?? nativeShortfall(balance, cost)
   if (missing === 0n) return undefined
   const more = `${formatNativeAmount(missing, currency.decimals, true)} ${currency.symbol} more`
   return cost.value <= balance

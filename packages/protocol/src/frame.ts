@@ -192,6 +192,15 @@ export const UNSAFE_RPC_METHODS = [
   'solana_signAndSendTransaction',
 ] as const
 
+/**
+ * The calls that spend gas: the frame asks the server (POST /wallet/v1/rpc/cost) what each would
+ * cost before its approval screen is drawn, and the server costs only these.
+ */
+export const COSTED_METHODS = [
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+] as const satisfies readonly (typeof UNSAFE_RPC_METHODS)[number][]
+
 export type RpcMethodKind = 'safe' | 'unsafe' | 'not-allowed'
 
 /** Which side of the safe/unsafe split a method is on. */

@@ -258,6 +258,35 @@ describe('wallet frame requests', () => {
     expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
   })
 
+  it("RPC: the refusal names the server's shortfall rather than working it out again", async () => {
+    // The server's figure, not balance - value - fee (which would be 0.000042 ETH here).
+    const costs = {
+      network: { chainId: 31337, name: 'Latch Devnet' },
+      currency: { symbol: 'ETH', decimals: 18 },
+      balance: '0',
+      value: '0',
+      fee: '42000000000000',
+      shortfall: '50000000000000',
+    }
+    const shown: ApprovalRequest[] = []
+    const frame = setup((call) => (call.path === 'rpc/cost' ? costs : signedInServer(call)), {
+      onShow: (request) => shown.push(request),
+    })
+    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', calls: [{ to: address }] }],
+      chainId: 31337,
+    })
+    await expect.poll(() => shown.length).toBe(1)
+    const reason = 'Not enough ETH for the network fee: you need 0.00005 ETH more'
+    expect(shown[0]).toMatchObject({ cost: costs, refusal: reason })
+    frame.click('reject')
+    expect((await pending).payload).toEqual({ message: reason, code: TRANSACTION_REFUSED_CODE })
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+  })
+
   it('RPC: without an answer about the cost the transaction is still shown, without it', async () => {
     const shown: ApprovalRequest[] = []
     const frame = setup(

@@ -1,13 +1,10 @@
 import { shortfallMessage } from '@latch/protocol/fees'
-import { RPC_NOT_ALLOWED_MESSAGE, rpcMethodKind } from '@latch/protocol/frame'
+import { COSTED_METHODS, RPC_NOT_ALLOWED_MESSAGE, rpcMethodKind } from '@latch/protocol/frame'
 import type { ApprovalRequest } from '../approval/types.ts'
 import { READ_CALLS_TO_GATEWAY_MESSAGE } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
 import { chainIdField, payloadRecord, stringField } from '../messages/payload.ts'
 import { callWithSession, type FrameContext, type HandlerGroup, requireSession } from './context.ts'
-
-/** Calls that spend gas: the screen shows their cost, and a balance that cannot pay it. */
-const COSTED_METHODS: ReadonlySet<string> = new Set(['eth_sendTransaction', 'wallet_sendCalls'])
 
 /**
  * Wallet calls: unsafe ones wait for the user's click on the frame's approval screen,
@@ -23,8 +20,9 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
   }
 
   /**
-   * The request with what it would cost, checked against the balance before the screen is drawn.
-   * Without an answer (server or chain down) the screen shows the call without its cost.
+   * The request with what it would cost, and the refusal when the server says the balance falls
+   * short, before the screen is drawn. Without an answer (server or chain down) the screen shows
+   * the call without its cost.
    */
   async function withCost(request: ApprovalRequest): Promise<ApprovalRequest> {
     try {
@@ -37,6 +35,7 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
         balance: BigInt(cost.balance),
         cost: { value: BigInt(cost.value), fee: cost.fee === null ? undefined : BigInt(cost.fee) },
         currency: cost.currency,
+        shortfall: BigInt(cost.shortfall),
       })
       return { ...request, cost, ...(refusal ? { refusal } : {}) }
     } catch {
@@ -56,7 +55,7 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
         const { address } = requireSession(context)
         const request: ApprovalRequest = { id, method, params, chainId, account: address }
         return context.approvals.request(
-          COSTED_METHODS.has(method) ? withCost(request) : request,
+          (COSTED_METHODS as readonly string[]).includes(method) ? withCost(request) : request,
           () => sendToWallet(method, params, chainId),
         )
       }

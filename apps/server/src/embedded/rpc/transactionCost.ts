@@ -1,4 +1,4 @@
-import { nativeShortfall, type WalletRpcCost } from '@latch/protocol'
+import { COSTED_METHODS, nativeShortfall, type WalletRpcCost } from '@latch/protocol'
 import { z } from 'zod'
 import type { ChainClient } from '../../chains/clients.ts'
 import { HttpError } from '../../errors.ts'
@@ -6,9 +6,6 @@ import { chainError, onChain } from './chainError.ts'
 import { parseParams } from './params.ts'
 import { sendCallsParams } from './sendCalls.ts'
 import { type TransactionRequest, transactionRequest } from './sendTransaction.ts'
-
-/** The methods whose cost the approval screen shows: those that spend gas. */
-export const COSTED_METHODS = ['eth_sendTransaction', 'wallet_sendCalls'] as const
 
 type Call = Pick<TransactionRequest, 'to' | 'value' | 'data' | 'gas'>
 

@@ -1,4 +1,5 @@
 import {
+  COSTED_METHODS,
   WALLET_API_PREFIX,
   walletRpcBody,
   walletRpcCostBody,
@@ -11,7 +12,6 @@ import { authenticate } from '../../embedded/authenticate.ts'
 import { sha256Hex } from '../../embedded/codes.ts'
 import { RPC_SESSION_LIMIT } from '../../embedded/constants.ts'
 import type { EmbeddedContext } from '../../embedded/context.ts'
-import { COSTED_METHODS } from '../../embedded/rpc/transactionCost.ts'
 import { WALLET_RPC_METHODS, walletRpc, walletRpcCost } from '../../embedded/rpc/walletRpc.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
