@@ -3,8 +3,12 @@ import { createConnection, createServer, type Socket } from 'node:net'
 export type FrozenUpstream = {
   /** Where the server is told the chain's RPC is. */
   url: string
-  /** From now on nothing is passed either way, as with a node stopped by SIGSTOP. */
-  freeze(): void
+  /**
+   * From now on nothing is passed either way, as with a node stopped by SIGSTOP; or, given
+   * `methods`, only requests naming one of them are held (and nothing after them on their
+   * connection), as with a node that stops answering between two calls of one route.
+   */
+  freeze(methods?: readonly string[]): void
   /**
    * Passes on again, what was held first (as a resumed node reads its backlog); answers how many
    * requests were waiting for it.
@@ -23,12 +27,23 @@ export type FrozenUpstream = {
 export async function startFrozenUpstream(target: string): Promise<FrozenUpstream> {
   const { hostname, port } = new URL(target)
   let frozen = false
-  const held: { to: Socket; chunk: Buffer }[] = []
+  let only: readonly string[] | undefined
+  // Connections holding a request of a partial freeze: what follows it on them waits behind it.
+  const holding = new Set<Socket>()
+  const held: { to: Socket; chunk: Buffer; request: boolean }[] = []
   const sockets = new Set<Socket>()
-  const pass = (from: Socket, to: Socket) => {
+  const names = (chunk: Buffer) => {
+    const text = chunk.toString('latin1')
+    return only?.some((method) => text.includes(`"method":"${method}"`)) ?? false
+  }
+  const pass = (from: Socket, to: Socket, towardNode: boolean) => {
     from.on('data', (chunk: Buffer) => {
-      if (frozen) held.push({ to, chunk })
-      else if (!to.destroyed) to.write(chunk)
+      const named = frozen && towardNode && names(chunk)
+      if (frozen && (!only || holding.has(from) || named)) {
+        if (only) holding.add(from)
+        const request = named || chunk.toString('latin1').startsWith('POST ')
+        held.push({ to, chunk, request })
+      } else if (!to.destroyed) to.write(chunk)
     })
     from.on('close', () => to.destroy())
     from.on('error', () => to.destroy())
@@ -39,22 +54,24 @@ export async function startFrozenUpstream(target: string): Promise<FrozenUpstrea
       sockets.add(socket)
       socket.on('close', () => sockets.delete(socket))
     }
-    pass(client, node)
-    pass(node, client)
+    pass(client, node, true)
+    pass(node, client, false)
   })
-  const heldRequests = () =>
-    held.filter(({ chunk }) => chunk.toString('latin1').startsWith('POST ')).length
+  const heldRequests = () => held.filter(({ request }) => request).length
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
   const proxyPort = typeof address === 'object' && address ? address.port : 0
   return {
     url: `http://127.0.0.1:${proxyPort}`,
-    freeze() {
+    freeze(methods) {
       frozen = true
+      only = methods
     },
     held: heldRequests,
     thaw() {
       frozen = false
+      only = undefined
+      holding.clear()
       const waiting = heldRequests()
       for (const { to, chunk } of held.splice(0)) if (!to.destroyed) to.write(chunk)
       return waiting

@@ -162,36 +162,39 @@ describe('the chain RPC frozen under the server', () => {
     )
   })
 
-  it('the embedded wallet answers 503 with a plain message while the chain is out, never 400 or 500', async () => {
-    const login = await loginByEmail(server)
-    const to = freshKey().address
-    const wallet = async (
-      name: string,
-      route: 'rpc' | 'rpc/cost',
-      method: string,
-      params: unknown,
-    ) => {
-      const started = performance.now()
-      const response = await walletCall(
-        server,
-        route,
-        { method, params, chainId: chainA.chainId },
-        { token: login.sessionToken },
-      )
-      return {
-        name,
-        status: response.statusCode,
-        body: response.body,
-        ms: Math.round(performance.now() - started),
-      }
+  /** A call of the embedded wallet's API (the frame's listener) as `token`'s user, timed. */
+  const wallet = async (
+    token: string,
+    name: string,
+    route: 'rpc' | 'rpc/cost',
+    method: string,
+    params: unknown,
+  ): Promise<Timed> => {
+    const started = performance.now()
+    const response = await walletCall(
+      server,
+      route,
+      { method, params, chainId: chainA.chainId },
+      { token },
+    )
+    return {
+      name,
+      status: response.statusCode,
+      body: response.body,
+      ms: Math.round(performance.now() - started),
     }
+  }
+
+  it('the embedded wallet answers 503 with a plain message while the chain is out, never 400 or 500', async () => {
+    const { sessionToken } = await loginByEmail(server)
+    const to = freshKey().address
     const send = [{ to, value: '0x1' }]
     const batch = [{ version: '2.0.0', calls: [{ to, value: '0x1' }, { to }] }]
     const calls = () => [
-      wallet('send', 'rpc', 'eth_sendTransaction', send),
-      wallet('send calls', 'rpc', 'wallet_sendCalls', batch),
-      wallet('cost', 'rpc/cost', 'eth_sendTransaction', send),
-      wallet('cost of calls', 'rpc/cost', 'wallet_sendCalls', batch),
+      wallet(sessionToken, 'send', 'rpc', 'eth_sendTransaction', send),
+      wallet(sessionToken, 'send calls', 'rpc', 'wallet_sendCalls', batch),
+      wallet(sessionToken, 'cost', 'rpc/cost', 'eth_sendTransaction', send),
+      wallet(sessionToken, 'cost of calls', 'rpc/cost', 'wallet_sendCalls', batch),
     ]
     upstream.freeze()
     try {
@@ -207,5 +210,42 @@ describe('the chain RPC frozen under the server', () => {
     } finally {
       upstream.thaw()
     }
+  })
+
+  it('costs a transaction within one RPC timeout when the chain stops answering between its calls', async () => {
+    const { sessionToken } = await loginByEmail(server)
+    // One wei more than the empty balance: the estimate with the value fails, as it does for
+    // any amount the balance cannot pay, and is asked again without it.
+    const tx = [{ to: freshKey().address, value: '0x1' }]
+    const cost = (name: string) => wallet(sessionToken, name, 'rpc/cost', 'eth_sendTransaction', tx)
+    // The balance is read, then the gas estimate, or the fee's calls, go unanswered: each is
+    // waited for once, not asked again another way (without the value, the legacy gas price).
+    const stalls = {
+      'gas estimate': ['eth_estimateGas'],
+      'fees per gas': [
+        'eth_getBlockByNumber',
+        'eth_maxPriorityFeePerGas',
+        'eth_feeHistory',
+        'eth_gasPrice',
+      ],
+    }
+    const figures: string[] = []
+    for (const [name, methods] of Object.entries(stalls)) {
+      // Answered first, so the chain is up when it stops answering under the route.
+      const before = await cost(name)
+      expect(before.status, before.body).toBe(200)
+      expect(JSON.parse(before.body).shortfall).not.toBe('0')
+      upstream.freeze(methods)
+      try {
+        const answer = await cost(name)
+        expect(answer.status, `${name}: ${answer.body}`).toBe(503)
+        expect(JSON.parse(answer.body).message, name).toBe(CHAIN_DOWN_MESSAGE)
+        expect(answer.ms, name).toBeLessThan(RPC_TIMEOUT_MS + 1_000)
+        figures.push(`${name} ${answer.ms}`)
+      } finally {
+        upstream.thaw()
+      }
+    }
+    console.info(`Cost with the chain stalled under it, answered 503 in ms: ${figures.join(', ')}`)
   })
 })

@@ -1,6 +1,7 @@
 import { COSTED_METHODS, nativeShortfall, type WalletRpcCost } from '@latch/protocol'
 import { z } from 'zod'
 import type { ChainClient } from '../../chains/clients.ts'
+import { isUpstreamOutage } from '../../chains/upstreamCircuits.ts'
 import { HttpError } from '../../errors.ts'
 import { chainError, onChain } from './chainError.ts'
 import { parseParams } from './params.ts'
@@ -31,7 +32,9 @@ function callsOf(method: string, params: unknown): { calls: Call[]; price?: bigi
 async function pricePerGas(chain: ChainClient): Promise<bigint> {
   try {
     return (await chain.client.estimateFeesPerGas()).maxFeePerGas
-  } catch {
+  } catch (error) {
+    // A chain that did not answer is not asked again another way: one wait, then a 503.
+    if (isUpstreamOutage(error)) throw chainError(error)
     // A chain without EIP-1559 fees: its legacy gas price.
     return onChain(() => chain.client.getGasPrice())
   }
@@ -50,8 +53,8 @@ async function gasOf(chain: ChainClient, from: `0x${string}`, call: Call): Promi
     return await estimate(call.value)
   } catch (error) {
     // More value than the balance holds fails the estimate: the gas is the same without it, and
-    // the shortfall is what the screen must say.
-    if (!call.value) throw error
+    // the shortfall is what the screen must say. A chain that did not answer is not asked twice.
+    if (!call.value || isUpstreamOutage(error)) throw error
     return estimate(0n)
   }
 }
