@@ -1,7 +1,8 @@
-import { createWalletClient, type Hex } from 'viem'
+import { type Chain, createWalletClient, type Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { z } from 'zod'
 import type { ChainClient } from '../../chains/clients.ts'
+import { isUpstreamOutage } from '../../chains/upstreamCircuits.ts'
 import { HttpError } from '../../errors.ts'
 import { onChain } from './chainError.ts'
 import { addressParam, assertOwnAddress, hexString, parseParams, quantity } from './params.ts'
@@ -31,6 +32,19 @@ export const transactionRequest = z
 export type TransactionRequest = z.infer<typeof transactionRequest>
 
 /**
+ * viem fills a transaction with one eth_fillTransaction call and, when that fails, with a call per
+ * field. A chain that did not answer the first would not answer the others: give up after one
+ * wait instead of two.
+ */
+const STOP_ON_OUTAGE: NonNullable<Chain['prepareTransactionRequest']> = [
+  async (_request, { error }) => {
+    if (isUpstreamOutage(error)) throw error
+    return undefined
+  },
+  { runAt: ['afterFillTransactionError'] },
+]
+
+/**
  * Fills (nonce, gas, fees), signs with the user's key and broadcasts one transaction on the
  * chain; the chain's refusal is a 400 with its short message.
  */
@@ -45,7 +59,10 @@ export async function sendOne(
     throw new HttpError(400, 'The transaction chainId is not the requested chain')
   const wallet = createWalletClient({
     account,
-    chain: chain.client.chain,
+    chain: chain.client.chain && {
+      ...chain.client.chain,
+      prepareTransactionRequest: STOP_ON_OUTAGE,
+    },
     transport: chain.transport,
   })
   const fees =
