@@ -76,6 +76,7 @@ function setup(
   }
   const pending: (() => void)[] = []
   const estimates: Estimate[] = []
+  let balanceReads = 0
   const sent: unknown[] = []
   const toasts: string[] = []
   let mined: (success: boolean) => void = () => {}
@@ -97,7 +98,10 @@ function setup(
       // 21,000 gas for the native coin, 50,000 for a token, at 2 gwei at most.
       return { gas: transaction.data ? 50_000n : 21_000n, maxFeePerGas: 2n * GWEI }
     },
-    nativeBalance: async () => options.nativeBalance ?? parseEther('1.5'),
+    nativeBalance: async () => {
+      balanceReads++
+      return options.nativeBalance ?? parseEther('1.5')
+    },
     send: async (request) => {
       sent.push(request)
       return options.send ? options.send() : HASH
@@ -135,6 +139,7 @@ function setup(
     estimates,
     sent,
     toasts,
+    balanceReads: () => balanceReads,
     settle,
     elapse,
     mine: async (success: boolean) => {
@@ -198,6 +203,23 @@ describe('the Send flow', () => {
     await flow.send()
     expect(sent).toEqual([])
     expect(state().step).toBe('review')
+  })
+
+  it('reads the native balance from the chain once per review, for the coin as for a token', async () => {
+    const { flow, state, balanceReads } = setup({ nativeBalance: 20_000n * GWEI })
+    flow.selectToken(balanceKey(eth))
+    flow.setAmount('0.00001')
+    flow.setReceiver(RECEIVER)
+    await flow.review()
+    // The one read checks the amount and then the fee: 0.00001 ETH + 0.000042 ETH > 0.00002 ETH.
+    expect(state().review?.shortfall).toMatch(/^Not enough ETH/)
+    expect(balanceReads()).toBe(1)
+    flow.edit()
+    flow.selectToken(balanceKey(usdc))
+    flow.setAmount('1')
+    await flow.review()
+    expect(state().step).toBe('review')
+    expect(balanceReads()).toBe(2)
   })
 
   it('looks a name up once typing pauses and sends to its address; an unknown name says so', async () => {
