@@ -80,6 +80,7 @@ function setup(
   const sent: unknown[] = []
   const toasts: string[] = []
   let mined: (success: boolean) => void = () => {}
+  let lost: (error: Error) => void = () => {}
   const flow = createSendFlow({
     balances,
     connection: {
@@ -106,7 +107,11 @@ function setup(
       sent.push(request)
       return options.send ? options.send() : HASH
     },
-    waitForTransaction: () => new Promise((resolve) => (mined = (success) => resolve({ success }))),
+    waitForTransaction: () =>
+      new Promise((resolve, reject) => {
+        mined = (success) => resolve({ success })
+        lost = reject
+      }),
     network: () => ({
       nativeCurrency: { symbol: 'ETH', decimals: 18 },
       ...(options.explorer ? { blockExplorers: { default: options.explorer } } : {}),
@@ -144,6 +149,11 @@ function setup(
     elapse,
     mine: async (success: boolean) => {
       mined(success)
+      await settle()
+    },
+    /** The wait for the receipt ends without one. */
+    loseReceipt: async (error: Error) => {
+      lost(error)
       await settle()
     },
     state: () => flow.state.get(),
@@ -290,6 +300,19 @@ describe('the Send flow', () => {
     await mine(false)
     expect(state().result?.status).toBe('failed')
     expect(toasts).toEqual(['error: The transaction failed on chain'])
+  })
+
+  it('a receipt that never comes ends the wait: the result says it is not confirmed yet', async () => {
+    const { flow, state, loseReceipt, toasts } = setup()
+    flow.selectToken(balanceKey(eth))
+    flow.setAmount('0.1')
+    flow.setReceiver(RECEIVER)
+    await flow.review()
+    await flow.send()
+    expect(state().result?.status).toBe('pending')
+    await loseReceipt(new LatchError('Timed out while waiting for the transaction'))
+    expect(state()).toMatchObject({ step: 'sent', result: { hash: HASH, status: 'unconfirmed' } })
+    expect(toasts).toEqual(['error: Timed out while waiting for the transaction'])
   })
 
   it('a declined or failed send goes back to the review with a plain message', async () => {

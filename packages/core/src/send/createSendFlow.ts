@@ -331,6 +331,9 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       if (receipt.success) deps.snackbar.showSuccess(`Sent ${result.amount} ${result.symbol}`)
       else deps.snackbar.showError('The transaction failed on chain')
     } catch (caught) {
+      // No receipt is not a failure: the screen stops saying it waits, and says where to look.
+      if (store.get().result?.hash === result.hash)
+        store.set({ result: { ...result, status: 'unconfirmed' } })
       deps.snackbar.showError(displayMessage(caught))
     }
   }
