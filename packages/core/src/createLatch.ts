@@ -31,6 +31,7 @@ import { applyRemoteFeatures, remoteOnrampProviders } from './features/remoteFea
 import { truncateBalance } from './format/truncateBalance.ts'
 import type { HistoryController, MinedTransaction } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
+import { type LazyCode, lazyCode } from './lazy/lazyCode.ts'
 import type { LoadsCode } from './lazy/types.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
@@ -149,10 +150,10 @@ export type Latch = {
   send(request: SendRequest): Promise<`0x${string}`>
   /**
    * The Send view's flow: its form, review, fee check and result, kept for the instance so it
-   * outlives the view (the embedded wallet's approval replaces it meanwhile). Loaded on first call,
-   * with the view, as its own chunk.
+   * outlives the view (the embedded wallet's approval replaces it meanwhile). Its own chunk:
+   * `load()` with the view, then `current()` has it synchronously.
    */
-  sendFlow(): Promise<SendFlowController>
+  readonly sendFlow: LazyCode<SendFlowController>
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
   /** Email and social login; undefined without the `walletFrameUrl` option. */
@@ -565,9 +566,8 @@ export function createLatch(config: LatchConfig): Latch {
     })
   }
 
-  let sendFlow: Promise<SendFlowController> | undefined
-  function loadSendFlow(): Promise<SendFlowController> {
-    sendFlow ??= import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
+  const sendFlow = lazyCode(() =>
+    import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
       createSendFlow({
         balances: balances.state,
         connection: evm.connection,
@@ -581,12 +581,8 @@ export function createLatch(config: LatchConfig): Latch {
         router,
         modal: modal as ModalController,
       }),
-    )
-    sendFlow.catch(() => {
-      sendFlow = undefined
-    })
-    return sendFlow
-  }
+    ),
+  )
 
   const features = createStore({ current: options.features })
   async function loadRemoteFeatures(): Promise<void> {
@@ -648,7 +644,7 @@ export function createLatch(config: LatchConfig): Latch {
     onramp,
     names,
     send,
-    sendFlow: loadSendFlow,
+    sendFlow,
     walletConnect,
     embedded: embedded?.controller,
     features: {

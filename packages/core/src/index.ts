@@ -41,6 +41,7 @@ export {
   type HistoryState,
   type HistoryYear,
 } from './history/createHistory.ts'
+export type { LazyCode } from './lazy/lazyCode.ts'
 export * from './modal/index.ts'
 export * from './names/index.ts'
 export * from './network/index.ts'
