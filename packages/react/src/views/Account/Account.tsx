@@ -94,7 +94,8 @@ export function Account() {
           )}
           <span className="latch-visually-hidden">Copy address</span>
         </button>
-        {!account.profileName && (
+        {/* An account whose name could not be looked up may have one: no offer to choose another. */}
+        {!account.profileName && !account.profileUnavailable && (
           <button
             type="button"
             className="latch-link-button"
