@@ -42,8 +42,9 @@ export type EvmAdapterOptions = {
   /** Adds the WalletConnect connector (its code loads on first use). */
   walletConnect?: WalletConnectConnectorOptions
   /**
-   * Adds the embedded wallet's connector (email and social login): `embeddedConnector(options)`,
-   * or the kit's stand-in that loads it on first use (createLazyEmbedded).
+   * Adds the embedded wallet's connector (email and social login): the kit's stand-in
+   * (createLazyEmbedded), which answers wagmi's start-up questions and loads `embeddedConnector`
+   * once the wallet is in use.
    */
   embedded?: CreateConnectorFn
 }
