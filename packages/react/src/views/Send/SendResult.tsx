@@ -1,4 +1,4 @@
-import { type SendFlowController, type SendResult, shortenHash } from '@latch/core'
+import { type SendFlowController, type SendResult, shortenHex } from '@latch/core'
 import { useState } from 'react'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
@@ -49,7 +49,7 @@ export function SendResultView({ flow, result }: { flow: SendFlowController; res
       </p>
       <div className="latch-row">
         <span className="latch-muted" data-testid="latch-send-hash" title={result.hash}>
-          {shortenHash(result.hash)}
+          {shortenHex(result.hash, 8)}
         </span>
         <button type="button" className="latch-button" data-variant="secondary" onClick={copy}>
           {copied ? 'Copied' : 'Copy hash'}
