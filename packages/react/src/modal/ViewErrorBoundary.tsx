@@ -1,4 +1,4 @@
-import { displayMessage, type Latch, type ViewName } from '@latch/core'
+import type { Latch, ViewName } from '@latch/core'
 import { Component, type ReactNode } from 'react'
 import { forgetFailedView } from './loadView.ts'
 
@@ -31,7 +31,8 @@ export class ViewErrorBoundary extends Component<Props, { error: unknown }> {
     }
     return (
       <div className="latch-list latch-center" role="alert" data-testid="latch-view-failed">
-        <p className="latch-muted">{displayMessage(this.state.error)}</p>
+        {/* The kit's plain words for it (displayMessage), never the error itself. */}
+        <p className="latch-muted">{this.props.latch.displayMessage(this.state.error)}</p>
         <button type="button" className="latch-button" data-variant="secondary" onClick={retry}>
           Retry
         </button>
