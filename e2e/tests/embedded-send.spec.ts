@@ -21,10 +21,22 @@ test.describe('the embedded wallet sends', () => {
     // Exactly the value, nothing for the fee.
     await sendEther(stack, { funder: FUNDER, to: address, ether: DEMO_VALUE })
 
+    // The server's answer on the cost is held back: meanwhile the screen says what it waits for.
+    let releaseCost: () => void = () => {}
+    const costHeld = new Promise<void>((resolve) => (releaseCost = resolve))
+    await page.route('**/rpc/cost', async (route) => {
+      await costHeld
+      await route.continue()
+    })
     await page.getByRole('button', { name: 'Send 0.001 ETH to yourself' }).click()
     await expect(page.getByRole('dialog', { name: 'Approve Transaction' })).toBeVisible()
     const screen = (await walletFrame(page, stack)).getByTestId('latch-approve')
-    await expect(screen).toBeVisible()
+    await expect(screen).toHaveAttribute('data-state', 'preparing')
+    await expect(screen).toContainText('Checking the network fee…')
+    await expect(screen.locator('[data-action="reject"]')).toBeEnabled()
+    await expect(screen.locator('[data-action="approve"]')).toBeDisabled()
+    releaseCost()
+    await expect(screen).toHaveAttribute('data-state', 'waiting')
     await expect(screen).toContainText('Latch Devnet')
     await expect(screen).not.toContainText('Chain ID')
     await expect(screen).toContainText(/Network fee\s*up to 0\.\d+ ETH/)

@@ -233,6 +233,13 @@ test.describe('icons', () => {
 
 test.describe('help for visitors without a wallet', () => {
   test('explains what a wallet is and where to get one', async ({ page, stack }) => {
+    // Connect and the help view show the same recommended wallets: asked for once.
+    const recommendedAsked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/getWallets' && url.searchParams.get('entries') === '4')
+        recommendedAsked.push(request.url())
+    })
     await page.goto(stack.demoUrl)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('button', { name: 'What is a wallet?' }).click()
@@ -252,6 +259,7 @@ test.describe('help for visitors without a wallet', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click()
     await page.getByRole('button', { name: 'Back', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+    expect(recommendedAsked).toHaveLength(1)
   })
 })
 

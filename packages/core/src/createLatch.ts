@@ -31,6 +31,7 @@ import { applyRemoteFeatures, remoteOnrampProviders } from './features/remoteFea
 import { truncateBalance } from './format/truncateBalance.ts'
 import type { HistoryController, MinedTransaction } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
+import { type LazyCode, lazyCode } from './lazy/lazyCode.ts'
 import type { LoadsCode } from './lazy/types.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
@@ -120,6 +121,12 @@ export type Latch = {
   readonly events: EventsController
   readonly alerts: AlertsController
   readonly snackbar: SnackbarController
+  /**
+   * The `displayMessage` export, reached through the instance: the modal's error boundary reads it
+   * here, as importing it into the modal's module graph made the bundler (rolldown) split it and
+   * what it imports out of the page's main chunk, 1.1 KiB gzip more before the button shows.
+   */
+  readonly displayMessage: (error: unknown) => string
   /** The modal's theme: `options.themeMode` and `themeVariables` at first, changeable later. */
   readonly theme: ThemeController
   readonly connection: ConnectionController
@@ -149,10 +156,10 @@ export type Latch = {
   send(request: SendRequest): Promise<`0x${string}`>
   /**
    * The Send view's flow: its form, review, fee check and result, kept for the instance so it
-   * outlives the view (the embedded wallet's approval replaces it meanwhile). Loaded on first call,
-   * with the view, as its own chunk.
+   * outlives the view (the embedded wallet's approval replaces it meanwhile). Its own chunk:
+   * `load()` with the view, then `current()` has it synchronously.
    */
-  sendFlow(): Promise<SendFlowController>
+  readonly sendFlow: LazyCode<SendFlowController>
   /** Undefined when the site configured no WalletConnect. */
   readonly walletConnect: LatchWalletConnect | undefined
   /** Email and social login; undefined without the `walletFrameUrl` option. */
@@ -565,9 +572,8 @@ export function createLatch(config: LatchConfig): Latch {
     })
   }
 
-  let sendFlow: Promise<SendFlowController> | undefined
-  function loadSendFlow(): Promise<SendFlowController> {
-    sendFlow ??= import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
+  const sendFlow = lazyCode(() =>
+    import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
       createSendFlow({
         balances: balances.state,
         connection: evm.connection,
@@ -581,12 +587,8 @@ export function createLatch(config: LatchConfig): Latch {
         router,
         modal: modal as ModalController,
       }),
-    )
-    sendFlow.catch(() => {
-      sendFlow = undefined
-    })
-    return sendFlow
-  }
+    ),
+  )
 
   const features = createStore({ current: options.features })
   async function loadRemoteFeatures(): Promise<void> {
@@ -633,6 +635,7 @@ export function createLatch(config: LatchConfig): Latch {
     events,
     alerts,
     snackbar,
+    displayMessage,
     theme,
     connection,
     account,
@@ -648,7 +651,7 @@ export function createLatch(config: LatchConfig): Latch {
     onramp,
     names,
     send,
-    sendFlow: loadSendFlow,
+    sendFlow,
     walletConnect,
     embedded: embedded?.controller,
     features: {

@@ -1,5 +1,6 @@
 import { UserRejectedError } from './adapters/evm/errors.ts'
 import { HttpStatusError } from './api/client.ts'
+import { errorChain, isNetworkFailure } from './errorChain.ts'
 import { LatchError } from './errors.ts'
 import { SIGNATURE_DECLINED } from './swap/errors.ts'
 
@@ -31,21 +32,8 @@ const OPAQUE_MESSAGES = [
 
 const INSUFFICIENT_FUNDS_PATTERN =
   /insufficient funds|exceeds the balance of the account|exceeds transaction sender account balance/i
-const NETWORK_ERROR_NAMES = new Set(['HttpRequestError', 'TimeoutError', 'WebSocketRequestError'])
 
-type Link = { name?: unknown; message?: unknown; shortMessage?: unknown; details?: unknown }
-
-/** The error and its causes, outermost first (viem, wagmi and the kit wrap one another). */
-function chainOf(error: unknown): unknown[] {
-  const links: unknown[] = []
-  let current = error
-  while (current !== undefined && current !== null && links.length < 10) {
-    if (links.includes(current)) break
-    links.push(current)
-    current = (current as { cause?: unknown }).cause
-  }
-  return links
-}
+type Link = { message?: unknown; shortMessage?: unknown; details?: unknown }
 
 const firstLine = (text: unknown): string =>
   typeof text === 'string' ? (text.split('\n')[0]?.trim() ?? '') : ''
@@ -75,7 +63,7 @@ function latchMessage(error: LatchError): string {
  * @example displayMessage(new UserRejectedError('User rejected the request')) // 'Signature declined'
  */
 export function displayMessage(error: unknown): string {
-  const links = chainOf(error)
+  const links = errorChain(error)
   if (links.some(isRejection)) return SIGNATURE_DECLINED
   for (const link of links) {
     if (!(link instanceof LatchError)) continue
@@ -88,14 +76,7 @@ export function displayMessage(error: unknown): string {
   }
   if (links.some((link) => texts(link).some((text) => INSUFFICIENT_FUNDS_PATTERN.test(text))))
     return INSUFFICIENT_FUNDS
-  if (
-    links.some(
-      (link) =>
-        NETWORK_ERROR_NAMES.has(String((link as Link).name)) ||
-        (link instanceof TypeError && /fetch|network/i.test(link.message)),
-    )
-  )
-    return NETWORK_UNREACHABLE
+  if (isNetworkFailure(error)) return NETWORK_UNREACHABLE
   // A library's short message is written for people; a plain Error's message may be internals.
   for (const link of links) {
     const short = firstLine((link as Link).shortMessage)

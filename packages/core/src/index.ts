@@ -31,7 +31,7 @@ export { LatchError } from './errors.ts'
 export * from './events/index.ts'
 export { formatUsd, truncateDecimal } from './format/formatAmount.ts'
 export { formatDecimal } from './format/formatDecimal.ts'
-export { shortenHash } from './format/shortenHash.ts'
+export { shortenHex } from './format/shortenHex.ts'
 export { truncateBalance } from './format/truncateBalance.ts'
 export {
   createHistory,
@@ -41,6 +41,7 @@ export {
   type HistoryState,
   type HistoryYear,
 } from './history/createHistory.ts'
+export type { LazyCode } from './lazy/lazyCode.ts'
 export * from './modal/index.ts'
 export * from './names/index.ts'
 export * from './network/index.ts'

@@ -1,12 +1,7 @@
-import { formatDecimal } from '@latch/core'
+import { formatDecimal, shortenHex } from '@latch/core'
 import { AccountAvatar } from './components/AccountAvatar.tsx'
 import { Spinner } from './components/Spinner.tsx'
 import { useLatch, useLatchAccount, useLatchNetwork } from './hooks/useLatch.ts'
-
-/** Shortens an address to its first 6 and last 4 characters. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
-}
 
 /**
  * The button a site puts in its header: "Connect Wallet", or the connected account by its name and
@@ -53,7 +48,7 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
               {account.profileName}
             </span>
           ) : (
-            <span data-testid="latch-account-address">{shortAddress(account.address)}</span>
+            <span data-testid="latch-account-address">{shortenHex(account.address)}</span>
           )}
         </>
       ) : pending ? (

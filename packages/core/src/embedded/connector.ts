@@ -211,9 +211,8 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
       },
 
       async getProvider() {
-        // wagmi asks every connector for its provider at start: load ours only once in use.
-        if (!provider.current() && !user && !options.hasStoredSession())
-          throw new LatchError('The embedded wallet is not in use')
+        // Whether it is in use (wagmi asks every connector at start) is the stand-in's question
+        // (createLazyEmbedded): it calls this only for a wallet in use.
         return provider.load()
       },
 

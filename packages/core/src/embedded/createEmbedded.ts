@@ -6,7 +6,6 @@ import {
 import type { AccountController, ConnectedWalletInfo } from '../account/index.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
 import type { KnownAlert } from '../alerts/types.ts'
-import { SOCIAL_POPUP_FEATURES, SOCIAL_POPUP_NAME } from '../constants.ts'
 import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { Metadata, ThemeMode, ThemeVariables } from '../options/types.ts'
@@ -21,6 +20,7 @@ import type { EmbeddedContext } from './context.ts'
 import { initialEmbeddedState } from './initialState.ts'
 import type { ApprovalRequest } from './provider.ts'
 import { createSocialLogin } from './socialLogin.ts'
+import { openSocialPopup } from './socialPopup.ts'
 import {
   defaultTimers,
   type EmbeddedState,
@@ -89,10 +89,9 @@ export type Embedded = {
   controller: EmbeddedController
   /** What the wagmi connector needs: the frame, the approval flow, the stored session. */
   connector: EmbeddedConnectorOptions
+  /** What `controller.preload()` does once the page is idle, done now (the caller waited already). */
+  preloadNow(): void
 }
-
-const defaultPopup = (): PopupWindow | null =>
-  globalThis.open?.('', SOCIAL_POPUP_NAME, SOCIAL_POPUP_FEATURES) ?? null
 
 /**
  * Creates the embedded wallet side of one instance: the controller views use, and the options of
@@ -173,7 +172,7 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     snackbar: deps.snackbar,
     now: deps.now ?? (() => Date.now()),
     timers,
-    openPopup: deps.openPopup ?? defaultPopup,
+    openPopup: deps.openPopup ?? openSocialPopup,
     connect: deps.connect,
   }
   const social = createSocialLogin(ctx)
@@ -227,17 +226,19 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     deps.account.update('eip155', embeddedAccountPatch(user, socialProvider))
   }
 
+  function preloadNow(): void {
+    frame().catch(() => {
+      // The load failure is the alert the frame client raised.
+    })
+    flows.load().catch(() => {
+      // Tried again by the first login.
+    })
+  }
+
   const controller: EmbeddedController = {
     state: store,
     preload() {
-      whenIdle(() => {
-        frame().catch(() => {
-          // The load failure is the alert the frame client raised.
-        })
-        flows.load().catch(() => {
-          // Tried again by the first login.
-        })
-      })
+      whenIdle(preloadNow)
     },
     async loadCode() {
       await flows.load()
@@ -283,6 +284,7 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
 
   return {
     controller,
+    preloadNow,
     connector: {
       frame,
       approve,

@@ -24,7 +24,10 @@ const user: ConnectedUser = {
 const AUTHORIZE = 'http://127.0.0.1:9010/auth?client_id=latch&state=s'
 
 /** The kit's stand-in, with a test frame whose creation is counted (the code loads with it). */
-function setup(handlers: FrameHandlers = {}) {
+function setup(
+  handlers: FrameHandlers = {},
+  importCode?: Parameters<typeof createLazyEmbedded>[1],
+) {
   let modal: ModalController | undefined
   const router = createRouter({ closeModal: () => modal?.close() })
   modal = createModal({
@@ -38,30 +41,33 @@ function setup(handlers: FrameHandlers = {}) {
   const popups: (PopupWindow | null)[] = []
   const connected: string[] = []
   let framesMade = 0
-  const embedded = createLazyEmbedded({
-    frameUrl: 'http://frame.test',
-    projectId: 'latch-dev',
-    alerts: { raise: () => {} },
-    snackbar: createSnackbar(),
-    router,
-    modal,
-    account: createAccountController(),
-    storage,
-    theme: { themeMode: 'dark', themeVariables: {} },
-    metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] },
-    connect: async (method) => {
-      connected.push(method)
+  const embedded = createLazyEmbedded(
+    {
+      frameUrl: 'http://frame.test',
+      projectId: 'latch-dev',
+      alerts: { raise: () => {} },
+      snackbar: createSnackbar(),
+      router,
+      modal,
+      account: createAccountController(),
+      storage,
+      theme: { themeMode: 'dark', themeVariables: {} },
+      metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] },
+      connect: async (method) => {
+        connected.push(method)
+      },
+      createFrame: async () => {
+        framesMade++
+        return frame
+      },
+      openPopup: () => {
+        const popup = createTestPopup()
+        popups.push(popup)
+        return popup
+      },
     },
-    createFrame: async () => {
-      framesMade++
-      return frame
-    },
-    openPopup: () => {
-      const popup = createTestPopup()
-      popups.push(popup)
-      return popup
-    },
-  })
+    importCode,
+  )
   modal.open()
   return { ...embedded, router, storage, frame, popups, connected, framesMade: () => framesMade }
 }
@@ -108,5 +114,29 @@ describe('the embedded wallet before its code loaded', () => {
     } as never)
     expect(await wagmiConnector.isAuthorized()).toBe(true)
     expect(framesMade()).toBe(1)
+  })
+
+  it('closes the blank popup when the code cannot load, and the next login opens its own', async () => {
+    let failures = 1
+    const { controller, popups, connected } = setup(
+      {
+        GET_SOCIAL_REDIRECT_URI: () => ({ uri: AUTHORIZE }),
+        CONNECT_SOCIAL: () => ({ status: 'connected', user }),
+      },
+      () =>
+        failures-- > 0
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          : import('./createEmbedded.ts'),
+    )
+    await expect(controller.connectSocial('dev')).rejects.toThrow('Failed to fetch')
+    expect(popups).toHaveLength(1)
+    expect(popups[0]?.closed).toBe(true)
+    // The code arrives another way (an email login); the next social login is not sent to the
+    // window closed above.
+    await controller.loadCode()
+    expect(await controller.connectSocial('dev')).toBe(true)
+    expect(popups).toHaveLength(2)
+    expect(popups[1]?.location.href).toBe(AUTHORIZE)
+    expect(connected).toEqual(['social'])
   })
 })

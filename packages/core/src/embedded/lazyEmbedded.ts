@@ -1,5 +1,4 @@
 import { type CreateConnectorFn, createConnector } from '@wagmi/core'
-import { SOCIAL_POPUP_FEATURES, SOCIAL_POPUP_NAME } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import { whenIdle } from '../platform/whenIdle.ts'
@@ -10,11 +9,9 @@ import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedController, EmbeddedDeps } from './createEmbedded.ts'
 import { initialEmbeddedState } from './initialState.ts'
 import type { EmbeddedProvider } from './provider.ts'
+import { openSocialPopup } from './socialPopup.ts'
 import type { EmbeddedState, PopupWindow } from './types.ts'
 import { embeddedWalletInfo } from './walletInfo.ts'
-
-const defaultPopup = (): PopupWindow | null =>
-  globalThis.open?.('', SOCIAL_POPUP_NAME, SOCIAL_POPUP_FEATURES) ?? null
 
 /**
  * `latch.embedded` and its wagmi connector, with their code (createEmbedded, the connector, the
@@ -22,16 +19,21 @@ const defaultPopup = (): PopupWindow | null =>
  * for a visitor whose earlier visit left a session. Until then only the state is here, and the
  * connector answers wagmi's start-up questions (not authorized, no provider) without loading.
  */
-export function createLazyEmbedded(deps: Omit<EmbeddedDeps, 'store'>): {
+export function createLazyEmbedded(
+  deps: Omit<EmbeddedDeps, 'store'>,
+  /** Where the code comes from: a test makes its load fail, as a chunk the network lost. */
+  importCode: () => Promise<typeof import('./createEmbedded.ts')> = () =>
+    import('./createEmbedded.ts'),
+): {
   controller: EmbeddedController
   connector: CreateConnectorFn
 } {
   const store = createStore<EmbeddedState>(initialEmbeddedState())
-  const openPopup = deps.openPopup ?? defaultPopup
+  const openPopup = deps.openPopup ?? openSocialPopup
   // A popup opened inside a click before the code was here, for the login to take over.
   let opened: { popup: PopupWindow | null } | undefined
   const code = lazyCode(() =>
-    import('./createEmbedded.ts').then(({ createEmbedded }) =>
+    importCode().then(({ createEmbedded }) =>
       createEmbedded({
         ...deps,
         store,
@@ -50,9 +52,10 @@ export function createLazyEmbedded(deps: Omit<EmbeddedDeps, 'store'>): {
   const controller: EmbeddedController = {
     state: store,
     preload() {
+      // Once idle, the code, then at once what it preloads (it would wait for idle again).
       whenIdle(() => {
         code.load().then(
-          (embedded) => embedded.controller.preload(),
+          (embedded) => embedded.preloadNow(),
           () => {},
         )
       })
@@ -73,8 +76,17 @@ export function createLazyEmbedded(deps: Omit<EmbeddedDeps, 'store'>): {
       const embedded = code.current()
       if (embedded) return embedded.controller.connectSocial(provider)
       // Inside the click, before anything loads: a popup opened later would be blocked.
-      opened = { popup: openPopup() }
-      return code.load().then((loaded) => loaded.controller.connectSocial(provider))
+      const waiting = { popup: openPopup() }
+      opened = waiting
+      return code.load().then(
+        (loaded) => loaded.controller.connectSocial(provider),
+        (error: unknown) => {
+          // No login will come to the blank window: closed, and not handed to a later login.
+          if (opened === waiting) opened = undefined
+          waiting.popup?.close()
+          throw error
+        },
+      )
     },
     cancelSocial: () => code.current()?.controller.cancelSocial(),
     updateEmail: deferred(code, (embedded, email: string) =>

@@ -1,12 +1,13 @@
 import type { OnrampOrder, OnrampUrlRequest } from '@latch/protocol'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import { ONRAMP_ORDER_POLL_MS, ONRAMP_POPUP_POLL_MS } from '../constants.ts'
+import { displayMessage } from '../displayMessage.ts'
 import type { PopupWindow } from '../embedded/types.ts'
 import { truncateDecimal } from '../format/formatAmount.ts'
 import { formatDecimal } from '../format/formatDecimal.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { Store } from '../store.ts'
-import { ONRAMP_POPUP_BLOCKED, ONRAMP_PURCHASE_FAILED, onrampMessageOf } from './errors.ts'
+import { ONRAMP_POPUP_BLOCKED, ONRAMP_PURCHASE_FAILED } from './errors.ts'
 import type { OnrampCheckout, OnrampState } from './types.ts'
 
 /** Decimals a bought amount is shown with: USDC's exactly, a coin's cut (not rounded). */
@@ -112,7 +113,7 @@ export function createCheckout(deps: CheckoutDeps): CheckoutController {
         // A refused ask (an order the server does not know) will not change; a blip may.
         if (error instanceof HttpStatusError && error.status < 500) {
           update(started, { status: 'failed' })
-          store.set({ error: onrampMessageOf(error) })
+          store.set({ error: displayMessage(error) })
           return
         }
       }
@@ -142,7 +143,7 @@ export function createCheckout(deps: CheckoutDeps): CheckoutController {
     } catch (error) {
       if (started !== run) return false
       opened.close()
-      store.set({ checkout: undefined, error: onrampMessageOf(error) })
+      store.set({ checkout: undefined, error: displayMessage(error) })
       return false
     }
     if (started !== run) {

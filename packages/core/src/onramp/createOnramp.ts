@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../constants.ts'
+import { displayMessage } from '../displayMessage.ts'
 import type { PopupWindow } from '../embedded/types.ts'
 import type { MinedTransaction } from '../history/createHistory.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
@@ -13,12 +14,7 @@ import { latestOnly } from '../swap/latestOnly.ts'
 import { onrampAmountIssue } from './amountIssue.ts'
 import { type CheckoutTimers, createCheckout } from './createCheckout.ts'
 import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from './defaults.ts'
-import {
-  ONRAMP_NO_AMOUNT,
-  ONRAMP_NO_PROVIDER,
-  ONRAMP_NOT_CONNECTED,
-  onrampMessageOf,
-} from './errors.ts'
+import { ONRAMP_NO_AMOUNT, ONRAMP_NO_PROVIDER, ONRAMP_NOT_CONNECTED } from './errors.ts'
 import { initialOnrampState as initial } from './initialState.ts'
 import { knownProviders } from './providers.ts'
 import { preferredPurchaseCurrency, purchaseNetwork } from './purchaseNetwork.ts'
@@ -166,7 +162,7 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
       quote: undefined,
       purchaseAmount: undefined,
       quotesLoading: false,
-      error: onrampMessageOf(error),
+      error: displayMessage(error),
     })
   }
 

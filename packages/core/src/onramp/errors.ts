@@ -1,5 +1,3 @@
-import { displayMessage } from '../displayMessage.ts'
-
 /** The provider's window could not open: the browser blocked it. */
 export const ONRAMP_POPUP_BLOCKED =
   'The payment window was blocked. Allow pop-ups for this site and try again.'
@@ -9,6 +7,3 @@ export const ONRAMP_NO_PROVIDER = 'Choose a provider first'
 export const ONRAMP_NO_AMOUNT = 'Enter an amount'
 /** A failed order that gives no reason. */
 export const ONRAMP_PURCHASE_FAILED = 'The purchase failed'
-
-/** What the views show for a failure: the server's words for a refused request. */
-export const onrampMessageOf = displayMessage

@@ -76,9 +76,11 @@ function setup(
   }
   const pending: (() => void)[] = []
   const estimates: Estimate[] = []
+  let balanceReads = 0
   const sent: unknown[] = []
   const toasts: string[] = []
   let mined: (success: boolean) => void = () => {}
+  let lost: (error: Error) => void = () => {}
   const flow = createSendFlow({
     balances,
     connection: {
@@ -97,12 +99,19 @@ function setup(
       // 21,000 gas for the native coin, 50,000 for a token, at 2 gwei at most.
       return { gas: transaction.data ? 50_000n : 21_000n, maxFeePerGas: 2n * GWEI }
     },
-    nativeBalance: async () => options.nativeBalance ?? parseEther('1.5'),
+    nativeBalance: async () => {
+      balanceReads++
+      return options.nativeBalance ?? parseEther('1.5')
+    },
     send: async (request) => {
       sent.push(request)
       return options.send ? options.send() : HASH
     },
-    waitForTransaction: () => new Promise((resolve) => (mined = (success) => resolve({ success }))),
+    waitForTransaction: () =>
+      new Promise((resolve, reject) => {
+        mined = (success) => resolve({ success })
+        lost = reject
+      }),
     network: () => ({
       nativeCurrency: { symbol: 'ETH', decimals: 18 },
       ...(options.explorer ? { blockExplorers: { default: options.explorer } } : {}),
@@ -135,10 +144,16 @@ function setup(
     estimates,
     sent,
     toasts,
+    balanceReads: () => balanceReads,
     settle,
     elapse,
     mine: async (success: boolean) => {
       mined(success)
+      await settle()
+    },
+    /** The wait for the receipt ends without one. */
+    loseReceipt: async (error: Error) => {
+      lost(error)
       await settle()
     },
     state: () => flow.state.get(),
@@ -198,6 +213,23 @@ describe('the Send flow', () => {
     await flow.send()
     expect(sent).toEqual([])
     expect(state().step).toBe('review')
+  })
+
+  it('reads the native balance from the chain once per review, for the coin as for a token', async () => {
+    const { flow, state, balanceReads } = setup({ nativeBalance: 20_000n * GWEI })
+    flow.selectToken(balanceKey(eth))
+    flow.setAmount('0.00001')
+    flow.setReceiver(RECEIVER)
+    await flow.review()
+    // The one read checks the amount and then the fee: 0.00001 ETH + 0.000042 ETH > 0.00002 ETH.
+    expect(state().review?.shortfall).toMatch(/^Not enough ETH/)
+    expect(balanceReads()).toBe(1)
+    flow.edit()
+    flow.selectToken(balanceKey(usdc))
+    flow.setAmount('1')
+    await flow.review()
+    expect(state().step).toBe('review')
+    expect(balanceReads()).toBe(2)
   })
 
   it('looks a name up once typing pauses and sends to its address; an unknown name says so', async () => {
@@ -268,6 +300,19 @@ describe('the Send flow', () => {
     await mine(false)
     expect(state().result?.status).toBe('failed')
     expect(toasts).toEqual(['error: The transaction failed on chain'])
+  })
+
+  it('a receipt that never comes ends the wait: the result says it is not confirmed yet', async () => {
+    const { flow, state, loseReceipt, toasts } = setup()
+    flow.selectToken(balanceKey(eth))
+    flow.setAmount('0.1')
+    flow.setReceiver(RECEIVER)
+    await flow.review()
+    await flow.send()
+    expect(state().result?.status).toBe('pending')
+    await loseReceipt(new LatchError('Timed out while waiting for the transaction'))
+    expect(state()).toMatchObject({ step: 'sent', result: { hash: HASH, status: 'unconfirmed' } })
+    expect(toasts).toEqual(['error: Timed out while waiting for the transaction'])
   })
 
   it('a declined or failed send goes back to the review with a plain message', async () => {

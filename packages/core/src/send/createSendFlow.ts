@@ -235,17 +235,22 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           ...(to.name ? { receiverName: to.name } : {}),
         },
       })
-      await checkFee(asked, current, built)
+      // The native balance just read pays the fee too: the check reads it again only for a token.
+      await checkFee(asked, current, built, token.address ? undefined : held)
     } catch (error) {
       if (store.get().step === 'form') fail(displayMessage(error))
     }
   }
 
-  /** The fee of the reviewed transfer, checked against the native balance before any approval. */
+  /**
+   * The fee of the reviewed transfer, checked against the native balance (`nativeBalance` when the
+   * review already read it, else read now) before any approval.
+   */
   async function checkFee(
     asked: number,
     current: { address: Address; chainId: number },
     built: ReturnType<typeof validateSend>,
+    nativeBalance: bigint | undefined,
   ): Promise<void> {
     try {
       const [{ gas, maxFeePerGas }, balance] = await Promise.all([
@@ -256,7 +261,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           chainId: current.chainId,
           ...(built.data ? { data: built.data } : {}),
         }),
-        deps.nativeBalance(current.address, current.chainId),
+        nativeBalance ?? deps.nativeBalance(current.address, current.chainId),
       ])
       if (asked !== stamp) return
       const fee = gas * maxFeePerGas
@@ -326,6 +331,9 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       if (receipt.success) deps.snackbar.showSuccess(`Sent ${result.amount} ${result.symbol}`)
       else deps.snackbar.showError('The transaction failed on chain')
     } catch (caught) {
+      // No receipt is not a failure: the screen stops saying it waits, and says where to look.
+      if (store.get().result?.hash === result.hash)
+        store.set({ result: { ...result, status: 'unconfirmed' } })
       deps.snackbar.showError(displayMessage(caught))
     }
   }

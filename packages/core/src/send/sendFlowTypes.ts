@@ -46,8 +46,11 @@ export type SendResult = {
   symbol: string
   receiver: Address
   receiverName?: string
-  /** Mined or not yet; `failed`: mined and reverted. */
-  status: 'pending' | 'confirmed' | 'failed'
+  /**
+   * Mined or not yet; `failed`: mined and reverted; `unconfirmed`: the wait for its receipt ended
+   * without one (a timeout, the chain unreachable), so it may still be mined.
+   */
+  status: 'pending' | 'confirmed' | 'failed' | 'unconfirmed'
 }
 
 export type SendFlowState = {

@@ -36,6 +36,11 @@ export function useLatchAccount() {
     /** The account's name (a registered name or ENS), null or undefined when it has none. */
     profileName: account?.profileName,
     profileImage: account?.profileImage,
+    /**
+     * The server could not say what the account's name is: `profileName` is unknown, not absent
+     * (the account may have one), so nothing should offer to choose one meanwhile.
+     */
+    profileUnavailable: account?.profileUnavailable === true,
     connectedWalletInfo: account?.connectedWalletInfo,
     user: account?.user,
     socialProvider: account?.socialProvider,

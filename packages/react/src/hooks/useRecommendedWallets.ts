@@ -1,8 +1,7 @@
-import { WALLETS_RECOMMENDED_COUNT } from '@latch/core'
 import type { Wallet } from '@latch/protocol'
 import { useEffect, useState } from 'react'
 import { useLatchInstance } from '../LatchProvider.tsx'
-import { siteNamespaces } from '../views/wallets.ts'
+import { recommendedWallets, recommendedWalletsNow } from './recommendedWallets.ts'
 
 /**
  * The registry's first wallets for the site's chain families, and how many it lists in all; none
@@ -10,23 +9,17 @@ import { siteNamespaces } from '../views/wallets.ts'
  */
 export function useRecommendedWallets(): { wallets: Wallet[]; total: number | undefined } {
   const latch = useLatchInstance()
-  const [recommended, setRecommended] = useState<{ wallets: Wallet[]; total?: number }>({
-    wallets: [],
-  })
+  const [recommended, setRecommended] = useState<{ wallets: Wallet[]; total?: number }>(
+    () => recommendedWalletsNow(latch) ?? { wallets: [] },
+  )
   useEffect(() => {
     let current = true
-    latch.api
-      .getWallets({
-        page: 1,
-        entries: WALLETS_RECOMMENDED_COUNT,
-        namespaces: siteNamespaces(latch),
-      })
-      .then(
-        (page) => {
-          if (current) setRecommended({ wallets: page.data, total: page.count })
-        },
-        () => {},
-      )
+    recommendedWallets(latch).then(
+      (answer) => {
+        if (current) setRecommended(answer)
+      },
+      () => {},
+    )
     return () => {
       current = false
     }

@@ -10,6 +10,7 @@ import { Snackbar } from './Snackbar.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
 import { useModalPrerender } from './useModalPrerender.ts'
+import { ViewErrorBoundary } from './ViewErrorBoundary.tsx'
 import { ViewHost } from './ViewHost.tsx'
 
 const SHAKE_MS = 500
@@ -112,11 +113,13 @@ export function LatchModal() {
                 {/* Measured for the height animation: it stays while the keyed view inside changes. */}
                 <div ref={content}>
                   <div className="latch-view" key={`${router.view}:${router.history.length}`}>
-                    <Suspense
-                      fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}
-                    >
-                      <ViewHost name={router.view} />
-                    </Suspense>
+                    <ViewErrorBoundary latch={latch} name={router.view}>
+                      <Suspense
+                        fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}
+                      >
+                        <ViewHost name={router.view} />
+                      </Suspense>
+                    </ViewErrorBoundary>
                   </div>
                 </div>
               </ModalContext.Provider>

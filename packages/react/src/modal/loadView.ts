@@ -2,7 +2,7 @@ import type { Latch, ViewName } from '@latch/core'
 import type { ComponentType } from 'react'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 
-type Loaded = { promise: Promise<ComponentType>; component?: ComponentType }
+type Loaded = { promise: Promise<ComponentType>; component?: ComponentType; failed?: boolean }
 
 // Per instance: a view is ready once its code and its flow's code (this instance's controller) are.
 const loads = new WeakMap<Latch, Map<ViewName, Loaded>>()
@@ -21,7 +21,11 @@ export function loadedView(latch: Latch, name: ViewName): ComponentType | undefi
   return loads.get(latch)?.get(name)?.component
 }
 
-/** Loads the view once (again after a failure) with what its flow needs; undefined for no view. */
+/**
+ * Loads the view once with what its flow needs; undefined for no view. A failed load stays failed
+ * (the view that waited for it renders again with the same promise, which then throws to the
+ * modal's error boundary) until `forgetFailedView` clears it for a fresh try.
+ */
 export function loadView(latch: Latch, name: ViewName): Promise<ComponentType> | undefined {
   const map = loadsOf(latch)
   const known = map.get(name)
@@ -35,7 +39,7 @@ export function loadView(latch: Latch, name: ViewName): Promise<ComponentType> |
         return component
       },
       (error: unknown) => {
-        map.delete(name)
+        loaded.failed = true
         throw error
       },
     ),
@@ -44,7 +48,18 @@ export function loadView(latch: Latch, name: ViewName): Promise<ComponentType> |
   return loaded.promise
 }
 
-/** Loads `names` ahead of need; a failure is left for the visit that needs the view to see. */
+/** Forgets a failed load of the view (a visit to it, or Retry): the next `loadView` tries again. */
+export function forgetFailedView(latch: Latch, name: ViewName): void {
+  const map = loads.get(latch)
+  if (map?.get(name)?.failed) map.delete(name)
+}
+
+/** Loads `names` ahead of need, trying failed ones again; a failure is left for a visit to retry. */
 export async function preloadViews(latch: Latch, names: readonly ViewName[]): Promise<void> {
-  await Promise.all(names.map((name) => loadView(latch, name)?.catch(() => {})))
+  await Promise.all(
+    names.map((name) => {
+      forgetFailedView(latch, name)
+      return loadView(latch, name)?.catch(() => {})
+    }),
+  )
 }

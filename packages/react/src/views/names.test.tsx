@@ -102,6 +102,14 @@ describe('names in the modal', () => {
     expect(html).not.toContain('latch-profile-name')
   })
 
+  it("offers no 'Choose a name' while the account's name could not be looked up", async () => {
+    const latch = latchWith()
+    connect(latch, { profileName: undefined, profileUnavailable: true })
+    const html = await render(latch, 'Account')
+    expect(html).toContain('data-testid="latch-account-view-address">0x7099…79C8')
+    expect(html).not.toContain('Choose a name')
+  })
+
   it('labels the field Name, shows the zone, and the rule a label breaks', async () => {
     const latch = latchWith({ names: { zone: 'example.xyz' } })
     connect(latch)

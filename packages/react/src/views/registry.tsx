@@ -127,7 +127,8 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     load: view(
       () => import('./Send/Send.tsx'),
       (module) => module.Send,
-      (latch) => latch.names.loadCode(),
+      // The flow itself too: the view reads it synchronously once shown.
+      (latch) => Promise.all([latch.names.loadCode(), latch.sendFlow.load()]),
     ),
   },
   SIWXSignMessage: {

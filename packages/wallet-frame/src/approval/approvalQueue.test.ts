@@ -20,6 +20,10 @@ function recordingScreen() {
       log.push(`show ${shown.id}`)
       decide = onDecision
     },
+    showPreparing(onDecision) {
+      log.push('preparing')
+      decide = onDecision
+    },
     showApproving() {
       log.push('approving')
     },
@@ -140,18 +144,45 @@ describe('createApprovalQueue', () => {
     let arrive: (value: ApprovalRequest) => void = () => {}
     const details = new Promise<ApprovalRequest>((resolve) => (arrive = resolve))
     const aborted = queue.request(details, async () => 'A')
-    expect(log).toEqual([])
+    expect(log).toEqual(['preparing'])
     queue.rejectAll()
     await expect(aborted).rejects.toMatchObject({ code: USER_REJECTED_CODE })
     arrive(request('a'))
     await details
-    expect(log).toEqual(['hide'])
+    expect(log).toEqual(['preparing', 'hide'])
 
     const later = queue.request(Promise.resolve(request('b')), async () => 'B')
     await Promise.resolve()
     await Promise.resolve()
-    expect(log).toEqual(['hide', 'show b'])
+    expect(log).toEqual(['preparing', 'hide', 'preparing', 'show b'])
     click('approve')
     await expect(later).resolves.toBe('B')
+  })
+
+  it('says it checks the fee while the details are on their way: Approve does nothing, Reject fails it', async () => {
+    const { screen, log, click } = recordingScreen()
+    const queue = createApprovalQueue(screen)
+    const shownBefore = queue.request(request('a'), async () => 'A')
+    click('approve')
+    await expect(shownBefore).resolves.toBe('A')
+    expect(log).toEqual(['show a', 'approving', 'hide'])
+
+    let arrive: (value: ApprovalRequest) => void = () => {}
+    let ran = false
+    const details = new Promise<ApprovalRequest>((resolve) => (arrive = resolve))
+    const costed = queue.request(details, async () => {
+      ran = true
+    })
+    // Drawn at once, replacing the screen before it: not blank, not the previous request.
+    expect(log.at(-1)).toBe('preparing')
+    click('approve')
+    expect(ran).toBe(false)
+    click('reject')
+    await expect(costed).rejects.toMatchObject({ code: USER_REJECTED_CODE })
+    // Its details arriving late draw nothing: it is gone.
+    arrive(request('b'))
+    await details
+    expect(log).toEqual(['show a', 'approving', 'hide', 'preparing', 'hide'])
+    expect(ran).toBe(false)
   })
 })

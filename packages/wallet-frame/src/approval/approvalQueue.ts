@@ -56,13 +56,18 @@ export function createApprovalQueue(screen: ApprovalScreen) {
     }
     const shown: Shown = { entry, state: 'preparing' }
     current = shown
-    if (entry.request instanceof Promise) void entry.request.then((request) => show(shown, request))
-    else show(shown, entry.request)
+    if (entry.request instanceof Promise) {
+      // The screen says what it waits for (the cost can take up to a timeout), never the last one.
+      screen.showPreparing((decision) => decide(shown, decision))
+      void entry.request.then((request) => show(shown, request))
+    } else show(shown, entry.request)
   }
 
   function decide(shown: Shown, decision: ApprovalDecision): void {
-    // A late or second click on a screen that is gone or already approving does nothing.
-    if (current !== shown || shown.state !== 'waiting') return
+    // A late or second click on a screen that is gone or already approving does nothing; while
+    // the details are on their way only a reject counts.
+    if (current !== shown) return
+    if (shown.state !== 'waiting' && !(shown.state === 'preparing' && decision === 'reject')) return
     if (decision === 'reject') {
       current = undefined
       const refusal = shown.request?.refusal

@@ -3,6 +3,9 @@ import { isApprovalClickAccepted } from './clickGuard.ts'
 import { describeApproval } from './describeApproval.ts'
 import type { ApprovalDecision, ApprovalScreen, DetailRow, DetailSection } from './types.ts'
 
+/** What the screen says while the server estimates a transaction's cost. */
+export const PREPARING_TITLE = 'Checking the network fee…'
+
 /** Who is asking, as the screen shows it: the origin is the browser's word, the name the site's. */
 export type RequestingSite = { origin: string; name: string | undefined }
 
@@ -18,6 +21,38 @@ export function createApprovalScreen(
   },
 ): ApprovalScreen {
   let screen: HTMLElement | undefined
+
+  /**
+   * Puts `section` on screen. Its buttons take clicks that pass the guard, and come alive after the
+   * click delay (Approve only when `canApprove`).
+   */
+  function draw(
+    section: HTMLElement,
+    buttons: { reject: HTMLButtonElement; approve: HTMLButtonElement; canApprove: boolean },
+    decide: (decision: ApprovalDecision) => void,
+  ): void {
+    const { reject, approve, canApprove } = buttons
+    const state = section.dataset.state
+    screen = section
+    root.replaceChildren(section)
+    const shownAt = performance.now()
+    const onClick = (event: MouseEvent) => {
+      const target = event.currentTarget as HTMLButtonElement
+      if (!isApprovalClickAccepted({ isTrusted: event.isTrusted, at: performance.now() }, shownAt))
+        return
+      decide(target.dataset.action as ApprovalDecision)
+    }
+    reject.addEventListener('click', onClick)
+    approve.addEventListener('click', onClick)
+    // Greyed out until clicks count, so the user (and a test) sees when the buttons are live.
+    reject.disabled = true
+    approve.disabled = true
+    setTimeout(() => {
+      if (screen !== section || section.dataset.state !== state) return
+      reject.disabled = false
+      approve.disabled = !canApprove
+    }, APPROVAL_CLICK_DELAY_MS)
+  }
 
   return {
     show(request, decide) {
@@ -53,30 +88,26 @@ export function createApprovalScreen(
         section.append(warning)
       }
       section.append(actions)
-      screen = section
-      root.replaceChildren(section)
-
-      const shownAt = performance.now()
-      const onClick = (event: MouseEvent) => {
-        const target = event.currentTarget as HTMLButtonElement
-        if (
-          !isApprovalClickAccepted({ isTrusted: event.isTrusted, at: performance.now() }, shownAt)
-        ) {
-          return
-        }
-        decide(target.dataset.action as ApprovalDecision)
-      }
-      reject.addEventListener('click', onClick)
-      approve.addEventListener('click', onClick)
-      // Greyed out until clicks count, so the user (and a test) sees when the buttons are live.
-      reject.disabled = true
-      approve.disabled = true
-      setTimeout(() => {
-        if (screen !== section || section.dataset.state !== 'waiting') return
-        reject.disabled = false
-        approve.disabled = request.refusal !== undefined
-      }, APPROVAL_CLICK_DELAY_MS)
+      draw(section, { reject, approve, canApprove: request.refusal === undefined }, decide)
       options.onShown({ id: request.id, method: request.method })
+    },
+    showPreparing(decide) {
+      const section = element('section', 'approve')
+      section.dataset.testid = 'latch-approve'
+      section.dataset.state = 'preparing'
+      section.setAttribute('role', 'dialog')
+      section.setAttribute('aria-label', PREPARING_TITLE)
+      section.setAttribute('aria-busy', 'true')
+      const head = element('header', 'approve-head')
+      head.append(element('h1', 'approve-title', PREPARING_TITLE), siteBlock(options.site()))
+      const actions = element('footer', 'approve-actions')
+      const reject = button('Reject', 'reject')
+      // Nothing to approve before its cost is known and checked against the balance.
+      const approve = button('Approve', 'approve')
+      approve.classList.add('approve-primary')
+      actions.append(reject, approve)
+      section.append(head, actions)
+      draw(section, { reject, approve, canApprove: false }, decide)
     },
     showApproving() {
       if (!screen) return

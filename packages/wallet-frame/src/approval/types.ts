@@ -38,6 +38,11 @@ export type ApprovalDecision = 'approve' | 'reject'
 export type ApprovalScreen = {
   /** Draws `request`, replacing what was shown; `decide` receives the user's accepted click. */
   show(request: ApprovalRequest, decide: (decision: ApprovalDecision) => void): void
+  /**
+   * A request whose details (its cost) are still on their way: says so, replacing what was shown,
+   * with no Approve; `decide` receives a reject.
+   */
+  showPreparing(decide: (decision: ApprovalDecision) => void): void
   /** Buttons off, 'Approving...' while the call runs. */
   showApproving(): void
   /** Nothing pending: the page is empty and transparent again. */

@@ -52,6 +52,7 @@ function setup(
       options.onShow?.(request)
       decide = onDecision
     },
+    showPreparing: () => {},
     showApproving: () => {},
     hide: () => {},
   }

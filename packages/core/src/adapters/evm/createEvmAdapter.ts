@@ -16,6 +16,7 @@ import {
 import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
 import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
+import { isNetworkFailure } from '../../errorChain.ts'
 import { LatchError } from '../../errors.ts'
 import { createStore } from '../../store.ts'
 import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
@@ -41,8 +42,9 @@ export type EvmAdapterOptions = {
   /** Adds the WalletConnect connector (its code loads on first use). */
   walletConnect?: WalletConnectConnectorOptions
   /**
-   * Adds the embedded wallet's connector (email and social login): `embeddedConnector(options)`,
-   * or the kit's stand-in that loads it on first use (createLazyEmbedded).
+   * Adds the embedded wallet's connector (email and social login): the kit's stand-in
+   * (createLazyEmbedded), which answers wagmi's start-up questions and loads `embeddedConnector`
+   * once the wallet is in use.
    */
   embedded?: CreateConnectorFn
 }
@@ -250,8 +252,12 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         estimateGas(config, { account: from, to, value, ...(data ? { data } : {}), chainId }),
         estimateFeesPerGas(config, { chainId }).then(
           (fees) => fees.maxFeePerGas,
-          // A chain without EIP-1559 fees: its legacy gas price.
-          () => getGasPrice(config, { chainId }),
+          // A chain without EIP-1559 fees (or a node refusing the call): its legacy gas price. A
+          // node that did not answer would not answer that either: the outage is the error.
+          (error: unknown) => {
+            if (isNetworkFailure(error)) throw error
+            return getGasPrice(config, { chainId })
+          },
         ),
       ])
       return { gas, maxFeePerGas }

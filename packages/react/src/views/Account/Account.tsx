@@ -1,6 +1,5 @@
-import { ACCOUNT_TABS, formatDecimal, unsupportedNetworkMessage } from '@latch/core'
+import { ACCOUNT_TABS, formatDecimal, shortenHex, unsupportedNetworkMessage } from '@latch/core'
 import { useState } from 'react'
-import { shortAddress } from '../../ConnectButton.tsx'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { SkeletonText } from '../../components/Skeleton.tsx'
@@ -76,7 +75,7 @@ export function Account() {
           onClick={copy}
           title={address}
         >
-          <span data-testid="latch-account-view-address">{shortAddress(address)}</span>
+          <span data-testid="latch-account-view-address">{shortenHex(address)}</span>
           {copied ? (
             <span aria-hidden="true">✓</span>
           ) : (
@@ -94,7 +93,8 @@ export function Account() {
           )}
           <span className="latch-visually-hidden">Copy address</span>
         </button>
-        {!account.profileName && (
+        {/* An account whose name could not be looked up may have one: no offer to choose another. */}
+        {!account.profileName && !account.profileUnavailable && (
           <button
             type="button"
             className="latch-link-button"

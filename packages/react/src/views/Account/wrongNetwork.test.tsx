@@ -18,6 +18,8 @@ function connectedOn(chainId: number) {
   })
   latch.account.update('eip155', { status: 'connected', address: ADDRESS, balance: '1.5' })
   latch.network.setWalletNetwork('eip155', chainId)
+  // Buy shows once the project offers an on-ramp provider (start() reads them from the server).
+  latch.onramp.setProviders(['sandbox'])
   return latch
 }
 
@@ -46,7 +48,7 @@ describe('a wallet on a network the site does not list', () => {
     expect(html).toContain('>Switch network</button>')
     expect(html).not.toContain('data-testid="latch-account-balance"')
     expect(html).not.toContain('Latch Devnet')
-    for (const action of ['Send', 'Swap'])
+    for (const action of ['Send', 'Swap', 'Buy'])
       expect(html).toMatch(new RegExp(`disabled[^>]*>${action}<`))
     expect(html).not.toMatch(/disabled[^>]*>Receive</)
   })
@@ -59,6 +61,9 @@ describe('a wallet on a network the site does not list', () => {
     const html = render(latch)
     expect(html).toContain('Latch Devnet')
     expect(html).not.toContain('is not supported by this site')
-    expect(html).not.toMatch(/disabled[^>]*>Send</)
+    for (const action of ['Send', 'Swap', 'Buy']) {
+      expect(html).toMatch(new RegExp(`>${action}</button>`))
+      expect(html).not.toMatch(new RegExp(`disabled[^>]*>${action}<`))
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { shortAddress } from '../../ConnectButton.tsx'
+import { shortenHex } from '@latch/core'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -33,8 +33,8 @@ export function SIWXSignMessage() {
       <p>{site} needs to connect to your wallet</p>
       <p className="latch-muted">
         Sign this message to prove you own{' '}
-        {account.address ? shortAddress(account.address) : 'this account'}. Signing is free: it
-        sends no transaction.
+        {account.address ? shortenHex(account.address) : 'this account'}. Signing is free: it sends
+        no transaction.
       </p>
       <div className="latch-actions">
         <button

@@ -9,11 +9,13 @@ import { SendReviewView } from './SendReview.tsx'
 /**
  * Send: token, amount (Max keeps the fee back for the native coin), receiver, a review
  * with the network fee checked against the balance, and one result screen whatever the wallet.
- * The flow lives in the kit (`latch.sendFlow()`); this view renders it.
+ * The flow lives in the kit (`latch.sendFlow`), loaded with the view; this view renders it.
  */
 export function Send() {
   const latch = useLatchInstance()
-  const flow = use(latch.sendFlow())
+  // Loaded with the view (its registry entry): there at once. Rendered without that (no preload),
+  // it waits for the same load, never for a new one.
+  const flow = latch.sendFlow.current() ?? use(latch.sendFlow.load())
   const state = useStore(flow.state)
   const account = useLatchAccount()
   const network = useLatchNetwork()

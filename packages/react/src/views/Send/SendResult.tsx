@@ -1,4 +1,4 @@
-import { type SendFlowController, type SendResult, shortenHash } from '@latch/core'
+import { type SendFlowController, type SendResult, shortenHex } from '@latch/core'
 import { useState } from 'react'
 import { useLatchInstance } from '../../LatchProvider.tsx'
 
@@ -6,7 +6,15 @@ const STATUS_TEXT: Record<SendResult['status'], string> = {
   pending: 'Transaction sent: waiting to be confirmed…',
   confirmed: 'Transaction confirmed',
   failed: 'The transaction failed on chain',
+  // The wait ended without a receipt: it may still be mined, so the visitor is told where to look.
+  unconfirmed: 'Could not confirm the transaction yet: check the explorer or Activity',
 }
+
+/** What the result says; without an explorer, Activity is the one place to look. */
+const statusText = (result: SendResult) =>
+  result.status === 'unconfirmed' && !result.explorerUrl
+    ? 'Could not confirm the transaction yet: check Activity'
+    : STATUS_TEXT[result.status]
 
 /**
  * The result of a send, the same for an extension and the embedded wallet: what went where, the
@@ -33,7 +41,7 @@ export function SendResultView({ flow, result }: { flow: SendFlowController; res
       data-status={result.status}
     >
       <p role="status" data-testid="latch-send-status">
-        {STATUS_TEXT[result.status]}
+        {statusText(result)}
       </p>
       <p>
         {result.amount} {result.symbol} to{' '}
@@ -41,7 +49,7 @@ export function SendResultView({ flow, result }: { flow: SendFlowController; res
       </p>
       <div className="latch-row">
         <span className="latch-muted" data-testid="latch-send-hash" title={result.hash}>
-          {shortenHash(result.hash)}
+          {shortenHex(result.hash, 8)}
         </span>
         <button type="button" className="latch-button" data-variant="secondary" onClick={copy}>
           {copied ? 'Copied' : 'Copy hash'}
