@@ -1,6 +1,7 @@
 import type { ConnectedUser } from '@latch/protocol/frame'
 import { describe, expect, it } from 'vitest'
 import { createAccountController } from '../account/index.ts'
+import { NETWORK_UNREACHABLE } from '../displayMessage.ts'
 import { createModal, type ModalController } from '../modal/index.ts'
 import { createRouter } from '../router/index.ts'
 import { createSnackbar } from '../snackbar/index.ts'
@@ -41,12 +42,13 @@ function setup(
   const popups: (PopupWindow | null)[] = []
   const connected: string[] = []
   let framesMade = 0
+  const snackbar = createSnackbar()
   const embedded = createLazyEmbedded(
     {
       frameUrl: 'http://frame.test',
       projectId: 'latch-dev',
       alerts: { raise: () => {} },
-      snackbar: createSnackbar(),
+      snackbar,
       router,
       modal,
       account: createAccountController(),
@@ -69,7 +71,16 @@ function setup(
     importCode,
   )
   modal.open()
-  return { ...embedded, router, storage, frame, popups, connected, framesMade: () => framesMade }
+  return {
+    ...embedded,
+    router,
+    storage,
+    frame,
+    popups,
+    connected,
+    snackbar,
+    framesMade: () => framesMade,
+  }
 }
 
 describe('the embedded wallet before its code loaded', () => {
@@ -118,7 +129,7 @@ describe('the embedded wallet before its code loaded', () => {
 
   it('closes the blank popup when the code cannot load, and the next login opens its own', async () => {
     let failures = 1
-    const { controller, popups, connected } = setup(
+    const { controller, popups, connected, snackbar } = setup(
       {
         GET_SOCIAL_REDIRECT_URI: () => ({ uri: AUTHORIZE }),
         CONNECT_SOCIAL: () => ({ status: 'connected', user }),
@@ -128,7 +139,8 @@ describe('the embedded wallet before its code loaded', () => {
           ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
           : import('./createEmbedded.ts'),
     )
-    await expect(controller.connectSocial('dev')).rejects.toThrow('Failed to fetch')
+    expect(await controller.connectSocial('dev')).toBe(false)
+    expect(snackbar.state.get()).toMatchObject({ variant: 'error', message: NETWORK_UNREACHABLE })
     expect(popups).toHaveLength(1)
     expect(popups[0]?.closed).toBe(true)
     // The code arrives another way (an email login); the next social login is not sent to the

@@ -1,4 +1,5 @@
 import { type CreateConnectorFn, createConnector } from '@wagmi/core'
+import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
 import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import { whenIdle } from '../platform/whenIdle.ts'
@@ -81,10 +82,12 @@ export function createLazyEmbedded(
       return code.load().then(
         (loaded) => loaded.controller.connectSocial(provider),
         (error: unknown) => {
-          // No login will come to the blank window: closed, and not handed to a later login.
+          // No login will come to the blank window: closed, and not handed to a later login. The
+          // visitor is told why, as a failed login would (the views do not wait on this call).
           if (opened === waiting) opened = undefined
           waiting.popup?.close()
-          throw error
+          deps.snackbar.showError(displayMessage(error))
+          return false
         },
       )
     },
