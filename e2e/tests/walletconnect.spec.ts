@@ -23,6 +23,43 @@ async function openWalletConnectQr(page: Page): Promise<string> {
   return uri
 }
 
+/**
+ * How many session proposals the page's WalletConnect client still keeps (its IndexedDB store).
+ * Ending one is asynchronous: a test that moves the clock must wait for it, as real time would.
+ */
+function storedProposals(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('WALLET_CONNECT_V2_INDEXED_DB')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          // Closed after reading, so the client's own connection never waits on this one.
+          const done = (count: number) => {
+            db.close()
+            resolve(count)
+          }
+          if (!db.objectStoreNames.contains('keyvaluestorage')) return done(0)
+          // The sign client's proposal list, under the kit's storage prefix: wc@2:client:<v>:…:proposal.
+          const store = db.transaction('keyvaluestorage', 'readonly').objectStore('keyvaluestorage')
+          const keys = store.getAllKeys(IDBKeyRange.bound('wc@2:client:', 'wc@2:client:\uffff'))
+          keys.onerror = () => reject(keys.error)
+          keys.onsuccess = () => {
+            const key = keys.result.find((candidate) => String(candidate).endsWith(':proposal'))
+            if (key === undefined) return done(0)
+            const read = store.get(key)
+            read.onerror = () => reject(read.error)
+            read.onsuccess = () => {
+              const list = typeof read.result === 'string' ? JSON.parse(read.result) : read.result
+              done(Array.isArray(list) ? list.length : 0)
+            }
+          }
+        }
+      }),
+  )
+}
+
 function chainClient(stack: StackInfo, chainId: number) {
   const chain = stack.devnet.chains.find((candidate) => candidate.chainId === chainId)
   if (!chain) throw new Error(`no devnet chain ${chainId}`)
@@ -203,12 +240,14 @@ test.describe('WalletConnect over the local relay', () => {
     await page.clock.install()
     await page.goto(stack.demoUrl)
     await openWalletConnectQr(page)
-    // The visitor leaves the QR view without scanning it.
+    await expect.poll(() => storedProposals(page)).toBe(1)
+    // The visitor leaves the QR view without scanning it: the kit ends its proposal.
     await page
       .getByRole('dialog', { name: 'WalletConnect' })
       .getByRole('button', { name: 'Close' })
       .click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect.poll(() => storedProposals(page)).toBe(0)
     // WalletConnect gives a proposal 5 minutes; well past that, nothing was thrown at the page.
     await page.clock.runFor('06:00')
     await page.waitForTimeout(500)
