@@ -1,4 +1,3 @@
-import type { ConnectedUser } from '@latch/protocol/frame'
 import { describe, expect, it } from 'vitest'
 import { createAccountController } from '../account/index.ts'
 import { NETWORK_UNREACHABLE } from '../displayMessage.ts'
@@ -8,21 +7,9 @@ import { createSnackbar } from '../snackbar/index.ts'
 import { createMemoryStorage, createStorage, STORAGE_KEYS } from '../storage/index.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import { createLazyEmbedded } from './lazyEmbedded.ts'
-import { createTestPopup } from './testEmbedded.ts'
+import { AUTHORIZE_URL as AUTHORIZE, createTestPopup, socialUser as user } from './testEmbedded.ts'
 import { createTestFrame, type FrameHandlers } from './testFrame.ts'
 import type { PopupWindow } from './types.ts'
-
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const user: ConnectedUser = {
-  address: ADDRESS,
-  chainId: 31337,
-  accounts: [{ address: ADDRESS, type: 'eoa' }],
-  userName: 'ada',
-  preferredAccountType: 'eoa',
-  smartAccountDeployed: false,
-  socialProvider: 'dev',
-}
-const AUTHORIZE = 'http://127.0.0.1:9010/auth?client_id=latch&state=s'
 
 /** The kit's stand-in, with a test frame whose creation is counted (the code loads with it). */
 function setup(

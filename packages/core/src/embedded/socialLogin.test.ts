@@ -1,20 +1,12 @@
-import type { ConnectedUser } from '@latch/protocol/frame'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '../storage/index.ts'
 import { FrameRequestError } from './errors.ts'
-import { createTestPopup, setupEmbedded } from './testEmbedded.ts'
-
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const user: ConnectedUser = {
-  address: ADDRESS,
-  chainId: 31337,
-  accounts: [{ address: ADDRESS, type: 'eoa' }],
-  userName: 'ada',
-  preferredAccountType: 'eoa',
-  smartAccountDeployed: false,
-  socialProvider: 'dev',
-}
-const AUTHORIZE = 'http://127.0.0.1:9010/auth?client_id=latch&state=s'
+import {
+  AUTHORIZE_URL as AUTHORIZE,
+  createTestPopup,
+  setupEmbedded,
+  socialUser as user,
+} from './testEmbedded.ts'
 
 describe('social login', () => {
   beforeEach(() => {

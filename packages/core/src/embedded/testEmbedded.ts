@@ -1,5 +1,6 @@
 // Test helper: createEmbedded with real router, modal, account, snackbar and storage around a
 // test frame, and a clock the test moves.
+import type { ConnectedUser } from '@latch/protocol/frame'
 import { createAccountController } from '../account/index.ts'
 import { createModal, type ModalController } from '../modal/index.ts'
 import { createRouter } from '../router/index.ts'
@@ -8,6 +9,20 @@ import { createMemoryStorage, createStorage } from '../storage/index.ts'
 import { createEmbedded } from './createEmbedded.ts'
 import { createTestFrame, type FrameHandlers } from './testFrame.ts'
 import type { PopupWindow } from './types.ts'
+
+const SOCIAL_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The user a social login through the devnet's provider connects. */
+export const socialUser: ConnectedUser = {
+  address: SOCIAL_ADDRESS,
+  chainId: 31337,
+  accounts: [{ address: SOCIAL_ADDRESS, type: 'eoa' }],
+  userName: 'ada',
+  preferredAccountType: 'eoa',
+  smartAccountDeployed: false,
+  socialProvider: 'dev',
+}
+/** Where the frame sends the login popup: the provider's authorization URL. */
+export const AUTHORIZE_URL = 'http://127.0.0.1:9010/auth?client_id=latch&state=s'
 
 /** A popup the test can close, as the visitor would. */
 export function createTestPopup() {

@@ -38,18 +38,16 @@ type ServerCall = { path: WalletApiPath; body: unknown; token: string | undefine
  * The frame's handlers against a stand-in wallet server (`answer` plays the server) and a screen
  * the test clicks; the replies are what the parent window would receive.
  */
-function setup(
-  answer: (call: ServerCall) => unknown,
-  options: { onShow?: (request: ApprovalRequest) => void } = {},
-) {
+function setup(answer: (call: ServerCall) => unknown) {
   const calls: ServerCall[] = []
   const events: { name: FrameEventName; payload: unknown }[] = []
   let decide: ((decision: ApprovalDecision) => void) | undefined
   const shown: string[] = []
+  const requests: ApprovalRequest[] = []
   const screen: ApprovalScreen = {
     show: (request, onDecision) => {
       shown.push(request.method)
-      options.onShow?.(request)
+      requests.push(request)
       decide = onDecision
     },
     showPreparing: () => {},
@@ -80,8 +78,32 @@ function setup(
       { name: name as Parameters<typeof dispatch>[0]['name'], id: `r${++counter}`, payload },
       handlers,
     )
-  return { send, calls, events, store, shown, click: (d: ApprovalDecision) => decide?.(d) }
+  return {
+    send,
+    calls,
+    events,
+    store,
+    shown,
+    requests,
+    click: (d: ApprovalDecision) => decide?.(d),
+  }
 }
+
+/** Logs the frame in by email, as a visitor would before any signing request. */
+async function signIn(frame: ReturnType<typeof setup>): Promise<void> {
+  await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+  await frame.send('CONNECT_OTP', { otp: '123456' })
+}
+
+/** The server's answer about a call's cost for an empty account: a fee of 0.000042 ETH. */
+const emptyAccountCost = (shortfall: string) => ({
+  network: { chainId: 31337, name: 'Latch Devnet' },
+  currency: { symbol: 'ETH', decimals: 18 },
+  balance: '0',
+  value: '0',
+  fee: '42000000000000',
+  shortfall,
+})
 
 function signedInServer(call: ServerCall): unknown {
   if (call.path === 'email/start') return { action: 'VERIFY_OTP' }
@@ -158,8 +180,7 @@ describe('wallet frame requests', () => {
       if (expired) throw new WalletApiError(401, 'Session expired')
       return signedInServer(call)
     })
-    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
-    await frame.send('CONNECT_OTP', { otp: '123456' })
+    await signIn(frame)
     expired = true
     expect((await frame.send('GET_USER', {})).payload).toEqual({ message: 'Session expired' })
     expect(frame.calls.at(-1)?.token).toBe(token)
@@ -186,8 +207,7 @@ describe('wallet frame requests', () => {
 
   it('RPC: an unsafe call runs only after Approve, with its parameters', async () => {
     const frame = setup(signedInServer)
-    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
-    await frame.send('CONNECT_OTP', { otp: '123456' })
+    await signIn(frame)
     const pending = frame.send('RPC_REQUEST', {
       method: 'personal_sign',
       params: ['0x6869', address],
@@ -207,8 +227,7 @@ describe('wallet frame requests', () => {
 
   it('RPC_ABORT rejects the approval on screen with code 4001', async () => {
     const frame = setup(signedInServer)
-    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
-    await frame.send('CONNECT_OTP', { otp: '123456' })
+    await signIn(frame)
     const pending = frame.send('RPC_REQUEST', {
       method: 'eth_sendTransaction',
       params: [{ to: address }],
@@ -225,20 +244,10 @@ describe('wallet frame requests', () => {
   })
 
   it('RPC: a transaction the balance cannot pay is shown refused and never sent', async () => {
-    const costs = {
-      network: { chainId: 31337, name: 'Latch Devnet' },
-      currency: { symbol: 'ETH', decimals: 18 },
-      balance: '0',
-      value: '0',
-      fee: '42000000000000',
-      shortfall: '42000000000000',
-    }
-    const shown: ApprovalRequest[] = []
-    const frame = setup((call) => (call.path === 'rpc/cost' ? costs : signedInServer(call)), {
-      onShow: (request) => shown.push(request),
-    })
-    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
-    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const costs = emptyAccountCost('42000000000000')
+    const frame = setup((call) => (call.path === 'rpc/cost' ? costs : signedInServer(call)))
+    const shown = frame.requests
+    await signIn(frame)
     const tx = { to: address, value: '0x0' }
     const pending = frame.send('RPC_REQUEST', {
       method: 'eth_sendTransaction',
@@ -261,20 +270,10 @@ describe('wallet frame requests', () => {
 
   it("RPC: the refusal names the server's shortfall rather than working it out again", async () => {
     // The server's figure, not balance - value - fee (which would be 0.000042 ETH here).
-    const costs = {
-      network: { chainId: 31337, name: 'Latch Devnet' },
-      currency: { symbol: 'ETH', decimals: 18 },
-      balance: '0',
-      value: '0',
-      fee: '42000000000000',
-      shortfall: '50000000000000',
-    }
-    const shown: ApprovalRequest[] = []
-    const frame = setup((call) => (call.path === 'rpc/cost' ? costs : signedInServer(call)), {
-      onShow: (request) => shown.push(request),
-    })
-    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
-    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const costs = emptyAccountCost('50000000000000')
+    const frame = setup((call) => (call.path === 'rpc/cost' ? costs : signedInServer(call)))
+    const shown = frame.requests
+    await signIn(frame)
     const pending = frame.send('RPC_REQUEST', {
       method: 'wallet_sendCalls',
       params: [{ version: '2.0.0', calls: [{ to: address }] }],
@@ -289,16 +288,12 @@ describe('wallet frame requests', () => {
   })
 
   it('RPC: without an answer about the cost the transaction is still shown, without it', async () => {
-    const shown: ApprovalRequest[] = []
-    const frame = setup(
-      (call) => {
-        if (call.path === 'rpc/cost') throw new WalletApiError(503, 'The chain RPC did not answer')
-        return signedInServer(call)
-      },
-      { onShow: (request) => shown.push(request) },
-    )
-    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
-    await frame.send('CONNECT_OTP', { otp: '123456' })
+    const frame = setup((call) => {
+      if (call.path === 'rpc/cost') throw new WalletApiError(503, 'The chain RPC did not answer')
+      return signedInServer(call)
+    })
+    const shown = frame.requests
+    await signIn(frame)
     const pending = frame.send('RPC_REQUEST', {
       method: 'eth_sendTransaction',
       params: [{ to: address }],
