@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { devnetWallet } from '../wallet.ts'
+import { connectTestWallet, devnetWallet } from '../wallet.ts'
 
 /** How far the page can be scrolled sideways: 0 when nothing sticks out of the viewport. */
 const horizontalOverflow = (page: Page) =>
@@ -327,5 +327,49 @@ test.describe('the demo page', () => {
     await page.getByRole('button', { name: /Latch Test Wallet/ }).click()
     await expect(page.getByRole('button', { name: 'Sign a message' })).toBeVisible()
     await expect(page.getByTestId('demo-signature')).toHaveText('')
+  })
+})
+
+test.describe('the Account view while it loads', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+  test('shows placeholder rows until the balances come, and its messages sit under the header, over nothing', async ({
+    page,
+    stack,
+  }) => {
+    // The balances are held back until the test lets them through.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/v1/account/*/balance*', async (route) => {
+      await released
+      await route.continue()
+    })
+    await connectTestWallet(page, stack)
+    await expect(page.getByTestId('demo-account')).toContainText('on Latch Devnet')
+    await page.getByTestId('latch-connect-button').click()
+    const account = page.getByRole('dialog', { name: 'Account' })
+
+    const loading = account.getByTestId('latch-tokens-loading')
+    await expect(loading).toHaveAttribute('aria-busy', 'true')
+    await expect(loading).toContainText('Loading balances')
+    await expect(account.getByText(/Loading balances…/)).toHaveCount(0)
+    release()
+    await expect(loading).toHaveCount(0)
+    await expect(account.getByText('Ether', { exact: true })).toBeVisible()
+
+    // A message about the view shows between its header and its content, covering neither.
+    await account.getByRole('button', { name: /Copy address/ }).click()
+    const message = account.getByTestId('latch-snackbar')
+    await expect(message).toHaveText('Address copied')
+    const [messageBox, headerBox, bodyBox] = await Promise.all([
+      message.boundingBox(),
+      account.locator('header').boundingBox(),
+      account.getByTestId('latch-modal-body').boundingBox(),
+    ])
+    if (!messageBox || !headerBox || !bodyBox) throw new Error('the modal is not laid out')
+    expect(messageBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 0.5)
+    expect(messageBox.y + messageBox.height).toBeLessThanOrEqual(bodyBox.y + 0.5)
   })
 })
