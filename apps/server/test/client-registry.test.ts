@@ -245,6 +245,21 @@ describe('the API as another web client calls it', () => {
       expect(namesOf(included.data)).toEqual(['Phantom'])
     })
 
+    it('takes the parameters it sends that Latch does not use (names, rdns, badge, sort)', async () => {
+      // Its look-up of the installed wallets' ranks: certified ones by connector name and rdns.
+      const { data } = await listWallets({
+        page: '1',
+        entries: '20',
+        badge: 'certified',
+        names: 'MetaMask,Browser Wallet',
+        rdns: 'io.metamask,io.rabby',
+        sort: 'default',
+        include_pay_only: 'true',
+        chains,
+      })
+      expect(namesOf(data)).toEqual(namesOf(evm.slice(0, 20)))
+    })
+
     it('matches any network of a family by its namespace, and a listed network exactly', async () => {
       const solana = await listWallets({ page: '1', entries: '100', chains: SOLANA_DEVNET })
       expect(namesOf(solana.data)).toEqual(namesOf(servingFamily('solana')))
