@@ -85,8 +85,8 @@ export const convertQuotesQuery = addressesOnOneChain(
   clientQuery.extend({
     amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit (integer string)'),
     userAddress: swapCaipAddress.describe('Account that would swap: CAIP-10 or plain 0x'),
-    from: swapCaipAddress.describe('CAIP-10 token to sell'),
-    to: swapCaipAddress.describe('CAIP-10 token to buy'),
+    from: swapCaipAddress.describe('Token to sell: CAIP-10, or plain 0x on the chain of the call'),
+    to: swapCaipAddress.describe('Token to buy: CAIP-10, or plain 0x on the chain of the call'),
     chainId: swapChainId,
     gasPrice: uintString
       .optional()
@@ -121,7 +121,9 @@ export type ConvertQuotesResponse = z.infer<typeof convertQuotesResponse>
 /** GET /v1/convert/allowance query. */
 export const convertAllowanceQuery = addressesOnOneChain(
   clientQuery.extend({
-    tokenAddress: swapCaipAddress.describe('CAIP-10 token whose allowance to read'),
+    tokenAddress: swapCaipAddress.describe(
+      'Token whose allowance to read: CAIP-10, or plain 0x on the chain of the call',
+    ),
     userAddress: swapCaipAddress.describe('Owner of the tokens: CAIP-10 or plain 0x'),
     chainId: swapChainId,
   }),
@@ -142,7 +144,9 @@ export const eip155Gas = z.object({ gas: uintString, gasPrice: uintString })
 export const buildApproveQuery = addressesOnOneChain(
   clientQuery.extend({
     userAddress: swapCaipAddress.describe('Account that approves: CAIP-10 or plain 0x'),
-    from: swapCaipAddress.describe('CAIP-10 token to approve (the one the swap sells)'),
+    from: swapCaipAddress.describe(
+      'Token to approve (the one the swap sells): CAIP-10 or plain 0x',
+    ),
     to: swapCaipAddress.describe('CAIP-10 token the swap buys'),
     chainId: swapChainId,
     amount: swapAmount.optional().describe('Amount to approve; unlimited (2^256 - 1) when absent'),
@@ -180,8 +184,8 @@ export const buildTransactionBody = addressesOnOneChain(
       { slippage: slippagePercent },
       'eip155 is required: { slippage } in percent, e.g. { "slippage": 1 }',
     ),
-    from: swapCaipAddress.describe('CAIP-10 token to sell'),
-    to: swapCaipAddress.describe('CAIP-10 token to buy'),
+    from: swapCaipAddress.describe('Token to sell: CAIP-10, or plain 0x on the chain of the call'),
+    to: swapCaipAddress.describe('Token to buy: CAIP-10, or plain 0x on the chain of the call'),
     userAddress: swapCaipAddress.describe('Account that swaps and receives: CAIP-10 or plain 0x'),
     chainId: swapChainId,
     disableEstimate: z
