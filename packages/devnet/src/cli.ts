@@ -76,7 +76,8 @@ async function main(): Promise<void> {
     console.log(`${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}`)
   }
   const { solana } = devnet.manifest
-  if (solana) console.log(`${solana.name} (${solana.caipNetworkId}): ${solana.rpcUrl} (ws ${solana.wsUrl})`)
+  if (solana)
+    console.log(`${solana.name} (${solana.caipNetworkId}): ${solana.rpcUrl} (ws ${solana.wsUrl})`)
   const { relayUrl, projectId } = devnet.manifest.walletConnect
   console.log(`WalletConnect relay: ${relayUrl} (projectId ${projectId})`)
   const { oidc, mail } = devnet.manifest

@@ -1,6 +1,8 @@
 import {
+  type Blockhash,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
+  getCompiledTransactionMessageDecoder,
   isSolanaError,
   SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM,
   SOLANA_ERROR__JSON_RPC__INVALID_PARAMS,
@@ -42,7 +44,8 @@ describe('Solana devnet refusals, as a validator gives them', () => {
         amount: 1_000_000_000n,
       }),
     ])
-    const { blockhash } = transaction.lifetimeConstraint
+    const blockhash = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
+      .lifetimeToken as Blockhash
     expect((await kit.rpc.isBlockhashValid(blockhash).send()).value).toBe(true)
     await kit.call('latch_advanceSlots', [BLOCKHASH_VALID_BLOCKS + 1])
     expect((await kit.rpc.isBlockhashValid(blockhash).send()).value).toBe(false)

@@ -34,7 +34,7 @@ export async function startKitDevnet(options: { slotMs?: number } = {}) {
   /** A transaction of `instructions` paid by `payer`, on a fresh blockhash, signed. */
   const signed = async (payer: KeyPairSigner, instructions: Instruction[]) => {
     const { value: latest } = await rpc.getLatestBlockhash().send()
-    return signTransactionMessageWithSigners(
+    const transaction = await signTransactionMessageWithSigners(
       pipe(
         createTransactionMessage({ version: 0 }),
         (message) => setTransactionMessageFeePayerSigner(payer, message),
@@ -42,6 +42,8 @@ export async function startKitDevnet(options: { slotMs?: number } = {}) {
         (message) => appendTransactionMessageInstructions(instructions, message),
       ),
     )
+    // Signed on a blockhash, so it carries a blockhash lifetime (what sendAndConfirm expects).
+    return transaction as Parameters<typeof sendAndConfirm>[0]
   }
   /** A raw JSON-RPC call, to read exactly what the node answers. */
   const call = async (method: string, params: unknown[] = []) => {
