@@ -116,7 +116,10 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<div id="root"></div>')
       const serverHealth = await (await fetch(`http://127.0.0.1:${server}/health`)).json()
-      expect(serverHealth).toMatchObject({ status: 'ok', database: { ok: true, dialect: 'pglite' } })
+      expect(serverHealth).toMatchObject({
+        status: 'ok',
+        database: { ok: true, dialect: 'pglite' },
+      })
       // The embedded wallet's page, on its own origin, built by this first start.
       const framePage = await fetch(`http://127.0.0.1:${frame}/frame?projectId=latch-dev`)
       expect(framePage.status).toBe(200)

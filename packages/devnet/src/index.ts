@@ -10,8 +10,8 @@ import { DEFAULT_OIDC_PORT } from './oidc/constants.ts'
 import { type DevOidcProvider, startOidcProvider } from './oidc/index.ts'
 import { DEFAULT_RELAY_PORT, DEV_PROJECT_ID } from './relay/constants.ts'
 import { type Relay, startRelay } from './relay/relay.ts'
-import { NATIVE_SOL, TOKEN_PROGRAM, USDC } from './solana/constants.ts'
-import { DEFAULT_SOLANA_PORT, type SolanaDevnet, startSolanaDevnet } from './solana/index.ts'
+import { DEFAULT_SOLANA_PORT, NATIVE_SOL, TOKEN_PROGRAM, USDC } from './solana/constants.ts'
+import { type SolanaThread, startSolanaThread } from './solana/thread.ts'
 
 export type {
   DevnetChain,
@@ -61,13 +61,9 @@ export {
   startRelay,
   verifyRelayAuth,
 } from './relay/index.ts'
-export {
-  DEFAULT_SOLANA_PORT,
-  keypairFromMnemonic,
-  type SolanaDevnet,
-  type SolanaDevnetOptions,
-  startSolanaDevnet,
-} from './solana/index.ts'
+export { DEFAULT_SOLANA_PORT, SOLANA_CHAIN_NAME } from './solana/constants.ts'
+export type { SolanaDevnet, SolanaDevnetOptions } from './solana/server.ts'
+export type { SolanaThread } from './solana/thread.ts'
 
 export type DevnetOptions = {
   /** RPC ports of chains 31337 and 31338; 0 picks a free port. Default [8545, 8546]. */
@@ -110,8 +106,8 @@ export type Devnet = {
 }
 
 /**
- * Starts two anvil chains (31337 and 31338), a local Solana chain, a WalletConnect relay, an OpenID Connect provider and
- * a mail catcher, deploys the same contracts at the same addresses on both chains, funds the ten
+ * Starts two anvil chains (31337 and 31338), a local Solana chain, a WalletConnect relay, an
+ * OpenID Connect provider and a mail catcher, deploys the same contracts at the same addresses on both chains, funds the ten
  * dev accounts with every token and writes the manifest.
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
@@ -139,7 +135,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let relay: Relay | undefined
   let oidc: DevOidcProvider | undefined
   let mail: MailCatcher | undefined
-  let solana: SolanaDevnet | undefined
+  let solana: SolanaThread | undefined
   const stop = async () => {
     await Promise.all([
       ...nodes.map((node) => node.stop()),
@@ -157,7 +153,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const relayPromise = startRelay({ host, port: relayPort, log })
     const oidcPromise = startOidcProvider({ host, port: oidcPort, log })
     const mailPromise = startMailCatcher({ host, smtpPort, inboxPort, log })
-    const solanaPromise = startSolanaDevnet({
+    const solanaPromise = startSolanaThread({
       host,
       port: solanaPort,
       mnemonic: DEVNET_MNEMONIC,
@@ -223,13 +219,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chains,
       solana: {
         caipNetworkId: solana.caipNetworkId,
-        genesisHash: solana.chain.genesisHash,
+        genesisHash: solana.genesisHash,
         name: solana.name,
         rpcUrl: solana.rpcUrl,
         wsUrl: solana.wsUrl,
         nativeCurrency: { ...NATIVE_SOL },
-        tokens: [{ ...USDC, mint: solana.keys.usdcMint.address, programId: TOKEN_PROGRAM }],
-        accounts: solana.keys.accounts.map(({ address, secretKey }) => ({ address, secretKey })),
+        tokens: [{ ...USDC, mint: solana.usdcMint, programId: TOKEN_PROGRAM }],
+        accounts: solana.accounts,
       },
       walletConnect: { relayUrl: relay.url, projectId: DEV_PROJECT_ID },
       mail: { smtpUrl: mail.smtpUrl, inboxUrl: mail.inboxUrl },
