@@ -39,6 +39,7 @@ import { originsRoute } from './routes/registry/origins.ts'
 import { projectConfigRoute } from './routes/registry/projectConfig.ts'
 import { tokenImageRoute } from './routes/registry/tokenImage.ts'
 import { walletImageRoute } from './routes/registry/walletImage.ts'
+import { createSolanaClients } from './solana/clients.ts'
 
 export const SERVER_VERSION = '0.1.0'
 
@@ -101,6 +102,10 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   // One view of which upstreams answer, for the chain clients and the gateway alike.
   const circuits = new UpstreamCircuits()
   const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
+  const solanaChains = createSolanaClients(config.solanaChains, {
+    timeoutMs: config.rpc.timeoutMs,
+    circuits,
+  })
   const wallets = new WalletStore(db)
   // The catalogue is the source of the wallets table: written at every start, idempotently.
   await wallets.seedCatalogue()
@@ -183,9 +188,17 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       'preValidation',
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
-    await scoped.register(supportedChainsRoute({ chains }))
+    await scoped.register(supportedChainsRoute({ chains, solanaChains }))
     await scoped.register(accountDataRoutes({ config, chains, db, redis }))
-    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
+    await scoped.register(
+      rpcRoute({
+        chains: config.chains,
+        solanaChains: config.solanaChains,
+        rpc: config.rpc,
+        redis,
+        circuits,
+      }),
+    )
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({
