@@ -213,7 +213,9 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(tokenImageRoute)
     await scoped.register(historyRoute({ db, chains: config.chains }))
     await scoped.register(convertRoutes({ chains }))
-    await scoped.register(siwxRoutes({ db, chains, allowLocalhost: config.allowLocalhost }))
+    await scoped.register(
+      siwxRoutes({ db, chains, solanaChains, allowLocalhost: config.allowLocalhost }),
+    )
   })
   // Last, so nothing after it can fail and leave it running; stopped when the app closes.
   if (config.indexer.enabled) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeBase58, isSolanaAddress } from './solanaAddress.ts'
+import { decodeBase58, encodeBase58, isSolanaAddress } from './solanaAddress.ts'
 
 describe('Solana addresses', () => {
   it('accepts public keys of 32 bytes, including the system program of all zeros', () => {
@@ -21,5 +21,11 @@ describe('Solana addresses', () => {
     expect(decodeBase58('11')).toEqual(new Uint8Array([0, 0]))
     expect(decodeBase58('2')).toEqual(new Uint8Array([1]))
     expect(decodeBase58('5Q')).toEqual(new Uint8Array([255]))
+  })
+
+  it('encodes what it decodes', () => {
+    for (const text of ['11111111111111111111111111111111', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '1', '5Q'])
+      expect(encodeBase58(decodeBase58(text) as Uint8Array)).toBe(text)
+    expect(encodeBase58(new Uint8Array([0, 0, 1]))).toBe('112')
   })
 })

@@ -18,6 +18,16 @@ export function decodeBase58(value: string): Uint8Array | undefined {
   return Uint8Array.from(bytes)
 }
 
+/** `bytes` in base58, each leading zero byte written as '1'. */
+export function encodeBase58(bytes: Uint8Array): string {
+  let number = 0n
+  for (const byte of bytes) number = (number << 8n) | BigInt(byte)
+  let text = ''
+  for (; number > 0n; number /= 58n) text = BASE58_ALPHABET[Number(number % 58n)] + text
+  for (let index = 0; index < bytes.length && bytes[index] === 0; index++) text = `1${text}`
+  return text
+}
+
 /**
  * A Solana address: 32 to 44 base58 characters that decode to a 32-byte public key. The length
  * rule is the one a visitor's form shows; the decode catches a mistyped character the length

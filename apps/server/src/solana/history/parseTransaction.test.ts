@@ -111,7 +111,12 @@ describe('parseSolanaTransaction', () => {
         message: { accountKeys: [ALICE, SYSTEM], instructions: [{ programIdIndex: 1 }] },
       },
     })
-    expect(parsed.changes).toContainEqual({ owner: BOB, mint: '', delta: 100_000_000n, decimals: 9 })
+    expect(parsed.changes).toContainEqual({
+      owner: BOB,
+      mint: '',
+      delta: 100_000_000n,
+      decimals: 9,
+    })
   })
 
   it('refuses an answer without the fields history reads', () => {
