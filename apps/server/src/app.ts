@@ -37,6 +37,7 @@ import { currencyImageRoute } from './routes/registry/currencyImage.ts'
 import { getWalletsRoute } from './routes/registry/getWallets.ts'
 import { originsRoute } from './routes/registry/origins.ts'
 import { projectConfigRoute } from './routes/registry/projectConfig.ts'
+import { telemetryRoutes } from './routes/registry/telemetry.ts'
 import { tokenImageRoute } from './routes/registry/tokenImage.ts'
 import { walletImageRoute } from './routes/registry/walletImage.ts'
 import { createSolanaClients } from './solana/clients.ts'
@@ -206,6 +207,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         onrampProviders: config.onramp.providers,
       }),
     )
+    await scoped.register(telemetryRoutes)
     await scoped.register(getWalletsRoute({ wallets }))
     await scoped.register(walletImageRoute({ wallets }))
     await scoped.register(assetImageRoute({ chains: config.chains }))

@@ -103,6 +103,24 @@ const SAMPLES: Record<string, Sample> = {
     query: { ...PROJECT, chainId: CHAIN },
     body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
   },
+  'POST /v1/': {
+    query: { ...PROJECT, chainId: CHAIN },
+    body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+  },
+  'GET /appkit/v1/project-limits': { query: PROJECT },
+  'GET /getAnalyticsConfig': { query: PROJECT },
+  'POST /batch': {
+    query: PROJECT,
+    body: [
+      {
+        eventId: 'e1',
+        url: 'http://127.0.0.1:5173/',
+        domain: '127.0.0.1',
+        timestamp: 1_764_000_000_000,
+        props: { type: 'track', event: 'MODAL_OPEN' },
+      },
+    ],
+  },
   'GET /projects/v1/origins': { query: PROJECT },
   'GET /appkit/v1/config': { query: PROJECT },
   'GET /getWallets': {
@@ -228,7 +246,13 @@ const HTML_PAGES = new Set([
  * Inputs that are the caller's own and passed on untouched, so any text is an answer, not an
  * error: a JSON-RPC call's id comes back as it was sent (JSON-RPC 2.0), in an HTTP 200.
  */
-const PASSED_THROUGH = new Set(['POST /v1 body.id'])
+const PASSED_THROUGH = new Set(['POST /v1 body.id', 'POST /v1/ body.id'])
+
+/**
+ * Routes that read a text/plain body as JSON: browsers send beacons (navigator.sendBeacon) with a
+ * string body, which goes out as text/plain.
+ */
+const TEXT_BODIES = new Set(['POST /batch'])
 
 const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085']
 
@@ -435,7 +459,11 @@ function casesOf(
     }
     add('body not JSON', { body: '{"unterminated' })
     add('body empty', { body: '' })
-    add('body as text/plain', { body: bodyText ?? '{}', contentType: 'text/plain' })
+    add(
+      'body as text/plain',
+      { body: bodyText ?? '{}', contentType: 'text/plain' },
+      { mayAnswer: TEXT_BODIES.has(route) },
+    )
     add('body with NUL bytes', { body: `${(bodyText ?? '{}').slice(0, -1)},"x\u0000":"\u0000"}` })
   }
   return cases

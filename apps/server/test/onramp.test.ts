@@ -349,7 +349,10 @@ describe('on-ramp providers per server', () => {
     return server
   }
   const onrampConfig = async (server: TestServer) => {
-    const response = await server.app.inject({ method: 'GET', url: `/appkit/v1/config?${PROJECT}` })
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/appkit/v1/config?${PROJECT}&st=latch`,
+    })
     expect(response.statusCode).toBe(200)
     const { features } = projectConfigResponse.parse(response.json())
     return features.find((feature) => feature.id === 'onramp')
@@ -417,7 +420,7 @@ describe('on-ramp providers per server', () => {
     })
     const response = await server.app.inject({
       method: 'GET',
-      url: '/appkit/v1/config?projectId=meld-shop',
+      url: '/appkit/v1/config?projectId=meld-shop&st=latch',
     })
     const { features } = projectConfigResponse.parse(response.json())
     expect(features.find((feature) => feature.id === 'onramp')).toEqual({

@@ -1,9 +1,9 @@
-import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
+import { LATCH_SDK_TYPE, SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import type { AccountTab } from './account/account.ts'
 import type { ConnectMethod, Features, SocialProvider, ThemeMode } from './options/types.ts'
 
 /** The sdk type and version the kit adds to every server call (`st`, `sv` query parameters). */
-export const SDK_TYPE = 'latch'
+export const SDK_TYPE = LATCH_SDK_TYPE
 export const SDK_VERSION = '0.1.0'
 
 // Modal

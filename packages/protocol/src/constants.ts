@@ -7,6 +7,12 @@ export const WALLETS_PER_PAGE = 40
 /** Wallets per page when searching; also the largest page any call may ask for. */
 export const WALLETS_PER_SEARCH = 100
 
+/**
+ * The `st` (SDK type) query parameter Latch's own kit sends. GET /appkit/v1/config answers it
+ * Latch's own feature list; any other client gets the API's common vocabulary.
+ */
+export const LATCH_SDK_TYPE = 'latch'
+
 /** Social login providers, in the default display order. */
 export const SOCIAL_PROVIDERS = [
   'google',

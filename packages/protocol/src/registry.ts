@@ -6,6 +6,7 @@ import {
   ALL_SOCIAL_PROVIDERS,
   ONRAMP_PROVIDERS,
   RECOMMENDED_WALLETS,
+  SOCIAL_PROVIDERS,
   WALLETS_PER_PAGE,
   WALLETS_PER_SEARCH,
 } from './constants.ts'
@@ -203,9 +204,52 @@ export const projectFeature = z.discriminatedUnion('id', [
 ])
 export type ProjectFeature = z.infer<typeof projectFeature>
 
-/** GET /appkit/v1/config: every feature, in the order of `featureId`. */
+/** GET /appkit/v1/config with `st=latch`: every feature, in the order of `featureId`. */
 export const projectConfigResponse = z.object({ features: z.array(projectFeature) })
 export type ProjectConfigResponse = z.infer<typeof projectConfigResponse>
+
+// The same settings in the vocabulary every other client of this API reads (the answer to any `st`
+// but Latch's): email rides in the social list, branding is `reown_branding`, and each list names
+// only providers those clients know, since they drop or misread any other name.
+
+/** Entries of the common social list: the providers those clients know, and `email`. */
+export const COMMON_SOCIAL_LOGINS = [...SOCIAL_PROVIDERS, 'email'] as const
+/** The on-ramp providers those clients know; they open each provider's own widget. */
+export const COMMON_ONRAMP_PROVIDERS = ['meld', 'coinbase'] as const
+/** The one swap provider name those clients know: the `/v1/convert` API, whoever answers it. */
+export const COMMON_SWAP_PROVIDERS = ['1inch'] as const
+
+// `config: null` tells those clients "use the site's own setting" and a missing feature reads as
+// off, so an on/off feature carries an empty list: the project's isEnabled then decides.
+const onOff = <Id extends string>(id: Id) =>
+  z.object({ id: z.literal(id), isEnabled: z.boolean(), config: z.tuple([]) })
+
+export const commonProjectFeature = z.discriminatedUnion('id', [
+  z.object({
+    id: z.literal('social_login'),
+    isEnabled: z.boolean(),
+    config: z.array(z.enum(COMMON_SOCIAL_LOGINS)),
+  }),
+  z.object({
+    id: z.literal('swap'),
+    isEnabled: z.boolean(),
+    config: z.array(z.enum(COMMON_SWAP_PROVIDERS)),
+  }),
+  z.object({
+    id: z.literal('onramp'),
+    isEnabled: z.boolean(),
+    config: z.array(z.enum(COMMON_ONRAMP_PROVIDERS)),
+  }),
+  onOff('activity'),
+  onOff('reown_branding'),
+  onOff('multi_wallet'),
+  onOff('headless'),
+])
+export type CommonProjectFeature = z.infer<typeof commonProjectFeature>
+
+/** GET /appkit/v1/config for any `st` but `latch`: the project's features in the common vocabulary. */
+export const commonProjectConfigResponse = z.object({ features: z.array(commonProjectFeature) })
+export type CommonProjectConfigResponse = z.infer<typeof commonProjectConfigResponse>
 
 /**
  * A feature the project does not set: the defaults (receive, send, swaps, onramp, activity,

@@ -14,7 +14,12 @@ export type CatalogueWallet = {
   name: string
   homepage: string
   description: string
+  /**
+   * Networks it serves. With them, every network of their families (an EVM wallet serves any EVM
+   * chain), unless `onlyListedChains`: its app serves these and cannot add another.
+   */
   chains: CaipNetworkId[]
+  onlyListedChains?: true
   categories: WalletCategory[]
   supportsWalletConnect: boolean
   /** Widely used and established: our curation, not WalletConnect's certification programme. */
@@ -183,6 +188,7 @@ export const CATALOGUE: CatalogueWallet[] = [
     homepage: 'https://www.ledger.com/ledger-live',
     description: 'Companion app of Ledger hardware wallets',
     chains: [...EVM_SOLANA_BITCOIN, NETWORK.polkadot],
+    onlyListedChains: true,
     categories: ['hardware', 'mobile', 'desktop'],
     supportsWalletConnect: true,
     certified: true,
@@ -225,6 +231,7 @@ export const CATALOGUE: CatalogueWallet[] = [
     homepage: 'https://www.argent.xyz',
     description: 'Smart-account wallet with guardians for recovery',
     chains: [NETWORK.ethereum, NETWORK.zkSync],
+    onlyListedChains: true,
     categories: ['mobile'],
     supportsWalletConnect: true,
     mobileLink: 'argent://app/',
@@ -585,6 +592,7 @@ export const CATALOGUE: CatalogueWallet[] = [
     homepage: 'https://wallet.roninchain.com',
     description: 'Wallet for the Ronin gaming network',
     chains: [NETWORK.ronin, NETWORK.ethereum],
+    onlyListedChains: true,
     categories: ['mobile', 'extension'],
     supportsWalletConnect: true,
     mobileLink: 'roninwallet://',
@@ -613,6 +621,7 @@ export const CATALOGUE: CatalogueWallet[] = [
     homepage: 'https://trezor.io/trezor-suite',
     description: 'Companion app of Trezor hardware wallets',
     chains: [NETWORK.ethereum, NETWORK.bitcoin, NETWORK.solana],
+    onlyListedChains: true,
     categories: ['hardware', 'desktop'],
     supportsWalletConnect: false,
     webappLink: 'https://suite.trezor.io/web',

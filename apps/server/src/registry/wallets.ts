@@ -1,6 +1,6 @@
-import type { Wallet, WalletBadgeType, WalletsResponse } from '@latch/protocol'
+import type { CaipNetworkId, Wallet, WalletBadgeType, WalletsResponse } from '@latch/protocol'
 import type { Database } from '../db/index.ts'
-import { catalogueWallets } from './catalogue.ts'
+import { CATALOGUE, type CatalogueWallet, catalogueWallets } from './catalogue.ts'
 
 /** The `wallets` columns the catalogue writes, with their SQL types (`order` is `display_order`). */
 const CATALOGUE_COLUMNS = [
@@ -23,6 +23,7 @@ const CATALOGUE_COLUMNS = [
   ['description', 'text'],
   ['badge_type', 'text'],
   ['supports_wc', 'boolean'],
+  ['only_listed_chains', 'boolean'],
 ] as const
 
 type WalletRow = {
@@ -45,6 +46,7 @@ type WalletRow = {
   description: string | null
   badge_type: WalletBadgeType
   supports_wc: boolean
+  only_listed_chains: boolean
 }
 
 const COLUMN_NAMES = CATALOGUE_COLUMNS.map(([name]) => name)
@@ -70,7 +72,7 @@ export type WalletFilter = {
   entries: number
   include?: string[] | undefined
   exclude?: string[] | undefined
-  chains?: string[] | undefined
+  chains?: CaipNetworkId[] | undefined
   /** Chain families (CAIP-2 namespaces): wallets with a network of any of them. */
   namespaces?: string[] | undefined
   search?: string | undefined
@@ -115,6 +117,26 @@ function toWallet(row: WalletRow): Wallet {
   }
 }
 
+const namespaceOf = (network: string) => network.slice(0, network.indexOf(':'))
+
+/**
+ * The wallet's networks with the requested ones it serves by family added after its own: clients
+ * keep a listed wallet only if one of its networks is among those they asked for.
+ */
+function withRequestedChains(
+  wallet: Wallet,
+  row: WalletRow,
+  requested: readonly CaipNetworkId[],
+): Wallet {
+  if (row.only_listed_chains || requested.length === 0) return wallet
+  const families = new Set(wallet.chains.map(namespaceOf))
+  const listed = new Set<string>(wallet.chains)
+  const added = requested.filter(
+    (network) => families.has(namespaceOf(network)) && !listed.has(network),
+  )
+  return added.length === 0 ? wallet : { ...wallet, chains: [...wallet.chains, ...added] }
+}
+
 /** The wallet registry in the `wallets` table: the catalogue plus what operators add. */
 export class WalletStore {
   readonly #db: Database
@@ -124,8 +146,12 @@ export class WalletStore {
   }
 
   /** Writes the catalogue's wallets and drops catalogue rows the catalogue no longer has. */
-  async seedCatalogue(wallets: Wallet[] = catalogueWallets()): Promise<void> {
-    const rows = wallets.map(({ order, ...wallet }) => ({ ...wallet, display_order: order }))
+  async seedCatalogue(catalogue: CatalogueWallet[] = CATALOGUE): Promise<void> {
+    const rows = catalogueWallets(catalogue).map(({ order, ...wallet }, index) => ({
+      ...wallet,
+      display_order: order,
+      only_listed_chains: catalogue[index]?.onlyListedChains ?? false,
+    }))
     await this.#db.transaction(async (tx) => {
       await tx.query(UPSERT_CATALOGUE, [JSON.stringify(rows)])
       await tx.query(
@@ -145,7 +171,14 @@ export class WalletStore {
     const where = ['enabled']
     if (filter.include?.length) where.push(`id = any(${param(filter.include)}::text[])`)
     if (filter.exclude?.length) where.push(`not (id = any(${param(filter.exclude)}::text[]))`)
-    if (filter.chains?.length) where.push(`chains && ${param(filter.chains)}::text[]`)
+    // A requested network is the wallet's when it lists it, or lists a network of its family
+    // and does not serve its listed networks only.
+    if (filter.chains?.length)
+      where.push(
+        `(chains && ${param(filter.chains)}::text[] or (not only_listed_chains and exists (
+           select 1 from unnest(chains) as chain
+           where split_part(chain, ':', 1) = any(${param(filter.chains.map(namespaceOf))}::text[]))))`,
+      )
     if (filter.namespaces?.length)
       where.push(
         `exists (select 1 from unnest(chains) as chain where split_part(chain, ':', 1) = any(${param(filter.namespaces)}::text[]))`,
@@ -164,7 +197,10 @@ export class WalletStore {
        limit ${param(filter.entries)} offset ${param((filter.page - 1) * filter.entries)}`,
       params,
     )
-    return { count: total?.count ?? 0, data: rows.map(toWallet) }
+    return {
+      count: total?.count ?? 0,
+      data: rows.map((row) => withRequestedChains(toWallet(row), row, filter.chains ?? [])),
+    }
   }
 
   /** The wallet an image id belongs to, hidden or not (a client may still show a recent one). */

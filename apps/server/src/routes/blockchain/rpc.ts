@@ -61,65 +61,71 @@ export const rpcRoute =
     ])
     const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
-    app.post(
-      '/v1',
-      {
-        schema: {
-          tags: ['blockchain'],
-          summary: 'JSON-RPC 2.0 to a configured chain: one call or a batch of up to 1000',
-          description:
-            'Read methods, eth_estimateGas, eth_call and eth_sendRawTransaction are forwarded to ' +
-            "the chain's upstreams (failing over in order); account and node-admin methods are " +
-            'refused in-band (-32601). Errors of single calls are in-band JSON-RPC errors with ' +
-            'HTTP 200; a body that is no JSON-RPC at all is a 400.',
-          querystring: rpcQuery,
-          body: rpcRequestBody,
-          response: {
-            200: rpcResponseBody,
-            204: z.null().describe('The body held notifications only: nothing to answer'),
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            429: errorResponse,
+    // `/v1/` too: some clients put the gateway's base URL with a trailing slash; one gateway.
+    for (const url of ['/v1', '/v1/'])
+      app.post(
+        url,
+        {
+          schema: {
+            tags: ['blockchain'],
+            summary:
+              url === '/v1'
+                ? 'JSON-RPC 2.0 to a configured chain: one call or a batch of up to 1000'
+                : 'The JSON-RPC gateway of POST /v1, at its address with a trailing slash',
+            description:
+              'Read methods, eth_estimateGas, eth_call and eth_sendRawTransaction are forwarded to ' +
+              "the chain's upstreams (failing over in order); account and node-admin methods are " +
+              'refused in-band (-32601). Errors of single calls are in-band JSON-RPC errors with ' +
+              'HTTP 200; a body that is no JSON-RPC at all is a 400.',
+            querystring: rpcQuery,
+            body: rpcRequestBody,
+            response: {
+              200: rpcResponseBody,
+              204: z.null().describe('The body held notifications only: nothing to answer'),
+              400: errorResponse,
+              401: errorResponse,
+              403: errorResponse,
+              429: errorResponse,
+            },
           },
+          validatorCompiler: bodyAsIs,
+          // Upstream answers are passed on as they are: no zod walk over them on the way out.
+          serializerCompiler: () => (data) => JSON.stringify(data),
         },
-        validatorCompiler: bodyAsIs,
-        // Upstream answers are passed on as they are: no zod walk over them on the way out.
-        serializerCompiler: () => (data) => JSON.stringify(data),
-      },
-      async (request, reply) => {
-        const gateway = gateways.get(request.query.chainId)
-        if (!gateway) throw new HttpError(400, 'Unsupported chain')
-        const body: unknown = request.body
-        const isBatch = Array.isArray(body)
-        if (!isBatch) {
-          const reason = invalidRequestReason(body)
-          if (reason) throw new HttpError(400, `Body is not a JSON-RPC request or batch: ${reason}`)
-        } else if (body.length === 0) {
-          return batchError('Invalid Request: the batch is empty')
-        } else if (body.length > RPC_BATCH_SIZE) {
-          return batchError(
-            `Invalid Request: the batch has ${body.length} calls; the gateway takes at most ${RPC_BATCH_SIZE}`,
-          )
-        }
+        async (request, reply) => {
+          const gateway = gateways.get(request.query.chainId)
+          if (!gateway) throw new HttpError(400, 'Unsupported chain')
+          const body: unknown = request.body
+          const isBatch = Array.isArray(body)
+          if (!isBatch) {
+            const reason = invalidRequestReason(body)
+            if (reason)
+              throw new HttpError(400, `Body is not a JSON-RPC request or batch: ${reason}`)
+          } else if (body.length === 0) {
+            return batchError('Invalid Request: the batch is empty')
+          } else if (body.length > RPC_BATCH_SIZE) {
+            return batchError(
+              `Invalid Request: the batch has ${body.length} calls; the gateway takes at most ${RPC_BATCH_SIZE}`,
+            )
+          }
 
-        const projectId = request.project?.id ?? ''
-        const wait = await limiter.take(projectId, isBatch ? body.length : 1)
-        if (wait > 0) {
-          reply.header('retry-after', String(wait))
-          throw new HttpError(
-            429,
-            `Rate limit exceeded: project "${projectId}" may make ${limiter.callsPerSecond} JSON-RPC calls per second`,
-          )
-        }
+          const projectId = request.project?.id ?? ''
+          const wait = await limiter.take(projectId, isBatch ? body.length : 1)
+          if (wait > 0) {
+            reply.header('retry-after', String(wait))
+            throw new HttpError(
+              429,
+              `Rate limit exceeded: project "${projectId}" may make ${limiter.callsPerSecond} JSON-RPC calls per second`,
+            )
+          }
 
-        const responses = await gateway.answer(isBatch ? body : [body])
-        const answered = isBatch
-          ? responses.filter((response) => response !== undefined)
-          : responses
-        // Notifications only: JSON-RPC 2.0 answers nothing.
-        if (answered.length === 0 || answered[0] === undefined) return reply.code(204).send(null)
-        return isBatch ? (answered as JsonRpcResponse[]) : (answered[0] as JsonRpcResponse)
-      },
-    )
+          const responses = await gateway.answer(isBatch ? body : [body])
+          const answered = isBatch
+            ? responses.filter((response) => response !== undefined)
+            : responses
+          // Notifications only: JSON-RPC 2.0 answers nothing.
+          if (answered.length === 0 || answered[0] === undefined) return reply.code(204).send(null)
+          return isBatch ? (answered as JsonRpcResponse[]) : (answered[0] as JsonRpcResponse)
+        },
+      )
   }

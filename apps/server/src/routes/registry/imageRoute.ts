@@ -7,7 +7,8 @@ import { type ImageSpec, imageResponses, renderImage, sendImage } from '../../re
 
 /**
  * One image route: `GET {url}/:id` answers the icon of what `find` returns for the id (the icon
- * library's, else a generated tile), with caching headers and 304s, or 404 when it knows no such id.
+ * library's, else a generated tile), with caching headers and 304s. An id `find` does not know gets
+ * the `fallback` image when the route has one, else a 404.
  */
 export function imageRoute(options: {
   url: string
@@ -16,6 +17,7 @@ export function imageRoute(options: {
   kind: string
   params?: z.ZodObject<{ id: z.ZodType<string> }>
   find(id: string): ImageSpec | null | undefined | Promise<ImageSpec | null | undefined>
+  fallback?(id: string): ImageSpec
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -31,13 +33,13 @@ export function imageRoute(options: {
             400: errorResponse,
             401: errorResponse,
             403: errorResponse,
-            404: errorResponse,
+            ...(!options.fallback && { 404: errorResponse }),
           },
         },
       },
       async (request, reply) => {
         const { id } = request.params as { id: string }
-        const spec = await options.find(id)
+        const spec = (await options.find(id)) ?? options.fallback?.(id)
         if (!spec) throw new HttpError(404, `No ${options.kind} "${id}"`)
         const icon = spec.icon && (await loadIcon(spec.icon, spec.title))
         return sendImage(request, reply, icon ?? renderImage(spec))

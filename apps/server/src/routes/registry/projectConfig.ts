@@ -1,12 +1,16 @@
 import {
   clientQuery,
+  commonProjectConfigResponse,
   errorResponse,
+  LATCH_SDK_TYPE,
   type OnrampProviderId,
   type ProjectFeature,
   projectConfigResponse,
   type SocialProvider,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { commonFeatures } from '../../registry/commonFeatures.ts'
 import { resolveFeatures } from '../../registry/features.ts'
 
 /** A social provider is offered only if this server can log in with it; farcaster has its own flow. */
@@ -43,7 +47,8 @@ function offeredOnramp(
 /**
  * GET /appkit/v1/config: the project's features, the defaults where unset; the
  * social list narrowed to `socialProviders`, those the server has credentials for, and the
- * on-ramp list to `onrampProviders`, those it offers.
+ * on-ramp list to `onrampProviders`, those it offers. Latch's kit (`st=latch`) reads that list as
+ * it is; every other client gets it in the API's common vocabulary (commonFeatures).
  */
 export const projectConfigRoute = (options: {
   socialProviders: readonly SocialProvider[]
@@ -57,9 +62,13 @@ export const projectConfigRoute = (options: {
         schema: {
           tags: ['registry'],
           summary: "The project's features: which are on, and their providers",
+          description:
+            "With st=latch, Latch's own feature list (email, send, receive, latch_branding, the dev " +
+            'login and sandbox on-ramp); with any other st, the common one: email as an entry of ' +
+            'the social_login list, reown_branding, and only the provider names other clients know.',
           querystring: clientQuery,
           response: {
-            200: projectConfigResponse,
+            200: z.union([projectConfigResponse, commonProjectConfigResponse]),
             400: errorResponse,
             401: errorResponse,
             403: errorResponse,
@@ -71,8 +80,14 @@ export const projectConfigRoute = (options: {
         if (problems.length > 0) {
           request.log.warn({ projectId: request.project?.id, problems }, 'ignored feature settings')
         }
+        const offered = offeredOnramp(offeredSocials(features, available), options.onrampProviders)
+        if (request.query.st === LATCH_SDK_TYPE) return { features: offered }
+        const projectOnramp = features.find((feature) => feature.id === 'onramp')
         return {
-          features: offeredOnramp(offeredSocials(features, available), options.onrampProviders),
+          features: commonFeatures(
+            offered,
+            projectOnramp?.id === 'onramp' ? projectOnramp.config : [],
+          ),
         }
       },
     )
