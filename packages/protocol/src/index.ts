@@ -14,9 +14,6 @@ export * from './onramp.ts'
 export * from './profile.ts'
 export * from './registry.ts'
 export * from './rpc.ts'
-<<<<<<< HEAD
 export * from './solanaAddress.ts'
-=======
 export * from './telemetry.ts'
->>>>>>> main
 export * from './text.ts'
