@@ -14,7 +14,8 @@ const devnet = inject('devnet')
 const chain = devnet.chains[0] as (typeof devnet.chains)[number]
 const CHAIN = `eip155:${chain.chainId}`
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const USDC = `${CHAIN}:${chain.tokens.find((token) => token.symbol === 'USDC')?.address}`
+const USDC_ADDRESS = chain.tokens.find((token) => token.symbol === 'USDC')?.address ?? ''
+const USDC = `${CHAIN}:${USDC_ADDRESS}`
 const NATIVE = `${CHAIN}:${NATIVE_TOKEN_ADDRESS}`
 const ACCOUNT = `${CHAIN}:${ADDRESS}`
 const PROJECT = { projectId: 'latch-dev' }
@@ -231,6 +232,62 @@ const SAMPLES: Record<string, Sample> = {
     body: { otp: '123456' },
     headers: { authorization: 'Bearer abc' },
   },
+}
+
+/**
+ * The same routes with their addresses in the other form (plain 0x where the sample has CAIP-10,
+ * CAIP-10 where it has plain, a plain address whose chain comes from chainId): swept as well, so a
+ * bad value next to either form is a 4xx.
+ */
+const OTHER_ADDRESS_FORMS: Record<string, Sample[]> = {
+  'GET /v1/account/{address}/balance': [
+    { params: { address: ACCOUNT }, query: { ...PROJECT, chainId: CHAIN } },
+  ],
+  'GET /v1/account/{address}/history': [
+    { params: { address: ACCOUNT }, query: { ...PROJECT, chainId: CHAIN } },
+  ],
+  'GET /v1/identity/{address}': [
+    { params: { address: ACCOUNT }, query: { ...PROJECT, sender: ACCOUNT, chainId: CHAIN } },
+  ],
+  'GET /v1/profile/reverse/{address}': [
+    { params: { address: ACCOUNT }, query: { ...PROJECT, apiVersion: '2', sender: ACCOUNT } },
+  ],
+  'GET /v1/convert/quotes': [
+    { query: { ...PROJECT, amount: '1000', userAddress: ADDRESS, from: NATIVE, to: USDC } },
+  ],
+  'GET /v1/convert/allowance': [
+    { query: { ...PROJECT, tokenAddress: USDC_ADDRESS, userAddress: ADDRESS, chainId: CHAIN } },
+  ],
+  'GET /v1/convert/build-approve': [
+    { query: { ...PROJECT, userAddress: ADDRESS, from: USDC, to: NATIVE } },
+  ],
+  'POST /v1/convert/build-transaction': [
+    {
+      query: PROJECT,
+      body: {
+        ...PROJECT,
+        amount: '1000',
+        eip155: { slippage: 1 },
+        from: NATIVE_TOKEN_ADDRESS,
+        to: USDC_ADDRESS,
+        userAddress: ADDRESS,
+        chainId: CHAIN,
+        disableEstimate: true,
+      },
+    },
+  ],
+  'POST /v1/profile/account': [
+    { query: PROJECT, body: { ...SIGNED, coin_type: 60, address: ACCOUNT } },
+  ],
+  'POST /v1/generators/onrampurl': [
+    {
+      query: PROJECT,
+      body: {
+        ...(SAMPLES['POST /v1/generators/onrampurl']?.body as object),
+        destinationWallets: [{ address: ACCOUNT, blockchains: ['latch-devnet'], assets: ['USDC'] }],
+      },
+    },
+  ],
 }
 
 /** Pages a person opens (a mailed link, a provider's redirect, a checkout): a 4xx is HTML there. */
@@ -545,7 +602,9 @@ describe.each<[Dialect, Record<string, string>]>([
     expect(routes.length).toBeGreaterThanOrEqual(50)
 
     const cases = routes.flatMap(({ route, path, method, operation, frame }) =>
-      casesOf(route, path, method, operation, SAMPLES[route] as Sample, frame),
+      [SAMPLES[route] as Sample, ...(OTHER_ADDRESS_FORMS[route] ?? [])].flatMap((sample) =>
+        casesOf(route, path, method, operation, sample, frame),
+      ),
     )
     const statuses = new Map<number, number>()
     const faults: string[] = []

@@ -1,4 +1,5 @@
 import {
+  type BuildApproveResponse,
   buildApproveResponse,
   buildTransactionResponse,
   convertAllowanceResponse,
@@ -124,25 +125,50 @@ async function routerAmountsOut(from: string, to: string, amount: bigint, blockN
   })
 }
 
-/** Sends a built transaction as a wallet would, signed by `account`; resolves with the receipt. */
-async function sendBuilt(
+/** Signs and sends a legacy transaction from `account`; resolves with the receipt. */
+async function sendSigned(
   account: Account,
-  tx: { from: string; to: string; data: Hex; value: string; gas: string; gasPrice: string },
+  tx: { to: Address; data: Hex; value: bigint; gas: string; gasPrice: string },
 ) {
-  expect(parseCaipAddress(tx.from).address.toLowerCase()).toBe(account.address.toLowerCase())
   if (!account.signTransaction) throw new Error('the account cannot sign')
   const signed = await account.signTransaction({
     chainId: chain.chainId,
     type: 'legacy',
-    to: parseCaipAddress(tx.to).address as Address,
+    to: tx.to,
     data: tx.data,
-    value: BigInt(tx.value),
+    value: tx.value,
     gas: BigInt(tx.gas),
     gasPrice: BigInt(tx.gasPrice),
     nonce: await client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
   })
   const hash = await client.sendRawTransaction({ serializedTransaction: signed })
   return client.waitForTransactionReceipt({ hash })
+}
+
+/** Sends a built swap as a wallet would: from the account its `from` names, to its `to`. */
+async function sendBuilt(
+  account: Account,
+  tx: { from: string; to: string; data: Hex; value: string; gas: string; gasPrice: string },
+) {
+  expect(parseCaipAddress(tx.from).address.toLowerCase()).toBe(account.address.toLowerCase())
+  return sendSigned(account, {
+    ...tx,
+    to: parseCaipAddress(tx.to).address as Address,
+    value: BigInt(tx.value),
+  })
+}
+
+/**
+ * Sends a built approval as clients do: to the token contract its `tx.from` names (this API's
+ * meaning of that field), signed by the connected account.
+ */
+async function sendApproval(account: Account, tx: BuildApproveResponse['tx']) {
+  return sendSigned(account, {
+    to: parseCaipAddress(tx.from).address as Address,
+    data: tx.data,
+    value: BigInt(tx.value),
+    ...tx.eip155,
+  })
 }
 
 const balanceOf = (symbol: string, owner: Address) =>
@@ -527,15 +553,15 @@ describe.each(DIALECTS)('swaps, /v1/convert/* (%s)', (dialect) => {
       })
       expect(approveResponse.statusCode, approveResponse.body).toBe(200)
       const approval = buildApproveResponse.parse(approveResponse.json()).tx
-      expect(approval).toMatchObject({ from: userId(swapper), value: '0' })
-      expect(parseCaipAddress(approval.to).address.toLowerCase()).toBe(
-        addressOf('USDC').toLowerCase(),
-      )
+      expect(approval.value).toBe('0')
+      // Both `from` (where clients send it) and `to` name the token contract.
+      for (const field of [approval.from, approval.to])
+        expect(parseCaipAddress(field).address.toLowerCase()).toBe(addressOf('USDC').toLowerCase())
       expect(decodeFunctionData({ abi: erc20Abi, data: approval.data })).toMatchObject({
         functionName: 'approve',
         args: [router, maxUint256],
       })
-      expect((await sendBuilt(swapper, { ...approval, ...approval.eip155 })).status).toBe('success')
+      expect((await sendApproval(swapper, approval)).status).toBe('success')
       expect(convertAllowanceResponse.parse((await allowance()).json()).allowance).toBe(
         maxUint256.toString(),
       )
@@ -566,9 +592,7 @@ describe.each(DIALECTS)('swaps, /v1/convert/* (%s)', (dialect) => {
         amount: dai.toString(),
       })
       const approveDai = buildApproveResponse.parse(daiApproval.json()).tx
-      expect((await sendBuilt(swapper, { ...approveDai, ...approveDai.eip155 })).status).toBe(
-        'success',
-      )
+      expect((await sendApproval(swapper, approveDai)).status).toBe('success')
       const daiAllowance = await get('/v1/convert/allowance', {
         tokenAddress: id('DAI'),
         userAddress: userId(swapper),
@@ -708,8 +732,21 @@ describe.each(DIALECTS)('swaps, /v1/convert/* (%s)', (dialect) => {
       ['spam token', { to: id('SPAM') }, /^Token not supported for Swaps: /],
       ['same from and to', { to: id('ETH') }, /^from and to are the same token$/],
       ['the native coin and WETH', { to: id('WETH') }, /same asset: wrap or unwrap/],
-      ['malformed token address', { from: `${CHAIN}:0x1234` }, /Expected eip155:<chain id>:0x/],
-      ['userAddress not CAIP-10', { userAddress: bank.address }, /CAIP-10/],
+      ['malformed token address', { from: `${CHAIN}:0x1234` }, /Expected an address: 0x followed/],
+      [
+        'every address plain: no chain named',
+        {
+          userAddress: bank.address,
+          from: NATIVE_TOKEN_ADDRESS,
+          to: tools.tokenOf('USDC').address,
+        },
+        /userAddress is a plain address and nothing else in the call names its chain/,
+      ],
+      [
+        "a chainId other than the tokens'",
+        { userAddress: bank.address, chainId: OTHER_CHAIN },
+        /from is on eip155:\d+, chainId is eip155:\d+/,
+      ],
       [
         'tokens on two networks',
         { to: `eip155:31338:${tools.tokenOf('USDC').address}` },

@@ -233,10 +233,10 @@ describe.each(DIALECTS)('names: signed updates on %s', (dialect) => {
       expectError(
         await api.updateAddress(
           own,
-          await signedBody(signer, addressMessage(own, 60, signer.address)),
+          await signedBody(signer, addressMessage(own, 0x80000001, signer.address)),
         ),
         400,
-        'Coin type 60 is eip155:1, a chain this server does not support',
+        'Coin type 2147483649 is eip155:1, a chain this server does not support',
       )
     })
   })

@@ -1,13 +1,14 @@
 import { z } from 'zod'
+import { evmAddress } from './addressSchemas.ts'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
 import { text } from './text.ts'
 
-/** An EVM address in the path: 40 hex characters, with or without 0x. */
-export const evmAddressParam = text().regex(
-  /^(0x)?[0-9a-fA-F]{40}$/,
-  'Expected an EVM address: 40 hex characters, with or without 0x',
-)
+/**
+ * An EVM address in the path or a query: 40 hex characters with or without 0x, or an eip155
+ * CAIP-10 id; given to the route as plain 0x. The route's chainId, not the id's, picks the chain.
+ */
+export const evmAddressParam = evmAddress
 
 /** The fiat currency prices are given in; only USD for now. */
 export const currencyValue = z.enum(['usd'], 'currency must be usd')

@@ -1,11 +1,14 @@
 import { z } from 'zod'
+import { addressesOnOneChain, plainOrCaipAddress } from './addressSchemas.ts'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
 import { text } from './text.ts'
 
 // Schemas of the swap routes, /v1/convert/*. Token and account ids are CAIP-10
 // (`eip155:31337:0x...`); the native coin is `eip155:<chain id>:0xeeee...eeee`
-// (NATIVE_TOKEN_ADDRESS). Amounts are integer strings in the token's smallest unit.
+// (NATIVE_TOKEN_ADDRESS). A call may give an address plain (`0x...`) when another of its
+// parameters names the chain (chainId, or a CAIP-10 token id): the schema makes it CAIP-10.
+// Amounts are integer strings in the token's smallest unit.
 
 /** The largest uint256: the most an ERC-20 amount or allowance can be. */
 const MAX_UINT256 = 2n ** 256n - 1n
@@ -31,13 +34,16 @@ export const swapAmount = text({ typeError: AMOUNT_FORMAT })
   .refine((value) => !isDigits(value) || BigInt(value) <= MAX_UINT256, 'amount must be below 2^256')
 
 /**
- * A CAIP-10 token or account id for a swap. On eip155 the address must be 0x and 40 hex
- * characters; another namespace passes here and is refused as an unsupported network by the route.
+ * A token or account of a swap: CAIP-10, or plain 0x when the call names the chain otherwise. On
+ * eip155 the address must be 0x and 40 hex characters; another namespace passes here and is
+ * refused as an unsupported network by the route.
  */
-export const swapCaipAddress = caipAddress.refine(
-  (value) => !value.startsWith('eip155:') || /^eip155:\d+:0x[0-9a-fA-F]{40}$/.test(value),
-  'Expected eip155:<chain id>:0x followed by 40 hex characters',
-)
+export const swapCaipAddress = plainOrCaipAddress
+
+/** The chain of a swap call whose addresses are all plain; optional when one is CAIP-10. */
+const swapChainId = caipNetworkId
+  .optional()
+  .describe('CAIP-2 network id, e.g. eip155:31337: the chain of plain 0x addresses')
 
 /** Calldata or other bytes, 0x-prefixed hex. */
 export const hexData = text().regex(
@@ -75,15 +81,19 @@ export const convertTokensResponse = z.object({ tokens: z.array(swapToken) })
 export type ConvertTokensResponse = z.infer<typeof convertTokensResponse>
 
 /** GET /v1/convert/quotes query. */
-export const convertQuotesQuery = clientQuery.extend({
-  amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit (integer string)'),
-  userAddress: swapCaipAddress.describe('CAIP-10 account that would swap'),
-  from: swapCaipAddress.describe('CAIP-10 token to sell'),
-  to: swapCaipAddress.describe('CAIP-10 token to buy'),
-  gasPrice: uintString
-    .optional()
-    .describe('Gas price in wei the caller would pay; accepted, not used to rank routes'),
-})
+export const convertQuotesQuery = addressesOnOneChain(
+  clientQuery.extend({
+    amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit (integer string)'),
+    userAddress: swapCaipAddress.describe('Account that would swap: CAIP-10 or plain 0x'),
+    from: swapCaipAddress.describe('Token to sell: CAIP-10, or plain 0x on the chain of the call'),
+    to: swapCaipAddress.describe('Token to buy: CAIP-10, or plain 0x on the chain of the call'),
+    chainId: swapChainId,
+    gasPrice: uintString
+      .optional()
+      .describe('Gas price in wei the caller would pay; accepted, not used to rank routes'),
+  }),
+  ['userAddress', 'from', 'to'],
+)
 
 /** One way to do the swap and what it gives, read from the pools at one block. */
 export const swapQuote = z.object({
@@ -109,10 +119,16 @@ export const convertQuotesResponse = z.object({ quotes: z.array(swapQuote) })
 export type ConvertQuotesResponse = z.infer<typeof convertQuotesResponse>
 
 /** GET /v1/convert/allowance query. */
-export const convertAllowanceQuery = clientQuery.extend({
-  tokenAddress: swapCaipAddress.describe('CAIP-10 token whose allowance to read'),
-  userAddress: swapCaipAddress.describe('CAIP-10 owner of the tokens'),
-})
+export const convertAllowanceQuery = addressesOnOneChain(
+  clientQuery.extend({
+    tokenAddress: swapCaipAddress.describe(
+      'Token whose allowance to read: CAIP-10, or plain 0x on the chain of the call',
+    ),
+    userAddress: swapCaipAddress.describe('Owner of the tokens: CAIP-10 or plain 0x'),
+    chainId: swapChainId,
+  }),
+  ['tokenAddress', 'userAddress'],
+)
 
 /**
  * How much of the token the swap router may spend for the owner, in its smallest unit. The native
@@ -125,50 +141,67 @@ export type ConvertAllowanceResponse = z.infer<typeof convertAllowanceResponse>
 export const eip155Gas = z.object({ gas: uintString, gasPrice: uintString })
 
 /** GET /v1/convert/build-approve query. */
-export const buildApproveQuery = clientQuery.extend({
-  userAddress: swapCaipAddress.describe('CAIP-10 account that approves'),
-  from: swapCaipAddress.describe('CAIP-10 token to approve (the one the swap sells)'),
-  to: swapCaipAddress.describe('CAIP-10 token the swap buys'),
-  amount: swapAmount.optional().describe('Amount to approve; unlimited (2^256 - 1) when absent'),
-})
+export const buildApproveQuery = addressesOnOneChain(
+  clientQuery.extend({
+    userAddress: swapCaipAddress.describe('Account that approves: CAIP-10 or plain 0x'),
+    from: swapCaipAddress.describe(
+      'Token to approve (the one the swap sells): CAIP-10 or plain 0x',
+    ),
+    to: swapCaipAddress.describe('CAIP-10 token the swap buys'),
+    chainId: swapChainId,
+    amount: swapAmount.optional().describe('Amount to approve; unlimited (2^256 - 1) when absent'),
+  }),
+  ['userAddress', 'from', 'to'],
+)
 
 /**
- * A transaction to sign and send as it is. `from` (the signer) and `to` (the contract called) are
- * CAIP-10 ids; `data` is the calldata; amounts are integer strings.
+ * The approval as a transaction for the connected account to sign and send. In this API `tx.from`
+ * names the TOKEN CONTRACT, the address the approval is sent to (not its sender: that is always the
+ * account that asked, `userAddress`); clients send the transaction to `tx.from`.
  */
 export const buildApproveResponse = z.object({
   tx: z.object({
+    /** CAIP-10 id of the token contract: where the approval transaction goes. */
     from: caipAddress,
-    /** The token contract. */
+    /** The same token contract: a client that reads the destination from `to` reaches it too. */
     to: caipAddress,
-    /** `approve(router, amount)`. */
+    /** The calldata: `approve(router, amount)`, the router being the swap's spender. */
     data: hexData,
-    /** Always '0'. */
+    /** Wei to send with it: always '0'. */
     value: uintString,
+    /** Gas limit (eth_estimateGas from the user, plus a margin) and a legacy gas price in wei. */
     eip155: eip155Gas,
   }),
 })
 export type BuildApproveResponse = z.infer<typeof buildApproveResponse>
 
 /** POST /v1/convert/build-transaction body. */
-export const buildTransactionBody = z.object({
-  projectId: projectIdValue,
-  amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit'),
-  eip155: z.object(
-    { slippage: slippagePercent },
-    'eip155 is required: { slippage } in percent, e.g. { "slippage": 1 }',
-  ),
-  from: swapCaipAddress.describe('CAIP-10 token to sell'),
-  to: swapCaipAddress.describe('CAIP-10 token to buy'),
-  userAddress: swapCaipAddress.describe('CAIP-10 account that swaps and receives'),
-  disableEstimate: z
-    .boolean('disableEstimate must be true or false')
-    .optional()
-    .describe('true skips eth_estimateGas and the allowance check; gas is then a fixed bound'),
-})
+export const buildTransactionBody = addressesOnOneChain(
+  z.object({
+    projectId: projectIdValue,
+    amount: swapAmount.describe('Amount of `from` to sell, in its smallest unit'),
+    eip155: z.object(
+      { slippage: slippagePercent },
+      'eip155 is required: { slippage } in percent, e.g. { "slippage": 1 }',
+    ),
+    from: swapCaipAddress.describe('Token to sell: CAIP-10, or plain 0x on the chain of the call'),
+    to: swapCaipAddress.describe('Token to buy: CAIP-10, or plain 0x on the chain of the call'),
+    userAddress: swapCaipAddress.describe('Account that swaps and receives: CAIP-10 or plain 0x'),
+    chainId: swapChainId,
+    disableEstimate: z
+      .boolean('disableEstimate must be true or false')
+      .optional()
+      .describe('true skips eth_estimateGas and the allowance check; gas is then a fixed bound'),
+  }),
+  ['userAddress', 'from', 'to'],
+)
+/** The body as the route reads it (and the kit sends it): every address CAIP-10. */
 export type BuildTransactionBody = z.infer<typeof buildTransactionBody>
 
-/** The swap as a transaction to sign and send as it is; see `buildApproveResponse`. */
+/**
+ * The swap as a transaction to sign and send as it is: `from` is the account that swaps (CAIP-10),
+ * `to` the router the transaction goes to.
+ */
 export const buildTransactionResponse = z.object({
   tx: z.object({
     from: caipAddress,

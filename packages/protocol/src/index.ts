@@ -1,4 +1,5 @@
 export * from './account.ts'
+export * from './addressSchemas.ts'
 export * from './api.ts'
 export * from './auth.ts'
 export * from './caip.ts'

@@ -21,6 +21,22 @@ export type RegisterNameMessage = {
   timestamp: number
 }
 
+/**
+ * ENSIP-11's coin type of Ethereum. Clients send it for an EVM address whatever the chain, so a
+ * name's address under it stands for every EVM chain.
+ */
+export const ETHEREUM_COIN_TYPE = 60
+/** ENSIP-19's default EVM coin type (`0x80000000`, chain id 0): an address on every EVM chain. */
+export const DEFAULT_EVM_COIN_TYPE = 0x80000000
+
+/**
+ * Whether a coin type names an EVM address on every EVM chain (60 and ENSIP-19's default), rather
+ * than on one chain (`0x80000000 | chainId`).
+ */
+export function isEveryEvmChainCoinType(coinType: number): boolean {
+  return coinType === ETHEREUM_COIN_TYPE || coinType === DEFAULT_EVM_COIN_TYPE
+}
+
 /** ENSIP-11: 60 for Ethereum mainnet, `0x80000000 | chainId` for any other EVM chain. */
 export function coinTypeOfChain(chainId: number): number {
   return chainId === 1 ? 60 : (0x80000000 | chainId) >>> 0

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { clientQuery } from './api.ts'
+import { isCaipAddress, parseCaipAddress } from './caip.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import { ONRAMP_PAYMENT_METHODS, ONRAMP_PROVIDERS } from './constants.ts'
 import { text } from './text.ts'
@@ -103,11 +104,20 @@ export type OnrampQuoteResponse = z.infer<typeof onrampQuoteResponse>
 // POST /v1/generators/onrampurl
 
 export const onrampDestinationWallet = z.object({
-  /** An EVM address (0x + 40 hex) or a Solana one (base58). */
-  address: text().regex(
-    /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
-    'address is an EVM or a Solana address',
-  ),
+  /**
+   * An EVM address (0x + 40 hex) or a Solana one (base58), plain or as a CAIP-10 id
+   * (`eip155:1:0x...`, `solana:<genesis>:<address>`); the order keeps the plain address.
+   */
+  address: text()
+    .transform((value) => (isCaipAddress(value) ? parseCaipAddress(value).address : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+          'address is an EVM or a Solana address, plain or CAIP-10',
+        ),
+    ),
   /** Network slugs the wallet takes (ethereum, latch-devnet). */
   blockchains: z.array(text().min(1).max(64)).max(20).optional(),
   /** Currency ids the wallet takes (USDC, ETH). */

@@ -1,11 +1,15 @@
 import { z } from 'zod'
+import { evmAddress } from './addressSchemas.ts'
 import { clientQuery } from './api.ts'
 
 export {
   chainOfCoinType,
   coinTypeOfChain,
+  DEFAULT_EVM_COIN_TYPE,
   DEFAULT_NAMES_ZONE,
+  ETHEREUM_COIN_TYPE,
   formatReadableRegisterNameMessage,
+  isEveryEvmChainCoinType,
   NAME_ATTRIBUTE_MAX_LENGTH,
   NAME_ATTRIBUTES,
   NAME_LABEL_MAX_LENGTH,
@@ -27,14 +31,11 @@ const coinType = z.number().int().nonnegative().max(0xffffffff)
 const hexSignature = text()
   .regex(/^0x([0-9a-fA-F]{2})+$/, 'signature must be 0x-prefixed hex')
   .max(65_536, 'signature is too long')
-const evmAddress = text().regex(
-  /^0x[0-9a-fA-F]{40}$/,
-  'address must be 0x followed by 40 hex characters',
-)
 
 /**
  * POST /v1/profile/account. `message` is the text the address signed (EIP-191; ERC-1271 or
- * ERC-6492 for a smart account, checked on the coin type's chain): the readable form the kit signs
+ * ERC-6492 for a smart account, checked on the coin type's chain, or on any configured EVM chain
+ * for 60 and ENSIP-19's default EVM coin type): the readable form the kit signs
  * (formatReadableRegisterNameMessage: name, address, attributes, issued-at time, a line each), or
  * the JSON text of `{ name, attributes?, timestamp }` (unix seconds) that earlier clients sign.
  */
@@ -44,7 +45,8 @@ export const registerNameBody = z.object({
   message: text({ multiline: true }).min(1).max(4096),
   signature: hexSignature,
 })
-export type RegisterNameBody = z.infer<typeof registerNameBody>
+/** What a caller sends: `address` plain or CAIP-10 (the route reads it as plain 0x). */
+export type RegisterNameBody = z.input<typeof registerNameBody>
 
 /** POST /v1/profile/account/{name}/attributes: message `{ attributes, timestamp }`, signed by an address of the name. */
 export const updateNameAttributesBody = registerNameBody

@@ -5,11 +5,12 @@ import { parseName } from './nameRules.ts'
 import type { NameChange, NamesContext } from './namesContext.ts'
 import { signerOf } from './namesContext.ts'
 import { registerName } from './nameWrites.ts'
-import { chainOfCoin, requireSignedBy } from './signatures.ts'
+import { chainsOfCoin, requireSignedBy } from './signatures.ts'
 
 /**
  * POST /v1/profile/account: checks the signed message (readable or JSON) rule by rule, each its
- * own 400, then the signature on the coin type's chain (401), then registers the name (400 when
+ * own 400, then the signature on the coin type's chain, or any configured EVM chain for coin type
+ * 60 and ENSIP-19's default (401), then registers the name (400 when
  * taken).
  */
 export async function registerFromMessage(
@@ -23,8 +24,7 @@ export async function registerFromMessage(
   const name = parseName(message.name, context.zone)
   const attributes = checkAttributes(message.attributes ?? {}, context)
   checkTimestamp(message.timestamp, context.now())
-  const chain = chainOfCoin(context.chains, body.coin_type)
-  await requireSignedBy(chain, body, context.log)
+  await requireSignedBy(chainsOfCoin(context.chains, body.coin_type), body, context.log)
   const signer = signerOf(body)
   const record = await registerName(context.db, { name, attributes, signer })
   return { result: record, addresses: [signer.address] }

@@ -5,7 +5,7 @@ import { checkAttributes, checkTimestamp, parseSignedMessage } from './messages.
 import { nameKey } from './nameRules.ts'
 import { type NameChange, type NamesContext, signerOf } from './namesContext.ts'
 import { setNameAddress, updateNameAttributes } from './nameWrites.ts'
-import { chainOfCoin, isSignedBy, requireSignedBy } from './signatures.ts'
+import { chainsOfCoin, isSignedBy, requireSignedBy } from './signatures.ts'
 
 /** The message must name the name of the path: a signature for one name is no use on another. */
 function requireSameName(pathName: string, messageName: string): void {
@@ -27,7 +27,7 @@ export async function updateAttributesFromMessage(
   requireSameName(name, message.name)
   const attributes = checkAttributes(message.attributes, context)
   checkTimestamp(message.timestamp, context.now())
-  await requireSignedBy(chainOfCoin(context.chains, body.coin_type), body, context.log)
+  await requireSignedBy(chainsOfCoin(context.chains, body.coin_type), body, context.log)
   const record = await updateNameAttributes(context.db, {
     name,
     attributes,
@@ -55,14 +55,16 @@ export async function updateAddressFromMessage(
   const message = parseSignedMessage('address', body.message)
   requireSameName(name, message.name)
   checkTimestamp(message.timestamp, context.now())
-  const signerChain = chainOfCoin(context.chains, body.coin_type)
-  const targetChain = chainOfCoin(context.chains, message.coin_type)
-  await requireSignedBy(signerChain, body, context.log)
+  const signerChains = chainsOfCoin(context.chains, body.coin_type)
+  const targetChains = chainsOfCoin(context.chains, message.coin_type)
+  await requireSignedBy(signerChains, body, context.log)
   const address = getAddress(message.address)
   const selfSigned = address.toLowerCase() === body.address.toLowerCase()
+  // Checked again only when the new coin type reaches a chain the signer's did not.
   const verified =
     selfSigned &&
-    (targetChain === signerChain || (await isSignedBy(targetChain, body, context.log)))
+    (targetChains.every((chain) => signerChains.includes(chain)) ||
+      (await isSignedBy(targetChains, body, context.log)))
   const { record, replaced } = await setNameAddress(context.db, {
     name,
     coinType: message.coin_type,

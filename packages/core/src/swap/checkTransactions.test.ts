@@ -8,7 +8,7 @@ const usdc = { address: USDC, native: false }
 const dai = { address: DAI, native: false }
 
 describe('checkApproval', () => {
-  const expected = { user: USER, token: USDC, router: ROUTER, amount: 100_000_000n }
+  const expected = { token: USDC, router: ROUTER, amount: 100_000_000n }
 
   it('passes an approval of exactly the amount to the router', () => {
     expect(() =>
@@ -29,6 +29,13 @@ describe('checkApproval', () => {
     ).toThrow('the approval is for another amount')
     expect(() => checkApproval(approveTx({ token: DAI, amount: 100_000_000n }), expected)).toThrow(
       UnexpectedTransactionError,
+    )
+  })
+
+  it('refuses an approval whose `from` names the user: sent there, it would approve nothing', () => {
+    const toUser = { ...approveTx({ token: USDC, amount: 100_000_000n }), from: USER }
+    expect(() => checkApproval(toUser, expected)).toThrow(
+      'the approval is not sent to the token sold',
     )
   })
 })

@@ -53,16 +53,17 @@ function expect(condition: boolean, details: string): void {
 }
 
 /**
- * Checks an approval the server built before it is signed: from the user, to the token sold, no
- * value, `approve(router, amount)` for exactly the amount to swap.
+ * Checks an approval the server built before it is signed: sent to the token sold (`tx.from`, which
+ * names the token contract in this API; the connected account is always the sender), no value,
+ * `approve(router, amount)` for exactly the amount to swap. `tx.to` is not read: nothing is sent
+ * to it.
  * @throws UnexpectedTransactionError naming what differs
  */
 export function checkApproval(
   tx: BuildApproveResponse['tx'],
-  expected: { user: CaipAddress; token: CaipAddress; router: CaipAddress; amount: bigint },
+  expected: { token: CaipAddress; router: CaipAddress; amount: bigint },
 ): void {
-  expect(sameId(tx.from, expected.user), 'the approval is not from the connected account')
-  expect(sameId(tx.to, expected.token), 'the approval is not on the token sold')
+  expect(sameId(tx.from, expected.token), 'the approval is not sent to the token sold')
   expect(BigInt(tx.value) === 0n, 'the approval sends value')
   const call = decode(erc20Abi, tx.data)
   expect(call.functionName === 'approve', 'the approval does not call approve')

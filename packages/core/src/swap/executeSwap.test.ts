@@ -29,10 +29,12 @@ function stubs(options: { approvalMined?: boolean } = {}) {
     }),
   }
   const evm = {
-    sendTransaction: vi.fn(async () => {
-      calls.push('send')
-      return `0x${String(calls.length).padStart(64, '0')}` as const
-    }),
+    sendTransaction: vi.fn(
+      async (_tx: { to: `0x${string}`; data: `0x${string}`; value: bigint }) => {
+        calls.push('send')
+        return `0x${String(calls.length).padStart(64, '0')}` as const
+      },
+    ),
     waitForTransaction: vi.fn(async () => {
       calls.push('wait')
       const success = options.approvalMined ?? true
@@ -57,6 +59,11 @@ describe('executeSwap', () => {
       'wait',
     ])
     expect(onStep.mock.calls).toEqual([['approving'], ['swapping']])
+    // The approval goes to the token contract (`tx.from` of build-approve), the swap to the router.
+    expect(evm.sendTransaction.mock.calls.map(([tx]) => tx.to)).toEqual([
+      USDC.split(':')[2],
+      ROUTER.split(':')[2],
+    ])
     expect(result.approvalHash).toBeDefined()
     expect(result.hash).not.toBe(result.approvalHash)
   })

@@ -66,13 +66,10 @@ export async function executeSwap(
   if (!plan.from.native && plan.allowance < plan.amount) {
     deps.onStep('approving')
     const { tx } = await api.buildApprove({ ...request, amount: plan.amount.toString() })
-    checkApproval(tx, {
-      user: plan.user,
-      token: plan.from.address,
-      router,
-      amount: plan.amount,
-    })
-    approvalHash = await evm.sendTransaction({ to: addressOf(tx.to), data: tx.data, value: 0n })
+    checkApproval(tx, { token: plan.from.address, router, amount: plan.amount })
+    // The approval goes to the token contract, which this API names in `tx.from`; the connected
+    // account sends it.
+    approvalHash = await evm.sendTransaction({ to: addressOf(tx.from), data: tx.data, value: 0n })
     const mined = await evm.waitForTransaction(approvalHash, plan.chainId)
     if (!mined.success) throw new TransactionRevertedError('Approval', approvalHash)
     deps.onApproved?.()

@@ -34,10 +34,10 @@ const routerAbi = parseAbi([
 const addressOf = (id: string) => id.split(':')[2] as `0x${string}`
 const pathAddress = (id: string) => (id === ETH ? WETH : addressOf(id)) as `0x${string}`
 
-/** An approval as GET /v1/convert/build-approve answers it. */
+/** An approval as GET /v1/convert/build-approve answers it: `from` (and `to`) name the token. */
 export function approveTx(options: { token: CaipAddress; amount: bigint; spender?: CaipAddress }) {
   return {
-    from: USER,
+    from: options.token,
     to: options.token,
     data: encodeFunctionData({
       abi: erc20Abi,

@@ -172,7 +172,8 @@ export const convertRoutes =
           summary: 'An approve(router, amount) transaction for the token a swap sells',
           description:
             'Unlimited (2^256 - 1) without `amount`. Gas from eth_estimateGas plus 20%; gas ' +
-            "price the chain's fast price. `from` and `to` of the transaction are CAIP-10 ids.",
+            "price the chain's fast price. In this API `tx.from` names the token contract, the " +
+            'address to send the approval to (as does `tx.to`); the connected account sends it.',
           querystring: buildApproveQuery,
           response: { 200: buildApproveResponse, ...errors },
         },
@@ -183,10 +184,12 @@ export const convertRoutes =
         const approval = await onChain(request.log, swap.swapChain, 'Approval', () =>
           buildApproveTransaction(swap, amount === undefined ? undefined : BigInt(amount)),
         )
+        // Clients send the approval to `tx.from`: it names the token, never the user.
+        const token = caip10(swap.swapChain, approval.token)
         return {
           tx: {
-            from: swap.userId,
-            to: caip10(swap.swapChain, approval.token),
+            from: token,
+            to: token,
             data: approval.data,
             value: '0',
             eip155: { gas: approval.gas.toString(), gasPrice: approval.gasPrice.toString() },

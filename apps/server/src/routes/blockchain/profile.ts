@@ -41,9 +41,11 @@ const errors = {
 const lookupResponse = z.union([nameRecord, z.array(nameRecord).max(0)])
 
 const signedBodyDescription =
-  'The body: `coin_type` (ENSIP-11: 60 for Ethereum, `0x80000000 | chainId` for other EVM ' +
-  'chains), the signing `address`, the signed `message` text and its `signature` (EIP-191; ' +
-  'ERC-1271 or ERC-6492 for a smart account, checked on the chain of `coin_type`). The message ' +
+  'The body: `coin_type` (ENSIP-11: `0x80000000 | chainId` for one EVM chain; 60, or ' +
+  "ENSIP-19's default 2147483648, for an EVM address on every configured chain), the signing " +
+  '`address` (plain 0x or CAIP-10), the signed `message` text and its `signature` (EIP-191; ' +
+  'ERC-1271 or ERC-6492 for a smart account, checked on the chain of `coin_type`, or on each ' +
+  'configured chain in turn for 60 and 2147483648). The message ' +
   "timestamp (unix seconds) must be within 300 s of the server's clock. Each rule broken is a " +
   "400 with its own message; a signature that is not the address's, 401 'Invalid signature'. " +
   'Registrations and updates: 20 a minute per IP.'

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { addressesOnOneChain, evmAddress, plainOrCaipAddress } from './addressSchemas.ts'
+
+const PLAIN = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+
+describe('plainOrCaipAddress', () => {
+  it('takes a plain 0x address or a CAIP-10 id, and nothing else', () => {
+    expect(plainOrCaipAddress.parse(PLAIN)).toBe(PLAIN)
+    expect(plainOrCaipAddress.parse(`eip155:31337:${PLAIN}`)).toBe(`eip155:31337:${PLAIN}`)
+    expect(plainOrCaipAddress.safeParse('0x1234').success).toBe(false)
+    expect(plainOrCaipAddress.safeParse('eip155:31337:0x1234').success).toBe(false)
+    expect(plainOrCaipAddress.safeParse(PLAIN.slice(2)).success).toBe(false)
+  })
+})
+
+describe('evmAddress', () => {
+  it('gives the plain 0x form of any of the three ways to write an EVM address', () => {
+    for (const given of [PLAIN, PLAIN.slice(2), `eip155:31338:${PLAIN}`])
+      expect(evmAddress.parse(given)).toBe(PLAIN)
+    expect(evmAddress.safeParse(`solana:mainnet:${PLAIN}`).success).toBe(false)
+  })
+})
+
+describe('addressesOnOneChain', () => {
+  const query = addressesOnOneChain(
+    z.object({
+      userAddress: plainOrCaipAddress,
+      from: plainOrCaipAddress,
+      chainId: z.string().optional(),
+    }),
+    ['userAddress', 'from'],
+  )
+
+  it("puts a plain address on the chain of the call's CAIP-10 address, or of chainId", () => {
+    expect(query.parse({ userAddress: PLAIN, from: `eip155:31337:${TOKEN}` })).toEqual({
+      userAddress: `eip155:31337:${PLAIN}`,
+      from: `eip155:31337:${TOKEN}`,
+    })
+    expect(query.parse({ userAddress: PLAIN, from: TOKEN, chainId: 'eip155:31338' })).toEqual({
+      userAddress: `eip155:31338:${PLAIN}`,
+      from: `eip155:31338:${TOKEN}`,
+      chainId: 'eip155:31338',
+    })
+  })
+
+  it('refuses a plain address with no chain to take, and a CAIP-10 id off chainId', () => {
+    const noChain = query.safeParse({ userAddress: PLAIN, from: TOKEN })
+    expect(noChain.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [
+        ['userAddress'],
+        `userAddress is a plain address and nothing else in the call names its chain: send it as CAIP-10 (eip155:<chain id>:${PLAIN}), or the other addresses as CAIP-10`,
+      ],
+      [
+        ['from'],
+        `from is a plain address and nothing else in the call names its chain: send it as CAIP-10 (eip155:<chain id>:${TOKEN}), or the other addresses as CAIP-10`,
+      ],
+    ])
+    const offChain = query.safeParse({
+      userAddress: PLAIN,
+      from: `eip155:31337:${TOKEN}`,
+      chainId: 'eip155:31338',
+    })
+    expect(offChain.error?.issues.map((issue) => issue.message)).toEqual([
+      'from is on eip155:31337, chainId is eip155:31338',
+    ])
+  })
+})

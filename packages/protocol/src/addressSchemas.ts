@@ -1,0 +1,115 @@
+import type { z } from 'zod'
+import {
+  type CaipAddress,
+  type CaipNetworkId,
+  isCaipAddress,
+  isCaipNetworkId,
+  parseCaipAddress,
+} from './caip.ts'
+import { text } from './text.ts'
+
+// Callers name an address in one of two forms, and the routes take both everywhere: plain
+// (`0x` + 40 hex, what most clients keep for the connected account) and CAIP-10
+// (`eip155:31337:0x...`, which also names the chain). `plainOrCaipAddress` checks either form; a route then
+// normalizes it once, in its schema: `evmAddress` to the plain form where only the account
+// matters, `addressesOnOneChain` to CAIP-10 where the chain matters too.
+
+const PLAIN_EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const EIP155_ADDRESS = /^eip155:\d+:0x[0-9a-fA-F]{40}$/
+
+export const ADDRESS_FORMS_MESSAGE =
+  'Expected an address: 0x followed by 40 hex characters, or a CAIP-10 account id such as eip155:1:0x...'
+
+/** Whether a value is a plain EVM address (`0x` + 40 hex), as opposed to a CAIP-10 id. */
+export const isPlainEvmAddress = (value: string): value is `0x${string}` =>
+  PLAIN_EVM_ADDRESS.test(value)
+
+/**
+ * Either form of an address. On eip155 a CAIP-10 id must hold a 0x address of 40 hex characters;
+ * another namespace passes here, and each route says whether it serves it.
+ */
+export const plainOrCaipAddress = text().refine(
+  (value) =>
+    isPlainEvmAddress(value) ||
+    (isCaipAddress(value) && (!value.startsWith('eip155:') || EIP155_ADDRESS.test(value))),
+  ADDRESS_FORMS_MESSAGE,
+) as unknown as z.ZodType<`0x${string}` | CaipAddress, string>
+
+const EVM_ADDRESS_MESSAGE =
+  'Expected an EVM address: 0x followed by 40 hex characters, or eip155:<chain id>:0x...'
+
+/**
+ * An EVM account where its chain does not matter (an EVM address is the same account on every EVM
+ * chain; the route's own chainId picks the chain): plain, 40 hex characters without 0x, or an
+ * eip155 CAIP-10 id. Gives the plain `0x` form.
+ */
+export const evmAddress = text()
+  .refine(
+    (value) => /^(0x)?[0-9a-fA-F]{40}$/.test(value) || EIP155_ADDRESS.test(value),
+    EVM_ADDRESS_MESSAGE,
+  )
+  .transform((value): `0x${string}` => {
+    const hex = value.slice(-40)
+    return `0x${hex}`
+  })
+
+/** The CAIP-2 chain of a CAIP-10 id. */
+const chainOfId = (id: CaipAddress): CaipNetworkId => {
+  const { namespace, reference } = parseCaipAddress(id)
+  return `${namespace}:${reference}`
+}
+
+/** What a call's schema gives for its address fields: each one a CAIP-10 id. */
+type WithCaipAddresses<T, Field extends keyof T> = Omit<T, Field> & {
+  [Key in Field]: undefined extends T[Key] ? CaipAddress | undefined : CaipAddress
+}
+
+/**
+ * Gives each plain address among `fields` the chain of the call: the CAIP-2 `chainId` when the
+ * call has one, else the chain of the first CAIP-10 address among `fields` (a quote's token ids
+ * name the chain of a plain userAddress). A plain address with no chain to take is a 400 naming
+ * the field; a CAIP-10 field on another chain than `chainId` is one too. CAIP-10 fields pass as
+ * they are, so a route that compares their chains still sees what was sent.
+ * @example addressesOnOneChain(z.object({ userAddress: plainOrCaipAddress, from: plainOrCaipAddress }), ['userAddress', 'from'])
+ */
+export function addressesOnOneChain<
+  Shape extends z.ZodRawShape,
+  const Field extends keyof z.output<z.ZodObject<Shape>> & string,
+>(schema: z.ZodObject<Shape>, fields: readonly Field[]) {
+  return schema.transform((value, context) => {
+    const given = value as Record<string, unknown>
+    const chainId =
+      typeof given.chainId === 'string' && isCaipNetworkId(given.chainId)
+        ? given.chainId
+        : undefined
+    const ids = fields
+      .map((field) => ({ field, value: given[field] }))
+      .filter(
+        (entry): entry is { field: Field; value: CaipAddress } =>
+          typeof entry.value === 'string' && isCaipAddress(entry.value),
+      )
+    for (const id of ids)
+      if (chainId && chainOfId(id.value) !== chainId)
+        context.addIssue({
+          code: 'custom',
+          path: [id.field],
+          message: `${id.field} is on ${chainOfId(id.value)}, chainId is ${chainId}`,
+        })
+    const chain = chainId ?? (ids[0] ? chainOfId(ids[0].value) : undefined)
+    const normalized: Record<string, unknown> = { ...given }
+    for (const field of fields) {
+      const plain = given[field]
+      if (typeof plain !== 'string' || !isPlainEvmAddress(plain)) continue
+      if (chain) normalized[field] = `${chain}:${plain}`
+      else
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message:
+            `${field} is a plain address and nothing else in the call names its chain: ` +
+            `send it as CAIP-10 (eip155:<chain id>:${plain}), or the other addresses as CAIP-10`,
+        })
+    }
+    return normalized as WithCaipAddresses<z.output<z.ZodObject<Shape>>, Field>
+  })
+}
