@@ -190,7 +190,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(supportedChainsRoute({ chains, solanaChains }))
-    await scoped.register(accountDataRoutes({ config, chains, db, redis }))
+    await scoped.register(accountDataRoutes({ config, chains, solanaChains, db, redis }))
     await scoped.register(
       rpcRoute({
         chains: config.chains,
@@ -213,7 +213,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(assetImageRoute({ chains: config.chains }))
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
-    await scoped.register(historyRoute({ db, chains: config.chains }))
+    await scoped.register(historyRoute({ db, chains: config.chains, solanaChains }))
     await scoped.register(convertRoutes({ chains }))
     await scoped.register(
       siwxRoutes({ db, chains, solanaChains, allowLocalhost: config.allowLocalhost }),

@@ -24,7 +24,12 @@ describe('Solana addresses', () => {
   })
 
   it('encodes what it decodes', () => {
-    for (const text of ['11111111111111111111111111111111', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '1', '5Q'])
+    for (const text of [
+      '11111111111111111111111111111111',
+      'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      '1',
+      '5Q',
+    ])
       expect(encodeBase58(decodeBase58(text) as Uint8Array)).toBe(text)
     expect(encodeBase58(new Uint8Array([0, 0, 1]))).toBe('112')
   })
