@@ -17,6 +17,8 @@ export type StackOptions = {
     oidc?: number
     smtp?: number
     inbox?: number
+    /** The local Solana chain (HTTP and WebSocket); default 8550, or 0 with relay 0. */
+    solana?: number
     server?: number
     /** The embedded wallet's origin (the wallet frame and its API), served by the server too. */
     frame?: number
@@ -172,6 +174,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ports: options.ports?.chains ?? DEFAULT_PORTS.chains,
         relayPort: options.ports?.relay ?? DEFAULT_PORTS.relay,
         ...(options.ports?.oidc !== undefined ? { oidcPort: options.ports.oidc } : {}),
+        ...(options.ports?.solana !== undefined ? { solanaPort: options.ports.solana } : {}),
         mail: {
           ...(options.ports?.smtp !== undefined ? { smtpPort: options.ports.smtp } : {}),
           ...(options.ports?.inbox !== undefined ? { inboxPort: options.ports.inbox } : {}),

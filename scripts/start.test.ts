@@ -53,7 +53,8 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
     expect(existsSync(path.join(clone, '.data'))).toBe(false)
     expect(existsSync(path.join(clone, 'packages/wallet-frame/dist'))).toBe(false)
 
-    const [chainA, chainB, relay, server, frame, demo] = await Promise.all([
+    const [chainA, chainB, relay, solana, server, frame, demo] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -75,6 +76,7 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         DEVNET_OIDC_PORT: '0',
         DEVNET_SMTP_PORT: '0',
         DEVNET_INBOX_PORT: '0',
+        DEVNET_SOLANA_PORT: String(solana),
         SERVER_PORT: String(server),
         FRAME_PORT: String(frame),
         DEMO_PORT: String(demo),
@@ -99,12 +101,22 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         )
       expect(output).not.toContain('could not start')
       expect(output).toContain(`devnet  Latch Devnet (31337)  http://127.0.0.1:${chainA}`)
+      expect(output).toContain(
+        `devnet  Latch Solana Devnet  http://127.0.0.1:${solana}  (ws ws://127.0.0.1:${solana})`,
+      )
+      // The Solana chain answers Solana's JSON-RPC on the printed URL.
+      const health = await fetch(`http://127.0.0.1:${solana}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
+      })
+      expect(await health.json()).toEqual({ jsonrpc: '2.0', result: 'ok', id: 1 })
 
       const page = await fetch(`http://127.0.0.1:${demo}/`)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<div id="root"></div>')
-      const health = await (await fetch(`http://127.0.0.1:${server}/health`)).json()
-      expect(health).toMatchObject({ status: 'ok', database: { ok: true, dialect: 'pglite' } })
+      const serverHealth = await (await fetch(`http://127.0.0.1:${server}/health`)).json()
+      expect(serverHealth).toMatchObject({ status: 'ok', database: { ok: true, dialect: 'pglite' } })
       // The embedded wallet's page, on its own origin, built by this first start.
       const framePage = await fetch(`http://127.0.0.1:${frame}/frame?projectId=latch-dev`)
       expect(framePage.status).toBe(200)
@@ -113,7 +125,7 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       process.kill(-(child.pid as number), 'SIGINT')
       await exited
       expect(output).toContain('stopping devnet, server and demo')
-      for (const port of [chainA, chainB, relay, server, frame, demo])
+      for (const port of [chainA, chainB, relay, solana, server, frame, demo])
         await expect.poll(() => listening(port), { timeout: 10_000 }).toBe(false)
     } finally {
       try {

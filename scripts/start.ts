@@ -12,6 +12,7 @@ const stack = await startStack({
     oidc: port('DEVNET_OIDC_PORT'),
     smtp: port('DEVNET_SMTP_PORT'),
     inbox: port('DEVNET_INBOX_PORT'),
+    solana: port('DEVNET_SOLANA_PORT'),
     server: port('SERVER_PORT'),
     frame: port('FRAME_PORT'),
     demo: port('DEMO_PORT'),
@@ -31,8 +32,9 @@ const stack = await startStack({
 
 for (const chain of stack.devnet.manifest.chains)
   console.log(`devnet  ${chain.name} (${chain.chainId})  ${chain.rpcUrl}`)
+const { mail, oidc, solana } = stack.devnet.manifest
+if (solana) console.log(`devnet  ${solana.name}  ${solana.rpcUrl}  (ws ${solana.wsUrl})`)
 console.log(`relay   WalletConnect relay  ${stack.devnet.manifest.walletConnect.relayUrl}`)
-const { mail, oidc } = stack.devnet.manifest
 if (mail) console.log(`mail    SMTP ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
 if (oidc) console.log(`oidc    dev login provider  ${oidc.issuer}`)
 console.log(`server  ${stack.serverUrl}  (API docs: ${stack.serverUrl}/docs)`)

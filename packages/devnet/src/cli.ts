@@ -3,6 +3,7 @@ import {
   DEFAULT_OIDC_PORT,
   DEFAULT_RELAY_PORT,
   DEFAULT_SMTP_PORT,
+  DEFAULT_SOLANA_PORT,
   type Devnet,
   startDevnet,
 } from './index.ts'
@@ -10,7 +11,8 @@ import { defaultManifestPath } from './manifest.ts'
 
 /**
  * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548,
- * DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549 and DEVNET_MANIFEST override the defaults.
+ * DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549, DEVNET_SOLANA_PORT=8550 and DEVNET_MANIFEST override
+ * the defaults.
  */
 function parsePorts(value: string | undefined): [number, number] {
   if (!value) return [8545, 8546]
@@ -66,12 +68,16 @@ async function main(): Promise<void> {
       smtpPort: parsePort('DEVNET_SMTP_PORT', DEFAULT_SMTP_PORT),
       inboxPort: parsePort('DEVNET_INBOX_PORT', DEFAULT_INBOX_PORT),
     },
+    solanaPort: parsePort('DEVNET_SOLANA_PORT', DEFAULT_SOLANA_PORT),
     manifestPath,
     log: (line) => console.error(line),
   })
   for (const chain of devnet.manifest.chains) {
     console.log(`${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}`)
   }
+  const { solana } = devnet.manifest
+  if (solana)
+    console.log(`${solana.name} (${solana.caipNetworkId}): ${solana.rpcUrl} (ws ${solana.wsUrl})`)
   const { relayUrl, projectId } = devnet.manifest.walletConnect
   console.log(`WalletConnect relay: ${relayUrl} (projectId ${projectId})`)
   const { oidc, mail } = devnet.manifest

@@ -10,8 +10,15 @@ import { DEFAULT_OIDC_PORT } from './oidc/constants.ts'
 import { type DevOidcProvider, startOidcProvider } from './oidc/index.ts'
 import { DEFAULT_RELAY_PORT, DEV_PROJECT_ID } from './relay/constants.ts'
 import { type Relay, startRelay } from './relay/relay.ts'
+import { NATIVE_SOL, TOKEN_PROGRAM, USDC } from './solana/constants.ts'
+import { DEFAULT_SOLANA_PORT, type SolanaDevnet, startSolanaDevnet } from './solana/index.ts'
 
-export type { DevnetChain, DevnetManifest, DevnetToken } from '@latch/protocol'
+export type {
+  DevnetChain,
+  DevnetManifest,
+  DevnetSolanaChain,
+  DevnetToken,
+} from '@latch/protocol'
 export { findFreePort, resolveAnvilBinary } from './anvil.ts'
 export {
   CREATE2_DEPLOYER,
@@ -54,6 +61,13 @@ export {
   startRelay,
   verifyRelayAuth,
 } from './relay/index.ts'
+export {
+  DEFAULT_SOLANA_PORT,
+  keypairFromMnemonic,
+  type SolanaDevnet,
+  type SolanaDevnetOptions,
+  startSolanaDevnet,
+} from './solana/index.ts'
 
 export type DevnetOptions = {
   /** RPC ports of chains 31337 and 31338; 0 picks a free port. Default [8545, 8546]. */
@@ -70,6 +84,11 @@ export type DevnetOptions = {
    * 8549, or 0 when `relayPort` is 0.
    */
   mail?: { smtpPort?: number; inboxPort?: number }
+  /**
+   * HTTP and WebSocket port of the local Solana chain; 0 picks a free port. Default 8550, or 0
+   * when `relayPort` is 0.
+   */
+  solanaPort?: number
   /** Interface anvil listens on; default 127.0.0.1. */
   host?: string
   /** Where to write the manifest; default `<repo root>/.data/devnet.json`. */
@@ -83,14 +102,15 @@ export type Devnet = {
   /** Process ids of the two anvil nodes, in chain order. */
   pids: number[]
   /**
-   * Stops both anvil nodes, the relay, the OIDC provider and the mail catcher, and waits until
+   * Stops both anvil nodes, the Solana chain, the relay, the OIDC provider and the mail catcher,
+   * and waits until
    * they have exited; safe to call twice.
    */
   stop(): Promise<void>
 }
 
 /**
- * Starts two anvil chains (31337 and 31338), a WalletConnect relay, an OpenID Connect provider and
+ * Starts two anvil chains (31337 and 31338), a local Solana chain, a WalletConnect relay, an OpenID Connect provider and
  * a mail catcher, deploys the same contracts at the same addresses on both chains, funds the ten
  * dev accounts with every token and writes the manifest.
  */
@@ -108,6 +128,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const oidcPort = options.oidcPort ?? defaultPort(DEFAULT_OIDC_PORT)
   const smtpPort = options.mail?.smtpPort ?? defaultPort(DEFAULT_SMTP_PORT)
   const inboxPort = options.mail?.inboxPort ?? defaultPort(DEFAULT_INBOX_PORT)
+  const solanaPort = options.solanaPort ?? defaultPort(DEFAULT_SOLANA_PORT)
   const started = performance.now()
 
   // Read (or build) the plan while the nodes boot.
@@ -118,9 +139,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let relay: Relay | undefined
   let oidc: DevOidcProvider | undefined
   let mail: MailCatcher | undefined
+  let solana: SolanaDevnet | undefined
   const stop = async () => {
     await Promise.all([
       ...nodes.map((node) => node.stop()),
+      solana?.stop(),
       relay?.stop(),
       oidc?.stop(),
       mail?.stop(),
@@ -134,7 +157,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const relayPromise = startRelay({ host, port: relayPort, log })
     const oidcPromise = startOidcProvider({ host, port: oidcPort, log })
     const mailPromise = startMailCatcher({ host, smtpPort, inboxPort, log })
-    for (const promise of [relayPromise, oidcPromise, mailPromise]) promise.catch(() => {})
+    const solanaPromise = startSolanaDevnet({
+      host,
+      port: solanaPort,
+      mnemonic: DEVNET_MNEMONIC,
+      log,
+    })
+    for (const promise of [relayPromise, oidcPromise, mailPromise, solanaPromise]) {
+      promise.catch(() => {})
+    }
     const booted = await Promise.allSettled(
       CHAINS.map((chain, index) => {
         const start = (port: number) =>
@@ -145,19 +176,21 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       }),
     )
     for (const result of booted) if (result.status === 'fulfilled') nodes.push(result.value)
-    const [relayResult, oidcResult, mailResult] = await Promise.allSettled([
+    const [relayResult, oidcResult, mailResult, solanaResult] = await Promise.allSettled([
       relayPromise,
       oidcPromise,
       mailPromise,
+      solanaPromise,
     ])
     if (relayResult.status === 'fulfilled') relay = relayResult.value
     if (oidcResult.status === 'fulfilled') oidc = oidcResult.value
     if (mailResult.status === 'fulfilled') mail = mailResult.value
+    if (solanaResult.status === 'fulfilled') solana = solanaResult.value
     for (const result of booted) if (result.status === 'rejected') throw result.reason
-    for (const result of [relayResult, oidcResult, mailResult]) {
+    for (const result of [relayResult, oidcResult, mailResult, solanaResult]) {
       if (result.status === 'rejected') throw result.reason
     }
-    if (!relay || !oidc || !mail) throw new Error('a devnet service did not start')
+    if (!relay || !oidc || !mail || !solana) throw new Error('a devnet service did not start')
     log(`WalletConnect relay listening on ${relay.url}`)
     log(`OIDC provider listening on ${oidc.issuer}`)
     log(`mail catcher: SMTP on ${mail.smtpUrl}, inbox on ${mail.inboxUrl}`)
@@ -188,6 +221,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       mnemonic: DEVNET_MNEMONIC,
       accounts: deployment.accounts,
       chains,
+      solana: {
+        caipNetworkId: solana.caipNetworkId,
+        genesisHash: solana.chain.genesisHash,
+        name: solana.name,
+        rpcUrl: solana.rpcUrl,
+        wsUrl: solana.wsUrl,
+        nativeCurrency: { ...NATIVE_SOL },
+        tokens: [{ ...USDC, mint: solana.keys.usdcMint.address, programId: TOKEN_PROGRAM }],
+        accounts: solana.keys.accounts.map(({ address, secretKey }) => ({ address, secretKey })),
+      },
       walletConnect: { relayUrl: relay.url, projectId: DEV_PROJECT_ID },
       mail: { smtpUrl: mail.smtpUrl, inboxUrl: mail.inboxUrl },
       oidc: { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },

@@ -38,6 +38,38 @@ export const devnetChain = z.object({
   pairs: z.array(devnetPair),
 })
 
+/** A base58 Solana address (32 bytes: 32 to 44 characters). */
+export const devnetSolanaAddress = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Expected a base58 Solana address')
+
+export const devnetSolanaToken = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number().int().nonnegative(),
+  /** The token's mint address. */
+  mint: devnetSolanaAddress,
+  /** The token program that owns the mint (SPL Token or Token-2022). */
+  programId: devnetSolanaAddress,
+})
+
+/** The local Solana chain (`npm run devnet`): Solana's JSON-RPC and its WebSocket subscriptions. */
+export const devnetSolanaChain = z.object({
+  /** `solana:` + the first 32 characters of `genesisHash`. */
+  caipNetworkId: z.string().regex(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/),
+  genesisHash: devnetSolanaAddress,
+  name: z.string(),
+  rpcUrl: z.string().url(),
+  wsUrl: z.string().url(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  tokens: z.array(devnetSolanaToken),
+  /**
+   * The accounts of `mnemonic` on m/44'/501'/i'/0' (as Phantom derives them), each funded with
+   * SOL and every token. `secretKey` is the 64-byte keypair in base58, as wallets import it.
+   */
+  accounts: z.array(z.object({ address: devnetSolanaAddress, secretKey: z.string() })),
+})
+
 /** What `npm run devnet` writes once every chain is deployed; server, demo and tests read it. */
 export const devnetManifest = z.object({
   version: z.literal(1),
@@ -45,6 +77,8 @@ export const devnetManifest = z.object({
   /** The first ten anvil accounts, each funded with the native coin and every token. */
   accounts: z.array(z.object({ address: hexAddress, privateKey: z.string() })),
   chains: z.array(devnetChain).min(1),
+  /** The local Solana chain; absent in manifests written before it existed. */
+  solana: devnetSolanaChain.optional(),
   /** The local WalletConnect relay (`ws://127.0.0.1:8547`); it accepts any non-empty projectId. */
   walletConnect: z.object({ relayUrl: z.string().url(), projectId: z.string().min(1) }),
   /**
@@ -71,3 +105,5 @@ export const devnetManifest = z.object({
 export type DevnetToken = z.infer<typeof devnetToken>
 export type DevnetChain = z.infer<typeof devnetChain>
 export type DevnetManifest = z.infer<typeof devnetManifest>
+export type DevnetSolanaChain = z.infer<typeof devnetSolanaChain>
+export type DevnetSolanaToken = z.infer<typeof devnetSolanaToken>

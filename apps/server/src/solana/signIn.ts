@@ -1,14 +1,14 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { decodeBase58 } from '@latch/protocol'
+import { decodeBase58, SOLANA_DEVNET, SOLANA_MAINNET, SOLANA_TESTNET } from '@latch/protocol'
 import { HttpError } from '../errors.ts'
 import type { SolanaChainClient } from './clients.ts'
 
 /** The public clusters' CAIP-2 ids: the first 32 characters of each genesis hash. */
 const CLUSTERS: Record<string, string> = {
-  mainnet: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  'mainnet-beta': 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  devnet: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  testnet: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  mainnet: SOLANA_MAINNET,
+  'mainnet-beta': SOLANA_MAINNET,
+  devnet: SOLANA_DEVNET,
+  testnet: SOLANA_TESTNET,
 }
 
 /**
