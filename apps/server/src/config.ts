@@ -422,6 +422,32 @@ function chainsOf(
   return { chains, solanaChains }
 }
 
+/** The devnet's Solana chain as server config; its USDC is priced as a USD stablecoin. */
+export function solanaChainsOfDevnet(
+  manifest: DevnetManifest,
+): (SolanaChainConfig & { family: 'solana' })[] {
+  const chain = manifest.solana
+  if (!chain) return []
+  return [
+    {
+      family: 'solana',
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      rpcUrls: [chain.rpcUrl],
+      wsUrls: [chain.wsUrl],
+      nativeCurrency: chain.nativeCurrency,
+      tokens: chain.tokens.map(({ mint, symbol, name, decimals }) => ({
+        mint,
+        symbol,
+        name,
+        decimals,
+        usdStablecoin: symbol === 'USDC',
+        spam: false,
+      })),
+    },
+  ]
+}
+
 /** The devnet's chains as server config: RPC, tokens, Multicall3 and the Uniswap V2 pools. */
 export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
   return manifest.chains.map((chain) => {

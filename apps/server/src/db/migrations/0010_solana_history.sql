@@ -32,17 +32,19 @@ create table solana_balance_changes (
   foreign key (chain, signature) references solana_transactions (chain, signature) on delete cascade
 );
 
--- Which transactions an address took part in, as the chain lists them for it, newest first.
+-- Which transactions an address took part in. `seq` grows with each newer transaction of the
+-- address, in the order the chain lists them: it orders the transactions of one slot.
 create table solana_address_transactions (
   chain text not null,
   address text not null,
   signature text not null,
   slot bigint not null,
+  seq bigint not null,
   primary key (chain, address, signature),
   foreign key (chain, signature) references solana_transactions (chain, signature) on delete cascade
 );
 create index solana_address_transactions_by_slot
-  on solana_address_transactions (chain, address, slot desc, signature desc);
+  on solana_address_transactions (chain, address, slot desc, seq desc);
 
 -- The newest signature stored for an address: the next sync asks only for newer ones.
 create table solana_address_sync (

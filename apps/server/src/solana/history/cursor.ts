@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto'
 import type { SolanaHistoryPosition } from './store.ts'
 
-const pattern = /^s1\.(\d{1,16})\.([1-9A-HJ-NP-Za-km-z]{64,88})\.([A-Za-z0-9_-]{8})$/
+const pattern = /^s1\.(\d{1,16})\.(\d{1,16})\.([A-Za-z0-9_-]{8})$/
 
 const checkOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 8)
 
 /**
- * The `next` of a Solana history page: the slot and signature of its last transaction, with check
+ * The `next` of a Solana history page: the slot and order of its last transaction, with check
  * digits that catch a cut or edited cursor, as base64url text. Its `s1` prefix keeps it apart
  * from an EVM cursor.
  */
 export function encodeSolanaCursor(position: SolanaHistoryPosition): string {
-  const text = `s1.${position.slot}.${position.signature}`
+  const text = `s1.${position.slot}.${position.seq}`
   return Buffer.from(`${text}.${checkOf(text)}`).toString('base64url')
 }
 
@@ -21,7 +21,7 @@ export function decodeSolanaCursor(cursor: string): SolanaHistoryPosition | unde
   if (Buffer.from(text).toString('base64url') !== cursor) return undefined
   const match = pattern.exec(text)
   if (!match) return undefined
-  const [, slot, signature, check] = match
+  const [, slot, seq, check] = match
   if (checkOf(text.slice(0, text.lastIndexOf('.'))) !== check) return undefined
-  return { slot: Number(slot), signature: signature as string }
+  return { slot: Number(slot), seq: Number(seq) }
 }

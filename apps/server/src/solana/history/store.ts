@@ -5,12 +5,13 @@ import type { BalanceChange, ParsedSolanaTransaction } from './parseTransaction.
 type Numeric = string | number | bigint
 
 /** Where a page starts: after this transaction of the newest-first order. */
-export type SolanaHistoryPosition = { slot: number; signature: string }
+export type SolanaHistoryPosition = { slot: number; seq: number }
 
 export type StoredSolanaTransaction = {
   chain: string
   signature: string
   slot: number
+  seq: number
   blockTime: number | null
   feePayer: string
   status: 'confirmed' | 'failed'
@@ -56,6 +57,7 @@ export async function writeSync(
     address: string
     newest: string
     transactions: readonly ParsedSolanaTransaction[]
+    /** The address's new transactions, oldest first. */
     signatures: readonly { signature: string; slot: number }[]
   },
 ): Promise<void> {
@@ -91,12 +93,20 @@ export async function writeSync(
           ],
         )
     }
-    for (const { signature, slot } of sync.signatures)
+    // Oldest first, each after the newest stored: the chain's order, kept within a slot.
+    const [last] = await tx.query<{ seq: Numeric | null }>(
+      'select max(seq) as seq from solana_address_transactions where chain = $1 and address = $2',
+      [chain, address],
+    )
+    let seq = Number(last?.seq ?? 0)
+    for (const { signature, slot } of sync.signatures) {
+      seq += 1
       await tx.query(
-        `insert into solana_address_transactions (chain, address, signature, slot)
-         values ($1, $2, $3, $4) on conflict do nothing`,
-        [chain, address, signature, slot],
+        `insert into solana_address_transactions (chain, address, signature, slot, seq)
+         values ($1, $2, $3, $4, $5) on conflict do nothing`,
+        [chain, address, signature, slot, seq],
       )
+    }
     await tx.query(
       `insert into solana_address_sync (chain, address, newest_signature) values ($1, $2, $3)
        on conflict (chain, address)
@@ -107,7 +117,8 @@ export async function writeSync(
 }
 
 /**
- * A page of the address's transactions on `chains`, newest first (slot, then signature), after
+ * A page of the address's transactions on `chains`, newest first (slot, then the chain's order
+ * within it), after
  * `before` when given, with every balance change of each transaction (the counterparties').
  */
 export async function readSolanaPage(
@@ -124,19 +135,21 @@ export async function readSolanaPage(
     chain: string
     signature: string
     slot: Numeric
+    seq: Numeric
     block_time: Numeric | null
     fee_payer: string
     status: 'confirmed' | 'failed'
     first_program: string
   }>(
-    `select t.chain, t.signature, t.slot, t.block_time, t.fee_payer, t.status, t.first_program
+    `select t.chain, t.signature, t.slot, a.seq, t.block_time, t.fee_payer, t.status,
+            t.first_program
        from solana_address_transactions a
        join solana_transactions t on t.chain = a.chain and t.signature = a.signature
       where a.chain = any($1) and a.address = $2
-        and ($3::bigint is null or (a.slot, a.signature) < ($3::bigint, $4::text))
-      order by a.slot desc, a.signature desc
+        and ($3::bigint is null or (a.slot, a.seq) < ($3::bigint, $4::bigint))
+      order by a.slot desc, a.seq desc
       limit $5`,
-    [query.chains, query.address, before?.slot ?? null, before?.signature ?? '', query.limit],
+    [query.chains, query.address, before?.slot ?? null, before?.seq ?? 0, query.limit],
   )
   if (rows.length === 0) return []
   const changes = await db.query<{
@@ -168,6 +181,7 @@ export async function readSolanaPage(
     chain: row.chain,
     signature: row.signature,
     slot: Number(row.slot),
+    seq: Number(row.seq),
     blockTime: row.block_time === null ? null : Number(row.block_time),
     feePayer: row.fee_payer,
     status: row.status,
