@@ -40,6 +40,7 @@ import { projectConfigRoute } from './routes/registry/projectConfig.ts'
 import { telemetryRoutes } from './routes/registry/telemetry.ts'
 import { tokenImageRoute } from './routes/registry/tokenImage.ts'
 import { walletImageRoute } from './routes/registry/walletImage.ts'
+import { createSolanaClients } from './solana/clients.ts'
 
 export const SERVER_VERSION = '0.1.0'
 
@@ -102,6 +103,10 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   // One view of which upstreams answer, for the chain clients and the gateway alike.
   const circuits = new UpstreamCircuits()
   const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
+  const solanaChains = createSolanaClients(config.solanaChains, {
+    timeoutMs: config.rpc.timeoutMs,
+    circuits,
+  })
   const wallets = new WalletStore(db)
   // The catalogue is the source of the wallets table: written at every start, idempotently.
   await wallets.seedCatalogue()
@@ -184,9 +189,17 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       'preValidation',
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
-    await scoped.register(supportedChainsRoute({ chains }))
-    await scoped.register(accountDataRoutes({ config, chains, db, redis }))
-    await scoped.register(rpcRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
+    await scoped.register(supportedChainsRoute({ chains, solanaChains }))
+    await scoped.register(accountDataRoutes({ config, chains, solanaChains, db, redis }))
+    await scoped.register(
+      rpcRoute({
+        chains: config.chains,
+        solanaChains: config.solanaChains,
+        rpc: config.rpc,
+        redis,
+        circuits,
+      }),
+    )
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({
@@ -200,9 +213,11 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(assetImageRoute({ chains: config.chains }))
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
-    await scoped.register(historyRoute({ db, chains: config.chains }))
+    await scoped.register(historyRoute({ db, chains: config.chains, solanaChains }))
     await scoped.register(convertRoutes({ chains }))
-    await scoped.register(siwxRoutes({ db, chains, allowLocalhost: config.allowLocalhost }))
+    await scoped.register(
+      siwxRoutes({ db, chains, solanaChains, allowLocalhost: config.allowLocalhost }),
+    )
   })
   // Last, so nothing after it can fail and leave it running; stopped when the app closes.
   if (config.indexer.enabled) {

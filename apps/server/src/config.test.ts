@@ -41,6 +41,59 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('reads each LATCH_CHAINS entry by its family, EVM when it names none', () => {
+    const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+    const config = loadConfig({
+      DATA_DIR: emptyDataDir(),
+      LATCH_CHAINS: JSON.stringify([
+        { family: 'eip155', chainId: 10, name: 'OP Mainnet', rpcUrls: ['https://op.example'] },
+        {
+          family: 'solana',
+          caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+          name: 'Solana',
+          rpcUrls: ['https://solana.example'],
+          tokens: [{ mint: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+        },
+      ]),
+    })
+    expect(config.chains.map((chain) => chain.chainId)).toEqual([10])
+    expect(config.solanaChains).toEqual([
+      {
+        family: 'solana',
+        caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        name: 'Solana',
+        rpcUrls: ['https://solana.example'],
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        tokens: [
+          {
+            mint: usdc,
+            symbol: 'USDC',
+            name: 'USD Coin',
+            decimals: 6,
+            usdStablecoin: false,
+            spam: false,
+          },
+        ],
+      },
+    ])
+  })
+
+  it('names what is wrong with a Solana entry', () => {
+    const load = (entry: object) =>
+      loadConfig({ DATA_DIR: emptyDataDir(), LATCH_CHAINS: JSON.stringify([entry]) })
+    const solana = { family: 'solana', name: 'Solana', rpcUrls: ['https://solana.example'] }
+    expect(() => load({ ...solana, caipNetworkId: 'solana:mainnet' })).toThrow(
+      'caipNetworkId must be solana: and the first 32 characters of the genesis hash',
+    )
+    expect(() =>
+      load({
+        ...solana,
+        caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        tokens: [{ mint: '0xabc', symbol: 'X', name: 'X', decimals: 6 }],
+      }),
+    ).toThrow('Expected a Solana address (32 to 44 base58 characters)')
+    expect(() => load({ ...solana, family: 'cosmos' })).toThrow(ConfigError)
+  })
   it('reads chains from the devnet manifest in the data dir', () => {
     const dataDir = emptyDataDir()
     const chain = {

@@ -21,6 +21,7 @@ import {
   MELD_ONRAMP_URL,
   PAY_ATTEMPTS_PER_MINUTE,
 } from './onramp/constants.ts'
+import { type SolanaChainConfig, solanaChainConfig } from './solana/config.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -79,6 +80,21 @@ const chainConfig = z.object({
 })
 export type ChainConfig = z.infer<typeof chainConfig>
 
+/**
+ * One LATCH_CHAINS entry, named by its family: `"family": "solana"`, or `"eip155"`, the default, so
+ * an EVM entry written before there were families still reads the same.
+ */
+const chainEntry = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !('family' in value)
+      ? { ...value, family: 'eip155' }
+      : value,
+  z.discriminatedUnion('family', [
+    chainConfig.extend({ family: z.literal('eip155') }),
+    solanaChainConfig,
+  ]),
+)
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
@@ -103,7 +119,7 @@ const envSchema = z.object({
         return z.NEVER
       }
     })
-    .pipe(z.array(chainConfig))
+    .pipe(z.array(chainEntry))
     .optional(),
   DEVNET_MANIFEST: z.string().optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(RPC_TIMEOUT_MS),
@@ -185,7 +201,10 @@ export type Config = {
   priceApiUrl: string | undefined
   smtpUrl: string | undefined
   corsOrigins: string[]
+  /** The EVM chains. */
   chains: ChainConfig[]
+  /** The Solana chains, by CAIP-2 id in their config. */
+  solanaChains: SolanaChainConfig[]
   /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
   rpc: { timeoutMs: number; rateLimitPerSecond: number }
   devProject: { id: string; allowedOrigins: string[] } | undefined
@@ -294,7 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     priceApiUrl: vars.PRICE_API_URL,
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,
-    chains: vars.LATCH_CHAINS ?? (manifest ? chainsOfDevnet(manifest) : []),
+    ...chainsOf(vars.LATCH_CHAINS, manifest),
     rpc: { timeoutMs: vars.RPC_TIMEOUT_MS, rateLimitPerSecond: vars.RPC_RATE_LIMIT },
     devProject: vars.DEV_PROJECT_ID
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
@@ -383,6 +402,50 @@ function readDevnetManifest(
     return undefined
   }
   return devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
+}
+
+/** LATCH_CHAINS split by family, or the devnet's chains when it is unset. */
+function chainsOf(
+  entries: z.infer<typeof chainEntry>[] | undefined,
+  manifest: DevnetManifest | undefined,
+): Pick<Config, 'chains' | 'solanaChains'> {
+  if (!entries) return { chains: manifest ? chainsOfDevnet(manifest) : [], solanaChains: [] }
+  const chains: ChainConfig[] = []
+  const solanaChains: SolanaChainConfig[] = []
+  for (const entry of entries) {
+    if (entry.family === 'solana') solanaChains.push(entry)
+    else {
+      const { family: _family, ...evm } = entry
+      chains.push(evm)
+    }
+  }
+  return { chains, solanaChains }
+}
+
+/** The devnet's Solana chain as server config; its USDC is priced as a USD stablecoin. */
+export function solanaChainsOfDevnet(
+  manifest: DevnetManifest,
+): (SolanaChainConfig & { family: 'solana' })[] {
+  const chain = manifest.solana
+  if (!chain) return []
+  return [
+    {
+      family: 'solana',
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      rpcUrls: [chain.rpcUrl],
+      wsUrls: [chain.wsUrl],
+      nativeCurrency: chain.nativeCurrency,
+      tokens: chain.tokens.map(({ mint, symbol, name, decimals }) => ({
+        mint,
+        symbol,
+        name,
+        decimals,
+        usdStablecoin: symbol === 'USDC',
+        spam: false,
+      })),
+    },
+  ]
 }
 
 /** The devnet's chains as server config: RPC, tokens, Multicall3 and the Uniswap V2 pools. */

@@ -197,7 +197,7 @@ describe.each(DIALECTS)('account data (%s)', (dialect) => {
     })
 
     it.each([
-      ['/v1/account/0x1234/balance?chainId=CHAIN', 'params.address: Expected an EVM address'],
+      ['/v1/account/0x1234/balance?chainId=CHAIN', 'params.address: Expected an account address'],
       ['/v1/account/ADDR/balance?chainId=eip155', 'querystring.chainId: Expected a CAIP-2'],
       ['/v1/account/ADDR/balance', 'querystring.chainId'],
       ['/v1/account/ADDR/balance?chainId=CHAIN&currency=eur', 'currency must be usd'],
@@ -333,7 +333,7 @@ describe.each(DIALECTS)('account data (%s)', (dialect) => {
     })
 
     it.each([
-      ['/v1/identity/0xnothex', 'params.address: Expected an EVM address'],
+      ['/v1/identity/0xnothex', 'params.address: Expected an account address'],
       ['/v1/identity/ADDR?chainId=eip155:999', 'Unsupported chain eip155:999'],
       ['/v1/identity/ADDR?sender=bob', 'querystring.sender: Expected an EVM address'],
     ])('answers %s with 400 and why', async (path, message) => {

@@ -303,7 +303,7 @@ describe.each(DIALECTS)('GET /v1/account/{address}/history on %s', (dialect) => 
   })
 
   it.each([
-    ['a malformed address', '0x1234', '', /params\.address: Expected an EVM address/],
+    ['a malformed address', '0x1234', '', /params\.address: Expected an account address/],
     ['a CAIP-2 id that is none', user.account.address, '&chainId=eip155', /querystring\.chainId/],
     [
       'an unsupported chain',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { listMigrations, migrate } from '../src/db/migrate.ts'
 import { ProjectStore } from '../src/projects.ts'
 import { DEMO_ORIGIN, DIALECTS, startTestServer, type TestServer } from './helpers.ts'
@@ -45,7 +45,10 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
       headers: { origin: DEMO_ORIGIN },
     })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+    expect(response.json()).toEqual({
+      http: ['eip155:31337', 'eip155:31338', inject('devnet').solana?.caipNetworkId],
+      ws: [],
+    })
     expect(response.headers['access-control-allow-origin']).toBe(DEMO_ORIGIN)
   })
 

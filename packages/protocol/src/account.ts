@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { evmAddress } from './addressSchemas.ts'
+import { accountAddress, evmAddress } from './addressSchemas.ts'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
 import { text } from './text.ts'
@@ -19,7 +19,7 @@ export const decimalString = text().regex(
   'Expected a non-negative decimal number as a string',
 )
 
-export const accountAddressParams = z.object({ address: evmAddressParam })
+export const accountAddressParams = z.object({ address: accountAddress })
 
 /** GET /v1/account/{address}/balance query. */
 export const balanceQuery = clientQuery.extend({

@@ -6,6 +6,7 @@ import {
   isCaipNetworkId,
   parseCaipAddress,
 } from './caip.ts'
+import { isSolanaAddress } from './solanaAddress.ts'
 import { text } from './text.ts'
 
 // Callers name an address in one of two forms, and the routes take both everywhere: plain
@@ -52,6 +53,35 @@ export const evmAddress = text()
     const hex = value.slice(-40)
     return `0x${hex}`
   })
+
+const SOLANA_ACCOUNT_MESSAGE =
+  'Expected an account address: an EVM address (0x followed by 40 hex characters, or ' +
+  'eip155:<chain id>:0x...) or a Solana address (32 to 44 base58 characters, or solana:<genesis>:<address>)'
+
+/**
+ * An account of any chain family the account routes serve, in the family's plain form: EVM as
+ * `evmAddress` gives it (`0x`...), Solana as base58. A CAIP-10 id is taken for its address; the
+ * route's chainId picks the chain. Routes tell the families apart by the `0x`.
+ */
+export const accountAddress = text()
+  .refine(
+    (value) =>
+      /^(0x)?[0-9a-fA-F]{40}$/.test(value) ||
+      EIP155_ADDRESS.test(value) ||
+      isSolanaAddress(
+        value.startsWith('solana:') ? value.slice(value.lastIndexOf(':') + 1) : value,
+      ),
+    SOLANA_ACCOUNT_MESSAGE,
+  )
+  .transform((value): string => {
+    if (value.startsWith('solana:')) return value.slice(value.lastIndexOf(':') + 1)
+    if (isSolanaAddress(value) && !/^(0x)?[0-9a-fA-F]{40}$/.test(value)) return value
+    return `0x${value.slice(-40)}`
+  })
+
+/** Whether an address `accountAddress` gave is an EVM one (else it is Solana's base58). */
+export const isEvmAccount = (address: string): address is `0x${string}` =>
+  isPlainEvmAddress(address)
 
 /** The CAIP-2 chain of a CAIP-10 id. */
 const chainOfId = (id: CaipAddress): CaipNetworkId => {

@@ -21,18 +21,25 @@ export const siwxVerifyBody = z.object({
   message: text({ multiline: true })
     .min(1, 'message is required')
     .max(SIWX_MESSAGE_MAX_LENGTH, `message is at most ${SIWX_MESSAGE_MAX_LENGTH} characters`)
-    .describe('The EIP-4361 message text, as signed'),
+    .describe('The message text as signed: EIP-4361 on EVM, Sign In With Solana on Solana'),
   signature: text()
-    .regex(/^0x([0-9a-fA-F]{2})+$/, 'signature must be 0x-prefixed hex')
+    .regex(
+      /^(0x([0-9a-fA-F]{2})+|[1-9A-HJ-NP-Za-km-z]{64,100})$/,
+      'signature must be 0x-prefixed hex, or base58 for a Solana account',
+    )
     .max(65_536, 'signature is too long')
-    .describe('EIP-191 personal_sign signature; ERC-1271 or ERC-6492 for smart accounts'),
+    .describe(
+      'EIP-191 personal_sign signature (ERC-1271 or ERC-6492 for smart accounts); on Solana the ed25519 signature, base58',
+    ),
 })
 export type SiwxVerifyBody = z.infer<typeof siwxVerifyBody>
 
 /** A sign-in session as the server holds it: the message's fields, its text and signature. */
 export const siwxSession = z.object({
-  address: z.string().describe('EIP-55 checksummed'),
-  chainId: z.number().int(),
+  address: z.string().describe('EIP-55 checksummed on EVM; base58 on Solana'),
+  chainId: z
+    .union([z.number().int(), z.string()])
+    .describe('The EIP-155 chain id on EVM; the CAIP-2 reference on other families'),
   caipNetworkId: caipNetworkId,
   projectId: z.string(),
   domain: z.string(),

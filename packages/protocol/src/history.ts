@@ -55,7 +55,12 @@ export const historyTransaction = z.object({
   metadata: z.object({
     operationType,
     /** Empty only for an on-ramp order whose transfer is not signed yet. */
-    hash: z.union([z.string().regex(/^0x[0-9a-fA-F]{64}$/), z.literal('')]),
+    hash: z.union([
+      z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+      // A Solana transaction's first signature: 64 bytes in base58.
+      z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
+      z.literal(''),
+    ]),
     chain: caipNetworkId,
     /** ISO 8601 time of the block. */
     minedAt: z.string(),

@@ -5,7 +5,10 @@ import { SIWX_TOKEN_BYTES } from './constants.ts'
 export type SiwxSessionRecord = {
   projectId: string
   address: string
-  chainId: number
+  /** The network signed on, as CAIP-2. */
+  caipNetworkId: string
+  /** The EIP-155 chain id on EVM; undefined on other families. */
+  chainId: number | undefined
   domain: string
   uri: string
   createdAt: Date
@@ -16,7 +19,8 @@ export type SiwxSessionRecord = {
 type SessionRow = {
   project_id: string
   address: string
-  chain_id: string | number
+  chain_id: string | number | null
+  caip_network_id: string
   domain: string
   uri: string
   created_at: Date
@@ -25,12 +29,13 @@ type SessionRow = {
 }
 
 const SESSION_COLUMNS =
-  'project_id, address, chain_id, domain, uri, created_at, expires_at, revoked_at'
+  'project_id, address, chain_id, caip_network_id, domain, uri, created_at, expires_at, revoked_at'
 
 const toSession = (row: SessionRow): SiwxSessionRecord => ({
   projectId: row.project_id,
   address: row.address,
-  chainId: Number(row.chain_id),
+  caipNetworkId: row.caip_network_id,
+  chainId: row.chain_id === null ? undefined : Number(row.chain_id),
   domain: row.domain,
   uri: row.uri,
   createdAt: new Date(row.created_at),
@@ -64,15 +69,16 @@ export class SiwxSessionStore {
     const token = randomBytes(SIWX_TOKEN_BYTES).toString('base64url')
     const rows = await tx.query<SessionRow>(
       `insert into siwx_sessions
-         (token_hash, project_id, address, chain_id, domain, uri, nonce, message, signature,
-          expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         (token_hash, project_id, address, chain_id, caip_network_id, domain, uri, nonce, message,
+          signature, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        returning ${SESSION_COLUMNS}`,
       [
         hashSessionToken(token),
         session.projectId,
         session.address,
-        session.chainId,
+        session.chainId ?? null,
+        session.caipNetworkId,
         session.domain,
         session.uri,
         session.nonce,

@@ -1,11 +1,21 @@
-import { eip155NetworkId } from '@latch/protocol'
-import { parseSiweMessage, type SiweMessage, SiweMessageError } from '@latch/protocol/siwx'
+import { decodeBase58, eip155NetworkId } from '@latch/protocol'
+import {
+  parseSiweMessage,
+  parseSiwsMessage,
+  SIWS_HEADER_SUFFIX,
+  type SiweMessage,
+  SiweMessageError,
+  type SiwsMessage,
+  SiwsMessageError,
+} from '@latch/protocol/siwx'
 import type { FastifyBaseLogger } from 'fastify'
 import { getAddress, type Hex } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import { isLocalhostOrigin, originAllowed, type Project } from '../projects.ts'
+import type { SolanaChainClient } from '../solana/clients.ts'
+import { solanaChainOf, verifyEd25519 } from '../solana/signIn.ts'
 import { SIWX_CLOCK_SKEW_MS, SIWX_SESSION_TTL_MS } from './constants.ts'
 import { SiwxNonceStore } from './nonceStore.ts'
 import { type SiwxSessionRecord, SiwxSessionStore } from './sessionStore.ts'
@@ -13,6 +23,7 @@ import { type SiwxSessionRecord, SiwxSessionStore } from './sessionStore.ts'
 export type SignInDeps = {
   db: Database
   chains: Map<number, ChainClient>
+  solanaChains: ReadonlyMap<string, SolanaChainClient>
   nonces: SiwxNonceStore
   allowLocalhost: boolean
   log: FastifyBaseLogger
@@ -21,7 +32,8 @@ export type SignInDeps = {
 export type SignInRequest = {
   project: Project
   message: string
-  signature: Hex
+  /** 0x-hex; base58 for a Solana signature. */
+  signature: string
   /** The Origin header of the call, when a browser made it. */
   requestOrigin?: string
   now?: Date
@@ -32,10 +44,33 @@ const SESSION_EXPIRED = 'Session Expired'
 
 const isoOf = (time: number) => new Date(time).toISOString()
 
+/** The fields every family's sign-in message has, as the checks below read them. */
+type SignInFields = {
+  scheme?: string
+  domain: string
+  uri: string
+  nonce: string
+  issuedAt: string
+  expirationTime?: string
+  notBefore?: string
+}
+
+/** A parsed message of one family: its fields, and how to find its chain and check its signature. */
+type FamilyMessage = {
+  fields: SignInFields
+  /** The network and the account in the session's form; throws a 400 for an unsupported chain. */
+  account(): {
+    caipNetworkId: string
+    chainId?: number
+    address: string
+    verify(): Promise<boolean>
+  }
+}
+
 /**
- * Verifies a signed EIP-4361 message for the project and opens a session:
- * every refusal is an HttpError with its own message. The nonce is consumed in the transaction
- * that writes the session, so a message works once.
+ * Verifies a signed CAIP-122 message for the project and opens a session: EIP-4361 on EVM,
+ * Sign In With Solana on Solana. Every refusal is an HttpError with its own message. The nonce is
+ * consumed in the transaction that writes the session, so a message works once.
  */
 export async function signIn(
   deps: SignInDeps,
@@ -43,6 +78,43 @@ export async function signIn(
 ): Promise<{ token: string; session: SiwxSessionRecord }> {
   const { project } = request
   const now = request.now ?? new Date()
+  const parsed = request.message.split('\n', 1)[0]?.endsWith(SIWS_HEADER_SUFFIX)
+    ? solanaMessage(deps, request)
+    : evmMessage(deps, request)
+  const { fields } = parsed
+
+  const nonce = await deps.nonces.find(project.id, fields.nonce)
+  if (!nonce)
+    throw new HttpError(401, 'Unknown nonce: get one from GET /auth/v1/siwx/nonce for this project')
+  if (nonce.usedAt) throw new HttpError(401, 'Nonce already used: sign a new message to sign in')
+  if (nonce.expiresAt <= now)
+    throw new HttpError(401, `Nonce expired at ${nonce.expiresAt.toISOString()}: get a new one`)
+
+  checkOrigins(fields, project, deps.allowLocalhost, request.requestOrigin)
+  const account = parsed.account()
+  const sessionEnd = checkTimeWindow(fields, now)
+  if (!(await account.verify())) throw new HttpError(401, 'Invalid signature')
+
+  return deps.db.transaction(async (tx) => {
+    if (!(await SiwxNonceStore.consume(tx, project.id, fields.nonce, now)))
+      throw new HttpError(401, 'Nonce already used: sign a new message to sign in')
+    return SiwxSessionStore.create(tx, {
+      projectId: project.id,
+      address: account.address,
+      caipNetworkId: account.caipNetworkId,
+      chainId: account.chainId,
+      domain: fields.domain,
+      uri: fields.uri,
+      expiresAt: sessionEnd,
+      nonce: fields.nonce,
+      message: request.message,
+      signature: request.signature,
+    })
+  })
+}
+
+/** An EIP-4361 message, verified by the chain's client: EIP-191, ERC-1271 or ERC-6492. */
+function evmMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage {
   let message: SiweMessage
   try {
     message = parseSiweMessage(request.message)
@@ -50,53 +122,68 @@ export async function signIn(
     if (error instanceof SiweMessageError) throw new HttpError(400, error.message)
     throw error
   }
-
-  const nonce = await deps.nonces.find(project.id, message.nonce)
-  if (!nonce)
-    throw new HttpError(401, 'Unknown nonce: get one from GET /auth/v1/siwx/nonce for this project')
-  if (nonce.usedAt) throw new HttpError(401, 'Nonce already used: sign a new message to sign in')
-  if (nonce.expiresAt <= now)
-    throw new HttpError(401, `Nonce expired at ${nonce.expiresAt.toISOString()}: get a new one`)
-
-  checkOrigins(message, project, deps.allowLocalhost, request.requestOrigin)
-
-  const chain = deps.chains.get(message.chainId)
-  if (!chain) throw new HttpError(400, `Chain ${eip155NetworkId(message.chainId)} is not supported`)
-
-  const sessionEnd = checkTimeWindow(message, now)
-
-  let valid: boolean
-  try {
-    valid = await chain.client.verifyMessage({
-      address: message.address,
-      message: request.message,
-      signature: request.signature,
-    })
-  } catch (error) {
-    deps.log.warn({ err: error, chain: chain.caipNetworkId }, 'SIWX signature check failed')
-    throw new HttpError(
-      503,
-      `Signature check unavailable: ${chain.caipNetworkId} did not answer; try again`,
-    )
+  if (!/^0x([0-9a-fA-F]{2})+$/.test(request.signature))
+    throw new HttpError(400, 'signature must be 0x-prefixed hex for an EVM account')
+  return {
+    fields: message,
+    account: () => {
+      const chain = deps.chains.get(message.chainId)
+      if (!chain)
+        throw new HttpError(400, `Chain ${eip155NetworkId(message.chainId)} is not supported`)
+      return {
+        caipNetworkId: chain.caipNetworkId,
+        chainId: message.chainId,
+        address: getAddress(message.address),
+        verify: async () => {
+          try {
+            return await chain.client.verifyMessage({
+              address: message.address,
+              message: request.message,
+              signature: request.signature as Hex,
+            })
+          } catch (error) {
+            deps.log.warn({ err: error, chain: chain.caipNetworkId }, 'SIWX signature check failed')
+            throw new HttpError(
+              503,
+              `Signature check unavailable: ${chain.caipNetworkId} did not answer; try again`,
+            )
+          }
+        },
+      }
+    },
   }
-  if (!valid) throw new HttpError(401, 'Invalid signature')
-
-  return deps.db.transaction(async (tx) => {
-    if (!(await SiwxNonceStore.consume(tx, project.id, message.nonce, now)))
-      throw new HttpError(401, 'Nonce already used: sign a new message to sign in')
-    return SiwxSessionStore.create(tx, {
-      projectId: project.id,
-      address: getAddress(message.address),
-      chainId: message.chainId,
-      domain: message.domain,
-      uri: message.uri,
-      expiresAt: sessionEnd,
-      nonce: message.nonce,
-      message: request.message,
-      signature: request.signature,
-    })
-  })
 }
+
+/** A Sign In With Solana message: an ed25519 signature of its text by the address's key. */
+function solanaMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage {
+  let message: SiwsMessage
+  try {
+    message = parseSiwsMessage(request.message, ['uri', 'version', 'nonce', 'issuedAt'])
+  } catch (error) {
+    if (error instanceof SiwsMessageError) throw new HttpError(400, error.message)
+    throw error
+  }
+  const signature = signatureBytes(request.signature)
+  if (signature?.length !== 64)
+    throw new HttpError(400, 'signature must be 64 bytes, base58 or 0x-hex, for a Solana account')
+  return {
+    fields: message as SignInFields,
+    account: () => {
+      const chain = solanaChainOf(deps.solanaChains, message.chainId)
+      return {
+        caipNetworkId: chain.caipNetworkId,
+        address: message.address,
+        verify: async () =>
+          verifyEd25519(message.address, new TextEncoder().encode(request.message), signature),
+      }
+    },
+  }
+}
+
+const signatureBytes = (signature: string): Uint8Array | undefined =>
+  /^0x([0-9a-fA-F]{2})+$/.test(signature)
+    ? Uint8Array.from(Buffer.from(signature.slice(2), 'hex'))
+    : decodeBase58(signature)
 
 /**
  * The message's domain and uri must be the project's (an allowed origin, or localhost in
@@ -104,7 +191,7 @@ export async function signIn(
  * check.
  */
 function checkOrigins(
-  message: SiweMessage,
+  message: SignInFields,
   project: Project,
   allowLocalhost: boolean,
   requestOrigin: string | undefined,
@@ -133,7 +220,7 @@ function checkOrigins(
 }
 
 /** Refuses a message outside its time window (with the skew); returns when the session ends. */
-function checkTimeWindow(message: SiweMessage, now: Date): Date {
+function checkTimeWindow(message: SignInFields, now: Date): Date {
   const time = now.getTime()
   const issuedAt = Date.parse(message.issuedAt)
   if (issuedAt > time + SIWX_CLOCK_SKEW_MS)

@@ -46,12 +46,29 @@ export class HttpPriceApiSource implements PriceSource {
   }
 
   async usdPrices(chainId: number, tokens: readonly TokenConfig[]): Promise<Map<string, number>> {
+    const names = this.#names.get(chainId) ?? {}
+    return this.pricesOn(
+      names,
+      tokens.map((token) => token.address.toLowerCase()),
+    )
+  }
+
+  /**
+   * USD prices of `addresses` on an asset platform and of its native coin (`NATIVE_PRICE_KEY`),
+   * keyed as the addresses were given: Solana mints are case-sensitive, so the answer's keys are
+   * matched to them without regard to case.
+   */
+  async pricesOn(
+    names: { platform?: string; nativeCoinId?: string },
+    addresses: readonly string[],
+  ): Promise<Map<string, number>> {
     const prices = new Map<string, number>()
-    const { platform, nativeCoinId } = this.#names.get(chainId) ?? {}
-    const addresses = [...new Set(tokens.map((token) => token.address.toLowerCase()))]
+    const { platform, nativeCoinId } = names
+    const unique = [...new Set(addresses)]
+    const asGiven = new Map(unique.map((address) => [address.toLowerCase(), address]))
     const chunks: string[][] = []
-    for (let start = 0; platform && start < addresses.length; start += ADDRESSES_PER_CALL)
-      chunks.push(addresses.slice(start, start + ADDRESSES_PER_CALL))
+    for (let start = 0; platform && start < unique.length; start += ADDRESSES_PER_CALL)
+      chunks.push(unique.slice(start, start + ADDRESSES_PER_CALL))
     const [native, ...tokenAnswers] = await Promise.all([
       nativeCoinId ? this.#get('/simple/price', { ids: nativeCoinId }) : undefined,
       ...chunks.map((chunk) =>
@@ -64,7 +81,8 @@ export class HttpPriceApiSource implements PriceSource {
     if (nativeUsd !== undefined && nativeUsd > 0) prices.set(NATIVE_PRICE_KEY, nativeUsd)
     for (const answer of tokenAnswers) {
       for (const [address, { usd }] of Object.entries(answer ?? {})) {
-        if (usd !== undefined && usd > 0) prices.set(address.toLowerCase(), usd)
+        const key = asGiven.get(address.toLowerCase())
+        if (key && usd !== undefined && usd > 0) prices.set(key, usd)
       }
     }
     return prices

@@ -3,6 +3,7 @@ import type { ReadThroughCache } from '../cache/ttlCache.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Config } from '../config.ts'
 import { PRICE_CACHE_MS, PRICE_FAILURE_CACHE_MS } from '../constants.ts'
+import type { SolanaChainClient } from '../solana/clients.ts'
 import { HttpPriceApiSource } from './httpPriceApi.ts'
 import type { PriceSource, UsdPrices } from './priceSource.ts'
 import { UniswapV2PriceSource } from './uniswapV2Prices.ts'
@@ -35,17 +36,41 @@ export class Prices {
 
   of(chain: ChainClient): Promise<UsdPrices> {
     const { chainId, tokens } = chain.config
+    return this.#cached(`${chainId}`, () => this.#source.usdPrices(chainId, tokens))
+  }
+
+  /**
+   * A Solana chain's prices, keyed by mint: from the price API when one is configured (Solana's
+   * platform and coin id by default), else only its USD stablecoins, at 1. No pools are read on
+   * Solana, so without a price API SOL has no price rather than an invented one.
+   */
+  ofSolana(chain: SolanaChainClient): Promise<UsdPrices> {
+    const { config, caipNetworkId } = chain
+    const source = this.#source
+    if (source instanceof HttpPriceApiSource) {
+      const names = { platform: 'solana', nativeCoinId: 'solana', ...config.priceApi }
+      const mints = config.tokens.map((token) => token.mint)
+      return this.#cached(caipNetworkId, () => source.pricesOn(names, mints))
+    }
+    const pegged = config.tokens.filter((token) => token.usdStablecoin)
+    return Promise.resolve(Object.fromEntries(pegged.map((token) => [token.mint, 1])))
+  }
+
+  #cached(chainKey: string, read: () => Promise<Map<string, number>>): Promise<UsdPrices> {
     let failed = false
     const load = async (): Promise<UsdPrices> => {
       try {
-        return Object.fromEntries(await this.#source.usdPrices(chainId, tokens))
+        return Object.fromEntries(await read())
       } catch (error) {
         failed = true
-        this.#log.warn({ err: error, chainId, source: this.#source.name }, 'price source failed')
+        this.#log.warn(
+          { err: error, chain: chainKey, source: this.#source.name },
+          'price source failed',
+        )
         return {}
       }
     }
-    return this.#cache.get(`prices:${this.#source.name}:${chainId}`, load, {
+    return this.#cache.get(`prices:${this.#source.name}:${chainKey}`, load, {
       ttlMs: () => (failed ? PRICE_FAILURE_CACHE_MS : PRICE_CACHE_MS),
     })
   }

@@ -7,13 +7,7 @@ import {
 } from '@latch/protocol'
 import { LRUCache } from 'lru-cache'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
-import {
-  ALLOWED_METHODS,
-  checkGetLogsRange,
-  isImmutableAnswer,
-  localAnswer,
-  methodNotAllowed,
-} from './methods.ts'
+import { type GatewayMethods, methodNotAllowed } from './methods.ts'
 import { postToUpstreams } from './upstream.ts'
 
 /** What one call comes to: a result or an error, before the caller's id is put on it. */
@@ -32,7 +26,8 @@ type Call = { method: string; params?: unknown; id?: JsonRpcId }
 type UpstreamAnswer = { id?: unknown; result?: unknown; error?: JsonRpcError }
 
 export type ChainGatewayOptions = {
-  chainId: number
+  /** The chain family's allowlist and local answers. */
+  methods: GatewayMethods
   /** The chain's upstream JSON-RPC URLs, tried in order. */
   urls: string[]
   /** Per-upstream-call timeout (RPC_TIMEOUT_MS). */
@@ -77,7 +72,7 @@ function internalError(message: string): RpcOutcome {
  * concurrent calls, and sends what is left of a batch upstream as one batch.
  */
 export class ChainGateway {
-  readonly chainId: number
+  readonly #methods: GatewayMethods
   readonly #urls: string[]
   readonly #timeoutMs: number
   readonly #circuits: UpstreamCircuits
@@ -85,7 +80,7 @@ export class ChainGateway {
   readonly #cache: LRUCache<string, { result: unknown }>
 
   constructor(options: ChainGatewayOptions) {
-    this.chainId = options.chainId
+    this.#methods = options.methods
     this.#urls = options.urls
     this.#timeoutMs = options.timeoutMs
     this.#circuits = options.circuits
@@ -126,13 +121,11 @@ export class ChainGateway {
 
   #outcomeOf(call: Call, toSend: PendingCall[]): RpcOutcome | Promise<RpcOutcome> {
     const { method, params } = call
-    if (!ALLOWED_METHODS.has(method)) return { error: methodNotAllowed(method) }
-    const local = localAnswer(method, this.chainId)
+    if (!this.#methods.allowed.has(method)) return { error: methodNotAllowed(method) }
+    const local = this.#methods.localAnswer(method)
     if (local !== undefined) return { result: local }
-    if (method === 'eth_getLogs') {
-      const tooWide = checkGetLogsRange(params)
-      if (tooWide) return { error: tooWide }
-    }
+    const refused = this.#methods.check(method, params)
+    if (refused) return { error: refused }
     const key = params === undefined ? method : `${method}\u0000${JSON.stringify(params)}`
     const cached = this.#cache.get(key)
     if (cached) return cached
@@ -195,7 +188,8 @@ export class ChainGateway {
       else if (answer.error) outcome = { error: answer.error }
       else if ('result' in answer) {
         outcome = { result: answer.result }
-        if (isImmutableAnswer(call.method, answer.result)) this.#cache.set(call.key, outcome)
+        if (this.#methods.isImmutable(call.method, answer.result))
+          this.#cache.set(call.key, outcome)
       } else outcome = internalError('Upstream answer has neither result nor error')
       call.settle(outcome)
     }

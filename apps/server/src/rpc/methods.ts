@@ -46,6 +46,28 @@ export const ALLOWED_METHODS: ReadonlySet<string> = new Set([
 /** Widest numeric block range an eth_getLogs call may ask for; wider scans cost the node too much. */
 export const GET_LOGS_MAX_BLOCK_RANGE = 10_000
 
+/**
+ * What a chain family's gateway forwards and answers itself: its allowlist, the answers that
+ * never change for a configured chain, limits on a call's parameters, and which upstream answers
+ * can be kept.
+ */
+export interface GatewayMethods {
+  readonly allowed: ReadonlySet<string>
+  localAnswer(method: string): unknown
+  check(method: string, params: unknown): JsonRpcError | undefined
+  isImmutable(method: string, result: unknown): boolean
+}
+
+/** An EVM chain's gateway methods. */
+export function evmMethods(chainId: number): GatewayMethods {
+  return {
+    allowed: ALLOWED_METHODS,
+    localAnswer: (method) => localAnswer(method, chainId),
+    check: (method, params) => (method === 'eth_getLogs' ? checkGetLogsRange(params) : undefined),
+    isImmutable: isImmutableAnswer,
+  }
+}
+
 /** The in-band error for a method the gateway does not forward. */
 export function methodNotAllowed(method: string): JsonRpcError {
   return {

@@ -1,6 +1,5 @@
 import {
   clientQuery,
-  eip155NetworkId,
   errorResponse,
   type SiwxSession,
   siwxBearerHeaders,
@@ -13,7 +12,6 @@ import {
 } from '@latch/protocol'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Hex } from 'viem'
 import { SIWX_RATE_LIMIT } from '../../auth/constants.ts'
 import { SiwxNonceStore } from '../../auth/nonceStore.ts'
 import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
@@ -23,6 +21,7 @@ import type { ChainClient } from '../../chains/clients.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import type { Project } from '../../projects.ts'
+import type { SolanaChainClient } from '../../solana/clients.ts'
 
 const errors = {
   400: errorResponse,
@@ -34,8 +33,8 @@ const errors = {
 
 const toSessionResponse = (session: SiwxSessionRecord): SiwxSession => ({
   address: session.address,
-  chainId: session.chainId,
-  caipNetworkId: eip155NetworkId(session.chainId),
+  chainId: session.chainId ?? session.caipNetworkId.slice(session.caipNetworkId.indexOf(':') + 1),
+  caipNetworkId: session.caipNetworkId as SiwxSession['caipNetworkId'],
   projectId: session.projectId,
   domain: session.domain,
   uri: session.uri,
@@ -63,6 +62,7 @@ export const siwxRoutes =
   (deps: {
     db: Database
     chains: Map<number, ChainClient>
+    solanaChains: ReadonlyMap<string, SolanaChainClient>
     allowLocalhost: boolean
     rateLimit?: { max: number; windowMs: number }
   }): FastifyPluginAsyncZod =>
@@ -111,12 +111,14 @@ export const siwxRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Verifies a signed EIP-4361 message and opens a session',
+          summary:
+            'Verifies a signed sign-in message (EIP-4361, Sign In With Solana) and opens a session',
           description:
-            'Checks the message (EIP-4361), its nonce (issued here, unused, unexpired), its domain ' +
+            'Checks the message (EIP-4361 on EVM, Sign In With Solana on Solana), its nonce (issued here, unused, unexpired), its domain ' +
             "and uri (the project's allowed origins), its chain (configured), its time window " +
             '(60 s of clock skew; outside -> 401 "Session Expired: ...") and its signature ' +
-            '(EIP-191, ERC-1271 or ERC-6492; else 401 "Invalid signature"). The token is the ' +
+            '(EIP-191, ERC-1271 or ERC-6492 on EVM, ed25519 on Solana; else 401 "Invalid ' +
+            'signature"). The token is the ' +
             'bearer of the session routes. 30 a minute per IP.',
           querystring: clientQuery.partial(),
           body: siwxVerifyBody,
@@ -129,6 +131,7 @@ export const siwxRoutes =
           {
             db: deps.db,
             chains: deps.chains,
+            solanaChains: deps.solanaChains,
             nonces,
             allowLocalhost: deps.allowLocalhost,
             log: request.log,
@@ -136,7 +139,7 @@ export const siwxRoutes =
           {
             project: projectOf(request),
             message: request.body.message,
-            signature: request.body.signature as Hex,
+            signature: request.body.signature,
             requestOrigin: request.headers.origin,
           },
         )

@@ -8,6 +8,7 @@ import { LatchNamesIdentitySource } from '../../identity/latchNamesIdentity.ts'
 import { NameStore } from '../../names/nameStore.ts'
 import { createPriceSource, Prices } from '../../prices/prices.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
+import type { SolanaChainClient } from '../../solana/clients.ts'
 import { balanceRoute } from './balance.ts'
 import { networksOf } from './chainParam.ts'
 import { fungiblePriceRoute } from './fungiblePrice.ts'
@@ -26,6 +27,7 @@ export const accountDataRoutes =
   (deps: {
     config: Pick<Config, 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost' | 'onramp'>
     chains: Map<number, ChainClient>
+    solanaChains: ReadonlyMap<string, SolanaChainClient>
     db: Database
     /** The cache's store when REDIS_URL is set (shared by every instance); else memory. */
     redis: RedisConnection | undefined
@@ -41,9 +43,16 @@ export const accountDataRoutes =
     // Latch's own names first: a name registered here is the one the site shows.
     const identitySources = [new LatchNamesIdentitySource(names), new EnsIdentitySource()]
 
-    await app.register(balanceRoute({ networks, cache, prices }))
+    await app.register(balanceRoute({ networks, solanaNetworks: deps.solanaChains, cache, prices }))
     await app.register(fungiblePriceRoute({ networks, prices }))
-    await app.register(identityRoute({ networks, cache, sources: identitySources }))
+    await app.register(
+      identityRoute({
+        networks,
+        solanaNetworks: deps.solanaChains,
+        cache,
+        sources: identitySources,
+      }),
+    )
     await app.register(gasPriceRoute({ networks }))
     await app.register(
       profileRoutes({

@@ -1,20 +1,36 @@
-import { accountAddressParams, balanceQuery, balanceResponse, errorResponse } from '@latch/protocol'
+import {
+  accountAddressParams,
+  balanceQuery,
+  balanceResponse,
+  errorResponse,
+  isEvmAccount,
+} from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type PricedBalance, pricedBalances, readHoldings } from '../../balances/readBalances.ts'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import { BALANCE_CACHE_MS } from '../../constants.ts'
+import { HttpError } from '../../errors.ts'
 import type { Prices } from '../../prices/prices.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
+import { solanaBalances } from '../../solana/balances.ts'
+import type { SolanaChainClient } from '../../solana/clients.ts'
+import { readSolanaHoldings } from '../../solana/holdings.ts'
 import { chainUnavailable, evmAddressOf, type Networks, requireChain } from './chainParam.ts'
 
 /**
  * GET /v1/account/{address}/balance?currency=usd&chainId: the native coin and every
- * configured token the address holds on the chain, priced in USD. One Multicall3 `eth_call` reads
- * all the balances; the answer is cached BALANCE_CACHE_MS per (chain, address), in Redis when
+ * configured token the address holds on the chain, priced in USD. On EVM one Multicall3
+ * `eth_call` reads all the balances; on Solana one JSON-RPC batch reads SOL and the token
+ * accounts of both token programs; the answer is cached BALANCE_CACHE_MS per (chain, address), in Redis when
  * REDIS_URL is set, unless `forceUpdate=true`.
  */
 export const balanceRoute =
-  (deps: { networks: Networks; cache: ReadThroughCache; prices: Prices }): FastifyPluginAsyncZod =>
+  (deps: {
+    networks: Networks
+    solanaNetworks: ReadonlyMap<string, SolanaChainClient>
+    cache: ReadThroughCache
+    prices: Prices
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v1/account/:address/balance',
@@ -39,8 +55,38 @@ export const balanceRoute =
         serializerCompiler: () => (data) => JSON.stringify(data),
       },
       async (request) => {
+        const { address } = request.params
+        const refresh = request.query.forceUpdate === 'true'
+        const withIcons = (balances: PricedBalance[]) => ({
+          balances: balances.map((entry) => ({
+            ...entry,
+            iconUrl: tokenIconUrl(request, entry.symbol),
+          })),
+        })
+        const solana = deps.solanaNetworks.get(request.query.chainId)
+        if (solana) {
+          if (isEvmAccount(address))
+            throw new HttpError(400, `Expected a Solana address for ${solana.caipNetworkId}`)
+          const load = async () => {
+            const [holdings, prices] = await Promise.all([
+              readSolanaHoldings(solana.rpc, address).catch((error: unknown) => {
+                request.log.warn({ err: error, chain: solana.caipNetworkId }, 'balance read failed')
+                throw new HttpError(
+                  503,
+                  `Token balances unavailable: ${solana.caipNetworkId} did not answer`,
+                )
+              }),
+              deps.prices.ofSolana(solana),
+            ])
+            return solanaBalances(solana, holdings, prices)
+          }
+          const key = `balance:${solana.caipNetworkId}:${address}`
+          return withIcons(await deps.cache.get(key, load, { ttlMs: BALANCE_CACHE_MS, refresh }))
+        }
         const chain = requireChain(deps.networks, request.query.chainId)
-        const owner = evmAddressOf(request.params.address)
+        if (!isEvmAccount(address))
+          throw new HttpError(400, `Expected an EVM address for ${chain.caipNetworkId}`)
+        const owner = evmAddressOf(address)
         const load = async (): Promise<PricedBalance[]> => {
           const [holdings, prices] = await Promise.all([
             readHoldings(chain, owner).catch((error: unknown) => {
@@ -53,14 +99,9 @@ export const balanceRoute =
         }
         const balances = await deps.cache.get(`balance:${chain.config.chainId}:${owner}`, load, {
           ttlMs: BALANCE_CACHE_MS,
-          refresh: request.query.forceUpdate === 'true',
+          refresh,
         })
-        return {
-          balances: balances.map((entry) => ({
-            ...entry,
-            iconUrl: tokenIconUrl(request, entry.symbol),
-          })),
-        }
+        return withIcons(balances)
       },
     )
   }

@@ -8,6 +8,7 @@ import {
   type HistoryTransfer,
   historyQuery,
   historyResponse,
+  isEvmAccount,
   ONRAMP_PROVIDERS,
   type OnrampProviderId,
   type OperationType,
@@ -16,7 +17,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { formatUnits, getAddress } from 'viem'
 import type { ChainConfig } from '../../config.ts'
-import type { Queryable } from '../../db/index.ts'
+import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import { type HistoryRow, readHistory } from '../../indexer/history.ts'
 import { trackedTokens } from '../../indexer/tokens.ts'
@@ -28,6 +29,8 @@ import {
   toOnrampOrder,
 } from '../../onramp/store.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
+import type { SolanaChainClient } from '../../solana/clients.ts'
+import { SolanaHistory } from '../../solana/history/solanaHistory.ts'
 import {
   decodeHistoryCursor,
   decodeOrderCursor,
@@ -51,8 +54,13 @@ type IndexedChain = {
  * in, newest first, HISTORY_PAGE_SIZE a page, from the indexer's tables.
  */
 export const historyRoute =
-  (deps: { db: Queryable; chains: ChainConfig[] }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Database
+    chains: ChainConfig[]
+    solanaChains: ReadonlyMap<string, SolanaChainClient>
+  }): FastifyPluginAsyncZod =>
   async (app) => {
+    const solana = new SolanaHistory({ db: deps.db, chains: deps.solanaChains, log: app.log })
     const chains = new Map<number, IndexedChain>(
       deps.chains.map((chain) => [
         chain.chainId,
@@ -73,7 +81,8 @@ export const historyRoute =
           description:
             'Transactions the address sent, or sent or received a transfer in (the native coin ' +
             'and the configured tokens, swaps through the Uniswap router as one trade), on every ' +
-            'configured network or on `chainId`. Pass the `next` of a page as `cursor` for the ' +
+            'configured network or on `chainId`; for a Solana address, its SOL and SPL token ' +
+            'transfers on the Solana networks. Pass the `next` of a page as `cursor` for the ' +
             'next one; `next` is null on the last page.',
           params: accountAddressParams,
           querystring: historyQuery,
@@ -87,6 +96,17 @@ export const historyRoute =
       },
       async (request) => {
         const { cursor, chainId, onramp } = request.query
+        if (!isEvmAccount(request.params.address)) {
+          if (chainId !== undefined && !deps.solanaChains.has(chainId))
+            throw new HttpError(400, `Expected an EVM address for ${chainId}`)
+          // On-ramp orders pay out on EVM chains only: a Solana account has none.
+          if (onramp !== undefined) return { data: [], next: null }
+          return solana.page(request.params.address, { chainId, cursor }, (symbol) =>
+            tokenIconUrl(request, symbol),
+          )
+        }
+        if (chainId !== undefined && deps.solanaChains.has(chainId))
+          throw new HttpError(400, `Expected a Solana address for ${chainId}`)
         let chainIds = [...chains.keys()]
         if (chainId !== undefined) {
           const wanted = [...chains.entries()].find(([, chain]) => chain.caipNetworkId === chainId)

@@ -3,6 +3,7 @@ import {
   errorResponse,
   identityQuery,
   identityResponse,
+  isEvmAccount,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
@@ -19,10 +20,12 @@ export const IDENTITY_CACHE_CONTROL = `public, max-age=${IDENTITY_CACHE_MS / 100
  * GET /v1/identity/{address}?sender&chainId: the address's name and avatar from the
  * identity sources (ENS reverse records on chains with an `ensRegistry`), both null when none
  * has one. On one chain when `chainId` is given, else on every configured chain. Cached 5 min.
+ * A Solana address has neither.
  */
 export const identityRoute =
   (deps: {
     networks: Networks
+    solanaNetworks: ReadonlyMap<string, unknown>
     cache: ReadThroughCache
     sources: readonly IdentitySource[]
   }): FastifyPluginAsyncZod =>
@@ -50,6 +53,15 @@ export const identityRoute =
       },
       async (request, reply) => {
         const { chainId } = request.query
+        // No naming service is read for Solana accounts yet: they have no name, said plainly.
+        if (!isEvmAccount(request.params.address)) {
+          if (chainId && !deps.solanaNetworks.has(chainId))
+            throw new HttpError(400, `Expected an EVM address for ${chainId}`)
+          reply.header('cache-control', IDENTITY_CACHE_CONTROL)
+          return { name: null, avatar: null }
+        }
+        if (chainId && deps.solanaNetworks.has(chainId))
+          throw new HttpError(400, `Expected a Solana address for ${chainId}`)
         const chains = chainId ? [requireChain(deps.networks, chainId)] : everyChain
         const address = evmAddressOf(request.params.address)
         const identity = await deps.cache.get(

@@ -16,7 +16,9 @@ import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import { ChainGateway, invalidRequestReason } from '../../rpc/gateway.ts'
+import { evmMethods, type GatewayMethods } from '../../rpc/methods.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
+import { solanaMethods } from '../../solana/gatewayMethods.ts'
 
 // The body is checked by hand: a bad element of a batch is answered in-band, not with a 400,
 // and a 1000-call batch is not worth walking with zod. The zod body schema documents it only.
@@ -36,23 +38,27 @@ function batchError(message: string): JsonRpcResponse {
 export const rpcRoute =
   (deps: {
     chains: Config['chains']
+    solanaChains: Config['solanaChains']
     rpc: Config['rpc']
     /** Shares the limit among instances; without it (no REDIS_URL) the limit is this instance's. */
     redis: RedisConnection | undefined
     circuits: UpstreamCircuits
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const gateways = new Map(
-      deps.chains.map((chain) => [
-        eip155NetworkId(chain.chainId) as string,
-        new ChainGateway({
-          chainId: chain.chainId,
-          urls: chain.rpcUrls,
-          timeoutMs: deps.rpc.timeoutMs,
-          circuits: deps.circuits,
-        }),
-      ]),
-    )
+    const gatewayOf = (urls: string[], methods: GatewayMethods) =>
+      new ChainGateway({ methods, urls, timeoutMs: deps.rpc.timeoutMs, circuits: deps.circuits })
+    const gateways = new Map<string, ChainGateway>([
+      ...deps.chains.map(
+        (chain) =>
+          [
+            eip155NetworkId(chain.chainId),
+            gatewayOf(chain.rpcUrls, evmMethods(chain.chainId)),
+          ] as const,
+      ),
+      ...deps.solanaChains.map(
+        (chain) => [chain.caipNetworkId, gatewayOf(chain.rpcUrls, solanaMethods)] as const,
+      ),
+    ])
     const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
     // `/v1/` too: some clients put the gateway's base URL with a trailing slash; one gateway.

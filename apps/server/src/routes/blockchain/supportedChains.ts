@@ -1,10 +1,14 @@
 import { clientQuery, errorResponse, supportedChainsResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ChainClient } from '../../chains/clients.ts'
+import type { SolanaChainClient } from '../../solana/clients.ts'
 
-/** GET /v1/supported-chains: the configured networks, all served over HTTP. */
+/** GET /v1/supported-chains: the configured networks of every family, all served over HTTP. */
 export const supportedChainsRoute =
-  (deps: { chains: Map<number, ChainClient> }): FastifyPluginAsyncZod =>
+  (deps: {
+    chains: Map<number, ChainClient>
+    solanaChains: ReadonlyMap<string, SolanaChainClient>
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v1/supported-chains',
@@ -22,7 +26,9 @@ export const supportedChainsRoute =
         },
       },
       async () => ({
-        http: [...deps.chains.values()].map((chain) => chain.caipNetworkId),
+        http: [...deps.chains.values(), ...deps.solanaChains.values()].map(
+          (chain) => chain.caipNetworkId,
+        ),
         ws: [],
       }),
     )
