@@ -243,11 +243,11 @@ describe('Solana on the server', () => {
     const second = await startTestServer('postgres', {}, first.config.database)
     try {
       expect(await hashes(second)).toEqual([newer, older])
-      const [{ count }] = await second.db.query<{ count: string }>(
+      const rows = await second.db.query<{ count: string }>(
         'select count(*)::text as count from solana_address_transactions where address = $1',
         [account.address],
       )
-      expect(count).toBe('2')
+      expect(rows[0]?.count).toBe('2')
     } finally {
       await second.close()
     }
