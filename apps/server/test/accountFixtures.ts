@@ -41,13 +41,19 @@ export async function startCountingUpstream(target: string): Promise<CountingUps
     const body = Buffer.concat(chunks).toString()
     const parsed = JSON.parse(body) as { method: string } | { method: string }[]
     requests.push((Array.isArray(parsed) ? parsed : [parsed]).map((call) => call.method))
-    const answer = await fetch(target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    })
-    response.writeHead(answer.status, { 'content-type': 'application/json' })
-    response.end(await answer.text())
+    try {
+      const answer = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      response.writeHead(answer.status, { 'content-type': 'application/json' })
+      response.end(await answer.text())
+    } catch {
+      // The node went away (a test or a bench stopping it with calls in flight): a bad gateway.
+      if (!response.headersSent) response.writeHead(502)
+      response.end()
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet, solanaChainsOfDevnet } from '../src/config.ts'
+import { type CountingUpstream, startCountingUpstream } from './accountFixtures.ts'
 import { DEMO_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
 import { solanaDevnet } from './solanaTx.ts'
 
@@ -11,35 +10,13 @@ const SOLANA = chain.caipNetworkId
 const EVM = `eip155:${manifest.chains[0]?.chainId}`
 const QUERY = 'projectId=latch-dev&st=latch&sv=0.1.0'
 
-/** Passes JSON-RPC to the devnet's Solana node and counts the HTTP requests: the upstream calls. */
-async function countingProxy(
-  target: string,
-): Promise<{ url: string; count: () => number; server: Server }> {
-  let requests = 0
-  const server = createServer(async (request, response) => {
-    requests += 1
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const answer = await fetch(target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.concat(chunks),
-    })
-    response.writeHead(answer.status, { 'content-type': 'application/json' })
-    response.end(Buffer.from(await answer.arrayBuffer()))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/`, count: () => requests, server }
-}
-
 describe('Solana on the server', () => {
   let server: TestServer
-  let proxy: Awaited<ReturnType<typeof countingProxy>>
+  let proxy: CountingUpstream
   const solana = solanaDevnet(chain)
 
   beforeAll(async () => {
-    proxy = await countingProxy(chain.rpcUrl)
+    proxy = await startCountingUpstream(chain.rpcUrl)
     const [solanaChain] = solanaChainsOfDevnet(manifest)
     server = await startTestServer('pglite', {
       LATCH_CHAINS: JSON.stringify([
@@ -50,7 +27,7 @@ describe('Solana on the server', () => {
   })
   afterAll(async () => {
     await server?.close()
-    proxy?.server.close()
+    await proxy?.close()
   })
 
   const get = (path: string) =>
@@ -70,12 +47,12 @@ describe('Solana on the server', () => {
     await solana.sendSol(funder, owner.address, 2_500_000_000n)
     await solana.sendUsdc(funder, owner.address, 12_340_000n)
 
-    const before = proxy.count()
+    const before = proxy.requests.length
     const response = await get(
       `/v1/account/${owner.address}/balance?currency=usd&chainId=${SOLANA}`,
     )
     expect(response.statusCode).toBe(200)
-    expect(proxy.count() - before).toBe(1)
+    expect(proxy.requests.length - before).toBe(1)
     expect(response.json().balances).toEqual([
       {
         name: 'Solana',
@@ -97,14 +74,20 @@ describe('Solana on the server', () => {
       },
     ])
 
+    // One HTTP request holding the batch: lamports and both token programs' accounts.
+    expect(proxy.requests.at(-1)).toEqual([
+      'getBalance',
+      'getTokenAccountsByOwner',
+      'getTokenAccountsByOwner',
+    ])
     // Cached: no upstream call; forceUpdate reads the chain again, and a CAIP-10 path works too.
     await get(`/v1/account/${owner.address}/balance?currency=usd&chainId=${SOLANA}`)
-    expect(proxy.count() - before).toBe(1)
+    expect(proxy.requests.length - before).toBe(1)
     const forced = await get(
       `/v1/account/${SOLANA}:${owner.address}/balance?currency=usd&chainId=${SOLANA}&forceUpdate=true`,
     )
     expect(forced.json().balances).toHaveLength(2)
-    expect(proxy.count() - before).toBe(2)
+    expect(proxy.requests.length - before).toBe(2)
   })
 
   it('refuses an address of the other family with a message naming it', async () => {
