@@ -1,6 +1,6 @@
 import { type ViewName, whenIdle } from '@latch/core'
 import { use, useEffect } from 'react'
-import { useLatchInstance } from '../LatchProvider.tsx'
+import { useLatchInstance } from '../context.ts'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 import { loadedView, loadView, preloadViews } from './loadView.ts'
 
