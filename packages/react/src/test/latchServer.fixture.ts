@@ -13,5 +13,15 @@ export async function startLatchServer(): Promise<LatchServer> {
   // jsdom test file replaces with jsdom's own.
   const server = await startTestServer('postgres')
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' })
-  return { url, devnet: inject('devnet'), close: () => server.close() }
+  return {
+    url,
+    devnet: inject('devnet'),
+    async close() {
+      const closed = server.close()
+      // The tests are over: a connection the page's client still holds open (no request on it,
+      // yet not idle to Node) would otherwise keep close() waiting past the hook's timeout.
+      server.app.server.closeAllConnections()
+      await closed
+    },
+  }
 }

@@ -9,6 +9,7 @@ import {
 import type { DevnetManifest } from '@latch/protocol'
 import { cleanup, render, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { onTestFinished } from 'vitest'
@@ -64,18 +65,17 @@ export function connectAccount(latch: Latch, profile: Record<string, unknown> = 
   return latch
 }
 
-const page = (latch: Latch) => (
-  <LatchProvider latch={latch}>
-    <ConnectButton />
-  </LatchProvider>
+/** A page of the site: the provider around `children` (default the connect button). */
+const page = (latch: Latch, children: ReactNode = <ConnectButton />) => (
+  <LatchProvider latch={latch}>{children}</LatchProvider>
 )
 
 /**
- * The page's HTML in one synchronous server pass (a button and, if open, the modal): a view not
- * loaded yet shows its placeholder, as the modal's first frame would.
+ * The page's HTML in one synchronous server pass (a button, or `children`, and the modal if open):
+ * a view not loaded yet shows its placeholder, as the modal's first frame would.
  */
-export function pageHtml(latch: Latch): string {
-  return renderToString(page(latch))
+export function pageHtml(latch: Latch, children?: ReactNode): string {
+  return renderToString(page(latch, children))
 }
 
 /** The page's HTML once every lazy view it shows has loaded, the modal open on `view` if given. */

@@ -1,13 +1,6 @@
-import { createLatch, defineEvmNetwork, type LatchConfig, type ViewName } from '@latch/core'
-import { prerender } from 'react-dom/static'
-import { describe, expect, it } from 'vitest'
-import { ConnectButton } from '../ConnectButton.tsx'
-import { LatchProvider } from '../LatchProvider.tsx'
-
-const networks = [
-  defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-]
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+import type { LatchConfig } from '@latch/core'
+import { describe, expect, it, vi } from 'vitest'
+import { connectAccount, prerenderPage as render, testLatch } from '../test/renderView.fixture.tsx'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -51,34 +44,11 @@ const onrampServer: typeof fetch = async (input, init) => {
   return json({ message: 'not here' }, 404)
 }
 
-function latchWith(options: Partial<LatchConfig> = {}) {
-  const latch = createLatch({
-    projectId: 'latch-dev',
-    serverUrl: 'http://127.0.0.1:8787',
-    networks,
-    fetch: onrampServer,
-    ...options,
-  })
-  latch.account.update('eip155', { status: 'connected', address: ADDRESS })
-  return latch
-}
+const latchWith = (options: Partial<LatchConfig> = {}) =>
+  connectAccount(testLatch({ fetch: onrampServer, ...options }))
 
-/** The page's HTML with the modal open on `view`, lazy views included. */
-async function render(latch: ReturnType<typeof latchWith>, view?: ViewName) {
-  if (view) latch.modal.open({ view })
-  const { prelude } = await prerender(
-    <LatchProvider latch={latch}>
-      <ConnectButton />
-    </LatchProvider>,
-  )
-  return new Response(prelude).text()
-}
-
-const waitFor = async (check: () => boolean) => {
-  for (let tries = 0; tries < 100 && !check(); tries++)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  expect(check()).toBe(true)
-}
+const waitFor = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 2_000, interval: 20 })
 
 /** The on-ramp with the sandbox chosen and the server's currencies loaded. */
 async function buying(options: Partial<LatchConfig> = {}) {
