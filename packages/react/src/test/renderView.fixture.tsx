@@ -59,7 +59,11 @@ export function devnetLatch(
   })
 }
 
-/** Marks `latch`'s visitor connected (the account store, as a wallet connection sets it). */
+/**
+ * Marks `latch`'s visitor connected (the account store, as a wallet connection sets it), for a
+ * server render: a mounted provider starts the instance, whose reconnect asks the wallet and
+ * finds none. A mounted view needs a real connection (`renderConnectedView`).
+ */
 export function connectAccount(latch: Latch, profile: Record<string, unknown> = {}): Latch {
   latch.account.update('eip155', { status: 'connected', address: ADDRESS, ...profile })
   return latch

@@ -1,4 +1,5 @@
 import type { LatchConfig } from '@latch/core'
+import { suggestionsResponse } from '@latch/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import {
   ADDRESS,
@@ -7,19 +8,19 @@ import {
   testLatch,
 } from '../test/renderView.fixture.tsx'
 
-/** A server answering the suggestions call as the contract says, and nothing else. */
+/** A server answering the suggestions call as the protocol's schema says, and nothing else. */
 const suggestionsServer: typeof fetch = async (input) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
   const match = url.pathname.match(/^\/v1\/profile\/suggestions\/(.+)$/)
   if (!match) return new Response('{"message":"not here"}', { status: 404 })
   const zone = url.searchParams.get('zone')
   const label = decodeURIComponent(match[1] ?? '')
-  const body = {
+  const body = suggestionsResponse.parse({
     suggestions: [
       { name: `${label}.${zone}`, registered: label === 'alice' },
       { name: `${label}1.${zone}`, registered: false },
     ],
-  }
+  })
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
 }
 

@@ -1,45 +1,53 @@
 import type { LatchConfig } from '@latch/core'
+import { onrampOptionsResponse, onrampQuoteRequest, onrampQuoteResponse } from '@latch/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import { connectAccount, prerenderPage as render, testLatch } from '../test/renderView.fixture.tsx'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-/** A server answering the on-ramp's options and quotes as the contract says, and nothing else. */
+/**
+ * A server answering the on-ramp's options and quotes as the contract says, and nothing else: the
+ * request and both answers go through the protocol's schemas, so a drift from them fails here.
+ */
 const onrampServer: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
   if (url.pathname === '/v1/onramp/options')
-    return json({
-      paymentCurrencies: [
-        { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }] },
-      ],
-      purchaseCurrencies: [
-        {
-          id: 'USDC',
-          name: 'USD Coin',
-          symbol: 'USDC',
-          networks: [
-            {
-              name: 'latch-devnet',
-              display_name: 'Latch Devnet',
-              chain_id: '31337',
-              contract_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-            },
-          ],
-        },
-      ],
-    })
+    return json(
+      onrampOptionsResponse.parse({
+        paymentCurrencies: [
+          { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }] },
+        ],
+        purchaseCurrencies: [
+          {
+            id: 'USDC',
+            name: 'USD Coin',
+            symbol: 'USDC',
+            networks: [
+              {
+                name: 'latch-devnet',
+                display_name: 'Latch Devnet',
+                chain_id: '31337',
+                contract_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+              },
+            ],
+          },
+        ],
+      }),
+    )
   if (url.pathname === '/v1/onramp/quote') {
-    const body = JSON.parse(String(init?.body)) as { amount: string; paymentCurrency: string }
-    return json({
-      paymentTotal: { amount: body.amount, currency: body.paymentCurrency },
-      paymentSubtotal: { amount: '98.49', currency: 'USD' },
-      purchaseAmount: { amount: '98.490000', currency: 'USDC' },
-      networkFee: { amount: '0.01', currency: 'USD' },
-      coinbaseFee: { amount: '1.50', currency: 'USD' },
-      quoteId: '6f1c0f2e-8d1a-4c55-9a43-3b8e4f5a0c11',
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-    })
+    const body = onrampQuoteRequest.parse(JSON.parse(String(init?.body)))
+    return json(
+      onrampQuoteResponse.parse({
+        paymentTotal: { amount: body.amount, currency: body.paymentCurrency },
+        paymentSubtotal: { amount: '98.49', currency: 'USD' },
+        purchaseAmount: { amount: '98.490000', currency: 'USDC' },
+        networkFee: { amount: '0.01', currency: 'USD' },
+        coinbaseFee: { amount: '1.50', currency: 'USD' },
+        quoteId: '6f1c0f2e-8d1a-4c55-9a43-3b8e4f5a0c11',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    )
   }
   return json({ message: 'not here' }, 404)
 }
