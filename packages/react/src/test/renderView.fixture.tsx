@@ -116,8 +116,9 @@ function installLayoutObservers() {
  * The view's code and that of the views it leads to are loaded first, as the page preloads them
  * while idle: a click then shows the next view at once (a view still loading would suspend inside
  * the testing library's synchronous act, where React does not resume it). The provider starts
- * the instance as on a page. Returns a user (user-event: real clicks and typing; its clipboard replaces the page's),
- * the open dialog's queries, and `latch` to read its stores. Unmounted when the test ends.
+ * the instance as on a page. Returns a user (user-event: real clicks and typing; its clipboard
+ * replaces the page's), the open dialog's queries, and `latch` to read its stores. Unmounted when
+ * the test ends.
  */
 export async function renderView(latch: Latch, view?: ViewName) {
   installLayoutObservers()
