@@ -1,8 +1,7 @@
 import type { Latch } from '@latch/core'
-import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
+import { LatchContext } from './context.ts'
 import { LatchModal } from './modal/LatchModal.tsx'
-
-const LatchContext = createContext<Latch | null>(null)
 
 /**
  * Puts one Latch instance (from `createLatch`) in reach of the kit's hooks and renders its modal.
@@ -18,11 +17,4 @@ export function LatchProvider({ latch, children }: { latch: Latch; children: Rea
       <LatchModal />
     </LatchContext.Provider>
   )
-}
-
-/** The Latch instance of the nearest LatchProvider. */
-export function useLatchInstance(): Latch {
-  const latch = useContext(LatchContext)
-  if (!latch) throw new Error('Latch hooks must be used inside <LatchProvider>')
-  return latch
 }

@@ -1,4 +1,5 @@
 export { ConnectButton } from './ConnectButton.tsx'
+export { useLatchInstance } from './context.ts'
 export { useLatch, useLatchAccount, useLatchNetwork } from './hooks/useLatch.ts'
 export { useStore } from './hooks/useStore.ts'
-export { LatchProvider, useLatchInstance } from './LatchProvider.tsx'
+export { LatchProvider } from './LatchProvider.tsx'

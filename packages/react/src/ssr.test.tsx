@@ -1,24 +1,10 @@
-import { createLatch, defineEvmNetwork } from '@latch/core'
-import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { ConnectButton } from './ConnectButton.tsx'
-import { LatchProvider } from './LatchProvider.tsx'
+import { pageHtml, testLatch } from './test/renderView.fixture.tsx'
 
 describe('server rendering', () => {
   it('renders the provider and the button without a window', () => {
     expect(typeof window).toBe('undefined')
-    const latch = createLatch({
-      projectId: 'latch-dev',
-      serverUrl: 'http://127.0.0.1:8787',
-      networks: [
-        defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-      ],
-    })
-    const html = renderToString(
-      <LatchProvider latch={latch}>
-        <ConnectButton />
-      </LatchProvider>,
-    )
+    const html = pageHtml(testLatch())
     expect(html).toContain('Connect Wallet')
     expect(html).toContain('aria-haspopup="dialog"')
     // The modal is closed: nothing of it is rendered on the server.
@@ -26,11 +12,8 @@ describe('server rendering', () => {
   })
 
   it('gives two instances their own state', () => {
-    const networks = [
-      defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-    ]
-    const a = createLatch({ projectId: 'a', serverUrl: 'http://127.0.0.1:8787', networks })
-    const b = createLatch({ projectId: 'b', serverUrl: 'http://127.0.0.1:8787', networks })
+    const a = testLatch({ projectId: 'a' })
+    const b = testLatch({ projectId: 'b' })
     a.modal.open()
     a.router.push('AllWallets')
     expect(b.modal.state.get().open).toBe(false)
@@ -38,21 +21,12 @@ describe('server rendering', () => {
   })
 
   it('renders an open modal as a labelled dialog carrying the theme variables', () => {
-    const latch = createLatch({
-      projectId: 'latch-dev',
-      serverUrl: 'http://127.0.0.1:8787',
-      networks: [
-        defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-      ],
+    const latch = testLatch({
       themeMode: 'light',
       themeVariables: { '--latch-accent': '#ff5500' },
     })
     latch.modal.open()
-    const html = renderToString(
-      <LatchProvider latch={latch}>
-        <ConnectButton />
-      </LatchProvider>,
-    )
+    const html = pageHtml(latch)
     expect(html).toMatch(/role="dialog" aria-modal="true" aria-labelledby="[^"]+"/)
     expect(html).toContain('data-theme="light"')
     expect(html).toContain('--latch-accent:#ff5500')

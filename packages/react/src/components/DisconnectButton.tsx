@@ -1,4 +1,4 @@
-import { useLatchInstance } from '../LatchProvider.tsx'
+import { useLatchInstance } from '../context.ts'
 
 /** Ends the wallet session; a failure shows the 'Failed to disconnect' snackbar. */
 export function DisconnectButton() {

@@ -1,6 +1,6 @@
 import { type ConnectableWallet, isMobile } from '@latch/core'
+import { useLatchInstance } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
-import { useLatchInstance } from '../LatchProvider.tsx'
 import { Spinner } from './Spinner.tsx'
 
 /**

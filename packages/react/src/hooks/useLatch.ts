@@ -1,6 +1,6 @@
 import type { ViewName } from '@latch/core'
 import { useMemo } from 'react'
-import { useLatchInstance } from '../LatchProvider.tsx'
+import { useLatchInstance } from '../context.ts'
 import { useStore } from './useStore.ts'
 
 /** Opens and closes the modal: `open()`, `open({ view: 'Networks' })`, `close()`. */

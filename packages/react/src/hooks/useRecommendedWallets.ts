@@ -1,6 +1,6 @@
 import type { Wallet } from '@latch/protocol'
 import { useEffect, useState } from 'react'
-import { useLatchInstance } from '../LatchProvider.tsx'
+import { useLatchInstance } from '../context.ts'
 import { recommendedWallets, recommendedWalletsNow } from './recommendedWallets.ts'
 
 /**

@@ -1,5 +1,5 @@
+import { useLatchInstance } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
-import { useLatchInstance } from '../LatchProvider.tsx'
 
 /**
  * The one-line message (its text, variant and whether it is open): in the modal's card, under its header,

@@ -1,8 +1,8 @@
 import { type ViewName, whenIdle } from '@latch/core'
 import { use, useEffect } from 'react'
-import { useLatchInstance } from '../LatchProvider.tsx'
+import { useLatchInstance } from '../context.ts'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
-import { loadedView, loadView, preloadViews } from './loadView.ts'
+import { loadView, preloadViews } from './loadView.ts'
 
 /**
  * The modal's current view: at once when its code is loaded (the page preloads it), else after a
@@ -14,7 +14,9 @@ export function ViewHost({ name }: { name: ViewName }) {
     () => whenIdle(() => void preloadViews(latch, VIEW_REGISTRY[name]?.next ?? [])),
     [latch, name],
   )
-  const loading = loadedView(latch, name) ? undefined : loadView(latch, name)
-  const View = loadedView(latch, name) ?? (loading ? use(loading) : undefined)
+  // Always through use(), loaded or not: a render that suspended on it must call it again when
+  // it resumes (React warns otherwise); a loaded view's promise is settled, so nothing waits.
+  const loading = loadView(latch, name)
+  const View = loading ? use(loading) : undefined
   return View ? <View /> : null
 }

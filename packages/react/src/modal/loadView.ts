@@ -2,7 +2,7 @@ import type { Latch, ViewName } from '@latch/core'
 import type { ComponentType } from 'react'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 
-type Loaded = { promise: Promise<ComponentType>; component?: ComponentType; failed?: boolean }
+type Loaded = { promise: Promise<ComponentType>; failed?: boolean }
 
 // Per instance: a view is ready once its code and its flow's code (this instance's controller) are.
 const loads = new WeakMap<Latch, Map<ViewName, Loaded>>()
@@ -14,11 +14,6 @@ function loadsOf(latch: Latch): Map<ViewName, Loaded> {
     loads.set(latch, map)
   }
   return map
-}
-
-/** The view's component once loaded, so the modal renders it in the same frame (no fallback). */
-export function loadedView(latch: Latch, name: ViewName): ComponentType | undefined {
-  return loads.get(latch)?.get(name)?.component
 }
 
 /**
@@ -35,7 +30,9 @@ export function loadView(latch: Latch, name: ViewName): Promise<ComponentType> |
   const loaded: Loaded = {
     promise: entry.load(latch).then(
       (component) => {
-        loaded.component = component
+        // React's use() reads a settled promise's status and value: the modal then renders a
+        // loaded view in the same pass, through the same use() call that waited for it.
+        Object.assign(loaded.promise, { status: 'fulfilled', value: component })
         return component
       },
       (error: unknown) => {

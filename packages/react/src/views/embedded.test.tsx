@@ -1,28 +1,10 @@
-import { createLatch, defineEvmNetwork, type LatchConfig, type ViewName } from '@latch/core'
-import { prerender } from 'react-dom/static'
+import type { LatchConfig, ViewName } from '@latch/core'
 import { describe, expect, it } from 'vitest'
-import { LatchProvider } from '../LatchProvider.tsx'
-
-const networks = [
-  defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-]
+import { prerenderPage, testLatch } from '../test/renderView.fixture.tsx'
 
 /** The open modal's HTML on `view`, lazy views included (server render, no window). */
-async function renderModal(options: Partial<LatchConfig> = {}, view: ViewName = 'Connect') {
-  const latch = createLatch({
-    projectId: 'latch-dev',
-    serverUrl: 'http://127.0.0.1:8787',
-    networks,
-    ...options,
-  })
-  latch.modal.open({ view })
-  const { prelude } = await prerender(
-    <LatchProvider latch={latch}>
-      <span />
-    </LatchProvider>,
-  )
-  return new Response(prelude).text()
-}
+const renderModal = (options: Partial<LatchConfig> = {}, view: ViewName = 'Connect') =>
+  prerenderPage(testLatch(options), view)
 
 const withFrame = { walletFrameUrl: 'http://127.0.0.1:8788' }
 

@@ -1,64 +1,39 @@
-import { createLatch, defineEvmNetwork, type LatchConfig, type ViewName } from '@latch/core'
-import { prerender } from 'react-dom/static'
-import { describe, expect, it } from 'vitest'
-import { ConnectButton } from '../ConnectButton.tsx'
-import { LatchProvider } from '../LatchProvider.tsx'
+import type { LatchConfig } from '@latch/core'
+import { suggestionsResponse } from '@latch/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  ADDRESS,
+  connectAccount,
+  prerenderPage as render,
+  testLatch,
+} from '../test/renderView.fixture.tsx'
 
-const networks = [
-  defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-]
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-/** A server answering the suggestions call as the contract says, and nothing else. */
+/** A server answering the suggestions call as the protocol's schema says, and nothing else. */
 const suggestionsServer: typeof fetch = async (input) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
   const match = url.pathname.match(/^\/v1\/profile\/suggestions\/(.+)$/)
   if (!match) return new Response('{"message":"not here"}', { status: 404 })
   const zone = url.searchParams.get('zone')
   const label = decodeURIComponent(match[1] ?? '')
-  const body = {
+  const body = suggestionsResponse.parse({
     suggestions: [
       { name: `${label}.${zone}`, registered: label === 'alice' },
       { name: `${label}1.${zone}`, registered: false },
     ],
-  }
+  })
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
 }
 
-function latchWith(options: Partial<LatchConfig> = {}) {
-  return createLatch({
-    projectId: 'latch-dev',
-    serverUrl: 'http://127.0.0.1:8787',
-    networks,
-    fetch: suggestionsServer,
-    ...options,
-  })
-}
+const latchWith = (options: Partial<LatchConfig> = {}) =>
+  testLatch({ fetch: suggestionsServer, ...options })
 
-/** The page's HTML (a button and, if open, the modal on `view`), lazy views included. */
-async function render(latch: ReturnType<typeof latchWith>, view?: ViewName) {
-  if (view) latch.modal.open({ view })
-  const { prelude } = await prerender(
-    <LatchProvider latch={latch}>
-      <ConnectButton />
-    </LatchProvider>,
-  )
-  return new Response(prelude).text()
-}
-
-const connect = (latch: ReturnType<typeof latchWith>, profile: object = {}) =>
-  latch.account.update('eip155', { status: 'connected', address: ADDRESS, ...profile })
-
-const waitFor = async (check: () => boolean) => {
-  for (let tries = 0; tries < 100 && !check(); tries++)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  expect(check()).toBe(true)
-}
+const waitFor = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 2_000, interval: 20 })
 
 describe('names in the modal', () => {
   it('shows the name and avatar in the connect button instead of the address', async () => {
     const latch = latchWith()
-    connect(latch, {
+    connectAccount(latch, {
       profileName: 'alice.latch.id',
       profileImage: 'https://example.org/alice.png',
     })
@@ -70,7 +45,7 @@ describe('names in the modal', () => {
     expect(html).not.toContain('latch-account-address')
 
     const unnamed = latchWith()
-    connect(unnamed, { profileName: null })
+    connectAccount(unnamed, { profileName: null })
     expect(await render(unnamed)).toContain(
       'data-testid="latch-account-address">0x7099…79C8</span>',
     )
@@ -78,13 +53,13 @@ describe('names in the modal', () => {
 
   it('loads no avatar from a scheme other than http(s) or an inline image', async () => {
     const latch = latchWith()
-    connect(latch, { profileName: 'alice.latch.id', profileImage: 'javascript:alert(1)' })
+    connectAccount(latch, { profileName: 'alice.latch.id', profileImage: 'javascript:alert(1)' })
     expect(await render(latch)).not.toContain('javascript:')
   })
 
   it('shows the name above a smaller address in the Account view, and no name action', async () => {
     const latch = latchWith()
-    connect(latch, { profileName: 'alice.latch.id', profileImage: null })
+    connectAccount(latch, { profileName: 'alice.latch.id', profileImage: null })
     const html = await render(latch, 'Account')
     expect(html).toMatch(
       /class="latch-profile-name" data-testid="latch-account-name">alice\.latch\.id</,
@@ -96,7 +71,7 @@ describe('names in the modal', () => {
 
   it("offers 'Choose a name' in the Account view of an account without one", async () => {
     const latch = latchWith()
-    connect(latch, { profileName: null })
+    connectAccount(latch, { profileName: null })
     const html = await render(latch, 'Account')
     expect(html).toMatch(/<button type="button" class="latch-link-button">Choose a name<\/button>/)
     expect(html).not.toContain('latch-profile-name')
@@ -104,7 +79,7 @@ describe('names in the modal', () => {
 
   it("offers no 'Choose a name' while the account's name could not be looked up", async () => {
     const latch = latchWith()
-    connect(latch, { profileName: undefined, profileUnavailable: true })
+    connectAccount(latch, { profileName: undefined, profileUnavailable: true })
     const html = await render(latch, 'Account')
     expect(html).toContain('data-testid="latch-account-view-address">0x7099…79C8')
     expect(html).not.toContain('Choose a name')
@@ -112,7 +87,7 @@ describe('names in the modal', () => {
 
   it('labels the field Name, shows the zone, and the rule a label breaks', async () => {
     const latch = latchWith({ names: { zone: 'example.xyz' } })
-    connect(latch)
+    connectAccount(latch)
     latch.names.suggestions.setInput('ab')
     const html = await render(latch, 'RegisterAccountName')
     expect(html).toContain('Choose a Name</h2>')
@@ -128,7 +103,7 @@ describe('names in the modal', () => {
 
   it("lists the asked name as 'Taken' and free variants as buttons with the full name", async () => {
     const latch = latchWith()
-    connect(latch)
+    connectAccount(latch)
     latch.names.suggestions.setInput('alice')
     await waitFor(() => latch.names.suggestions.state.get().status === 'success')
     const html = await render(latch, 'RegisterAccountName')
@@ -143,7 +118,7 @@ describe('names in the modal', () => {
 
   it("shows 'Available' and enables Register for a free name", async () => {
     const latch = latchWith()
-    connect(latch)
+    connectAccount(latch)
     latch.names.suggestions.setInput('alicia')
     await waitFor(() => latch.names.suggestions.state.get().status === 'success')
     const html = await render(latch, 'RegisterAccountName')
@@ -153,7 +128,7 @@ describe('names in the modal', () => {
 
   it("says 'Error fetching name suggestions' when the server cannot answer", async () => {
     const latch = latchWith({ fetch: async () => new Response('{}', { status: 503 }) })
-    connect(latch)
+    connectAccount(latch)
     latch.names.suggestions.setInput('alicia')
     await waitFor(() => latch.names.suggestions.state.get().status === 'error')
     expect(await render(latch, 'RegisterAccountName')).toContain('Error fetching name suggestions')
@@ -161,7 +136,7 @@ describe('names in the modal', () => {
 
   it('greets the new name on RegisterAccountNameSuccess, under a heading', async () => {
     const latch = latchWith()
-    connect(latch, { profileName: 'alice.latch.id' })
+    connectAccount(latch, { profileName: 'alice.latch.id' })
     latch.modal.open({ view: 'Account' })
     latch.router.replace('RegisterAccountNameSuccess', { name: 'alice.latch.id' })
     const html = await render(latch)

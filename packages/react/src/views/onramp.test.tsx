@@ -1,84 +1,62 @@
-import { createLatch, defineEvmNetwork, type LatchConfig, type ViewName } from '@latch/core'
-import { prerender } from 'react-dom/static'
-import { describe, expect, it } from 'vitest'
-import { ConnectButton } from '../ConnectButton.tsx'
-import { LatchProvider } from '../LatchProvider.tsx'
-
-const networks = [
-  defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-]
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+import type { LatchConfig } from '@latch/core'
+import { onrampOptionsResponse, onrampQuoteRequest, onrampQuoteResponse } from '@latch/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import { connectAccount, prerenderPage as render, testLatch } from '../test/renderView.fixture.tsx'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-/** A server answering the on-ramp's options and quotes as the contract says, and nothing else. */
+/**
+ * A server answering the on-ramp's options and quotes as the contract says, and nothing else: the
+ * request and both answers go through the protocol's schemas, so a drift from them fails here.
+ */
 const onrampServer: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
   if (url.pathname === '/v1/onramp/options')
-    return json({
-      paymentCurrencies: [
-        { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }] },
-      ],
-      purchaseCurrencies: [
-        {
-          id: 'USDC',
-          name: 'USD Coin',
-          symbol: 'USDC',
-          networks: [
-            {
-              name: 'latch-devnet',
-              display_name: 'Latch Devnet',
-              chain_id: '31337',
-              contract_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-            },
-          ],
-        },
-      ],
-    })
+    return json(
+      onrampOptionsResponse.parse({
+        paymentCurrencies: [
+          { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }] },
+        ],
+        purchaseCurrencies: [
+          {
+            id: 'USDC',
+            name: 'USD Coin',
+            symbol: 'USDC',
+            networks: [
+              {
+                name: 'latch-devnet',
+                display_name: 'Latch Devnet',
+                chain_id: '31337',
+                contract_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+              },
+            ],
+          },
+        ],
+      }),
+    )
   if (url.pathname === '/v1/onramp/quote') {
-    const body = JSON.parse(String(init?.body)) as { amount: string; paymentCurrency: string }
-    return json({
-      paymentTotal: { amount: body.amount, currency: body.paymentCurrency },
-      paymentSubtotal: { amount: '98.49', currency: 'USD' },
-      purchaseAmount: { amount: '98.490000', currency: 'USDC' },
-      networkFee: { amount: '0.01', currency: 'USD' },
-      coinbaseFee: { amount: '1.50', currency: 'USD' },
-      quoteId: '6f1c0f2e-8d1a-4c55-9a43-3b8e4f5a0c11',
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-    })
+    const body = onrampQuoteRequest.parse(JSON.parse(String(init?.body)))
+    return json(
+      onrampQuoteResponse.parse({
+        paymentTotal: { amount: body.amount, currency: body.paymentCurrency },
+        paymentSubtotal: { amount: '98.49', currency: 'USD' },
+        purchaseAmount: { amount: '98.490000', currency: 'USDC' },
+        networkFee: { amount: '0.01', currency: 'USD' },
+        coinbaseFee: { amount: '1.50', currency: 'USD' },
+        quoteId: '6f1c0f2e-8d1a-4c55-9a43-3b8e4f5a0c11',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    )
   }
   return json({ message: 'not here' }, 404)
 }
 
-function latchWith(options: Partial<LatchConfig> = {}) {
-  const latch = createLatch({
-    projectId: 'latch-dev',
-    serverUrl: 'http://127.0.0.1:8787',
-    networks,
-    fetch: onrampServer,
-    ...options,
-  })
-  latch.account.update('eip155', { status: 'connected', address: ADDRESS })
-  return latch
-}
+const latchWith = (options: Partial<LatchConfig> = {}) =>
+  connectAccount(testLatch({ fetch: onrampServer, ...options }))
 
-/** The page's HTML with the modal open on `view`, lazy views included. */
-async function render(latch: ReturnType<typeof latchWith>, view?: ViewName) {
-  if (view) latch.modal.open({ view })
-  const { prelude } = await prerender(
-    <LatchProvider latch={latch}>
-      <ConnectButton />
-    </LatchProvider>,
-  )
-  return new Response(prelude).text()
-}
-
-const waitFor = async (check: () => boolean) => {
-  for (let tries = 0; tries < 100 && !check(); tries++)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  expect(check()).toBe(true)
-}
+const waitFor = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 2_000, interval: 20 })
 
 /** The on-ramp with the sandbox chosen and the server's currencies loaded. */
 async function buying(options: Partial<LatchConfig> = {}) {

@@ -2,8 +2,8 @@ import { formatDecimal, truncateDecimal } from '@latch/core'
 import type { HistoryTransaction, HistoryTransfer } from '@latch/protocol'
 import { useEffect, useRef } from 'react'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 const OPERATION_LABELS: Record<HistoryTransaction['metadata']['operationType'], string> = {
   send: 'Sent',

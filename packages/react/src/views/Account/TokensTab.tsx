@@ -1,7 +1,7 @@
 import { formatDecimal, formatUsd, truncateDecimal } from '@latch/core'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** The Tokens tab: each holding truncated to 3 decimals, values and total in USD. */
 export function TokensTab() {

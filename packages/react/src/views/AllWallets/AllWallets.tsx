@@ -1,7 +1,7 @@
 import type { ConnectableWallet } from '@latch/core'
 import { useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
-import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { chooseWallet, fromRegistry } from '../wallets.ts'
 import { useWalletListing } from './useWalletListing.ts'
 

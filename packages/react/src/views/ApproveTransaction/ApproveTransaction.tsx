@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useLatchInstance } from '../../context.ts'
 
 /**
  * ApproveTransaction: a place for the embedded wallet's own approval screen. The frame (on its own

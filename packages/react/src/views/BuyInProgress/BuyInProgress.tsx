@@ -1,7 +1,7 @@
 import { formatOnrampAmount, ONRAMP_PROVIDER_INFO, ONRAMP_PURCHASE_FAILED } from '@latch/core'
 import { useEffect } from 'react'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 
 /**

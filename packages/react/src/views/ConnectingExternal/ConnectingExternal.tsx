@@ -1,8 +1,8 @@
 import { type ConnectableWallet, displayMessage, UserRejectedError } from '@latch/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 
 type Attempt =

@@ -4,8 +4,8 @@ import {
   type SocialLoginProvider,
 } from '@latch/core'
 import { SocialIcon } from '../../components/SocialIcon.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** ConnectingSocial: the visitor logs in with the provider in the popup; cancel, or try again. */
 export function ConnectingSocial() {

@@ -11,8 +11,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { QrCode } from '../../components/QrCode.tsx'
 import { QrPlaceholder } from '../../components/QrPlaceholder.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 
 /** WalletConnect's own codes for a proposal the visitor declined in the wallet. */

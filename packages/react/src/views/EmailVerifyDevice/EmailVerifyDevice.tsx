@@ -1,8 +1,8 @@
 import type { EmbeddedController } from '@latch/core'
 import { useEffect } from 'react'
 import { ResendButton } from '../../components/ResendButton.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /**
  * EmailVerifyDevice: a known user on a new device approves it from the mailed link first; the view

@@ -1,7 +1,7 @@
 import type { EmbeddedController } from '@latch/core'
 import { OtpStep } from '../../components/OtpStep.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** EmailVerifyOtp: the 6-digit code mailed to the visitor; a right one connects. */
 export function EmailVerifyOtp() {

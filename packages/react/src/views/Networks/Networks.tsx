@@ -1,6 +1,6 @@
 import type { CaipNetwork } from '@latch/core'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** The site's networks; choosing one switches the wallet (adding the chain if it lacks it). */
 export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {

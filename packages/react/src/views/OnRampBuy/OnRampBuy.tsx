@@ -5,9 +5,9 @@ import {
   purchaseNetwork,
 } from '@latch/core'
 import { type FormEvent, type ReactNode, useEffect, useId } from 'react'
+import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 import { PAYMENT_METHOD_LABELS } from '../OnRampProviders/OnRampProviders.tsx'
 import { QuoteDetails } from './QuoteDetails.tsx'

@@ -1,6 +1,6 @@
 import { CurrencyList } from '../../components/CurrencyList.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { currencyName } from '../OnRampBuy/currencyName.ts'
 
 /** OnRampFiatSelect: the currencies the visitor can pay in. */

@@ -1,6 +1,6 @@
 import type { OnrampPaymentMethod, OnrampProvider } from '@latch/core'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** How the views name a payment method. */
 export const PAYMENT_METHOD_LABELS: Record<OnrampPaymentMethod, string> = {

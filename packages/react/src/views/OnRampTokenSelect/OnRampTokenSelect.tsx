@@ -1,6 +1,6 @@
 import { CurrencyList } from '../../components/CurrencyList.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** OnRampTokenSelect: the currencies the provider sells, with the networks each arrives on. */
 export function OnRampTokenSelect() {

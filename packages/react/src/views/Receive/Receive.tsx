@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { QrCode } from '../../components/QrCode.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** Receive: the account's address as a QR code and as text, to copy, and where it works. */
 export function Receive() {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId } from 'react'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 import { NameStatus } from './NameStatus.tsx'
 

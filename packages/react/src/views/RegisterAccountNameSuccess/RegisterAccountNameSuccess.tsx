@@ -1,6 +1,6 @@
+import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** RegisterAccountNameSuccess: the name is the account's; back to the Account view. */
 export function RegisterAccountNameSuccess() {

@@ -1,8 +1,8 @@
 import { shortenHex } from '@latch/core'
 import { WalletImage } from '../../components/WalletImage.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 
 /** SIWXSignMessage: asks the visitor to prove the account by signing a message. */

@@ -1,7 +1,7 @@
 import { use } from 'react'
+import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { SendForm } from './SendForm.tsx'
 import { SendResultView } from './SendResult.tsx'
 import { SendReviewView } from './SendReview.tsx'

@@ -1,7 +1,7 @@
 import { balanceKey, type SendFlowController, type SendFlowState } from '@latch/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 import { useModalEffects } from '../../modal/context.ts'
 import { SendFeeLine } from './SendFee.tsx'
 import { SendTokenPicker } from './SendTokenPicker.tsx'

@@ -1,21 +1,9 @@
-import {
-  createLatch,
-  defineEvmNetwork,
-  type SendFlowController,
-  type SendResult,
-} from '@latch/core'
-import { renderToString } from 'react-dom/server'
+import type { SendFlowController, SendResult } from '@latch/core'
 import { describe, expect, it } from 'vitest'
-import { LatchProvider } from '../../LatchProvider.tsx'
+import { pageHtml, testLatch } from '../../test/renderView.fixture.tsx'
 import { SendResultView } from './SendResult.tsx'
 
-const latch = createLatch({
-  projectId: 'latch-dev',
-  serverUrl: 'http://127.0.0.1:9',
-  networks: [
-    defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:8545' }),
-  ],
-})
+const latch = testLatch()
 const HASH = `0x${'ab'.repeat(32)}` as const
 const sent: SendResult = {
   hash: HASH,
@@ -27,11 +15,9 @@ const sent: SendResult = {
 }
 
 const statusOf = (result: SendResult) =>
-  renderToString(
-    <LatchProvider latch={latch}>
-      <SendResultView flow={{} as SendFlowController} result={result} />
-    </LatchProvider>,
-  ).match(/data-testid="latch-send-status">([^<]*)</)?.[1]
+  pageHtml(latch, <SendResultView flow={{} as SendFlowController} result={result} />).match(
+    /data-testid="latch-send-status">([^<]*)</,
+  )?.[1]
 
 describe('the Send result', () => {
   it('stops waiting once no receipt came, and says where to look', () => {

@@ -1,6 +1,6 @@
 import { type SendFlowController, type SendResult, shortenHex } from '@latch/core'
 import { useState } from 'react'
-import { useLatchInstance } from '../../LatchProvider.tsx'
+import { useLatchInstance } from '../../context.ts'
 
 const STATUS_TEXT: Record<SendResult['status'], string> = {
   pending: 'Transaction sent: waiting to be confirmed…',

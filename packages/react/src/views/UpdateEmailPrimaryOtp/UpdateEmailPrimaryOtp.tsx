@@ -1,7 +1,7 @@
 import type { EmbeddedController } from '@latch/core'
 import { OtpStep } from '../../components/OtpStep.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** UpdateEmailPrimaryOtp: the code sent to the current address proves the change is wanted. */
 export function UpdateEmailPrimaryOtp() {

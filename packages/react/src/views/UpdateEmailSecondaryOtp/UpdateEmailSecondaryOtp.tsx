@@ -1,7 +1,7 @@
 import type { EmbeddedController } from '@latch/core'
 import { OtpStep } from '../../components/OtpStep.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** UpdateEmailSecondaryOtp: the code sent to the new address; then the account uses it. */
 export function UpdateEmailSecondaryOtp() {

@@ -1,7 +1,7 @@
 import type { EmbeddedController } from '@latch/core'
 import { EmailField } from '../../components/EmailField.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** UpdateEmailWallet: the new address; a code then goes to the current one and one to the new. */
 export function UpdateEmailWallet() {

@@ -1,7 +1,7 @@
 import { WalletImage } from '../../components/WalletImage.tsx'
+import { useLatchInstance } from '../../context.ts'
 import { useRecommendedWallets } from '../../hooks/useRecommendedWallets.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useLatchInstance } from '../../LatchProvider.tsx'
 
 /** What a wallet is, in three short points, each with a small glyph. */
 const POINTS = [
