@@ -8,6 +8,7 @@ import {
   pageScript,
   pushStateExpression,
 } from './pageScript.ts'
+import { defaultIcon, isPage, originOf } from './pages.ts'
 import { createWalletCore, type DecideFn, type Decision, type WalletRequest } from './wallet.ts'
 
 export { ErrorCode } from './errors.ts'
@@ -39,24 +40,6 @@ export interface TestWallet {
   chainId(): number
   /** Revokes every site's permission; pages get `accountsChanged([])`. */
   disconnect(): Promise<void>
-}
-
-const defaultIcon = `data:image/svg+xml;base64,${Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
-    '<rect width="32" height="32" rx="8" fill="#4f46e5"/>' +
-    '<path d="M11 8v16h10" stroke="#fff" stroke-width="3" fill="none"/></svg>',
-).toString('base64')}`
-
-function isPage(target: BrowserContext | Page): target is Page {
-  return typeof (target as Page).goto === 'function'
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return 'null'
-  }
 }
 
 function isBridgeMessage(value: unknown): value is BridgeMessage {
@@ -143,3 +126,13 @@ export async function installTestWallet(
   }
 }
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+export {
+  installMultichainTestWallet,
+  type MultichainTestWallet,
+  type MultichainTestWalletOptions,
+} from './multichain.ts'
+export {
+  installSolanaTestWallet,
+  type SolanaTestWallet,
+  type SolanaTestWalletOptions,
+} from './solana/install.ts'

@@ -87,6 +87,17 @@ export function parseWireTransaction(bytes: Uint8Array): WireTransaction {
 const sameBytes = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && a.every((byte, i) => byte === b[i])
 
+/** The transaction and the index of `publicKey` among its signers; throws when it is not one. */
+export function signerSlot(
+  bytes: Uint8Array,
+  publicKey: Uint8Array,
+): { transaction: WireTransaction; slot: number } {
+  const transaction = parseWireTransaction(bytes)
+  const slot = transaction.signers.findIndex((key) => sameBytes(key, publicKey))
+  if (slot < 0) throw new TransactionFormatError('the wallet account is not a signer of it')
+  return { transaction, slot }
+}
+
 /**
  * Signs the transaction's message with `sign` and writes the signature into the slot of
  * `publicKey` among its signers (the fee payer's slot when the wallet pays). Other slots are
@@ -97,9 +108,7 @@ export function signWireTransaction(
   publicKey: Uint8Array,
   sign: (message: Uint8Array) => Uint8Array,
 ): { signedTransaction: Uint8Array; signature: Uint8Array; transaction: WireTransaction } {
-  const transaction = parseWireTransaction(bytes)
-  const slot = transaction.signers.findIndex((key) => sameBytes(key, publicKey))
-  if (slot < 0) throw new TransactionFormatError('the wallet account is not a signer of it')
+  const { transaction, slot } = signerSlot(bytes, publicKey)
   const signature = sign(transaction.message)
   const signedTransaction = new Uint8Array(bytes)
   signedTransaction.set(signature, transaction.signaturesOffset + slot * SIGNATURE_BYTES)
