@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { installTestWallet, type TestWallet, type TestWalletOptions } from './index.ts'
+import { installTestWallet, type TestWallet, type TestWalletOptions } from './install.ts'
 import { defaultIcon } from './pages.ts'
 import {
   installSolanaTestWallet,

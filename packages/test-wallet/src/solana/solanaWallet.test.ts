@@ -20,9 +20,10 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startKitDevnet } from '../../../devnet/src/solana/kit.fixture.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
+import { installMultichainTestWallet } from '../multichain.ts'
 import {
   installSolanaTestWallet,
   type SolanaTestWallet,
@@ -44,6 +45,9 @@ const dappHtml = `<!doctype html><title>dapp</title><body>dapp</body>
 import { getWallets } from '/wallet-standard-app.js'
 const api = getWallets()
 window.changes = []
+window.announced = []
+window.addEventListener('eip6963:announceProvider', (event) => window.announced.push(event.detail))
+window.dispatchEvent(new Event('eip6963:requestProvider'))
 const watched = new WeakSet()
 window.names = () => api.get().map((wallet) => wallet.name)
 window.findWallet = (name) => {
@@ -63,6 +67,10 @@ type Bytes = { $bytes: number[] }
 type Called = { result?: unknown; error?: { name: string; code: number; message: string } }
 type DappWindow = Window & {
   ready: boolean
+  announced: {
+    info: { name: string; icon: string; rdns: string }
+    provider: { request(args: { method: string }): Promise<unknown> }
+  }[]
   changes: string[][]
   names(): string[]
   findWallet(name: string): {
@@ -141,7 +149,13 @@ async function setup(
  * wallet's connected account and { $bytes } for a Uint8Array; in the result, byte arrays come
  * back as { $bytes } and accounts as their address.
  */
-function call(page: Page, feature: string, method: string, args: unknown[] = []): Promise<Called> {
+function call(
+  page: Page,
+  feature: string,
+  method: string,
+  args: unknown[] = [],
+  walletName = WALLET,
+): Promise<Called> {
   return page.evaluate(
     async ([name, feature, method, args]) => {
       const wallet = (window as unknown as DappWindow).findWallet(name)
@@ -175,7 +189,7 @@ function call(page: Page, feature: string, method: string, args: unknown[] = [])
         return { error: { name, code, message } }
       }
     },
-    [WALLET, feature, method, args] as const,
+    [walletName, feature, method, args] as const,
   )
 }
 
@@ -457,5 +471,63 @@ describe('installSolanaTestWallet', () => {
     expect(await changes(page)).toEqual([[wallet.address], [], [wallet.address], []])
     // The site's own disconnect forgets the approval: no silent reconnect after it.
     expect(await connect(page, true)).toEqual({ result: { accounts: [] } })
+  })
+})
+
+describe('installMultichainTestWallet', () => {
+  it('offers EVM and Solana under one name and icon, and connects both', async () => {
+    const manifest = inject('devnet')
+    const [chain] = manifest.chains
+    const evmKey = manifest.accounts[6]?.privateKey as `0x${string}` | undefined
+    if (!chain || !evmKey) throw new Error('the devnet manifest lacks a chain or account 6')
+    context = await browser.newContext()
+    const name = 'Phantomish'
+    const wallet = await installMultichainTestWallet(context, {
+      evm: { privateKey: evmKey, chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }] },
+      solana: {
+        secretKey: devnetAccount(5).secretKey,
+        rpcUrl: kit.devnet.rpcUrl,
+        chains: [kit.devnet.caipNetworkId],
+      },
+      info: { name, rdns: 'dev.latch.phantomish' },
+    })
+    const page = await context.newPage()
+    await open(page)
+
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as DappWindow
+      const standard = w.findWallet(w.names()[0] as string) as unknown as {
+        name: string
+        icon: string
+      }
+      return {
+        standard: w.names(),
+        standardIcon: standard.icon,
+        announced: w.announced.map((detail) => detail.info),
+      }
+    })
+    expect(seen.standard).toEqual([name])
+    expect(seen.announced).toEqual([
+      { uuid: expect.any(String), name, icon: seen.standardIcon, rdns: 'dev.latch.phantomish' },
+    ])
+
+    const evmAccounts = await page.evaluate(() =>
+      (window as unknown as DappWindow).announced[0]?.provider.request({
+        method: 'eth_requestAccounts',
+      }),
+    )
+    expect(evmAccounts).toEqual([wallet.evm.address])
+    const solana = await call(page, 'standard:connect', 'connect', [], name)
+    expect(solana).toEqual({ result: { accounts: [wallet.solana.address] } })
+
+    await wallet.disconnect()
+    expect(await page.evaluate(() => (window as unknown as DappWindow).changes)).toEqual([
+      [wallet.solana.address],
+      [],
+    ])
+    const after = await page.evaluate(() =>
+      (window as unknown as DappWindow).announced[0]?.provider.request({ method: 'eth_accounts' }),
+    )
+    expect(after).toEqual([])
   })
 })
