@@ -17,3 +17,8 @@ export {
   type SolanaTestWallet,
   type SolanaTestWalletOptions,
 } from './solana/install.ts'
+export {
+  SOLANA_TEST_WALLET_FEATURES,
+  type SolanaTestWalletFeatures,
+  type StandardSolanaTestWallet,
+} from './solana/standard.ts'

@@ -31,6 +31,7 @@ import {
 } from './install.ts'
 import { verifyEd25519 } from './keys.ts'
 import { sendWireTransaction } from './send.ts'
+import { SOLANA_TEST_WALLET_FEATURES, type StandardSolanaTestWallet } from './standard.ts'
 
 // The package's CommonJS entry, to find its ES module build beside it.
 const appModule = join(
@@ -73,11 +74,7 @@ type DappWindow = Window & {
   }[]
   changes: string[][]
   names(): string[]
-  findWallet(name: string): {
-    accounts: { address: string; publicKey: Uint8Array }[]
-    chains: string[]
-    features: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>
-  }
+  findWallet(name: string): StandardSolanaTestWallet
 }
 
 let kit: Awaited<ReturnType<typeof startKitDevnet>>
@@ -182,7 +179,12 @@ function call(
         return value
       }
       try {
-        const fn = wallet.features[feature]?.[method] as (...a: unknown[]) => Promise<unknown>
+        // Called by name, so the test can reach every feature the same way.
+        const features = wallet.features as unknown as Record<
+          string,
+          Record<string, (...a: unknown[]) => Promise<unknown>> | undefined
+        >
+        const fn = features[feature]?.[method] as (...a: unknown[]) => Promise<unknown>
         return { result: plain(await fn(...(args.map(revive) as unknown[]))) }
       } catch (error) {
         const { name, code, message } = error as Error & { code: number }
@@ -231,21 +233,15 @@ describe('installSolanaTestWallet', () => {
     const { page } = await setup()
     expect(await page.evaluate(() => (window as unknown as DappWindow).names())).toEqual([WALLET])
     const shape = await page.evaluate((name: string) => {
-      const wallet = (window as unknown as DappWindow).findWallet(name) as unknown as {
-        version: string
-        icon: string
-        chains: string[]
-        features: Record<string, { version: string; supportedTransactionVersions?: unknown[] }>
-        accounts: unknown[]
-      }
+      const wallet = (window as unknown as DappWindow).findWallet(name)
       return {
         version: wallet.version,
         icon: wallet.icon,
         chains: wallet.chains,
         features: Object.fromEntries(
-          Object.entries(wallet.features).map(([k, v]) => [k, v.version]),
+          Object.entries(wallet.features).map(([k, v]) => [k, (v as { version: string }).version]),
         ),
-        txVersions: wallet.features['solana:signTransaction']?.supportedTransactionVersions,
+        txVersions: wallet.features['solana:signTransaction'].supportedTransactionVersions,
         accounts: wallet.accounts.length,
       }
     }, WALLET)
@@ -265,6 +261,7 @@ describe('installSolanaTestWallet', () => {
       txVersions: ['legacy', 0],
       accounts: 0,
     })
+    expect(Object.keys(shape.features)).toEqual([...SOLANA_TEST_WALLET_FEATURES])
   })
 
   it('connects after approval, reconnects silently after a reload, and never asks a stranger silently', async () => {

@@ -20,16 +20,6 @@ export type SolanaPageState = {
   approved: boolean
 }
 
-/** The feature methods a page forwards, named as the Wallet Standard names the features. */
-export const SOLANA_METHODS = [
-  'standard:connect',
-  'standard:disconnect',
-  'solana:signMessage',
-  'solana:signTransaction',
-  'solana:signAndSendTransaction',
-  'solana:signIn',
-] as const
-
 const SIWS_FIELDS = [
   'domain',
   'address',
