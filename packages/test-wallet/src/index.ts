@@ -1,145 +1,24 @@
-import { randomUUID } from 'node:crypto'
-import type { BrowserContext, Page } from '@playwright/test'
-import { serializeError } from './errors.ts'
-import {
-  type BridgeMessage,
-  type BridgeReply,
-  type ProviderInfo,
-  pageScript,
-  pushStateExpression,
-} from './pageScript.ts'
-import { createWalletCore, type DecideFn, type Decision, type WalletRequest } from './wallet.ts'
-
-export { ErrorCode } from './errors.ts'
-export type { Decision, WalletRequest }
-
-export type TestWalletOptions = {
-  /** Devnet private key. It never leaves Node. */
-  privateKey: `0x${string}`
-  /** Chains the wallet knows from the start; the first one is the initial chain. */
-  chains: { chainId: number; rpcUrl: string; name?: string }[]
-  /** EIP-6963 provider info; anything left out gets a default. */
-  info?: { uuid?: string; name?: string; icon?: string; rdns?: string }
-  /** Called for every request that needs the user's consent. Default: approve everything. */
-  decide?: (request: WalletRequest) => Decision | Promise<Decision>
-  /** Also set `window.ethereum` to the provider (EIP-1193 legacy injection). Default false. */
-  injectWindowEthereum?: boolean
-  /** Announce by EIP-6963. Default true; false with injectWindowEthereum is an old-style wallet. */
-  announce?: boolean
-}
-
-export interface TestWallet {
-  address: `0x${string}`
-  /** Every request the pages made, in order. */
-  requests: WalletRequest[]
-  setDecision(decide: (request: WalletRequest) => Decision | Promise<Decision>): void
-  /** The next consent request (optionally only of `method`) is rejected with 4001. */
-  rejectNext(method?: string): void
-  /** The wallet's current chain id. */
-  chainId(): number
-  /** Revokes every site's permission; pages get `accountsChanged([])`. */
-  disconnect(): Promise<void>
-}
-
-const defaultIcon = `data:image/svg+xml;base64,${Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
-    '<rect width="32" height="32" rx="8" fill="#4f46e5"/>' +
-    '<path d="M11 8v16h10" stroke="#fff" stroke-width="3" fill="none"/></svg>',
-).toString('base64')}`
-
-function isPage(target: BrowserContext | Page): target is Page {
-  return typeof (target as Page).goto === 'function'
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return 'null'
-  }
-}
-
-function isBridgeMessage(value: unknown): value is BridgeMessage {
-  if (typeof value !== 'object' || value === null) return false
-  const message = value as Record<string, unknown>
-  if (message.type === 'hello') return true
-  return (
-    message.type === 'request' &&
-    typeof message.method === 'string' &&
-    Array.isArray(message.params)
-  )
-}
-
-/**
- * Installs an EIP-6963 / EIP-1193 wallet into every page of `target` (a BrowserContext or one
- * Page). Call it before navigating: the provider is injected with an init script.
- */
-export async function installTestWallet(
-  target: BrowserContext | Page,
-  options: TestWalletOptions,
-): Promise<TestWallet> {
-  const id = randomUUID().replaceAll('-', '')
-  const bindingName = `__latchTestWallet_${id}`
-  const hookName = `${bindingName}_state`
-  const info: ProviderInfo = {
-    uuid: options.info?.uuid ?? randomUUID(),
-    name: options.info?.name ?? 'Latch Test Wallet',
-    icon: options.info?.icon ?? defaultIcon,
-    rdns: options.info?.rdns ?? 'dev.latch.testwallet',
-  }
-
-  const pages = (): Page[] => (isPage(target) ? [target] : target.pages())
-
-  /** Pushes the wallet state, as seen from each page's origin, into every frame. */
-  const pushState = async () => {
-    const pushes: Promise<unknown>[] = []
-    for (const page of pages()) {
-      if (page.isClosed()) continue
-      const expression = pushStateExpression(hookName, core.stateFor(originOf(page.url())))
-      for (const frame of page.frames()) pushes.push(frame.evaluate(expression).catch(() => {}))
-    }
-    await Promise.all(pushes)
-  }
-
-  const core = createWalletCore(
-    { privateKey: options.privateKey, chains: options.chains, decide: options.decide },
-    pushState,
-  )
-
-  await target.exposeBinding(bindingName, async (source: { page: Page }, message: unknown) => {
-    const origin = originOf(source.page.url())
-    let reply: BridgeReply
-    if (!isBridgeMessage(message)) {
-      reply = { state: core.stateFor(origin), error: { code: -32600, message: 'Invalid request' } }
-    } else if (message.type === 'hello') {
-      reply = { state: core.stateFor(origin) }
-    } else {
-      try {
-        const result = await core.handle(origin, message.method, message.params)
-        reply = { state: core.stateFor(origin), result }
-      } catch (error) {
-        reply = { state: core.stateFor(origin), error: serializeError(error) }
-      }
-    }
-    return reply
-  })
-  await target.addInitScript({
-    content: pageScript({
-      bindingName,
-      hookName,
-      info,
-      injectWindowEthereum: options.injectWindowEthereum ?? false,
-      announce: options.announce ?? true,
-    }),
-  })
-
-  return {
-    address: core.address,
-    requests: core.requests,
-    setDecision: (decide: DecideFn) => core.setDecision(decide),
-    rejectNext: (method?: string) => core.rejectNext(method),
-    chainId: () => core.chainId(),
-    disconnect: () => core.disconnect(),
-  }
-}
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+export { ErrorCode } from './errors.ts'
+export {
+  type Decision,
+  installTestWallet,
+  type TestWallet,
+  type TestWalletOptions,
+  type WalletRequest,
+} from './install.ts'
+export {
+  installMultichainTestWallet,
+  type MultichainTestWallet,
+  type MultichainTestWalletOptions,
+} from './multichain.ts'
+export {
+  installSolanaTestWallet,
+  type SolanaTestWallet,
+  type SolanaTestWalletOptions,
+} from './solana/install.ts'
+export {
+  SOLANA_TEST_WALLET_FEATURES,
+  type SolanaTestWalletFeatures,
+  type StandardSolanaTestWallet,
+} from './solana/standard.ts'

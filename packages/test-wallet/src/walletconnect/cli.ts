@@ -1,6 +1,7 @@
 /**
- * `npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--manifest path]`:
- * a devnet wallet on the WalletConnect relay of the running devnet. Pairs from the URI, approves
+ * `npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N]
+ * [--manifest path]`: a devnet wallet on the WalletConnect relay of the running devnet, with an EVM
+ * account and (when the devnet runs a Solana chain) a Solana account. Pairs from the URI, approves
  * (or rejects) the proposal, prints every request it answers, and runs until Ctrl-C.
  */
 import { parseArgs } from 'node:util'
@@ -8,7 +9,7 @@ import { defaultManifestPath, readManifest } from '@latch/devnet'
 import { createWcTestWallet, type WcRequestRecord } from './wcTestWallet.ts'
 
 const usage =
-  "usage: npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--manifest path]"
+  "usage: npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N] [--manifest path]"
 
 function fail(message: string): never {
   console.error(message)
@@ -27,6 +28,7 @@ const { values, positionals } = parseArgs({
   options: {
     reject: { type: 'boolean', default: false },
     account: { type: 'string', default: '0' },
+    'solana-account': { type: 'string', default: '0' },
     manifest: { type: 'string', default: defaultManifestPath },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -49,9 +51,27 @@ const privateKeys = [active, ...manifest.accounts.filter((account) => account !=
   (account) => account.privateKey as `0x${string}`,
 )
 
+// The Solana account answers sessions that ask for the devnet's Solana chain.
+let solana: { secretKey: string; rpcUrl: string; chains: string[] } | undefined
+if (manifest.solana) {
+  const solanaIndex = Number(values['solana-account'])
+  const solanaAccount = manifest.solana.accounts[solanaIndex]
+  if (!Number.isInteger(solanaIndex) || !solanaAccount) {
+    fail(
+      `--solana-account must be 0..${manifest.solana.accounts.length - 1}, got ${values['solana-account']}`,
+    )
+  }
+  solana = {
+    secretKey: solanaAccount.secretKey,
+    rpcUrl: manifest.solana.rpcUrl,
+    chains: [manifest.solana.caipNetworkId],
+  }
+}
+
 const wallet = await createWcTestWallet({
   ...manifest.walletConnect,
   privateKeys,
+  solana,
   chains: manifest.chains.map((chain) => ({ id: chain.chainId, rpcUrl: chain.rpcUrl })),
   // A person reads the proposal before the dapp gives up on it.
   timeoutMs: 60_000,
@@ -81,6 +101,7 @@ try {
   }
   const topic = await wallet.approve()
   console.log(`session ${topic}: ${wallet.address} on chain ${wallet.chainId}`)
+  if (wallet.solanaAddress) console.log(`Solana account ${wallet.solanaAddress}`)
   console.log('answering requests; Ctrl-C disconnects and exits')
 } catch (error) {
   await wallet.close()

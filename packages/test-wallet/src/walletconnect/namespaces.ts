@@ -1,4 +1,5 @@
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
+import { SOLANA_WALLET_METHODS } from './solanaRequests.ts'
 
 /** What the wallet offers in every session it approves. */
 export const WALLET_METHODS = [
@@ -49,20 +50,38 @@ export function eip155ChainId(chain: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
+/** Whether a CAIP-2 id is in the `solana` namespace. */
+export const isSolanaChain = (chain: string) => /^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(chain)
+
+/** The wallet's Solana side in a session: its CAIP-2 chains and its base58 address. */
+export type SolanaSession = { chains: readonly string[]; address: string }
+
 /**
- * The session namespace the wallet settles or updates to: `chains` in the given order (active
- * first), the active account on each of them, every method and event the wallet supports.
+ * The session namespaces the wallet settles or updates to. eip155: `chains` in the given order
+ * (active first), the active account on each of them; solana (when the session has Solana
+ * chains): `solana:<ref>:<address>` on each. Every method and event the wallet supports.
  */
 export function sessionNamespaces(
   chains: readonly number[],
   address: string,
+  solana?: SolanaSession,
 ): SessionTypes.Namespaces {
-  return {
-    eip155: {
+  const namespaces: SessionTypes.Namespaces = {}
+  if (chains.length > 0) {
+    namespaces.eip155 = {
       chains: chains.map(caip2),
       accounts: chains.map((chainId) => caip10(chainId, address)),
       methods: [...WALLET_METHODS],
       events: [...WALLET_EVENTS],
-    },
+    }
   }
+  if (solana && solana.chains.length > 0) {
+    namespaces.solana = {
+      chains: [...solana.chains],
+      accounts: solana.chains.map((chain) => `${chain}:${solana.address}`),
+      methods: [...SOLANA_WALLET_METHODS],
+      events: [...WALLET_EVENTS],
+    }
+  }
+  return namespaces
 }

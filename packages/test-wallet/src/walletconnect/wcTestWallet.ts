@@ -1,7 +1,8 @@
 import type { SignClientTypes } from '@walletconnect/types'
 import { getSdkError, parseUri } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
-import { serializeError } from '../errors.ts'
+import { serializeError, unsupportedMethod } from '../errors.ts'
+import { solanaKeypair as createSolanaKeypair } from '../solana/keys.ts'
 import {
   AccountIndexError,
   NoPendingProposalError,
@@ -9,10 +10,18 @@ import {
   UnknownChainError,
   UnsupportedChainsError,
 } from './errors.ts'
-import { caip2, caip10, eip155ChainId, requestedChains, sessionNamespaces } from './namespaces.ts'
+import {
+  caip2,
+  caip10,
+  eip155ChainId,
+  isSolanaChain,
+  requestedChains,
+  sessionNamespaces,
+} from './namespaces.ts'
 import { sendAndAwaitAnswer } from './peerResponse.ts'
 import { createRequestHandler, type Decision } from './requests.ts'
 import { closeOfflineSignClient, createOfflineSignClient } from './signClient.ts'
+import { createSolanaRequestHandler } from './solanaRequests.ts'
 import { pollUntil } from './wait.ts'
 
 export type WcTestWalletOptions = {
@@ -22,6 +31,12 @@ export type WcTestWalletOptions = {
   privateKeys: readonly `0x${string}`[]
   /** Chains the wallet can use, with the JSON-RPC URL it sends transactions to. */
   chains: readonly { id: number; rpcUrl: string }[]
+  /**
+   * A Solana account too: sessions that ask for the `solana` namespace get it on `chains`
+   * (CAIP-2 ids, e.g. the devnet's `caipNetworkId`), and `solana_*` requests are signed with
+   * `secretKey` (64 bytes, base58) and sent through `rpcUrl`.
+   */
+  solana?: { secretKey: string; rpcUrl: string; chains: readonly string[] }
   /** Wallet metadata name; default 'Latch Test Wallet'. */
   name?: string
   /** How long pair(), approve() and the session actions wait for the dapp; default 10 s. */
@@ -51,12 +66,15 @@ export type WcTestWallet = {
   readonly address: `0x${string}`
   /** The active chain. */
   readonly chainId: number
+  /** The Solana account's base58 address, when the wallet has one. */
+  readonly solanaAddress: string | undefined
   /** Pairs from a wc: URI; resolves with the session proposal once it arrives (does not answer it). */
   pair(uri: string): Promise<WcProposal>
   /**
    * Approves the pending proposal with the active account on every requested chain the wallet
    * has (required + optional), active chain first; resolves with the session topic once settled.
    * If the active chain was not requested, the first requested one the wallet has becomes active.
+   * Requested Solana chains the wallet has get the `solana` namespace with its Solana account.
    */
   approve(): Promise<string>
   /** Rejects the pending proposal (USER_REJECTED). */
@@ -82,6 +100,7 @@ export type WcTestWallet = {
 }
 
 type ProposalEvent = SignClientTypes.EventArguments['session_proposal']
+type Session = { topic: string; chains: number[]; solanaChains: string[] }
 type RequestEvent = SignClientTypes.EventArguments['session_request']
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -102,10 +121,12 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
   if (!firstChain) throw new Error('createWcTestWallet: chains must not be empty')
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const rpcUrls = new Map(options.chains.map((chain) => [chain.id, chain.rpcUrl]))
+  const solanaKeypair = options.solana ? createSolanaKeypair(options.solana.secretKey) : undefined
+  const solanaChains = new Set(options.solana?.chains ?? [])
 
   let activeIndex = 0
   let activeChainId = firstChain.id
-  let session: { topic: string; chains: number[] } | undefined
+  let session: Session | undefined
   let pending: ProposalEvent | undefined
   const proposals = new Map<string, ProposalEvent>()
   const requests: WcRequestRecord[] = []
@@ -139,8 +160,15 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
     return session
   }
 
-  const updateSession = async (current: { topic: string; chains: number[] }) => {
-    const namespaces = sessionNamespaces(current.chains, activeAccount().address)
+  const namespacesOf = (current: Omit<Session, 'topic'>) =>
+    sessionNamespaces(
+      current.chains,
+      activeAccount().address,
+      solanaKeypair && { chains: current.solanaChains, address: solanaKeypair.address },
+    )
+
+  const updateSession = async (current: Session) => {
+    const namespaces = namespacesOf(current)
     const update = () => client.update({ topic: current.topic, namespaces })
     await sendAndAwaitAnswer(client, current.topic, 'wc_sessionUpdate', update, timeoutMs)
   }
@@ -174,11 +202,26 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
     decide: (method) => decisions.get(method) ?? defaultDecision,
   })
 
+  const handleSolana = solanaKeypair
+    ? createSolanaRequestHandler({
+        keypair: solanaKeypair,
+        rpcUrl: options.solana?.rpcUrl as string,
+        decide: (method) => decisions.get(method) ?? defaultDecision,
+      })
+    : undefined
+
   const answer = async (event: RequestEvent) => {
     const { request, chainId } = event.params
     const record: WcRequestRecord = { method: request.method, params: request.params, chainId }
     try {
-      record.result = (await handle({ ...request, chainId })) ?? null
+      const solana = isSolanaChain(chainId) || request.method.startsWith('solana_')
+      if (solana && !(handleSolana && solanaChains.has(chainId))) {
+        throw unsupportedMethod(`${request.method} on ${chainId}`)
+      }
+      const result = solana
+        ? await handleSolana?.(request.method, request.params)
+        : await handle({ ...request, chainId })
+      record.result = result ?? null
     } catch (error) {
       const { code, message } = serializeError(error)
       record.error = { code, message }
@@ -211,6 +254,9 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
     get chainId() {
       return activeChainId
     },
+    get solanaAddress() {
+      return solanaKeypair?.address
+    },
     get requests() {
       return requests
     },
@@ -239,23 +285,27 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
         const id = eip155ChainId(chain)
         return id !== undefined && rpcUrls.has(id) ? id : undefined
       }
-      const missing = required.filter((chain) => known(chain) === undefined)
+      const knownSolana = (chain: string) => solanaKeypair !== undefined && solanaChains.has(chain)
+      const missing = required.filter((chain) => known(chain) === undefined && !knownSolana(chain))
       if (missing.length > 0) throw new UnsupportedChainsError(missing, 'it lacks required chains')
-      const offered = [...new Set([...required, ...optional].map(known))].filter(
-        (id): id is number => id !== undefined,
-      )
+      const requested = [...new Set([...required, ...optional])]
+      const offered = requested.map(known).filter((id): id is number => id !== undefined)
+      const offeredSolana = requested.filter(knownSolana)
       const [firstOffered] = offered
-      if (firstOffered === undefined) {
+      if (firstOffered === undefined && offeredSolana.length === 0) {
         throw new UnsupportedChainsError(optional, 'it has none of the requested chains')
       }
-      if (!offered.includes(activeChainId)) activeChainId = firstOffered
-      const chains = [activeChainId, ...offered.filter((id) => id !== activeChainId)]
-      const { topic } = await client.approve({
-        id: proposal.id,
-        namespaces: sessionNamespaces(chains, activeAccount().address),
-      })
+      if (firstOffered !== undefined && !offered.includes(activeChainId)) {
+        activeChainId = firstOffered
+      }
+      const chains =
+        firstOffered === undefined
+          ? []
+          : [activeChainId, ...offered.filter((id) => id !== activeChainId)]
+      const settled = { chains, solanaChains: offeredSolana }
+      const { topic } = await client.approve({ id: proposal.id, namespaces: namespacesOf(settled) })
       pending = undefined
-      session = { topic, chains }
+      session = { topic, ...settled }
       await pollUntil(
         () => client.session.keys.includes(topic) && client.session.get(topic).acknowledged,
         'the dapp to acknowledge the session',
@@ -286,7 +336,8 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
       }
       if (index === activeIndex) return
       activeIndex = index
-      if (!session) return
+      // A session of Solana chains only has no EVM account to change.
+      if (!session || session.chains.length === 0) return
       await updateSession(session)
       const account = caip10(activeChainId, activeAccount().address)
       await emit(session.topic, activeChainId, 'accountsChanged', [account])
