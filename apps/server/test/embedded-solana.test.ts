@@ -26,6 +26,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { chainsOfDevnet } from '../src/config.ts'
 import { loginByEmail, walletCall } from './embeddedFixtures.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 import { solanaDevnet } from './solanaTx.ts'
@@ -445,5 +446,35 @@ describe('the embedded wallet signs and sends on Solana for its user', () => {
       new Uint8Array(getBase58Encoder().encode(signed.json().result.signature)),
     )
     expect(await verifySignature(key, bytes, new TextEncoder().encode('hello'))).toBe(true)
+  })
+})
+
+describe('the embedded wallet on a server without a Solana chain', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {
+      LATCH_CHAINS: JSON.stringify(chainsOfDevnet(devnet)),
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('signs (no network needed) but cannot send, and says so', async () => {
+    const login = await loginByEmail(server)
+    const accounts = (login.user as unknown as { accounts: Accounts }).accounts
+    const pubkey = accounts.find((account) => account.namespace === 'solana')?.address as string
+    const call = (method: string, params: unknown) =>
+      walletCall(server, 'rpc', { method, params }, { token: login.sessionToken })
+    const message = getBase58Decoder().decode(new TextEncoder().encode('offline'))
+    const signed = await call('solana_signMessage', { message, pubkey })
+    expect(signed.statusCode, signed.body).toBe(200)
+    const transaction = await wireTransaction(address(pubkey), [memoInstruction('hi')])
+    const sent = await call('solana_signAndSendTransaction', { transaction })
+    expect(sent.statusCode).toBe(400)
+    expect(sent.json().message).toBe('No Solana network is configured')
+    const network = await walletCall(server, 'solana/network', {}, { token: login.sessionToken })
+    expect(network.statusCode).toBe(400)
+    expect(network.json().message).toBe('No Solana network is configured')
   })
 })

@@ -353,6 +353,23 @@ describe('wallet frame requests', () => {
     expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
   })
 
+  it('Solana: a message signs on a server with no Solana network (signing needs none)', async () => {
+    const frame = setup((call) => {
+      if (call.path === 'solana/network')
+        throw new WalletApiError(400, 'No Solana network is configured')
+      return solanaServer(call)
+    })
+    await signIn(frame)
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params: { message: '3yZe7d', pubkey: solanaAddress },
+    })
+    await vi.waitFor(() => expect(frame.shown).toEqual(['solana_signMessage']))
+    expect(frame.requests[0]?.refusal).toBeUndefined()
+    frame.click('approve')
+    expect((await pending).payload).toEqual({ signature: 'solana-signature' })
+  })
+
   it('RPC: a transaction the balance cannot pay is shown refused and never sent', async () => {
     const costs = emptyAccountCost('42000000000000')
     const frame = setup((call) => (call.path === 'rpc/cost' ? costs : signedInServer(call)))

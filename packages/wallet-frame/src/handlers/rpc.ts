@@ -62,8 +62,9 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
 
   /**
    * The request with its Solana network as the server names it (name, coin, known tokens). A
-   * network the server refuses makes the screen say why, with only Close; without an answer the
-   * screen shows the request without the network's name.
+   * network the call needs (one the app named, or any to send on) that the server refuses makes
+   * the screen say why, with only Close; otherwise the screen shows the request without the
+   * network's name (signing needs no network).
    */
   async function withSolanaNetwork(request: ApprovalRequest): Promise<ApprovalRequest> {
     try {
@@ -74,7 +75,9 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
       )
       return { ...request, solanaNetwork }
     } catch (error) {
-      if (error instanceof WalletApiError && error.status === 400)
+      const needsNetwork =
+        request.caipNetworkId !== undefined || request.method === 'solana_signAndSendTransaction'
+      if (needsNetwork && error instanceof WalletApiError && error.status === 400)
         return { ...request, refusal: error.message }
       return request
     }
