@@ -347,6 +347,12 @@ describe('the embedded wallet signs and sends on Solana for its user', () => {
         /This message is a Solana transaction/,
       ],
       [
+        'solana_signMessage',
+        { message: '2'.repeat(20_000), pubkey: user },
+        {},
+        /The message is longer than 8192 bytes/,
+      ],
+      [
         'solana_signTransaction',
         { transaction: 'not base64!' },
         {},

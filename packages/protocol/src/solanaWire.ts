@@ -7,6 +7,15 @@ import { encodeBase58 } from './solanaAddress.ts'
 /** The largest transaction a Solana node accepts (an IPv6 packet's payload), in bytes. */
 export const SOLANA_TRANSACTION_MAX_BYTES = 1232
 
+/**
+ * The longest message solana_signMessage signs, in bytes: a sign-in text is far shorter, and
+ * base58 decodes in quadratic time (64 KiB took 0.8 s), so the bound keeps a call cheap.
+ */
+export const SOLANA_MESSAGE_MAX_BYTES = 8192
+
+/** Base58 characters that can hold `bytes` bytes (about 1.37 a byte, rounded up generously). */
+export const base58LengthOf = (bytes: number) => Math.ceil(bytes * 1.4) + 1
+
 /** One instruction as a message holds it: indexes into the message's accounts. */
 export type CompiledInstruction = {
   programIdIndex: number

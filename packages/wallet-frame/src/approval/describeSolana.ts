@@ -1,4 +1,5 @@
 import { decodeBase58 } from '@latch/protocol/solana'
+import { base58LengthOf, SOLANA_MESSAGE_MAX_BYTES } from '@latch/protocol/solana-wire'
 import { decodePersonalMessage } from '../format/decodePersonalMessage.ts'
 import { describeSolanaTransaction } from '../format/solana/describeTransaction.ts'
 import type { ApprovalRequest, ApprovalView, DetailRow, DetailSection } from './types.ts'
@@ -45,7 +46,12 @@ export function describeSolanaApproval(
     tokens: request.solanaNetwork?.tokens ?? [],
   }
   if (request.method === 'solana_signMessage') {
-    const bytes = typeof params.message === 'string' ? decodeBase58(params.message) : undefined
+    // The server refuses a longer message; decoding one would only stall this page.
+    const bytes =
+      typeof params.message === 'string' &&
+      params.message.length <= base58LengthOf(SOLANA_MESSAGE_MAX_BYTES)
+        ? decodeBase58(params.message)
+        : undefined
     const message = bytes
       ? decodePersonalMessage(toHex(bytes))
       : { text: raw(params.message), encoding: 'hex' as const }

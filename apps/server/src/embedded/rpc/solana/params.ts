@@ -1,16 +1,15 @@
 import { decodeBase58, isSolanaAddress } from '@latch/protocol/solana'
 import {
+  base58LengthOf,
   decodeBase64,
   decodeSolanaTransaction,
+  SOLANA_MESSAGE_MAX_BYTES,
   SOLANA_TRANSACTION_MAX_BYTES,
   type SolanaTransaction,
   SolanaWireError,
 } from '@latch/protocol/solana-wire'
 import { z } from 'zod'
 import { HttpError } from '../../../errors.ts'
-
-/** The longest message solana_signMessage signs, in bytes: a sign-in text is far shorter. */
-export const SOLANA_MESSAGE_MAX_BYTES = 65_536
 
 /** Transactions one solana_signAllTransactions signs at most. */
 export const SIGN_ALL_MAX_TRANSACTIONS = 50
@@ -23,8 +22,11 @@ export const solanaAddressParam = z
 export const base58Message = z
   .string()
   .min(1, 'Expected a non-empty base58 message')
-  // Base58 takes about 1.37 characters a byte: anything longer is over the limit anyway.
-  .max(Math.ceil(SOLANA_MESSAGE_MAX_BYTES * 1.4), 'The message is too long')
+  // Checked before decoding: anything longer is over the limit anyway, and costs no decode.
+  .max(
+    base58LengthOf(SOLANA_MESSAGE_MAX_BYTES),
+    `The message is longer than ${SOLANA_MESSAGE_MAX_BYTES} bytes`,
+  )
   .transform((value, context) => {
     const bytes = decodeBase58(value)
     if (!bytes) {
@@ -32,7 +34,10 @@ export const base58Message = z
       return z.NEVER
     }
     if (bytes.length > SOLANA_MESSAGE_MAX_BYTES) {
-      context.addIssue({ code: 'custom', message: 'The message is too long' })
+      context.addIssue({
+        code: 'custom',
+        message: `The message is longer than ${SOLANA_MESSAGE_MAX_BYTES} bytes`,
+      })
       return z.NEVER
     }
     return bytes
