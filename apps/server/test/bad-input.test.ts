@@ -220,6 +220,10 @@ const SAMPLES: Record<string, Sample> = {
     },
     headers: { authorization: 'Bearer abc' },
   },
+  'POST /wallet/v1/solana/network': {
+    body: { caipNetworkId: devnet.solana?.caipNetworkId },
+    headers: { authorization: 'Bearer abc' },
+  },
   'POST /wallet/v1/email/update': {
     body: { email: 'sweep@example.test' },
     headers: { authorization: 'Bearer abc' },

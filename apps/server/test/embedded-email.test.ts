@@ -48,7 +48,14 @@ describe.each(DIALECTS)('email login on %s', (dialect) => {
       email,
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       chainId: 31337,
-      accounts: [{ address: session.user.address, type: 'eoa' }],
+      accounts: [
+        { namespace: 'eip155', address: session.user.address, type: 'eoa' },
+        {
+          namespace: 'solana',
+          address: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
+          type: 'eoa',
+        },
+      ],
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
     })

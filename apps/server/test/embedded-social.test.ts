@@ -69,7 +69,10 @@ describe.each(DIALECTS)('social login on %s', (dialect) => {
         email: `${login}@dev.latch.test`,
         userName: login,
         socialProvider: 'dev',
-        accounts: [{ type: 'eoa' }],
+        accounts: [
+          { namespace: 'eip155', type: 'eoa' },
+          { namespace: 'solana', type: 'eoa' },
+        ],
       },
     })
     const user = await walletCall(server, 'session/user', {}, { token: session.sessionToken })

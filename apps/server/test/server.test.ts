@@ -118,6 +118,7 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
         'session/signout',
         'rpc',
         'rpc/cost',
+        'solana/network',
         'email/update',
         'email/update/primary',
         'email/update/secondary',

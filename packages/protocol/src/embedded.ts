@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { projectIdValue } from './api.ts'
 import { OTP_LENGTH, SOCIAL_LOGIN_PROVIDERS } from './frame.ts'
+import { isSolanaAddress } from './solanaAddress.ts'
 import { text } from './text.ts'
 
 // The embedded wallet's HTTP API. It is served only on the wallet frame's origin (FRAME_URL), every
@@ -36,15 +37,26 @@ const address = z.custom<`0x${string}`>(
   'Expected a 0x-prefixed 40-hex-character address',
 )
 
+const solanaAccountAddress = z.custom<string>(
+  (value) => typeof value === 'string' && isSolanaAddress(value),
+  'Expected a Solana address (32 to 44 base58 characters)',
+)
+
+const accountType = z.enum(['eoa', 'smartAccount'])
+
 export const connectedUser = z.object({
   email: z.string().optional(),
   address,
   chainId: z.number().int().positive(),
   accounts: z.array(
-    z.object({
-      address,
-      type: z.enum(['eoa', 'smartAccount']),
-    }),
+    z.union([
+      z.object({ namespace: z.literal('eip155').optional(), address, type: accountType }),
+      z.object({
+        namespace: z.literal('solana'),
+        address: solanaAccountAddress,
+        type: accountType,
+      }),
+    ]),
   ),
   userName: z.string().optional(),
   preferredAccountType: z.enum(['eoa', 'smartAccount']),
@@ -116,12 +128,22 @@ export const sessionUserResponse = connectedUser
 // POST /wallet/v1/session/signout (Bearer): revokes the session. Always 200.
 export const signOutResponse = z.object({ ok: z.literal(true) })
 
+/** A Solana network as CAIP-2: `solana:` and the first 32 characters of its genesis hash. */
+const solanaNetworkId = text().regex(
+  /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/,
+  'caipNetworkId must be solana: and 32 base58 characters',
+)
+
 // POST /wallet/v1/rpc (Bearer): a signing or sending call the user approved in the frame:
-// personal_sign, eth_signTypedData_v4, eth_sendTransaction, wallet_sendCalls, wallet_getCallsStatus.
+// personal_sign, eth_signTypedData_v4, eth_sendTransaction, wallet_sendCalls, wallet_getCallsStatus
+// on the EVM chain `chainId` (required for them); solana_signMessage, solana_signTransaction,
+// solana_signAllTransactions, solana_signAndSendTransaction on the Solana network `caipNetworkId`
+// (default: the first configured one).
 export const walletRpcBody = z.object({
   method: text().min(1).max(64),
   params: z.unknown().optional(),
-  chainId: z.number().int().positive(),
+  chainId: z.number().int().positive().optional(),
+  caipNetworkId: solanaNetworkId.optional(),
 })
 export const walletRpcResponse = z.object({ result: z.unknown() })
 
@@ -147,6 +169,20 @@ export const walletRpcCostResponse = z.object({
   shortfall: baseUnits,
 })
 export type WalletRpcCost = z.infer<typeof walletRpcCostResponse>
+
+// POST /wallet/v1/solana/network (Bearer): the Solana network a solana_* call goes to (the given
+// one, else the first configured), so the approval screen names it and its tokens.
+export const solanaNetworkBody = z.object({ caipNetworkId: solanaNetworkId.optional() })
+export const solanaNetworkResponse = z.object({
+  caipNetworkId: z.string(),
+  name: z.string(),
+  currency: z.object({ symbol: z.string(), decimals: z.number().int().nonnegative() }),
+  /** The SPL tokens the server knows on it (by mint), so a transfer shows its symbol. */
+  tokens: z.array(
+    z.object({ mint: z.string(), symbol: z.string(), decimals: z.number().int().nonnegative() }),
+  ),
+})
+export type SolanaNetworkInfo = z.infer<typeof solanaNetworkResponse>
 
 // POST /wallet/v1/email/update (Bearer): a code to the current address and one to `email`.
 export const emailUpdateBody = z.object({ email: emailAddress })

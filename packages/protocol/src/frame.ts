@@ -11,13 +11,22 @@ import type { SocialProvider } from './constants.ts'
 /** Account types; embedded wallets are `eoa` until smart accounts arrive. */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
 
+/**
+ * One account of an embedded user, in its chain family's form: an EIP-55 address for `eip155`
+ * (an entry without a namespace is one too), a base58 public key for `solana`.
+ */
+export type EmbeddedAccount =
+  | { namespace?: 'eip155'; address: `0x${string}`; type: EmbeddedAccountType }
+  | { namespace: 'solana'; address: string; type: EmbeddedAccountType }
+
 /** The connected user (email, address, chain, accounts, name, type), as GET_USER returns it. */
 export type ConnectedUser = {
   email?: string
   /** EIP-55 address of the user's account on `chainId`. */
   address: `0x${string}`
   chainId: number
-  accounts: { address: `0x${string}`; type: EmbeddedAccountType }[]
+  /** Every account of the user: the EVM one first, then the Solana one. */
+  accounts: EmbeddedAccount[]
   userName?: string
   preferredAccountType: EmbeddedAccountType
   smartAccountDeployed: boolean
@@ -92,7 +101,17 @@ export type FrameRequests = {
    * screen; other methods outside the safe list are refused with RPC_NOT_ALLOWED_MESSAGE.
    */
   RPC_REQUEST: {
-    payload: { method: string; params?: unknown; chainId: number }
+    payload: {
+      method: string
+      params?: unknown
+      /** The EVM chain of an eip155 method (required for those); solana_* methods ignore it. */
+      chainId?: number
+      /**
+       * The Solana network (CAIP-2, `solana:<genesis>`) of a solana_* method; when absent, the
+       * server's first configured Solana network.
+       */
+      caipNetworkId?: string
+    }
     result: unknown
   }
   /** Rejects the approval in progress (the modal was closed): the request fails with code 4001. */

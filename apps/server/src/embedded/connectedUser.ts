@@ -8,6 +8,7 @@ import { getAddress } from 'viem'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { EmbeddedContext } from './context.ts'
+import type { KeyVault } from './keys.ts'
 import { type WalletSession, WalletSessionStore } from './sessions.ts'
 import { type WalletUser, WalletUserStore } from './users.ts'
 
@@ -26,10 +27,12 @@ export function assertSupportedChain(context: Pick<EmbeddedContext, 'chains'>, c
 
 /**
  * The connected user for a session: the email of the user's email identity (or a
- * verified one a social provider gave), the name the session's provider gave, an EOA account.
+ * verified one a social provider gave), the name the session's provider gave, and the user's two
+ * EOA accounts, EVM then Solana (the Solana one is created here for a user who has none yet).
  */
 export async function connectedUserOf(
   db: Queryable,
+  vault: KeyVault,
   session: Pick<WalletSession, 'userId' | 'identityProvider' | 'identitySubject'>,
   user: WalletUser,
   chainId: number,
@@ -45,11 +48,15 @@ export async function connectedUserOf(
     identities.find((identity) => identity.email && identity.emailVerified)?.email ??
     undefined
   const address = getAddress(user.address)
+  const solana = await new WalletUserStore(db).ensureSolanaKey(vault, user)
   return {
     ...(email && { email }),
     address,
     chainId,
-    accounts: [{ address, type: 'eoa' }],
+    accounts: [
+      { namespace: 'eip155', address, type: 'eoa' },
+      { namespace: 'solana', address: solana.address, type: 'eoa' },
+    ],
     ...(loggedInWith?.username && { userName: loggedInWith.username }),
     preferredAccountType: 'eoa',
     smartAccountDeployed: false,
@@ -65,7 +72,7 @@ export async function connectedUserOf(
  */
 export async function openSession(
   tx: Queryable,
-  context: Pick<EmbeddedContext, 'chains' | 'sessionTtlMs'>,
+  context: Pick<EmbeddedContext, 'chains' | 'sessionTtlMs' | 'vault'>,
   login: {
     user: WalletUser
     identity: { provider: string; subject: string }
@@ -89,6 +96,6 @@ export async function openSession(
   return {
     sessionToken: token,
     expiresAt: session.expiresAt.toISOString(),
-    user: await connectedUserOf(tx, session, login.user, defaultChainId(context)),
+    user: await connectedUserOf(tx, context.vault, session, login.user, defaultChainId(context)),
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import type { ProjectStore } from '../projects.ts'
+import type { SolanaChainClient } from '../solana/clients.ts'
 import type { CodeHasher } from './codes.ts'
 import type { KeyVault } from './keys.ts'
 import type { WalletMailer } from './mailer.ts'
@@ -13,6 +14,8 @@ export type EmbeddedContext = {
   codes: CodeHasher
   mailer: WalletMailer
   chains: Map<number, ChainClient>
+  /** The configured Solana chains by CAIP-2 id, in config order: solana_* calls go to one. */
+  solanaChains: ReadonlyMap<string, SolanaChainClient>
   projects: ProjectStore
   /** The clock every rule reads (expiry, cooldown): injectable, so tests need no sleeps. */
   now: () => Date

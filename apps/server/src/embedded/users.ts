@@ -3,8 +3,20 @@ import type { Hex } from 'viem'
 import type { Queryable } from '../db/index.ts'
 import type { EncryptedKey, KeyVault } from './keys.ts'
 
-/** An embedded-wallet user: one address, one encrypted key. */
-export type WalletUser = { id: string; address: Hex; encryptedKey: EncryptedKey; createdAt: Date }
+/** A user's Solana account: its base58 address and its encrypted ed25519 seed. */
+export type SolanaKey = { address: string; encryptedKey: EncryptedKey }
+
+/**
+ * An embedded-wallet user: an EVM address and its encrypted key, and a Solana account (null for a
+ * user created before Solana accounts existed, until ensureSolanaKey gives one).
+ */
+export type WalletUser = {
+  id: string
+  address: Hex
+  encryptedKey: EncryptedKey
+  solana: SolanaKey | null
+  createdAt: Date
+}
 
 /** A way into a user's wallet: ('email', address) or (social provider, its subject). */
 export type Identity = {
@@ -22,6 +34,10 @@ type UserRow = {
   key_iv: Uint8Array
   key_ciphertext: Uint8Array
   key_tag: Uint8Array
+  solana_address: string | null
+  solana_key_iv: Uint8Array | null
+  solana_key_ciphertext: Uint8Array | null
+  solana_key_tag: Uint8Array | null
   created_at: Date
 }
 
@@ -34,12 +50,25 @@ type IdentityRow = {
   username: string | null
 }
 
-const USER_COLUMNS = 'u.id, u.address, u.key_iv, u.key_ciphertext, u.key_tag, u.created_at'
+const USER_COLUMNS =
+  'u.id, u.address, u.key_iv, u.key_ciphertext, u.key_tag, u.solana_address, u.solana_key_iv, ' +
+  'u.solana_key_ciphertext, u.solana_key_tag, u.created_at'
 
 const toUser = (row: UserRow): WalletUser => ({
   id: row.id,
   address: row.address as Hex,
   encryptedKey: { iv: row.key_iv, ciphertext: row.key_ciphertext, tag: row.key_tag },
+  solana:
+    row.solana_address && row.solana_key_iv && row.solana_key_ciphertext && row.solana_key_tag
+      ? {
+          address: row.solana_address,
+          encryptedKey: {
+            iv: row.solana_key_iv,
+            ciphertext: row.solana_key_ciphertext,
+            tag: row.solana_key_tag,
+          },
+        }
+      : null,
   createdAt: new Date(row.created_at),
 })
 
@@ -78,16 +107,55 @@ export class WalletUserStore {
     return rows[0] ? toUser(rows[0]) : null
   }
 
-  /** A new user with a fresh key from `vault`. */
+  /** A new user with fresh keys (EVM and Solana) from `vault`. */
   async create(vault: KeyVault, now: Date): Promise<WalletUser> {
     const id = randomUUID()
     const { address, encrypted } = vault.createKey(id)
+    const solana = vault.createSolanaKey(id)
     await this.#db.query(
-      `insert into wallet_users (id, address, key_iv, key_ciphertext, key_tag, created_at)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [id, address, encrypted.iv, encrypted.ciphertext, encrypted.tag, now],
+      `insert into wallet_users (id, address, key_iv, key_ciphertext, key_tag, solana_address,
+         solana_key_iv, solana_key_ciphertext, solana_key_tag, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        id,
+        address,
+        encrypted.iv,
+        encrypted.ciphertext,
+        encrypted.tag,
+        solana.address,
+        solana.encrypted.iv,
+        solana.encrypted.ciphertext,
+        solana.encrypted.tag,
+        now,
+      ],
     )
-    return { id, address, encryptedKey: encrypted, createdAt: now }
+    return {
+      id,
+      address,
+      encryptedKey: encrypted,
+      solana: { address: solana.address, encryptedKey: solana.encrypted },
+      createdAt: now,
+    }
+  }
+
+  /**
+   * The user's Solana account, created on first use for a user who has none yet (made before
+   * Solana accounts existed). Two first uses at once store one key: the second reads it back.
+   */
+  async ensureSolanaKey(vault: KeyVault, user: WalletUser): Promise<SolanaKey> {
+    if (user.solana) return user.solana
+    const { address, encrypted } = vault.createSolanaKey(user.id)
+    const rows = await this.#db.query(
+      `update wallet_users set solana_address = $2, solana_key_iv = $3,
+         solana_key_ciphertext = $4, solana_key_tag = $5
+       where id = $1 and solana_address is null
+       returning id`,
+      [user.id, address, encrypted.iv, encrypted.ciphertext, encrypted.tag],
+    )
+    if (rows.length === 1) return { address, encryptedKey: encrypted }
+    const stored = (await this.get(user.id))?.solana
+    if (!stored) throw new Error(`user ${user.id} has no Solana key after creating one`)
+    return stored
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod'
 import { installErrorHandlers, SERVER_VERSION } from '../app.ts'
 import { type ChainClient, createChainClients } from '../chains/clients.ts'
+import { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/index.ts'
 import { CodeHasher } from '../embedded/codes.ts'
@@ -28,6 +29,7 @@ import { walletSessionRoutes } from '../routes/auth/session.ts'
 import { socialLoginRoutes } from '../routes/auth/social.ts'
 import { updateEmailRoutes } from '../routes/auth/update.ts'
 import { walletRpcRoutes } from '../routes/auth/wallet.ts'
+import { createSolanaClients, type SolanaChainClient } from '../solana/clients.ts'
 import { framePageRoutes } from './framePage.ts'
 import { BASE_SECURITY_HEADERS, requireFrameOrigin } from './security.ts'
 
@@ -39,6 +41,8 @@ export type FrameServerDeps = {
   db: Database
   /** Shared with the API app when given; else clients of `config.chains`. */
   chains?: Map<number, ChainClient>
+  /** Default: clients of `config.solanaChains`. */
+  solanaChains?: ReadonlyMap<string, SolanaChainClient>
   projects?: ProjectStore
   /** The master key; default: loaded from `config.embedded.masterKey`. */
   masterKey?: Buffer
@@ -127,6 +131,12 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     codes: new CodeHasher(masterKey),
     mailer,
     chains: deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs }),
+    solanaChains:
+      deps.solanaChains ??
+      createSolanaClients(config.solanaChains, {
+        timeoutMs: config.rpc.timeoutMs,
+        circuits: new UpstreamCircuits(),
+      }),
     projects: deps.projects ?? new ProjectStore(db),
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: config.embedded.sessionTtlMs,

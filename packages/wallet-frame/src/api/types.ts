@@ -48,6 +48,11 @@ export type WalletApiRoutes = {
     Out<typeof embedded.walletRpcCostResponse>,
     true
   >
+  'solana/network': Route<
+    In<typeof embedded.solanaNetworkBody>,
+    Out<typeof embedded.solanaNetworkResponse>,
+    true
+  >
   'email/update': Route<
     In<typeof embedded.emailUpdateBody>,
     Out<typeof embedded.emailUpdateResponse>,

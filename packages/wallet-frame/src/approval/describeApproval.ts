@@ -4,6 +4,7 @@ import { displayJson } from '../format/displayJson.ts'
 import { formatWei, parseQuantity } from '../format/formatWei.ts'
 import { shortenData } from '../format/shortenHex.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
+import { describeSolanaApproval } from './describeSolana.ts'
 import type { ApprovalRequest, ApprovalView, DetailRow, DetailSection } from './types.ts'
 
 /** Screen titles of the unsafe methods; others get 'Approve request'. */
@@ -32,15 +33,24 @@ const DEFAULT_CURRENCY = { symbol: 'ETH', decimals: 18 }
  * transaction with its cost, the network by name, the fee, and a warning when it cannot go through.
  */
 export function describeApproval(
-  request: Pick<ApprovalRequest, 'method' | 'params' | 'chainId' | 'cost' | 'refusal'>,
+  request: Pick<
+    ApprovalRequest,
+    'method' | 'params' | 'chainId' | 'cost' | 'refusal' | 'caipNetworkId' | 'solanaNetwork'
+  >,
 ): ApprovalView {
   const title = TITLES[request.method] ?? 'Approve request'
+  if (request.method.startsWith('solana_')) {
+    const view = describeSolanaApproval(request, title)
+    return request.refusal ? { ...view, warning: request.refusal } : view
+  }
   const params = Array.isArray(request.params) ? request.params : []
   const currency = request.cost?.currency ?? DEFAULT_CURRENCY
-  const network = (chainId: number): DetailRow => ({
+  const network = (chainId: number | undefined): DetailRow => ({
     label: 'Network',
     value:
-      request.cost?.network.chainId === chainId ? request.cost.network.name : `Chain ${chainId}`,
+      request.cost?.network.chainId === chainId && request.cost
+        ? request.cost.network.name
+        : `Chain ${chainId ?? 'unknown'}`,
   })
   const costRows = (): DetailRow[] => {
     const fee = request.cost?.fee

@@ -1,4 +1,4 @@
-import type { WalletRpcCost } from '@latch/protocol'
+import type { SolanaNetworkInfo, WalletRpcCost } from '@latch/protocol'
 
 /** One line of a key/value list on the approval screen. */
 export type DetailRow = { label: string; value: string; mono?: boolean }
@@ -22,9 +22,14 @@ export type ApprovalRequest = {
   id: string
   method: string
   params: unknown
-  chainId: number
-  /** The signed-in user's address: the account that signs. */
-  account: `0x${string}`
+  /** The EVM chain of an eip155 call. */
+  chainId?: number
+  /** The Solana network of a solana_* call, when the app named one. */
+  caipNetworkId?: string
+  /** The signed-in user's address in the call's family: the account that signs. */
+  account: string
+  /** The Solana network as the server described it (name, coin, known tokens). */
+  solanaNetwork?: SolanaNetworkInfo
   /** What a transaction would take from the balance, as the server estimated it. */
   cost?: WalletRpcCost
   /** Why it cannot go through (the balance cannot pay): shown, Approve stays off. */

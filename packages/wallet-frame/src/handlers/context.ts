@@ -78,10 +78,12 @@ export function startSession(
   context: FrameContext,
   login: { sessionToken: string; expiresAt: string; user: ConnectedUser },
 ): ConnectedUser {
+  const solanaAddress = solanaAccountOf(login.user)
   context.store.setSession({
     token: login.sessionToken,
     expiresAt: login.expiresAt,
     address: login.user.address,
+    ...(solanaAddress && { solanaAddress }),
   })
   return onActiveChain(context, login.user)
 }
@@ -94,12 +96,25 @@ export function onActiveChain(context: FrameContext, user: ConnectedUser): Conne
   return { ...toConnectedUser(user), chainId: context.store.chainId() ?? user.chainId }
 }
 
+/** The user's Solana address, when the server listed one. */
+export function solanaAccountOf(user: ConnectedUser): string | undefined {
+  return user.accounts.find((account) => account.namespace === 'solana')?.address
+}
+
 /** Copies ConnectedUser's fields only. */
 export function toConnectedUser(user: ConnectedUser): ConnectedUser {
   const copy: ConnectedUser = {
     address: user.address,
     chainId: user.chainId,
-    accounts: user.accounts.map(({ address, type }) => ({ address, type })),
+    accounts: user.accounts.map((account) =>
+      account.namespace === 'solana'
+        ? { namespace: 'solana', address: account.address, type: account.type }
+        : {
+            ...(account.namespace && { namespace: account.namespace }),
+            address: account.address,
+            type: account.type,
+          },
+    ),
     preferredAccountType: user.preferredAccountType,
     smartAccountDeployed: user.smartAccountDeployed,
   }

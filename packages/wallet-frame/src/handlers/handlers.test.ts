@@ -4,7 +4,7 @@ import {
   RPC_NOT_ALLOWED_MESSAGE,
   USER_REJECTED_CODE,
 } from '@latch/protocol/frame'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { WalletApiPath } from '../api/types.ts'
 import { type WalletApi, WalletApiError } from '../api/walletApi.ts'
 import { createApprovalQueue } from '../approval/approvalQueue.ts'
@@ -114,6 +114,35 @@ function signedInServer(call: ServerCall): unknown {
   if (call.path === 'social/finish') return { status: 'connected', ...login }
   if (call.path === 'rpc') return { result: '0xsigned' }
   return {}
+}
+
+const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdcVwX7tPhp5m'
+const solanaNetwork = {
+  caipNetworkId: 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K',
+  name: 'Latch Solana Devnet',
+  currency: { symbol: 'SOL', decimals: 9 },
+  tokens: [],
+}
+const solanaUser = {
+  ...user,
+  accounts: [
+    { namespace: 'eip155' as const, address, type: 'eoa' as const },
+    { namespace: 'solana' as const, address: solanaAddress, type: 'eoa' as const },
+  ],
+}
+
+/** A server whose user has a Solana account, listed at login and by session/user. */
+function solanaServer(call: ServerCall): unknown {
+  if (call.path === 'email/verify') return { ...login, user: solanaUser }
+  return olderSessionServer(call)
+}
+
+/** The same, for a session opened before the server listed Solana accounts at login. */
+function olderSessionServer(call: ServerCall): unknown {
+  if (call.path === 'session/user') return solanaUser
+  if (call.path === 'solana/network') return solanaNetwork
+  if (call.path === 'rpc') return { result: { signature: 'solana-signature' } }
+  return signedInServer(call)
 }
 
 describe('wallet frame requests', () => {
@@ -241,6 +270,104 @@ describe('wallet frame requests', () => {
       payload: { message: 'User rejected the request', code: USER_REJECTED_CODE },
     })
     expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+  })
+
+  it('solana_signMessage: shown with the Solana account and network, sent to the server only after Approve', async () => {
+    const frame = setup(solanaServer)
+    await signIn(frame)
+    const params = { message: '3yZe7d', pubkey: solanaAddress }
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params,
+      caipNetworkId: solanaNetwork.caipNetworkId,
+    })
+    await vi.waitFor(() => expect(frame.shown).toEqual(['solana_signMessage']))
+    expect(frame.requests[0]).toMatchObject({ account: solanaAddress, solanaNetwork })
+    // The login listed the account: no extra read of the user.
+    expect(frame.calls.some((call) => call.path === 'session/user')).toBe(false)
+    expect(frame.calls.at(-1)).toEqual({
+      path: 'solana/network',
+      body: { caipNetworkId: solanaNetwork.caipNetworkId },
+      token,
+    })
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+    frame.click('approve')
+    expect((await pending).payload).toEqual({ signature: 'solana-signature' })
+    expect(frame.calls.at(-1)).toEqual({
+      path: 'rpc',
+      body: { method: 'solana_signMessage', params, caipNetworkId: solanaNetwork.caipNetworkId },
+      token,
+    })
+  })
+
+  it('solana_signAndSendTransaction declined: code 4001, nothing reaches the server', async () => {
+    const frame = setup(solanaServer)
+    await signIn(frame)
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: 'AQAB' },
+    })
+    await vi.waitFor(() => expect(frame.shown).toEqual(['solana_signAndSendTransaction']))
+    frame.click('reject')
+    expect(await pending).toMatchObject({
+      type: '@latch-frame/RPC_REQUEST_ERROR',
+      payload: { message: 'User rejected the request', code: USER_REJECTED_CODE },
+    })
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+  })
+
+  it('Solana: a session from before the server listed Solana asks for the account once', async () => {
+    const frame = setup(olderSessionServer)
+    await signIn(frame)
+    expect(frame.store.session()?.solanaAddress).toBeUndefined()
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params: { message: '3yZe7d', pubkey: solanaAddress },
+    })
+    await vi.waitFor(() => expect(frame.shown).toEqual(['solana_signMessage']))
+    expect(frame.requests[0]?.account).toBe(solanaAddress)
+    expect(frame.store.session()?.solanaAddress).toBe(solanaAddress)
+    frame.click('approve')
+    await pending
+    expect(frame.calls.filter((call) => call.path === 'session/user')).toHaveLength(1)
+  })
+
+  it('Solana: a network the server refuses is shown with its reason, only to be closed', async () => {
+    const frame = setup((call) => {
+      if (call.path === 'solana/network') throw new WalletApiError(400, 'Unsupported chain')
+      return solanaServer(call)
+    })
+    await signIn(frame)
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params: { message: '3yZe7d', pubkey: solanaAddress },
+      caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    })
+    await vi.waitFor(() => expect(frame.shown).toEqual(['solana_signMessage']))
+    expect(frame.requests[0]?.refusal).toBe('Unsupported chain')
+    frame.click('approve')
+    frame.click('reject')
+    expect(await pending).toMatchObject({
+      payload: { message: 'Unsupported chain', code: TRANSACTION_REFUSED_CODE },
+    })
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+  })
+
+  it('Solana: a message signs on a server with no Solana network (signing needs none)', async () => {
+    const frame = setup((call) => {
+      if (call.path === 'solana/network')
+        throw new WalletApiError(400, 'No Solana network is configured')
+      return solanaServer(call)
+    })
+    await signIn(frame)
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params: { message: '3yZe7d', pubkey: solanaAddress },
+    })
+    await vi.waitFor(() => expect(frame.shown).toEqual(['solana_signMessage']))
+    expect(frame.requests[0]?.refusal).toBeUndefined()
+    frame.click('approve')
+    expect((await pending).payload).toEqual({ signature: 'solana-signature' })
   })
 
   it('RPC: a transaction the balance cannot pay is shown refused and never sent', async () => {

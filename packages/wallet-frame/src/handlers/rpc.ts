@@ -1,10 +1,25 @@
 import { shortfallMessage } from '@latch/protocol/fees'
 import { COSTED_METHODS, RPC_NOT_ALLOWED_MESSAGE, rpcMethodKind } from '@latch/protocol/frame'
+import { WalletApiError } from '../api/walletApi.ts'
 import type { ApprovalRequest } from '../approval/types.ts'
-import { READ_CALLS_TO_GATEWAY_MESSAGE } from '../constants.ts'
+import { NO_SOLANA_ACCOUNT_MESSAGE, READ_CALLS_TO_GATEWAY_MESSAGE } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
-import { chainIdField, payloadRecord, stringField } from '../messages/payload.ts'
-import { callWithSession, type FrameContext, type HandlerGroup, requireSession } from './context.ts'
+import {
+  chainIdField,
+  optionalStringField,
+  payloadRecord,
+  stringField,
+} from '../messages/payload.ts'
+import {
+  callWithSession,
+  type FrameContext,
+  type HandlerGroup,
+  requireSession,
+  solanaAccountOf,
+} from './context.ts'
+
+/** The Solana family's calls: they go to a Solana network, signed with the user's Solana key. */
+const isSolanaMethod = (method: string) => method.startsWith('solana_')
 
 /**
  * Wallet calls: unsafe ones wait for the user's click on the frame's approval screen,
@@ -17,6 +32,55 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
     const body = params === undefined ? { method, chainId } : { method, params, chainId }
     const { result } = await callWithSession(context, 'rpc', body)
     return result
+  }
+
+  async function sendSolana(
+    method: string,
+    params: unknown,
+    caipNetworkId: string | undefined,
+  ): Promise<unknown> {
+    const { result } = await callWithSession(context, 'rpc', {
+      method,
+      ...(params !== undefined && { params }),
+      ...(caipNetworkId && { caipNetworkId }),
+    })
+    return result
+  }
+
+  /**
+   * The user's Solana address: kept with the session, or asked of the server once for a session
+   * opened before the server listed it (the server creates the account on that first ask).
+   */
+  async function solanaAddress(): Promise<string> {
+    const session = requireSession(context)
+    if (session.solanaAddress) return session.solanaAddress
+    const found = solanaAccountOf(await callWithSession(context, 'session/user', {}))
+    if (!found) throw new FrameRequestError(NO_SOLANA_ACCOUNT_MESSAGE)
+    store.setSession({ ...session, solanaAddress: found })
+    return found
+  }
+
+  /**
+   * The request with its Solana network as the server names it (name, coin, known tokens). A
+   * network the call needs (one the app named, or any to send on) that the server refuses makes
+   * the screen say why, with only Close; otherwise the screen shows the request without the
+   * network's name (signing needs no network).
+   */
+  async function withSolanaNetwork(request: ApprovalRequest): Promise<ApprovalRequest> {
+    try {
+      const solanaNetwork = await callWithSession(
+        context,
+        'solana/network',
+        request.caipNetworkId ? { caipNetworkId: request.caipNetworkId } : {},
+      )
+      return { ...request, solanaNetwork }
+    } catch (error) {
+      const needsNetwork =
+        request.caipNetworkId !== undefined || request.method === 'solana_signAndSendTransaction'
+      if (needsNetwork && error instanceof WalletApiError && error.status === 400)
+        return { ...request, refusal: error.message }
+      return request
+    }
   }
 
   /**
@@ -47,10 +111,23 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
     async RPC_REQUEST(payload, { id }) {
       const record = payloadRecord(payload)
       const method = stringField(record, 'method')
-      const chainId = chainIdField(record, 'chainId')
       const params = record.params
       const kind = rpcMethodKind(method)
       if (kind === 'not-allowed') throw new FrameRequestError(RPC_NOT_ALLOWED_MESSAGE)
+      if (kind === 'unsafe' && isSolanaMethod(method)) {
+        const caipNetworkId = optionalStringField(record, 'caipNetworkId')
+        const request: ApprovalRequest = {
+          id,
+          method,
+          params,
+          account: await solanaAddress(),
+          ...(caipNetworkId && { caipNetworkId }),
+        }
+        return context.approvals.request(withSolanaNetwork(request), () =>
+          sendSolana(method, params, caipNetworkId),
+        )
+      }
+      const chainId = chainIdField(record, 'chainId')
       if (kind === 'unsafe') {
         const { address } = requireSession(context)
         const request: ApprovalRequest = { id, method, params, chainId, account: address }

@@ -21,6 +21,14 @@ export function stringField(payload: Record<string, unknown>, key: string): stri
   return value
 }
 
+/** A string field that may be absent; present, it must be a non-empty string. */
+export function optionalStringField(
+  payload: Record<string, unknown>,
+  key: string,
+): string | undefined {
+  return payload[key] === undefined ? undefined : stringField(payload, key)
+}
+
 /** A chain id field: a positive safe integer. */
 export function chainIdField(payload: Record<string, unknown>, key: string): number {
   const value = payload[key]

@@ -12,6 +12,8 @@ export type StoredSession = {
   expiresAt: string
   /** The user's address, so eth_accounts and the approval screen need no server call. */
   address: `0x${string}`
+  /** The user's Solana address, for the approval screen of solana_* calls. */
+  solanaAddress?: string
 }
 
 /** A social login between GET_SOCIAL_REDIRECT_URI and CONNECT_SOCIAL. */
@@ -125,7 +127,10 @@ function isStoredSession(value: unknown): value is StoredSession {
     session.token.length > 0 &&
     typeof session.expiresAt === 'string' &&
     typeof session.address === 'string' &&
-    /^0x[0-9a-fA-F]{40}$/.test(session.address)
+    /^0x[0-9a-fA-F]{40}$/.test(session.address) &&
+    (session.solanaAddress === undefined ||
+      (typeof session.solanaAddress === 'string' &&
+        /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(session.solanaAddress)))
   )
 }
 

@@ -9,6 +9,7 @@ import { personalSign } from './personalSign.ts'
 import { sendCalls, sendCallsChainId } from './sendCalls.ts'
 import { sendTransaction } from './sendTransaction.ts'
 import { signTypedDataV4 } from './signTypedData.ts'
+import { SOLANA_SIGNING_METHODS, solanaWalletRpc } from './solana/solanaRpc.ts'
 import { transactionCost } from './transactionCost.ts'
 
 type SigningMethod = (
@@ -25,8 +26,15 @@ const SIGNING_METHODS: Record<string, SigningMethod> = {
   wallet_sendCalls: sendCalls,
 }
 
+type WalletRpcRequest = {
+  method: string
+  params?: unknown
+  chainId?: number | undefined
+  caipNetworkId?: string | undefined
+}
+
 /** The chain a call is for: a batch (or its status) names its own, others take the request's. */
-function chainIdOf(request: { method: string; params?: unknown; chainId: number }): number {
+function chainIdOf(request: WalletRpcRequest): number | undefined {
   if (request.method === 'wallet_sendCalls')
     return sendCallsChainId(request.params) ?? request.chainId
   if (request.method === 'wallet_getCallsStatus')
@@ -35,24 +43,43 @@ function chainIdOf(request: { method: string; params?: unknown; chainId: number 
 }
 
 /** Methods POST /wallet/v1/rpc serves: the signing ones, and the status of a sent batch. */
-export const WALLET_RPC_METHODS = [...Object.keys(SIGNING_METHODS), 'wallet_getCallsStatus']
+export const WALLET_RPC_METHODS = [
+  ...Object.keys(SIGNING_METHODS),
+  'wallet_getCallsStatus',
+  ...Object.keys(SOLANA_SIGNING_METHODS),
+]
+
+/** The EVM chain of a call, or 400 naming what is missing or unsupported. */
+function evmChainOf(
+  context: Pick<EmbeddedContext, 'chains'>,
+  request: WalletRpcRequest,
+): ChainClient {
+  const chainId = chainIdOf(request)
+  if (chainId === undefined) throw new HttpError(400, `chainId is required for ${request.method}`)
+  const chain = context.chains.get(chainId)
+  if (!chain) throw new HttpError(400, 'Unsupported chain')
+  return chain
+}
 
 /**
  * One wallet call of the user: signs (the key is decrypted for this call only) or reads a
  * batch's status. Any other method is refused: 'Requested RPC call is not allowed'.
  */
 export async function walletRpc(
-  context: Pick<EmbeddedContext, 'chains' | 'vault'>,
+  context: Pick<EmbeddedContext, 'chains' | 'vault' | 'db' | 'solanaChains'>,
   user: WalletUser,
-  request: { method: string; params?: unknown; chainId: number },
+  request: WalletRpcRequest,
 ): Promise<unknown> {
-  const chain = context.chains.get(chainIdOf(request))
+  const solana = Object.hasOwn(SOLANA_SIGNING_METHODS, request.method)
+    ? SOLANA_SIGNING_METHODS[request.method]
+    : undefined
+  if (solana) return solanaWalletRpc(context, user, request, solana)
   const signing = Object.hasOwn(SIGNING_METHODS, request.method)
     ? SIGNING_METHODS[request.method]
     : undefined
   if (!signing && request.method !== 'wallet_getCallsStatus')
     throw new HttpError(400, RPC_NOT_ALLOWED_MESSAGE)
-  if (!chain) throw new HttpError(400, 'Unsupported chain')
+  const chain = evmChainOf(context, request)
   if (!signing) return getCallsStatus(context.chains, request.params)
   return context.vault.withAccount(user.id, user.encryptedKey, (account) =>
     signing(account, chain, request.params),
@@ -66,9 +93,8 @@ export async function walletRpc(
 export async function walletRpcCost(
   context: Pick<EmbeddedContext, 'chains'>,
   user: WalletUser,
-  request: { method: string; params?: unknown; chainId: number },
+  request: WalletRpcRequest,
 ): Promise<WalletRpcCost> {
-  const chain = context.chains.get(chainIdOf(request))
-  if (!chain) throw new HttpError(400, 'Unsupported chain')
+  const chain = evmChainOf(context, request)
   return transactionCost(chain, user.address, request)
 }

@@ -1,5 +1,7 @@
 import {
   COSTED_METHODS,
+  solanaNetworkBody,
+  solanaNetworkResponse,
   WALLET_API_PREFIX,
   walletRpcBody,
   walletRpcCostBody,
@@ -12,12 +14,14 @@ import { authenticate } from '../../embedded/authenticate.ts'
 import { sha256Hex } from '../../embedded/codes.ts'
 import { RPC_SESSION_LIMIT } from '../../embedded/constants.ts'
 import type { EmbeddedContext } from '../../embedded/context.ts'
+import { solanaChainFor, solanaNetworkInfo } from '../../embedded/rpc/solana/network.ts'
 import { WALLET_RPC_METHODS, walletRpc, walletRpcCost } from '../../embedded/rpc/walletRpc.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
 /**
- * POST /wallet/v1/rpc: a signing call the user approved in the frame, with the session's key; and
- * POST /wallet/v1/rpc/cost: what a transaction would cost, for the approval screen.
+ * POST /wallet/v1/rpc: a signing call the user approved in the frame, with the session's key;
+ * POST /wallet/v1/rpc/cost: what a transaction would cost, and POST /wallet/v1/solana/network:
+ * the Solana network a call goes to, both for the approval screen.
  */
 export const walletRpcRoutes =
   (deps: { context: EmbeddedContext }): FastifyPluginAsyncZod =>
@@ -31,8 +35,11 @@ export const walletRpcRoutes =
           summary: 'Signs or sends for the session user (after their approval in the frame)',
           description:
             `Methods: ${WALLET_RPC_METHODS.join(', ')}. Any other: 400 "Requested RPC call is ` +
-            'not allowed". A chain the server has no RPC for: 400 "Unsupported chain". An address ' +
-            "param that is not the user's: 400. The chain's refusal: 400 with its short message.",
+            'not allowed". EVM methods need chainId; solana_* ones go to caipNetworkId (default: ' +
+            'the first configured Solana network). A chain the server has no RPC for: 400 ' +
+            '"Unsupported chain". An address param that is not the user\'s, or a Solana ' +
+            "transaction the user is not a signer of: 400. The chain's refusal: 400 with its " +
+            'short message.',
           headers: bearerHeaders,
           body: walletRpcBody,
           response: { 200: walletRpcResponse, ...walletErrors },
@@ -63,6 +70,29 @@ export const walletRpcRoutes =
         const { token, user } = await authenticate(deps.context, request)
         limiter.hit(sha256Hex(token))
         return walletRpcCost(deps.context, user, request.body)
+      },
+    )
+    app.post(
+      `${WALLET_API_PREFIX}/solana/network`,
+      {
+        schema: {
+          tags: ['embedded wallet'],
+          summary: 'The Solana network a solana_* call goes to, for the approval screen',
+          description:
+            'The network caipNetworkId names (default: the first configured Solana network): its ' +
+            'name, its coin and the SPL tokens the server knows on it. 400 "Unsupported chain" ' +
+            'for a network the server has no RPC for. Signs nothing.',
+          headers: bearerHeaders,
+          body: solanaNetworkBody,
+          response: { 200: solanaNetworkResponse, ...walletErrors },
+        },
+      },
+      async (request) => {
+        const { token } = await authenticate(deps.context, request)
+        limiter.hit(sha256Hex(token))
+        return solanaNetworkInfo(
+          solanaChainFor(deps.context.solanaChains, request.body.caipNetworkId),
+        )
       },
     )
   }
