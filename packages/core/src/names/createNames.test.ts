@@ -123,7 +123,7 @@ describe('names.register', () => {
     })
     expect(account.get()).toMatchObject({ profileName: 'alice.latch.id', profileImage: null })
     // The identity cache holds the new name: loading it again asks the server nothing.
-    await identity.load({ address: wallet.address, chainId: 31337 })
+    await identity.load({ address: wallet.address, caipNetworkId: 'eip155:31337' })
     expect(api.identity).not.toHaveBeenCalled()
     expect(account.get().profileName).toBe('alice.latch.id')
   })

@@ -1,0 +1,21 @@
+import { type ApiClient, HttpStatusError } from '../api/client.ts'
+import type { AlertsController } from './createAlerts.ts'
+import { originNotAllowedAlert } from './knownAlerts.ts'
+
+/**
+ * The server refuses a page whose origin the project does not list: that raises an alert for the
+ * site's developer. Other failures count as an empty list and raise nothing.
+ */
+export async function checkOrigin(deps: {
+  api: Pick<ApiClient, 'projectOrigins'>
+  alerts: Pick<AlertsController, 'raise'>
+}): Promise<void> {
+  const origin = globalThis.location?.origin
+  if (!origin) return
+  try {
+    await deps.api.projectOrigins()
+  } catch (error) {
+    if (error instanceof HttpStatusError && error.status === 403)
+      deps.alerts.raise(originNotAllowedAlert(origin))
+  }
+}
