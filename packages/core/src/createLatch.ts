@@ -1,4 +1,5 @@
-import { type CaipNetworkId, parseCaipNetworkId } from '@latch/protocol'
+import type { CaipNetworkId } from '@latch/protocol'
+import { parseCaipNetworkId } from '@latch/protocol/caip'
 import type { Transport } from 'viem'
 import { type AccountController, createAccountController } from './account/index.ts'
 import { caipConnection } from './adapters/evm/caipConnection.ts'
