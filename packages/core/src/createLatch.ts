@@ -1,16 +1,21 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import { parseCaipNetworkId } from '@latch/protocol/caip'
 import type { Transport } from 'viem'
 import { type AccountController, createAccountController } from './account/index.ts'
-import { caipConnection } from './adapters/evm/caipConnection.ts'
-import { createEvmFamily } from './adapters/evm/createEvmFamily.ts'
-import type { EvmAdapter } from './adapters/evm/index.ts'
-import { WALLETCONNECT_CONNECTOR_ID } from './adapters/evm/walletconnect/connector.ts'
 import { checkOrigin } from './alerts/checkOrigin.ts'
 import { type AlertsController, createAlerts, KNOWN_ALERTS } from './alerts/index.ts'
 import { type ApiClient, createApiClient } from './api/client.ts'
 import { type BalancesController, createBalances } from './balances/createBalances.ts'
 import { createNativeBalanceRefresh } from './balances/refreshNativeBalance.ts'
+import {
+  type ActiveAccount,
+  type ConnectionsController,
+  createConnections,
+} from './chains/createConnections.ts'
+import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
+import type { EvmAdapter } from './chains/evm/index.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
+import { configuredNamespaces } from './chains/registry.ts'
+import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
 import { connectBrowserWallet } from './connection/connectBrowserWallet.ts'
 import { disconnectWallet } from './connection/disconnectWallet.ts'
@@ -23,6 +28,7 @@ import { displayMessage } from './displayMessage.ts'
 import { EMBEDDED_CONNECTOR_ID } from './embedded/connectorId.ts'
 import type { EmbeddedController } from './embedded/createEmbedded.ts'
 import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
+import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { loadRemoteFeatures } from './features/loadRemoteFeatures.ts'
 import type { HistoryController } from './history/createHistory.ts'
@@ -45,6 +51,7 @@ import { askSignInAfterConnect, signInNeeded } from './rules/askSignInAfterConne
 import { closeAfterConnect } from './rules/closeAfterConnect.ts'
 import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
+import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
 import { refreshAfterMined } from './rules/refreshAfterMined.ts'
 import { refreshOnAccountMoved } from './rules/refreshOnAccountMoved.ts'
 import { resetOnDisconnect } from './rules/resetOnDisconnect.ts'
@@ -105,7 +112,14 @@ export type Latch = {
   readonly network: NetworkController
   readonly router: RouterController
   readonly modal: ModalController
+  /** The EVM family's adapter, with wagmi's config for the site's own wagmi hooks. */
   readonly evm: EvmAdapter
+  /** Each configured family's adapter, keyed by CAIP-2 namespace. */
+  readonly adapters: Readonly<Partial<Record<ChainNamespace, ChainAdapter>>>
+  /** The wallet connection of every configured family, and which family is active. */
+  readonly connections: ConnectionsController
+  /** The active account in CAIP form (what swap, on-ramp, names and balances read). */
+  readonly activeAccount: ReadableStore<ActiveAccount | undefined>
   /** The Tokens tab: balances of the connected account on the active network. */
   readonly balances: BalancesController
   /** The Activity tab: the account's transactions on the active network. */
@@ -162,8 +176,18 @@ export function createLatch(config: LatchConfig): Latch {
     themeVariables: options.themeVariables,
   })
   const connection = createConnection({ storage, events })
-  const account = createAccountController()
-  const network = createNetworkController(options.networks, options.defaultNetwork)
+  const connections = createConnections({
+    storage,
+    namespaces: configuredNamespaces(options.networks),
+  })
+  const account = createAccountController(connections.state.get().activeNamespace)
+  connections.state.subscribe((state) => account.setActiveNamespace(state.activeNamespace))
+  const activeAccount = connections.activeAccount
+  const network = createNetworkController(
+    options.networks,
+    storedActiveNetwork(storage, options.networks, connections.state.get().activeNamespace) ??
+      options.defaultNetwork,
+  )
   let modal: ModalController | undefined
   const router = createRouter({
     closeModal: () => {
@@ -225,14 +249,15 @@ export function createLatch(config: LatchConfig): Latch {
         connect: (method) => connectEmbedded(method),
       })
     : undefined
+  // EVM is built at once: its wagmi config is part of the instance a site reads synchronously.
   const adapter = createEvmFamily({ config, options, storage, embedded })
-  const wallet = caipConnection(adapter.connection)
+  const wallet = adapter.connection
+  connections.track('eip155', wallet)
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
     namespace: 'eip155',
-    getBalance: (address, caipNetworkId) =>
-      adapter.getBalance(address, Number(parseCaipNetworkId(caipNetworkId).reference)),
+    getBalance: (address, caipNetworkId) => adapter.getBalance(`${caipNetworkId}:${address}`),
   })
   const tracking = refreshAfterMined({
     wallet,
@@ -256,25 +281,37 @@ export function createLatch(config: LatchConfig): Latch {
         chainId === undefined ? undefined : `eip155:${chainId}`,
         adapter.waitForTransaction(hash, chainId),
       ),
+    async sendTransfer(transfer) {
+      const sent = await adapter.sendTransfer(transfer)
+      tracking.sent(sent.id)
+      return sent
+    },
+    waitForTransfer: (sent) =>
+      tracking.waited(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
+  }
+  const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
+  /** The adapter of the active account's family. */
+  const activeAdapter = (): ChainAdapter => {
+    const namespace = connections.state.get().activeNamespace
+    const found = adapters[namespace]
+    if (!found) throw new LatchError(`No ${namespace} wallet is available`)
+    return found
   }
 
   // Swap, on-ramp and names keep their state here and load their code with their views.
-  const swap = createLazySwap({ api, evm, balances, snackbar, connection: adapter.connection })
+  const swap = createLazySwap({ api, evm, balances, snackbar, account: activeAccount })
   const onramp = createLazyOnramp({
     api,
-    connection: adapter.connection,
+    account: activeAccount,
     balances,
     snackbar,
     refreshActivity: tracking.refreshActivity,
-    activeChainId: () => {
-      const active = network.state.get().activeNetwork
-      return active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
-    },
+    activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
   const names = createLazyNames({
     api,
     queryClient,
-    connection: adapter.connection,
+    account: activeAccount,
     signMessage: (message) => evm.signMessage(message),
     snackbar,
     identity,
@@ -288,13 +325,9 @@ export function createLatch(config: LatchConfig): Latch {
     snackbar,
     events,
     alerts,
-    activeAccount: () => {
-      const current = adapter.connection.get()
-      return current.status === 'connected'
-        ? { address: current.address, chainId: current.chainId }
-        : undefined
-    },
-    signMessage: (message) => evm.signMessage(message),
+    activeAccount: () => activeAccount.get(),
+    signInMessage: (fields) => activeAdapter().signInMessage(fields),
+    signMessage: (message) => activeAdapter().signMessage(message),
     disconnect: () => disconnect(),
     onSignedIn: () => modal?.close(),
     onStartFailed: () => router.reset('Connect'),
@@ -303,8 +336,10 @@ export function createLatch(config: LatchConfig): Latch {
   const closeModalAfterConnect = closeAfterConnect({ network, needsSignIn, modal })
 
   // The rules between the stores, in the order they run on each change of the wallet.
+  persistActiveNetwork({ network, storage })
   mirrorConnection({
     namespace: 'eip155',
+    isActive: () => connections.state.get().activeNamespace === 'eip155',
     wallet,
     connection,
     account,
@@ -334,11 +369,16 @@ export function createLatch(config: LatchConfig): Latch {
       closeAfterConnect: closeModalAfterConnect,
     })
 
+  // The active network, when it is an EVM one: where an EVM wallet is asked to connect.
+  const evmNetworkId = () => {
+    const active = network.state.get().activeNetwork
+    return active?.chainNamespace === 'eip155' ? active.caipNetworkId : undefined
+  }
+
   // Email and social login end here, as a wallet connection: closed like other wallets.
   async function connectEmbedded(method: 'email' | 'social'): Promise<void> {
-    const active = network.state.get().activeNetwork
-    const chainId = active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
-    await evm.connect(EMBEDDED_CONNECTOR_ID, chainId ? { chainId } : {})
+    const caipNetworkId = evmNetworkId()
+    await evm.connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
     events.emit({
       type: 'track',
       event: 'CONNECT_SUCCESS',
@@ -351,14 +391,18 @@ export function createLatch(config: LatchConfig): Latch {
     closeModalAfterConnect()
   }
 
-  async function send(request: SendRequest): Promise<`0x${string}`> {
-    // The checks carry the ERC-20 encoder: loaded with the first send.
+  /** Checks a send, then has the active family's wallet send it (pending until mined). */
+  async function sendTransfer(request: SendRequest): Promise<SentTransfer> {
+    const current = activeAccount.get()
+    if (!current) throw new LatchError('No ActiveCaipAddress found')
+    // The checks carry the EVM address and amount rules: loaded with the first send.
     const { validateSend } = await import('./send/validateSend.ts')
-    const transaction = validateSend(request)
-    return evm.sendTransaction({
-      to: transaction.to,
-      value: transaction.value,
-      ...(transaction.data ? { data: transaction.data } : {}),
+    const checked = validateSend(request)
+    const token = request.token?.address
+    return activeAdapter().sendTransfer({
+      to: checked.receiver,
+      amount: checked.amount,
+      ...(token ? { token: `${current.caipNetworkId}:${token}` as const } : {}),
     })
   }
 
@@ -366,13 +410,14 @@ export function createLatch(config: LatchConfig): Latch {
     import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
       createSendFlow({
         balances: balances.state,
-        connection: evm.connection,
+        account: activeAccount,
         resolveName: (name) => names.resolve(name),
         estimateFee: (transaction) => evm.estimateFee(transaction),
-        nativeBalance: async (address, chainId) => (await evm.getBalance(address, chainId)).value,
-        send,
-        waitForTransaction: (hash, chainId) => evm.waitForTransaction(hash, chainId),
-        network: (chainId) => network.find(`eip155:${chainId}`),
+        nativeBalance: async (address, caipNetworkId) =>
+          (await activeAdapter().getBalance(`${caipNetworkId}:${address}`)).value,
+        send: sendTransfer,
+        waitForTransfer: (sent) => activeAdapter().waitForTransfer(sent),
+        network: (caipNetworkId) => network.find(caipNetworkId),
         snackbar,
         router,
         modal: modal as ModalController,
@@ -405,6 +450,9 @@ export function createLatch(config: LatchConfig): Latch {
     router,
     modal,
     evm,
+    adapters,
+    connections,
+    activeAccount,
     balances,
     history,
     pendingTransactions,
@@ -412,7 +460,7 @@ export function createLatch(config: LatchConfig): Latch {
     swap,
     onramp,
     names,
-    send,
+    send: async (request) => (await sendTransfer(request)).id as `0x${string}`,
     sendFlow,
     walletConnect,
     embedded: embedded?.controller,
@@ -437,19 +485,28 @@ export function createLatch(config: LatchConfig): Latch {
     },
     connectWallet: connectBrowserWallet({
       connection,
-      connect: (connectorId) =>
-        evm.connect(connectorId, { chainId: Number(network.state.get().activeNetwork?.id) }),
+      connect: (connectorId) => {
+        const caipNetworkId = evmNetworkId()
+        return evm.connect(connectorId, caipNetworkId ? { caipNetworkId } : {})
+      },
       walletStatus: () => evm.connection.get().status,
       closeAfterConnect: closeModalAfterConnect,
     }),
     disconnect,
     switchNetwork: switchWalletNetwork({
-      account,
+      activeNamespace: () => connections.state.get().activeNamespace,
+      setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
+      isConnected: (namespace) =>
+        connections.state.get().byNamespace[namespace]?.status === 'connected',
+      switchNetwork: async (namespace, caipNetworkId) => {
+        const family = adapters[namespace]
+        if (!family) throw new LatchError(`No ${namespace} wallet is available`)
+        await family.switchNetwork(caipNetworkId)
+      },
       network,
       router,
       snackbar,
       displayMessage,
-      switchNetwork: (target) => evm.switchNetwork(Number(target.id)),
     }),
   }
 }

@@ -50,3 +50,19 @@ describe('mirrorConnection', () => {
     expect(connection.state.get().status).toBe('disconnected')
   })
 })
+
+describe('mirrorConnection of a family that is not the active one', () => {
+  it("keeps its account but leaves the modal's network to the active family", () => {
+    const stores = createTestStores()
+    mirrorConnection({
+      namespace: 'eip155',
+      ...stores,
+      walletInfo: (wallet) => ({ name: wallet.name }),
+      isActive: () => false,
+    })
+    stores.wallet.set(connectedTo(31338))
+    expect(stores.account.get('eip155').status).toBe('connected')
+    expect(stores.network.state.get().walletNetworkId).toBeUndefined()
+    expect(stores.network.state.get().activeNetwork?.caipNetworkId).toBe('eip155:31337')
+  })
+})

@@ -14,6 +14,8 @@ export type MirrorConnectionDeps = {
   network: Pick<NetworkController, 'find' | 'setWalletNetworkId' | 'clearWalletNetwork'>
   /** How the connected wallet shows in the Account view (the embedded wallet names its login). */
   walletInfo(wallet: WalletOption): ConnectedWalletInfo
+  /** Whether the family is the active one: only its wallet's network is the modal's. */
+  isActive?(): boolean
 }
 
 /**
@@ -33,12 +35,12 @@ export function mirrorConnection(deps: MirrorConnectionDeps): () => void {
         connectedWalletInfo: deps.walletInfo(current.wallet),
         ...(explorer ? { addressExplorerUrl: `${explorer}/address/${current.address}` } : {}),
       })
-      network.setWalletNetworkId(current.caipNetworkId)
+      if (deps.isActive?.() !== false) network.setWalletNetworkId(current.caipNetworkId)
       return
     }
     if (current.status === 'disconnected') {
       account.reset(namespace)
-      network.clearWalletNetwork()
+      if (deps.isActive?.() !== false) network.clearWalletNetwork()
       return
     }
     account.update(namespace, { status: current.status })

@@ -1,3 +1,4 @@
+import { parseCaipAddress } from '@latch/protocol/caip'
 import {
   type Config,
   type Connector,
@@ -19,7 +20,8 @@ import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
 import { isNetworkFailure } from '../../errorChain.ts'
 import { LatchError } from '../../errors.ts'
 import { createStore } from '../../store.ts'
-import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
+import { evmChainIdOf as evmChainId } from '../serves.ts'
+import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
 import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
 import {
@@ -49,7 +51,7 @@ export type EvmAdapterOptions = {
   embedded?: CreateConnectorFn
 }
 
-export type EvmAdapter = ChainAdapter & {
+export type EvmAdapter = Omit<ChainAdapter, 'namespace' | 'signMessage'> & {
   readonly namespace: 'eip155'
   /** The wagmi config, so a site can use wagmi's hooks and actions alongside the modal. */
   readonly wagmiConfig: Config
@@ -146,13 +148,14 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     onChange: (connectors) => wallets.set({ list: listWallets(connectors) }),
   })
 
-  const snapshot = (): AdapterConnection => {
+  const snapshot = (): ChainConnection => {
     const current = getConnection(config)
     if (current.status === 'connected') {
       return {
         status: 'connected',
         address: current.address,
-        chainId: current.chainId,
+        caipNetworkId: `eip155:${current.chainId}`,
+        caipAddress: `eip155:${current.chainId}:${current.address}`,
         wallet: toWalletOption(current.connector),
       }
     }
@@ -182,6 +185,22 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     throw error
   }
 
+  async function sendTransaction({ to, value, data }: { to: Address; value?: bigint; data?: Hex }) {
+    // wagmi's parameter type is a union over transaction types the compiler cannot narrow here.
+    const request = { to, value, data } as SendTransactionParameters
+    const { sendTransaction } = await import('./actions.ts')
+    return sendTransaction(config, request).catch(rethrowRejection)
+  }
+
+  async function waitForTransaction(hash: Hex, chainId?: number) {
+    const { waitForTransactionReceipt } = await import('./actions.ts')
+    const receipt = await waitForTransactionReceipt(config, {
+      hash,
+      ...(chainId !== undefined ? { chainId } : {}),
+    })
+    return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
+  }
+
   return {
     namespace: 'eip155',
     wagmiConfig: config,
@@ -200,14 +219,16 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       subscribe: (listener) =>
         connection.subscribe((state, previous) => listener(state.current, previous.current)),
     },
-    async connect(walletId, { chainId } = {}) {
+    async connect(walletId, { caipNetworkId } = {}) {
       const connector = findConnector(walletId)
+      const chainId = caipNetworkId ? evmChainId(caipNetworkId) : undefined
       await connect(config, { connector, ...(chainId ? { chainId } : {}) }).catch(rethrowRejection)
     },
     async disconnect() {
       await disconnect(config)
     },
-    async switchNetwork(chainId) {
+    async switchNetwork(caipNetworkId) {
+      const chainId = evmChainId(caipNetworkId)
       const chain = options.chains.find((candidate) => candidate.id === chainId)
       if (!chain) throw new LatchError(`Chain ${chainId} is not one of the site's networks`)
       const { connector, status } = getConnection(config)
@@ -232,20 +253,23 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       const { signMessage } = await import('./actions.ts')
       return signMessage(config, { message }).catch(rethrowRejection)
     },
-    async sendTransaction({ to, value, data }) {
-      // wagmi's parameter type is a union over transaction types the compiler cannot narrow here.
-      const request = { to, value, data } as SendTransactionParameters
-      const { sendTransaction } = await import('./actions.ts')
-      return sendTransaction(config, request).catch(rethrowRejection)
+    sendTransaction,
+    async sendTransfer(transfer) {
+      const current = getConnection(config)
+      if (current.status !== 'connected') throw new LatchError('No wallet is connected')
+      // The ERC-20 encoder loads with the first transfer.
+      const { transferTransaction } = await import('./transferTransaction.ts')
+      const hash = await sendTransaction(transferTransaction(transfer))
+      return { id: hash, caipNetworkId: `eip155:${current.chainId}` }
     },
-    async waitForTransaction(hash, chainId) {
-      const { waitForTransactionReceipt } = await import('./actions.ts')
-      const receipt = await waitForTransactionReceipt(config, {
-        hash,
-        ...(chainId !== undefined ? { chainId } : {}),
-      })
-      return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
+    async waitForTransfer({ id, caipNetworkId }) {
+      return waitForTransaction(id as Hex, evmChainId(caipNetworkId))
     },
+    async signInMessage(fields) {
+      const { signInMessage } = await import('./signInMessage.ts')
+      return signInMessage(fields)
+    },
+    waitForTransaction,
     async estimateFee({ from, to, value, data, chainId }) {
       const { estimateFeesPerGas, estimateGas, getGasPrice } = await import('./actions.ts')
       const [gas, maxFeePerGas] = await Promise.all([
@@ -262,7 +286,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       ])
       return { gas, maxFeePerGas }
     },
-    async getBalance(address, chainId) {
+    async getBalance(caipAddress) {
+      const { namespace, reference, address } = parseCaipAddress(caipAddress)
+      const chainId = evmChainId(`${namespace}:${reference}`)
       // eth_getBalance itself: viem's getBalance action brings multicall's ABI coder (about 15 KiB
       // gzip) into the page for a block-hash form the kit never uses.
       const client = config.getClient({ chainId })
