@@ -2,7 +2,7 @@ import type { CaipNetworkId } from '@latch/protocol'
 import type { Transport } from 'viem'
 import { type AccountController, createAccountController } from './account/index.ts'
 import { checkOrigin } from './alerts/checkOrigin.ts'
-import { type AlertsController, createAlerts, KNOWN_ALERTS } from './alerts/index.ts'
+import { type AlertsController, createAlerts } from './alerts/index.ts'
 import { type ApiClient, createApiClient } from './api/client.ts'
 import { type BalancesController, createBalances } from './balances/createBalances.ts'
 import { createNativeBalanceRefresh } from './balances/refreshNativeBalance.ts'
@@ -17,13 +17,13 @@ import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector
 import { configuredNamespaces } from './chains/registry.ts'
 import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
-import { connectBrowserWallet } from './connection/connectBrowserWallet.ts'
 import { disconnectWallet } from './connection/disconnectWallet.ts'
-import { type ConnectionController, createConnection } from './connection/index.ts'
 import {
-  createLatchWalletConnect,
-  type LatchWalletConnect,
-} from './connection/latchWalletConnect.ts'
+  type ConnectionController,
+  createConnection,
+  type WalletLinking,
+} from './connection/index.ts'
+import type { LatchWalletConnect, WalletConnectPairing } from './connection/latchWalletConnect.ts'
 import { displayMessage } from './displayMessage.ts'
 import { EMBEDDED_CONNECTOR_ID } from './embedded/connectorId.ts'
 import type { EmbeddedController } from './embedded/createEmbedded.ts'
@@ -33,14 +33,13 @@ import { createEvents, type EventsController } from './events/index.ts'
 import { loadRemoteFeatures } from './features/loadRemoteFeatures.ts'
 import type { HistoryController } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
-import { type LazyCode, lazyCode } from './lazy/lazyCode.ts'
+import { deferred, type LazyCode, lazyCode } from './lazy/lazyCode.ts'
 import type { LoadsCode } from './lazy/types.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
 import { createLazyIdentity } from './names/lazyIdentity.ts'
 import { createLazyNames } from './names/lazyNames.ts'
 import { createNetworkController, type NetworkController } from './network/index.ts'
-import { switchWalletNetwork } from './network/switchWalletNetwork.ts'
 import type { OnrampController } from './onramp/createOnramp.ts'
 import { createLazyOnramp } from './onramp/lazyOnramp.ts'
 import { resolveOptions } from './options/index.ts'
@@ -52,7 +51,6 @@ import { closeAfterConnect } from './rules/closeAfterConnect.ts'
 import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
 import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
-import { refreshAfterMined } from './rules/refreshAfterMined.ts'
 import { refreshOnAccountMoved } from './rules/refreshOnAccountMoved.ts'
 import { resetOnDisconnect } from './rules/resetOnDisconnect.ts'
 import {
@@ -259,35 +257,46 @@ export function createLatch(config: LatchConfig): Latch {
     namespace: 'eip155',
     getBalance: (address, caipNetworkId) => adapter.getBalance(`${caipNetworkId}:${address}`),
   })
-  const tracking = refreshAfterMined({
-    wallet,
-    pendingTransactions,
-    network,
-    balances,
-    history,
-    queryClient,
-    refreshNativeBalance,
-  })
+  // A sent transaction is pending until mined, then the account is read again: that code loads
+  // with the first transaction, before its hash is handed back.
+  const tracking = lazyCode(() =>
+    import('./rules/refreshAfterMined.ts').then(({ refreshAfterMined }) =>
+      refreshAfterMined({
+        wallet,
+        pendingTransactions,
+        network,
+        balances,
+        history,
+        queryClient,
+        refreshNativeBalance,
+      }),
+    ),
+  )
+  const track = async (hash: string) => {
+    // The wallet sent it already: a tracking that cannot load must not turn that into a failure.
+    const loaded = await tracking.load().catch(() => undefined)
+    loaded?.sent(hash)
+  }
   const evm: EvmAdapter = {
     ...adapter,
     async sendTransaction(transaction) {
       const hash = await adapter.sendTransaction(transaction)
-      tracking.sent(hash)
+      await track(hash)
       return hash
     },
-    waitForTransaction: (hash, chainId) =>
-      tracking.waited(
+    waitForTransaction: async (hash, chainId) =>
+      (await tracking.load()).waited(
         hash,
         chainId === undefined ? undefined : `eip155:${chainId}`,
         adapter.waitForTransaction(hash, chainId),
       ),
     async sendTransfer(transfer) {
       const sent = await adapter.sendTransfer(transfer)
-      tracking.sent(sent.id)
+      await track(sent.id)
       return sent
     },
-    waitForTransfer: (sent) =>
-      tracking.waited(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
+    waitForTransfer: async (sent) =>
+      (await tracking.load()).waited(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
   /** The adapter of the active account's family. */
@@ -305,7 +314,8 @@ export function createLatch(config: LatchConfig): Latch {
     account: activeAccount,
     balances,
     snackbar,
-    refreshActivity: tracking.refreshActivity,
+    refreshActivity: (mined) =>
+      void tracking.load().then((loaded) => loaded.refreshActivity(mined)),
     activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
   const names = createLazyNames({
@@ -359,15 +369,33 @@ export function createLatch(config: LatchConfig): Latch {
     allowUnsupportedChain: options.allowUnsupportedChain,
   })
 
-  const walletConnect =
-    evm.walletConnect &&
-    createLatchWalletConnect({
-      connection,
-      pairing: evm.walletConnect,
-      walletId: WALLETCONNECT_WALLET_ID,
-      connectSession: () => evm.connect(WALLETCONNECT_CONNECTOR_ID),
-      closeAfterConnect: closeModalAfterConnect,
-    })
+  // Connecting, pairing and switching run on a click in the modal: their code loads as the modal
+  // first opens (or on the first call), not with the page.
+  const walletActions = lazyCode(() => import('./connection/walletActions.ts'))
+  modal.state.subscribe((state) => {
+    if (state.open) void walletActions.load().catch(() => undefined)
+  })
+  const pairing = evm.walletConnect
+  const walletConnect = pairing && lazyWalletConnect(pairing)
+  function lazyWalletConnect(walletConnectPairing: WalletConnectPairing): LatchWalletConnect {
+    const code = lazyCode(() =>
+      walletActions.load().then(({ createLatchWalletConnect }) =>
+        createLatchWalletConnect({
+          connection,
+          pairing: walletConnectPairing,
+          walletId: WALLETCONNECT_WALLET_ID,
+          connectSession: () => evm.connect(WALLETCONNECT_CONNECTOR_ID),
+          closeAfterConnect: closeModalAfterConnect,
+        }),
+      ),
+    )
+    return {
+      connect: async (wallet) => (await code.load()).connect(wallet),
+      openLink: deferred(code, (loaded, linking: WalletLinking) => loaded.openLink(linking)),
+      // Nothing was paired before the code loaded: nothing to leave.
+      leave: () => code.current()?.leave(),
+    }
+  }
 
   // The active network, when it is an EVM one: where an EVM wallet is asked to connect.
   const evmNetworkId = () => {
@@ -472,6 +500,8 @@ export function createLatch(config: LatchConfig): Latch {
     start() {
       started ??= (async () => {
         if (options.projectIdMissing) {
+          // The alerts' texts load only when one is raised.
+          const { KNOWN_ALERTS } = await import('./alerts/knownAlerts.ts')
           alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
           return
         }
@@ -483,30 +513,34 @@ export function createLatch(config: LatchConfig): Latch {
       })()
       return started
     },
-    connectWallet: connectBrowserWallet({
-      connection,
-      connect: (connectorId) => {
-        const caipNetworkId = evmNetworkId()
-        return evm.connect(connectorId, caipNetworkId ? { caipNetworkId } : {})
-      },
-      walletStatus: () => evm.connection.get().status,
-      closeAfterConnect: closeModalAfterConnect,
-    }),
+    async connectWallet(wallet) {
+      const { connectBrowserWallet } = await walletActions.load()
+      return connectBrowserWallet({
+        connection,
+        connect: (connectorId) => {
+          const caipNetworkId = evmNetworkId()
+          return evm.connect(connectorId, caipNetworkId ? { caipNetworkId } : {})
+        },
+        walletStatus: () => evm.connection.get().status,
+        closeAfterConnect: closeModalAfterConnect,
+      })(wallet)
+    },
     disconnect,
-    switchNetwork: switchWalletNetwork({
-      activeNamespace: () => connections.state.get().activeNamespace,
-      setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
-      isConnected: (namespace) =>
-        connections.state.get().byNamespace[namespace]?.status === 'connected',
-      switchNetwork: async (namespace, caipNetworkId) => {
-        const family = adapters[namespace]
-        if (!family) throw new LatchError(`No ${namespace} wallet is available`)
-        await family.switchNetwork(caipNetworkId)
-      },
-      network,
-      router,
-      snackbar,
-      displayMessage,
-    }),
+    switchNetwork: async (target) =>
+      (await walletActions.load()).switchWalletNetwork({
+        activeNamespace: () => connections.state.get().activeNamespace,
+        setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
+        isConnected: (namespace) =>
+          connections.state.get().byNamespace[namespace]?.status === 'connected',
+        switchNetwork: async (namespace, caipNetworkId) => {
+          const family = adapters[namespace]
+          if (!family) throw new LatchError(`No ${namespace} wallet is available`)
+          await family.switchNetwork(caipNetworkId)
+        },
+        network,
+        router,
+        snackbar,
+        displayMessage,
+      })(target),
   }
 }

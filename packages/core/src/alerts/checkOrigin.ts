@@ -1,6 +1,5 @@
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import type { AlertsController } from './createAlerts.ts'
-import { originNotAllowedAlert } from './knownAlerts.ts'
 
 /**
  * The server refuses a page whose origin the project does not list: that raises an alert for the
@@ -15,7 +14,10 @@ export async function checkOrigin(deps: {
   try {
     await deps.api.projectOrigins()
   } catch (error) {
-    if (error instanceof HttpStatusError && error.status === 403)
+    if (error instanceof HttpStatusError && error.status === 403) {
+      // The alerts' texts load only when one is raised.
+      const { originNotAllowedAlert } = await import('./knownAlerts.ts')
       deps.alerts.raise(originNotAllowedAlert(origin))
+    }
   }
 }

@@ -63,7 +63,10 @@ describe('createConnections', () => {
     const { connections, evm, solana, storage } = setup()
     evm.set(connectedTo(31337))
     solana.set(solanaConnected)
-    expect(connections.connectedNamespaces()).toEqual(['eip155', 'solana'])
+    expect(connections.state.get().byNamespace).toMatchObject({
+      eip155: { status: 'connected' },
+      solana: { status: 'connected' },
+    })
     expect(connections.activeAccount.get()?.namespace).toBe('eip155')
     connections.setActiveNamespace('solana')
     expect(connections.activeAccount.get()?.caipAddress).toBe(solanaConnected.caipAddress)

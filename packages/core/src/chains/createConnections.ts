@@ -30,8 +30,6 @@ export type ConnectionsController = {
   state: ReadableStore<ConnectionsState>
   /** The active family's connected account, or undefined. */
   activeAccount: ReadableStore<ActiveAccount | undefined>
-  /** The families with a connected wallet, in the order they connected. */
-  connectedNamespaces(): ChainNamespace[]
   /** Follows a family adapter's connection; returns the unsubscribe. */
   track(namespace: ChainNamespace, connection: ReadableStore<ChainConnection>): () => void
   setActiveNamespace(namespace: ChainNamespace): void
@@ -90,8 +88,6 @@ export function createConnections(deps: {
       subscribe: (listener) =>
         activeAccount.subscribe((state, previous) => listener(state.current, previous.current)),
     },
-    connectedNamespaces: () =>
-      NAMESPACES.filter((namespace) => store.get().byNamespace[namespace]?.status === 'connected'),
     track(namespace, connection) {
       const record = (current: ChainConnection, previous?: ChainConnection) => {
         store.set((state) => ({ byNamespace: { ...state.byNamespace, [namespace]: current } }))

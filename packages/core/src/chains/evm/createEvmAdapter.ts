@@ -17,13 +17,12 @@ import {
 import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
 import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
-import { isNetworkFailure } from '../../errorChain.ts'
 import { LatchError } from '../../errors.ts'
 import { createStore } from '../../store.ts'
 import { evmChainIdOf as evmChainId } from '../serves.ts'
 import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
-import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
+import type { Eip1193Requester } from './switchNetwork.ts'
 import {
   WALLETCONNECT_CONNECTOR_ID,
   type WalletConnectConnectorOptions,
@@ -242,6 +241,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         return
       }
       const provider = (await connector.getProvider()) as Eip1193Requester
+      const { switchOrAddChain } = await import('./actions.ts')
       await switchOrAddChain(provider, chain)
     },
     async reconnect() {
@@ -270,21 +270,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return signInMessage(fields)
     },
     waitForTransaction,
-    async estimateFee({ from, to, value, data, chainId }) {
-      const { estimateFeesPerGas, estimateGas, getGasPrice } = await import('./actions.ts')
-      const [gas, maxFeePerGas] = await Promise.all([
-        estimateGas(config, { account: from, to, value, ...(data ? { data } : {}), chainId }),
-        estimateFeesPerGas(config, { chainId }).then(
-          (fees) => fees.maxFeePerGas,
-          // A chain without EIP-1559 fees (or a node refusing the call): its legacy gas price. A
-          // node that did not answer would not answer that either: the outage is the error.
-          (error: unknown) => {
-            if (isNetworkFailure(error)) throw error
-            return getGasPrice(config, { chainId })
-          },
-        ),
-      ])
-      return { gas, maxFeePerGas }
+    async estimateFee(transaction) {
+      const { estimateFee } = await import('./actions.ts')
+      return estimateFee(config, transaction)
     },
     async getBalance(caipAddress) {
       const { namespace, reference, address } = parseCaipAddress(caipAddress)

@@ -1,8 +1,8 @@
 import { createConnector } from '@wagmi/core'
-import { type Address, getAddress, numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
-import { endProposals, pairOn } from './proposals.ts'
+import { lazyCode } from '../../../lazy/lazyCode.ts'
 import type { WalletConnectProvider } from './provider.ts'
+import type { WalletConnectSession } from './session.ts'
 
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 
@@ -19,20 +19,6 @@ export type WalletConnectConnectorOptions = {
   setStoredSession(stored: boolean): void
 }
 
-/** Methods the kit may ask a WalletConnect wallet for; the wallet approves the subset it supports. */
-const METHODS = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-]
-const EVENTS = ['chainChanged', 'accountsChanged']
-
 export type WalletConnectConnectorProperties = {
   /** Pairs a new session: `onUri` gets the wc: URI; resolves once the wallet approved. */
   pair(onUri: (uri: string) => void): Promise<void>
@@ -48,157 +34,51 @@ export type WalletConnectConnectorProperties = {
  * `display_uri` message.
  */
 export function walletConnectConnector(options: WalletConnectConnectorOptions) {
-  let provider: WalletConnectProvider | undefined
-  let loading: Promise<WalletConnectProvider> | undefined
-  let listening = false
-
   return createConnector<WalletConnectProvider, WalletConnectConnectorProperties>((config) => {
-    const chainIds = config.chains.map((chain) => chain.id)
-
-    const load = () => {
-      loading ??= options.load().then((loaded) => {
-        provider = loaded
-        return loaded
-      })
-      loading.catch(() => {
-        loading = undefined
-      })
-      return loading
-    }
-
-    const namespaces = () => ({
-      eip155: {
-        chains: chainIds.map((id) => `eip155:${id}`),
-        methods: METHODS,
-        events: EVENTS,
-        rpcMap: Object.fromEntries(chainIds.map((id) => [String(id), options.rpcUrl(id)])),
-      },
-    })
-
-    const sessionAccounts = (loaded: WalletConnectProvider, chainId?: number): Address[] => {
-      const accounts: string[] = loaded.session?.namespaces.eip155?.accounts ?? []
-      const onChain = accounts.filter(
-        (account) => chainId === undefined || account.startsWith(`eip155:${chainId}:`),
-      )
-      const picked = onChain.length > 0 ? onChain : accounts
-      return [...new Set(picked.map((account) => getAddress(account.split(':')[2] ?? '')))]
-    }
-
-    const currentChainId = async (loaded: WalletConnectProvider): Promise<number> =>
-      Number(await loaded.request<number | string>({ method: 'eth_chainId' }))
-
-    const onDisplayUri = (uri: string) =>
-      config.emitter.emit('message', { type: 'display_uri', data: uri })
-
-    const onAccountsChanged = (accounts: string[]) => {
-      if (accounts.length === 0) onDisconnect()
-      else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
-    }
-    const onChainChanged = (chain: string) => {
-      config.emitter.emit('change', { chainId: Number(chain) })
-    }
-    // A session deleted from the wallet's side, or expired, disconnects the page.
-    const onDisconnect = () => {
-      options.setStoredSession(false)
-      config.emitter.emit('disconnect')
-    }
-
-    function listen(loaded: WalletConnectProvider) {
-      if (listening) return
-      listening = true
-      loaded.on('accountsChanged', onAccountsChanged)
-      loaded.on('chainChanged', onChainChanged)
-      loaded.on('session_delete', onDisconnect)
-    }
-
+    // The connector's logic (pairing, the session, switching) loads with its first use: a page
+    // that never pairs and has no session to restore never fetches it.
+    const code = lazyCode(() =>
+      import('./session.ts').then(({ createWalletConnectSession }) =>
+        createWalletConnectSession(config, options),
+      ),
+    )
+    const run = async <Result>(use: (session: WalletConnectSession) => Promise<Result>) =>
+      use(await code.load())
     return {
       id: WALLETCONNECT_CONNECTOR_ID,
       name: 'WalletConnect',
       type: 'walletConnect',
-
-      async pair(onUri) {
-        await pairOn(await load(), namespaces(), onUri)
-      },
-
-      abandon() {
-        if (provider) endProposals(provider)
-      },
-
-      peer() {
-        const metadata = provider?.session?.peer.metadata
-        if (!metadata) return undefined
-        const icon = metadata.icons?.[0]
-        return { name: metadata.name, ...(icon ? { icon } : {}) }
-      },
-
-      async connect({ chainId, isReconnecting } = {}) {
-        const loaded = await load()
-        if (!loaded.session) {
-          if (isReconnecting) throw new LatchError('No WalletConnect session to restore')
-          await pairOn(loaded, namespaces(), onDisplayUri)
-        }
-        listen(loaded)
-        options.setStoredSession(true)
-        let current = await currentChainId(loaded)
-        if (chainId !== undefined && chainId !== current && !isReconnecting) {
-          current = (await this.switchChain?.({ chainId }).catch(() => undefined))?.id ?? current
-        }
+      pair: (onUri) => run((session) => session.pair(onUri)),
+      abandon: () => code.current()?.abandon(),
+      peer: () => code.current()?.peer(),
+      async connect(parameters) {
+        const connected = await run((session) => session.connect(parameters))
         // biome-ignore lint/suspicious/noExplicitAny: wagmi types accounts by its withCapabilities flag
-        return { accounts: sessionAccounts(loaded, current) as any, chainId: current }
+        return connected as any
       },
-
       async disconnect() {
-        options.setStoredSession(false)
-        const loaded = provider
-        if (!loaded?.session) return
-        await loaded.disconnect().catch(() => {
-          // The session may be gone already (deleted by the wallet, expired): nothing to undo.
-        })
+        const session = code.current()
+        // Nothing loaded: no session was restored or paired on this page, only the mark to clear.
+        if (session) await session.disconnect()
+        else options.setStoredSession(false)
       },
-
-      async getAccounts() {
-        const loaded = await load()
-        return sessionAccounts(loaded, await currentChainId(loaded))
-      },
-
-      async getChainId() {
-        return currentChainId(await load())
-      },
-
+      getAccounts: () => run((session) => session.getAccounts()),
+      getChainId: () => run((session) => session.getChainId()),
       async getProvider() {
+        const provider = code.current()?.provider()
         if (provider) return provider
         // wagmi asks every connector for its provider at start: load ours only for a stored session.
         if (!options.hasStoredSession()) throw new LatchError('WalletConnect is not in use')
-        return load()
+        return run((session) => session.getProvider())
       },
-
       async isAuthorized() {
         if (!options.hasStoredSession()) return false
-        try {
-          const loaded = await load()
-          const authorized = loaded.session !== undefined
-          if (!authorized) options.setStoredSession(false)
-          return authorized
-        } catch {
-          return false
-        }
+        return run((session) => session.isAuthorized()).catch(() => false)
       },
-
-      async switchChain({ chainId }) {
-        const chain = config.chains.find((candidate) => candidate.id === chainId)
-        if (!chain) throw new LatchError('Chain is not supported')
-        const loaded = await load()
-        await loaded.request({
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: numberToHex(chainId) }],
-        })
-        config.emitter.emit('change', { chainId })
-        return chain
-      },
-
-      onAccountsChanged,
-      onChainChanged,
-      onDisconnect,
+      switchChain: (parameters) => run((session) => session.switchChain(parameters)),
+      onAccountsChanged: (accounts) => code.current()?.onAccountsChanged(accounts),
+      onChainChanged: (chain) => code.current()?.onChainChanged(chain),
+      onDisconnect: () => code.current()?.onDisconnect(),
     }
   })
 }
