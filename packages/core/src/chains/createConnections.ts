@@ -1,7 +1,7 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
 import type { ChainNamespace } from '../options/types.ts'
 import type { LatchStorage } from '../storage/index.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
+import { STORAGE_KEYS } from '../storage/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import type { ChainConnection } from './connection.ts'
 

@@ -1,7 +1,7 @@
 import type { NetworkController } from '../network/index.ts'
 import type { CaipNetwork } from '../options/types.ts'
 import type { LatchStorage } from '../storage/index.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
+import { STORAGE_KEYS } from '../storage/index.ts'
 
 /**
  * The active network is kept per family, so a reload comes back on the network the visitor left
