@@ -14,7 +14,7 @@ import {
 import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
 import type { EvmAdapter } from './chains/evm/index.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
-import { configuredNamespaces } from './chains/registry.ts'
+import { configuredNamespaces, FAMILY_LOADERS } from './chains/registry.ts'
 import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
 import { disconnectWallet } from './connection/disconnectWallet.ts'
@@ -40,6 +40,7 @@ import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
 import { createLazyIdentity } from './names/lazyIdentity.ts'
 import { createLazyNames } from './names/lazyNames.ts'
 import { createNetworkController, type NetworkController } from './network/index.ts'
+import { switchWalletNetwork } from './network/switchWalletNetwork.ts'
 import type { OnrampController } from './onramp/createOnramp.ts'
 import { createLazyOnramp } from './onramp/lazyOnramp.ts'
 import { resolveOptions } from './options/index.ts'
@@ -249,20 +250,17 @@ export function createLatch(config: LatchConfig): Latch {
     : undefined
   // EVM is built at once: its wagmi config is part of the instance a site reads synchronously.
   const adapter = createEvmFamily({ config, options, storage, embedded })
-  const wallet = adapter.connection
-  connections.track('eip155', wallet)
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
-    namespace: 'eip155',
-    getBalance: (address, caipNetworkId) => adapter.getBalance(`${caipNetworkId}:${address}`),
+    getBalance: (target) => adapterOf(target.namespace).getBalance(target.caipAddress),
   })
   // A sent transaction is pending until mined, then the account is read again: that code loads
   // with the first transaction, before its hash is handed back.
   const tracking = lazyCode(() =>
     import('./rules/refreshAfterMined.ts').then(({ refreshAfterMined }) =>
       refreshAfterMined({
-        wallet,
+        account: activeAccount,
         pendingTransactions,
         network,
         balances,
@@ -299,13 +297,14 @@ export function createLatch(config: LatchConfig): Latch {
       (await tracking.load()).waited(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
-  /** The adapter of the active account's family. */
-  const activeAdapter = (): ChainAdapter => {
-    const namespace = connections.state.get().activeNamespace
+  /** The adapter of a family the site configured. */
+  const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
     const found = adapters[namespace]
     if (!found) throw new LatchError(`No ${namespace} wallet is available`)
     return found
   }
+  /** The adapter of the active account's family. */
+  const activeAdapter = () => adapterOf(connections.state.get().activeNamespace)
 
   // Swap, on-ramp and names keep their state here and load their code with their views.
   const swap = createLazySwap({ api, evm, balances, snackbar, account: activeAccount })
@@ -345,23 +344,34 @@ export function createLatch(config: LatchConfig): Latch {
   const needsSignIn = signInNeeded({ siwx: () => siwx, network })
   const closeModalAfterConnect = closeAfterConnect({ network, needsSignIn, modal })
 
-  // The rules between the stores, in the order they run on each change of the wallet.
+  // The rules between the stores. Each family's wallet is mirrored into its account and the
+  // network first; then the active account follows, and the rules on it run.
   persistActiveNetwork({ network, storage })
-  mirrorConnection({
-    namespace: 'eip155',
-    isActive: () => connections.state.get().activeNamespace === 'eip155',
-    wallet,
-    connection,
-    account,
-    network,
-    walletInfo: (option) =>
-      embedded && option.id === EMBEDDED_CONNECTOR_ID
-        ? embedded.controller.walletInfo()
-        : { name: option.name, ...(option.icon ? { icon: option.icon } : {}) },
+  function wireFamily(family: ChainAdapter): void {
+    adapters[family.namespace] = family
+    mirrorConnection({
+      namespace: family.namespace,
+      isActive: () => connections.state.get().activeNamespace === family.namespace,
+      wallet: family.connection,
+      connection,
+      account,
+      network,
+      walletInfo: (option) =>
+        embedded && option.id === EMBEDDED_CONNECTOR_ID
+          ? embedded.controller.walletInfo()
+          : { name: option.name, ...(option.icon ? { icon: option.icon } : {}) },
+    })
+    connections.track(family.namespace, family.connection)
+  }
+  wireFamily(evm)
+  askSignInAfterConnect({ account: activeAccount, needsSignIn, modal })
+  refreshOnAccountMoved({ account: activeAccount, refreshNativeBalance, identity, balances })
+  resetOnDisconnect({
+    account: activeAccount,
+    resettables: [balances, history, identity, names],
+    modal,
+    router,
   })
-  askSignInAfterConnect({ wallet, needsSignIn, modal })
-  refreshOnAccountMoved({ wallet, refreshNativeBalance, identity, balances })
-  resetOnDisconnect({ wallet, resettables: [balances, history, identity, names], modal, router })
   openUnsupportedChain({
     network,
     modal,
@@ -462,6 +472,24 @@ export function createLatch(config: LatchConfig): Latch {
     snackbar,
   })
 
+  /**
+   * The families besides EVM the site configured load by dynamic import (from the registry) and
+   * restore their sessions; an EVM-only site fetches none of that code.
+   */
+  async function loadOtherFamilies(): Promise<void> {
+    const configured = configuredNamespaces(options.networks)
+    if (configured.every((namespace) => namespace === 'eip155')) return
+    const { loadFamilies } = await import('./chains/loadFamilies.ts')
+    await loadFamilies({
+      configured,
+      built: new Set(Object.keys(adapters) as ChainNamespace[]),
+      loaders: FAMILY_LOADERS,
+      familyDeps: { options, storage, api },
+      wire: wireFamily,
+      onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
+    })
+  }
+
   let started: Promise<void> | undefined
   return {
     options,
@@ -507,6 +535,7 @@ export function createLatch(config: LatchConfig): Latch {
         }
         await Promise.all([
           evm.reconnect().catch(() => undefined),
+          loadOtherFamilies(),
           checkOrigin({ api, alerts }),
           loadRemoteFeatures({ api, siteFeatures: options.features, features, onramp }),
         ])
@@ -526,21 +555,17 @@ export function createLatch(config: LatchConfig): Latch {
       })(wallet)
     },
     disconnect,
-    switchNetwork: async (target) =>
-      (await walletActions.load()).switchWalletNetwork({
-        activeNamespace: () => connections.state.get().activeNamespace,
-        setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
-        isConnected: (namespace) =>
-          connections.state.get().byNamespace[namespace]?.status === 'connected',
-        switchNetwork: async (namespace, caipNetworkId) => {
-          const family = adapters[namespace]
-          if (!family) throw new LatchError(`No ${namespace} wallet is available`)
-          await family.switchNetwork(caipNetworkId)
-        },
-        network,
-        router,
-        snackbar,
-        displayMessage,
-      })(target),
+    switchNetwork: switchWalletNetwork({
+      activeNamespace: () => connections.state.get().activeNamespace,
+      setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
+      isConnected: (namespace) =>
+        connections.state.get().byNamespace[namespace]?.status === 'connected',
+      switchNetwork: (namespace, caipNetworkId) =>
+        adapterOf(namespace).switchNetwork(caipNetworkId),
+      network,
+      router,
+      snackbar,
+      displayMessage,
+    }),
   }
 }

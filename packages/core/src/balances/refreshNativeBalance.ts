@@ -1,29 +1,27 @@
-import type { CaipNetworkId } from '@latch/protocol'
 import type { AccountController } from '../account/index.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { NativeBalance } from '../chains/types.ts'
 import { BALANCE_DECIMALS } from '../constants.ts'
 import { truncateBalance } from '../format/truncateBalance.ts'
-import type { ChainNamespace } from '../options/types.ts'
-
-export type NativeBalance = { value: bigint; decimals: number; symbol: string }
 
 /**
- * Reads the account's native balance from its chain into the account state (truncated for the
- * button); a failed read clears it rather than showing a stale figure.
+ * Reads the account's native balance from its chain into its family's account state (truncated
+ * for the button); a failed read clears it rather than showing a stale figure.
  */
 export function createNativeBalanceRefresh(deps: {
   account: Pick<AccountController, 'update'>
-  namespace: ChainNamespace
-  getBalance(address: string, caipNetworkId: CaipNetworkId): Promise<NativeBalance>
+  /** Asks the account's family for its native balance. */
+  getBalance(target: ActiveAccount): Promise<NativeBalance>
 }) {
-  return async (address: string, caipNetworkId: CaipNetworkId): Promise<void> => {
+  return async (target: ActiveAccount): Promise<void> => {
     try {
-      const balance = await deps.getBalance(address, caipNetworkId)
-      deps.account.update(deps.namespace, {
+      const balance = await deps.getBalance(target)
+      deps.account.update(target.namespace, {
         balance: truncateBalance(balance.value, balance.decimals, BALANCE_DECIMALS),
         balanceSymbol: balance.symbol,
       })
     } catch {
-      deps.account.update(deps.namespace, { balance: undefined, balanceSymbol: undefined })
+      deps.account.update(target.namespace, { balance: undefined, balanceSymbol: undefined })
     }
   }
 }

@@ -1,25 +1,13 @@
 import type { ChainNamespace } from '../options/types.ts'
-import type { ChainAdapter } from './types.ts'
+import type { FamilyLoader } from './loadFamilies.ts'
 
 /**
- * What a family's module gives createLatch: its adapter, built from the kit's pieces. Each family is
- * its own module, loaded only when the site configures one of its networks.
+ * The loaders of the families the kit implements beside EVM, keyed by CAIP-2 namespace: a dynamic
+ * import each, so a family the site does not configure costs the page no bytes. EVM is built with
+ * the instance (its wagmi config is read synchronously as `latch.evm.wagmiConfig`). Solana, Bitcoin
+ * and Polkadot get their entry here when they are implemented.
  */
-export type FamilyModule<Deps> = { createFamilyAdapter(deps: Deps): ChainAdapter }
-
-/**
- * The loaders of the families the kit implements, keyed by CAIP-2 namespace: a dynamic import
- * each, so a family the site does not configure costs the page no bytes. EVM is built at once by
- * createLatch (its wagmi config is part of the instance a site reads synchronously); the others
- * load when configured and are not implemented yet.
- */
-export const FAMILY_LOADERS: Readonly<
-  Record<Exclude<ChainNamespace, 'eip155'>, (() => Promise<FamilyModule<unknown>>) | undefined>
-> = {
-  solana: undefined,
-  bip122: undefined,
-  polkadot: undefined,
-}
+export const FAMILY_LOADERS: Readonly<Partial<Record<ChainNamespace, FamilyLoader<unknown>>>> = {}
 
 /** The families the site's networks belong to, in the order of its networks. */
 export function configuredNamespaces(

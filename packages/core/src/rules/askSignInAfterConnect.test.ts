@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { askSignInAfterConnect, signInNeeded } from './askSignInAfterConnect.ts'
-import { mirrorConnection } from './mirrorConnection.ts'
 import { connectedTo, createTestStores, OTHER } from './testStores.ts'
 
 function setup(siwx: { enabled: boolean; session: boolean }) {
-  const stores = createTestStores()
-  mirrorConnection({ namespace: 'eip155', ...stores, walletInfo: (wallet) => wallet })
+  const stores = createTestStores({ mirror: true })
   const needsSignIn = signInNeeded({
     siwx: () => ({ enabled: siwx.enabled, hasSession: () => siwx.session }),
     network: stores.network,
   })
-  askSignInAfterConnect({ wallet: stores.wallet, needsSignIn, modal: stores.modal })
+  askSignInAfterConnect({ account: stores.activeAccount, needsSignIn, modal: stores.modal })
   return stores
 }
 

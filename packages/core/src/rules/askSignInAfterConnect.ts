@@ -1,4 +1,4 @@
-import { accountMoved, type ChainConnection } from '../chains/connection.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { NetworkController } from '../network/index.ts'
 import type { SiwxController } from '../siwx/createSiwx.ts'
@@ -18,14 +18,17 @@ export function signInNeeded(deps: {
   }
 }
 
-/** After connecting (or moving to another account or network), a site with sign-in asks for it. */
+/**
+ * After connecting (or moving to another account, network or family), a site with sign-in asks
+ * for it.
+ */
 export function askSignInAfterConnect(deps: {
-  wallet: ReadableStore<ChainConnection>
+  account: ReadableStore<ActiveAccount | undefined>
   needsSignIn: () => boolean
   modal: Pick<ModalController, 'open'>
 }): () => void {
-  return deps.wallet.subscribe((current, previous) => {
-    if (accountMoved(current, previous) && deps.needsSignIn())
-      deps.modal.open({ view: 'SIWXSignMessage' })
+  return deps.account.subscribe((current, previous) => {
+    if (!current || current.caipAddress === previous?.caipAddress) return
+    if (deps.needsSignIn()) deps.modal.open({ view: 'SIWXSignMessage' })
   })
 }

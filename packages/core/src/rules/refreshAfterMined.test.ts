@@ -16,7 +16,7 @@ function setup() {
   const activity: (MinedTransaction | undefined)[] = []
   const invalidated: unknown[] = []
   const tracking = refreshAfterMined({
-    wallet: stores.wallet,
+    account: stores.activeAccount,
     pendingTransactions,
     network: stores.network,
     balances: { refresh: async (target) => void tokenReads.push(target) },
@@ -24,7 +24,6 @@ function setup() {
     queryClient: { invalidateQueries: async (filters) => void invalidated.push(filters) },
     refreshNativeBalance: createNativeBalanceRefresh({
       account: stores.account,
-      namespace: 'eip155',
       getBalance: async () => ({ value: onChain, decimals: 18, symbol: 'ETH' }),
     }),
   })

@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { BalancesController } from '../balances/createBalances.ts'
-import type { ChainConnection } from '../chains/connection.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { HistoryController, MinedTransaction } from '../history/createHistory.ts'
 import type { NetworkController } from '../network/index.ts'
 import type { QueryCache } from '../query/lazyQueryClient.ts'
@@ -8,13 +8,14 @@ import type { PendingTransactionsController } from '../send/createPendingTransac
 import type { ReadableStore } from '../store.ts'
 
 export type RefreshAfterMinedDeps = {
-  wallet: ReadableStore<ChainConnection>
+  /** The active account in CAIP form: whose transactions these are. */
+  account: ReadableStore<ActiveAccount | undefined>
   pendingTransactions: Pick<PendingTransactionsController, 'add' | 'remove'>
   network: Pick<NetworkController, 'find'>
   balances: Pick<BalancesController, 'refresh'>
   history: Pick<HistoryController, 'refresh'>
   queryClient: Pick<QueryCache, 'invalidateQueries'>
-  refreshNativeBalance(address: string, caipNetworkId: CaipNetworkId): Promise<void>
+  refreshNativeBalance(target: ActiveAccount): Promise<void>
 }
 
 export type TransactionTracking = {
@@ -36,16 +37,16 @@ export type TransactionTracking = {
 /** A sent transaction is pending until mined; once mined, the Tokens and Activity tabs refresh. */
 export function refreshAfterMined(deps: RefreshAfterMinedDeps): TransactionTracking {
   function refreshActivity(mined?: MinedTransaction) {
-    const current = deps.wallet.get()
-    if (current.status !== 'connected') return
-    void deps.refreshNativeBalance(current.address, current.caipNetworkId)
+    const current = deps.account.get()
+    if (!current) return
+    void deps.refreshNativeBalance(current)
     void deps.queryClient.invalidateQueries({ queryKey: ['history'] })
     deps.history.refresh(mined)
   }
   return {
     sent(hash) {
-      const current = deps.wallet.get()
-      if (current.status !== 'connected') return
+      const current = deps.account.get()
+      if (!current) return
       const explorer = deps.network.find(current.caipNetworkId)?.blockExplorers?.default.url
       deps.pendingTransactions.add({
         hash,
@@ -57,8 +58,8 @@ export function refreshAfterMined(deps: RefreshAfterMinedDeps): TransactionTrack
       const receipt = await mined.finally(() => {
         deps.pendingTransactions.remove(hash)
       })
-      const current = deps.wallet.get()
-      if (current.status === 'connected') {
+      const current = deps.account.get()
+      if (current) {
         void deps.balances.refresh({
           address: current.address,
           chainId: current.caipNetworkId,

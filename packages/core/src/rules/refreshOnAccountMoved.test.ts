@@ -1,27 +1,25 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { describe, expect, it } from 'vitest'
 import { createNativeBalanceRefresh } from '../balances/refreshNativeBalance.ts'
-import { mirrorConnection } from './mirrorConnection.ts'
+import { evmAccount } from '../chains/testAccount.ts'
 import { refreshOnAccountMoved } from './refreshOnAccountMoved.ts'
 import { ADDRESS, connectedTo, createTestStores, OTHER } from './testStores.ts'
 
 function setup() {
-  const stores = createTestStores()
+  const stores = createTestStores({ mirror: true })
   const identities: { address: string; caipNetworkId: CaipNetworkId }[] = []
   const tokens: { address: string; chainId: CaipNetworkId }[] = []
   // The chain's answer: 1.5 ETH on 31337, 2 ETH elsewhere.
   const refreshNativeBalance = createNativeBalanceRefresh({
     account: stores.account,
-    namespace: 'eip155',
-    getBalance: async (_address, caipNetworkId) => ({
+    getBalance: async ({ caipNetworkId }) => ({
       value: caipNetworkId === 'eip155:31337' ? 1_500_000_000_000_000_000n : 2n * 10n ** 18n,
       decimals: 18,
       symbol: 'ETH',
     }),
   })
-  mirrorConnection({ namespace: 'eip155', ...stores, walletInfo: (wallet) => wallet })
   refreshOnAccountMoved({
-    wallet: stores.wallet,
+    account: stores.activeAccount,
     refreshNativeBalance,
     identity: { load: async (target) => void identities.push(target) },
     balances: { refresh: async (target) => void tokens.push(target) },
@@ -59,13 +57,12 @@ describe('refreshOnAccountMoved', () => {
     const stores = createTestStores()
     const refresh = createNativeBalanceRefresh({
       account: stores.account,
-      namespace: 'eip155',
       getBalance: async () => {
         throw new Error('node down')
       },
     })
     stores.account.update('eip155', { balance: '1', balanceSymbol: 'ETH' })
-    await refresh(ADDRESS, 'eip155:31337')
+    await refresh(evmAccount(ADDRESS, 31337))
     expect(stores.account.get('eip155')).toMatchObject({
       balance: undefined,
       balanceSymbol: undefined,

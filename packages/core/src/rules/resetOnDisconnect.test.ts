@@ -13,7 +13,7 @@ function setup() {
   const stores = createTestStores()
   const tokens = holding()
   const activity = holding()
-  resetOnDisconnect({ ...stores, resettables: [tokens, activity] })
+  resetOnDisconnect({ ...stores, account: stores.activeAccount, resettables: [tokens, activity] })
   return { ...stores, tokens, activity }
 }
 

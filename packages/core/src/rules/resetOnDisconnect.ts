@@ -1,4 +1,4 @@
-import type { ChainConnection } from '../chains/connection.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { RouterController } from '../router/index.ts'
 import type { ReadableStore } from '../store.ts'
@@ -7,19 +7,19 @@ import type { ReadableStore } from '../store.ts'
 type Resettable = { reset(): void }
 
 /**
- * A wallet that disconnects leaves nothing of its account behind (Tokens, Activity, name, the
- * names being registered); a session that ended (not a connect attempt that failed) sends an
- * open modal back to Connect.
+ * When the active account goes (its wallet disconnected, or a family without a wallet was made
+ * active), nothing of it stays behind (Tokens, Activity, name, the names being registered), and
+ * an open modal goes back to Connect.
  */
 export function resetOnDisconnect(deps: {
-  wallet: ReadableStore<ChainConnection>
+  account: ReadableStore<ActiveAccount | undefined>
   resettables: readonly Resettable[]
   modal: Pick<ModalController, 'state'>
   router: Pick<RouterController, 'reset'>
 }): () => void {
-  return deps.wallet.subscribe((current, previous) => {
-    if (current.status !== 'disconnected') return
+  return deps.account.subscribe((current, previous) => {
+    if (current || !previous) return
     for (const controller of deps.resettables) controller.reset()
-    if (previous.status === 'connected' && deps.modal.state.get().open) deps.router.reset('Connect')
+    if (deps.modal.state.get().open) deps.router.reset('Connect')
   })
 }

@@ -1,5 +1,6 @@
 import { createAccountController } from '../account/index.ts'
 import type { ChainConnection, WalletOption } from '../chains/connection.ts'
+import { createConnections } from '../chains/createConnections.ts'
 import { createConnection } from '../connection/index.ts'
 import { createEvents } from '../events/index.ts'
 import { createModal } from '../modal/index.ts'
@@ -7,6 +8,7 @@ import { createNetworkController, defineEvmNetwork } from '../network/index.ts'
 import { createRouter } from '../router/index.ts'
 import { createMemoryStorage, createStorage } from '../storage/index.ts'
 import { createStore } from '../store.ts'
+import { mirrorConnection } from './mirrorConnection.ts'
 
 export const devnet = defineEvmNetwork({
   id: 31337,
@@ -37,10 +39,12 @@ export const connectedTo = (chainId: number, address = ADDRESS): ChainConnection
 })
 
 /**
- * The real stores the rules wire together (account, network, router, modal, connection), plus a
- * wallet connection store standing for the family adapter's: tests move it as a wallet would.
+ * The real stores the rules wire together (account, network, router, modal, connection, the
+ * connections and their active account), plus a wallet connection store standing for the EVM
+ * adapter's: tests move it as a wallet would. With `mirror`, the wallet is mirrored into the
+ * account and network first, as createLatch wires it, before the active account follows it.
  */
-export function createTestStores(options: { signInRequired?: boolean } = {}) {
+export function createTestStores(options: { signInRequired?: boolean; mirror?: boolean } = {}) {
   const events = createEvents()
   const storage = createStorage({ storage: createMemoryStorage() })
   const account = createAccountController()
@@ -63,5 +67,26 @@ export function createTestStores(options: { signInRequired?: boolean } = {}) {
     isSignInRequired: () => options.signInRequired ?? false,
     hasSession: () => false,
   })
-  return { events, storage, account, network, connection, wallet, router, modal }
+  const connections = createConnections({ storage, namespaces: ['eip155'] })
+  if (options.mirror)
+    mirrorConnection({
+      namespace: 'eip155',
+      wallet,
+      connection,
+      account,
+      network,
+      walletInfo: (option) => ({ name: option.name }),
+    })
+  connections.track('eip155', wallet)
+  return {
+    events,
+    storage,
+    account,
+    network,
+    connection,
+    wallet,
+    router,
+    modal,
+    activeAccount: connections.activeAccount,
+  }
 }

@@ -5,8 +5,6 @@ import type { Address, Hex } from 'viem'
 import { isNetworkFailure } from '../../errorChain.ts'
 
 export { sendTransaction, signMessage, waitForTransactionReceipt } from '@wagmi/core'
-// A switch runs on a click in the Networks view: its code comes with the first one.
-export { switchOrAddChain } from './switchNetwork.ts'
 
 /**
  * Gas of a transaction from `from` (read through the site's RPC, not the wallet) and the highest

@@ -22,7 +22,7 @@ import { createStore } from '../../store.ts'
 import { evmChainIdOf as evmChainId } from '../serves.ts'
 import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
-import type { Eip1193Requester } from './switchNetwork.ts'
+import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
 import {
   WALLETCONNECT_CONNECTOR_ID,
   type WalletConnectConnectorOptions,
@@ -241,7 +241,6 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         return
       }
       const provider = (await connector.getProvider()) as Eip1193Requester
-      const { switchOrAddChain } = await import('./actions.ts')
       await switchOrAddChain(provider, chain)
     },
     async reconnect() {
