@@ -1,4 +1,3 @@
-import { parseCaipAddress } from '@latch/protocol/caip'
 import {
   type Config,
   type Connector,
@@ -274,8 +273,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return estimateFee(config, transaction)
     },
     async getBalance(caipAddress) {
-      const { namespace, reference, address } = parseCaipAddress(caipAddress)
-      const chainId = evmChainId(`${namespace}:${reference}`)
+      // `eip155:<chainId>:<address>`
+      const [, reference, address = ''] = caipAddress.split(':')
+      const chainId = Number(reference)
       // eth_getBalance itself: viem's getBalance action brings multicall's ABI coder (about 15 KiB
       // gzip) into the page for a block-hash form the kit never uses.
       const client = config.getClient({ chainId })
