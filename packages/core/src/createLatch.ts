@@ -270,10 +270,18 @@ export function createLatch(config: LatchConfig): Latch {
       }),
     ),
   )
+  // The wallet sent it already: tracking that cannot load must not turn that into a failure.
   const track = async (hash: string) => {
-    // The wallet sent it already: a tracking that cannot load must not turn that into a failure.
     const loaded = await tracking.load().catch(() => undefined)
     loaded?.sent(hash)
+  }
+  const watch = async <Receipt>(
+    hash: string,
+    caipNetworkId: CaipNetworkId | undefined,
+    mined: Promise<Receipt>,
+  ): Promise<Receipt> => {
+    const loaded = await tracking.load().catch(() => undefined)
+    return loaded ? loaded.waited(hash, caipNetworkId, mined) : mined
   }
   const evm: EvmAdapter = {
     ...adapter,
@@ -282,8 +290,8 @@ export function createLatch(config: LatchConfig): Latch {
       await track(hash)
       return hash
     },
-    waitForTransaction: async (hash, chainId) =>
-      (await tracking.load()).waited(
+    waitForTransaction: (hash, chainId) =>
+      watch(
         hash,
         chainId === undefined ? undefined : `eip155:${chainId}`,
         adapter.waitForTransaction(hash, chainId),
@@ -293,8 +301,7 @@ export function createLatch(config: LatchConfig): Latch {
       await track(sent.id)
       return sent
     },
-    waitForTransfer: async (sent) =>
-      (await tracking.load()).waited(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
+    waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
   /** The adapter of a family the site configured. */
@@ -314,7 +321,10 @@ export function createLatch(config: LatchConfig): Latch {
     balances,
     snackbar,
     refreshActivity: (mined) =>
-      void tracking.load().then((loaded) => loaded.refreshActivity(mined)),
+      void tracking.load().then(
+        (loaded) => loaded.refreshActivity(mined),
+        () => undefined,
+      ),
     activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
   const names = createLazyNames({

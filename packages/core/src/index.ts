@@ -12,6 +12,7 @@ export type {
   ConnectionsState,
 } from './chains/createConnections.ts'
 export * from './chains/evm/index.ts'
+export type { FamilyLoader, FamilyModule } from './chains/loadFamilies.ts'
 export type * from './chains/types.ts'
 export * from './connection/index.ts'
 export * from './constants.ts'

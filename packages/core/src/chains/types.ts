@@ -72,9 +72,3 @@ export interface ChainAdapter {
   /** The family's CAIP-122 sign-in message text (loaded with the first sign-in). */
   signInMessage(fields: SignInFields): Promise<string>
 }
-
-/** What a family's adapter is built from: the kit's pieces it needs, passed by createLatch. */
-export type ChainFamily<Adapter extends ChainAdapter = ChainAdapter, Deps = unknown> = {
-  readonly namespace: ChainNamespace
-  create(deps: Deps): Adapter
-}
