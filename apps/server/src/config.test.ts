@@ -157,6 +157,72 @@ describe('loadConfig', () => {
     ])
   })
 
+  it("reads the devnet's Solana chain from the manifest, its USDC priced as a stablecoin", () => {
+    const dataDir = emptyDataDir()
+    const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+    const solana = {
+      caipNetworkId: 'solana:G23yrB2TD5vusf6pZZuTMGPah1KPD4ph',
+      genesisHash: 'G23yrB2TD5vusf6pZZuTMGPah1KPD4phAAAAAAAAAAAA',
+      name: 'Latch Solana Devnet',
+      rpcUrl: 'http://127.0.0.1:8550',
+      wsUrl: 'ws://127.0.0.1:8550',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      tokens: [
+        {
+          symbol: 'USDC',
+          name: 'USD Coin',
+          decimals: 6,
+          mint,
+          programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+        },
+      ],
+      accounts: [],
+    }
+    writeFileSync(
+      path.join(dataDir, 'devnet.json'),
+      JSON.stringify({
+        version: 1,
+        mnemonic: 'm',
+        accounts: [],
+        chains: [
+          {
+            chainId: 31337,
+            name: 'Latch Devnet',
+            rpcUrl: 'http://127.0.0.1:8545',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            contracts: Object.fromEntries(
+              [
+                'multicall3',
+                'weth9',
+                'uniswapV2Factory',
+                'uniswapV2Router02',
+                'entryPoint',
+                'simpleAccountFactory',
+              ].map((name) => [name, `0x${'1'.repeat(40)}`]),
+            ),
+            tokens: [],
+            pairs: [],
+          },
+        ],
+        solana,
+        walletConnect: { relayUrl: 'ws://127.0.0.1:8547', projectId: 'latch-dev' },
+      }),
+    )
+    expect(loadConfig({ DATA_DIR: dataDir }).solanaChains).toEqual([
+      {
+        family: 'solana',
+        caipNetworkId: solana.caipNetworkId,
+        name: 'Latch Solana Devnet',
+        rpcUrls: ['http://127.0.0.1:8550'],
+        wsUrls: ['ws://127.0.0.1:8550'],
+        nativeCurrency: solana.nativeCurrency,
+        tokens: [
+          { mint, symbol: 'USDC', name: 'USD Coin', decimals: 6, usdStablecoin: true, spam: false },
+        ],
+      },
+    ])
+  })
+
   it('names every bad variable in one error', () => {
     const load = () => loadConfig({ PORT: 'eighty', LATCH_CHAINS: '[{', DATABASE_URL: 'mysql://x' })
     expect(load).toThrow(ConfigError)

@@ -409,7 +409,11 @@ function chainsOf(
   entries: z.infer<typeof chainEntry>[] | undefined,
   manifest: DevnetManifest | undefined,
 ): Pick<Config, 'chains' | 'solanaChains'> {
-  if (!entries) return { chains: manifest ? chainsOfDevnet(manifest) : [], solanaChains: [] }
+  if (!entries)
+    return {
+      chains: manifest ? chainsOfDevnet(manifest) : [],
+      solanaChains: manifest ? solanaChainsOfDevnet(manifest) : [],
+    }
   const chains: ChainConfig[] = []
   const solanaChains: SolanaChainConfig[] = []
   for (const entry of entries) {
