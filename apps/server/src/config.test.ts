@@ -4,6 +4,19 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 
+/** Every contract a devnet manifest names, all at one made-up address. */
+const devnetContracts = () =>
+  Object.fromEntries(
+    [
+      'multicall3',
+      'weth9',
+      'uniswapV2Factory',
+      'uniswapV2Router02',
+      'entryPoint',
+      'simpleAccountFactory',
+    ].map((name) => [name, `0x${'1'.repeat(40)}`]),
+  )
+
 const emptyDataDir = () => mkdtempSync(path.join(tmpdir(), 'latch-config-'))
 
 describe('loadConfig', () => {
@@ -101,16 +114,7 @@ describe('loadConfig', () => {
       name: 'Latch Devnet',
       rpcUrl: 'http://127.0.0.1:8545',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      contracts: Object.fromEntries(
-        [
-          'multicall3',
-          'weth9',
-          'uniswapV2Factory',
-          'uniswapV2Router02',
-          'entryPoint',
-          'simpleAccountFactory',
-        ].map((name) => [name, `0x${'1'.repeat(40)}`]),
-      ),
+      contracts: devnetContracts(),
       tokens: [
         {
           symbol: 'USDC',
@@ -190,16 +194,7 @@ describe('loadConfig', () => {
             name: 'Latch Devnet',
             rpcUrl: 'http://127.0.0.1:8545',
             nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-            contracts: Object.fromEntries(
-              [
-                'multicall3',
-                'weth9',
-                'uniswapV2Factory',
-                'uniswapV2Router02',
-                'entryPoint',
-                'simpleAccountFactory',
-              ].map((name) => [name, `0x${'1'.repeat(40)}`]),
-            ),
+            contracts: devnetContracts(),
             tokens: [],
             pairs: [],
           },

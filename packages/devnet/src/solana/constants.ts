@@ -48,13 +48,15 @@ export const USDC_AUTHORITY_SEED_TEXT = 'latch solana devnet usdc authority'
 export const USDC = { symbol: 'USDC', name: 'USD Coin', decimals: 6 } as const
 export const NATIVE_SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 
-export const SYSTEM_PROGRAM = '11111111111111111111111111111111'
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
-export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
-export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
-export const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'
-export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
+export {
+  ASSOCIATED_TOKEN_PROGRAM,
+  COMPUTE_BUDGET_PROGRAM,
+  MEMO_PROGRAM,
+  MEMO_V1_PROGRAM,
+  SYSTEM_PROGRAM,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from '@latch/protocol/solana-programs'
 
 /** The solana-core version getVersion reports: the runtime litesvm 1.5 embeds is of this line. */
 export const SOLANA_CORE_VERSION = '3.0.0'
