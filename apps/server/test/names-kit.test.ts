@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/query-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAccountController } from '../../../packages/core/src/account/account.ts'
-import type { AdapterConnection } from '../../../packages/core/src/adapters/types.ts'
 import { createApiClient } from '../../../packages/core/src/api/client.ts'
+import { createTestAccount, evmAccount } from '../../../packages/core/src/chains/testAccount.ts'
 import { createIdentity } from '../../../packages/core/src/names/createIdentity.ts'
 import { createNames } from '../../../packages/core/src/names/createNames.ts'
 import {
@@ -39,17 +39,12 @@ describe('names against the Latch server', () => {
       account,
       isSupported: async () => true,
     })
-    const connection: AdapterConnection = {
-      status: 'connected',
-      address: wallet.address,
-      chainId: 31337,
-      wallet: { id: 'test', name: 'Test', icon: undefined, rdns: undefined, kind: 'injected' },
-    }
+    const connection = createTestAccount(evmAccount(wallet.address, 31337))
     const snackbar = { showError: vi.fn() }
     const names = createNames({
       api,
       queryClient,
-      connection: { get: () => connection, subscribe: () => () => {} },
+      account: connection,
       signMessage: (message) => wallet.signMessage({ message }),
       snackbar,
       identity,

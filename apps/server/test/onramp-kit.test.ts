@@ -2,15 +2,14 @@ import { ONRAMP_SANDBOX_CARDS, ONRAMP_SANDBOX_MESSAGES } from '@latch/protocol/c
 import { QueryClient } from '@tanstack/query-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AdapterConnection } from '../../../packages/core/src/adapters/types.ts'
 import { createApiClient } from '../../../packages/core/src/api/client.ts'
 import { createBalances } from '../../../packages/core/src/balances/createBalances.ts'
+import { createTestAccount, evmAccount } from '../../../packages/core/src/chains/testAccount.ts'
 import { createLatch } from '../../../packages/core/src/createLatch.ts'
 import { createTestPopup } from '../../../packages/core/src/embedded/testEmbedded.ts'
 import { createHistory } from '../../../packages/core/src/history/createHistory.ts'
 import { defineEvmNetwork } from '../../../packages/core/src/network/index.ts'
 import { createOnramp } from '../../../packages/core/src/onramp/createOnramp.ts'
-import { createStore } from '../../../packages/core/src/store.ts'
 // The real server, as its own tests start it: the kit's calls against the routes themselves.
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -64,12 +63,7 @@ describe('the on-ramp kit against the Latch server', () => {
       snackbar: { showError: (error) => errors.push(String(error)) },
       isSupported: async () => true,
     })
-    const connection = createStore<AdapterConnection>({
-      status: 'connected',
-      address: wallet.address,
-      chainId: CHAIN_ID,
-      wallet: { id: 'test', name: 'Test', icon: undefined, rdns: undefined, kind: 'injected' },
-    })
+    const connection = createTestAccount(evmAccount(wallet.address, CHAIN_ID))
     const history = createHistory({
       api,
       queryClient,
@@ -81,7 +75,7 @@ describe('the on-ramp kit against the Latch server', () => {
     const snackbar: { variant: 'success' | 'error'; message: string }[] = []
     const onramp = createOnramp({
       api,
-      connection,
+      account: connection,
       balances,
       snackbar: {
         showSuccess: (message) => snackbar.push({ variant: 'success', message }),

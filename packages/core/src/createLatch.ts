@@ -1,51 +1,59 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import { http, type Transport } from 'viem'
+import type { Transport } from 'viem'
 import { type AccountController, createAccountController } from './account/index.ts'
-import { ChainNotSupportedError } from './adapters/evm/errors.ts'
-import { createEvmAdapter, type EvmAdapter, UserRejectedError } from './adapters/evm/index.ts'
-import { WALLETCONNECT_CONNECTOR_ID } from './adapters/evm/walletconnect/connector.ts'
-import type { WalletOption } from './adapters/types.ts'
-import {
-  type AlertsController,
-  createAlerts,
-  KNOWN_ALERTS,
-  originNotAllowedAlert,
-} from './alerts/index.ts'
-import { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
+import { checkOrigin } from './alerts/checkOrigin.ts'
+import { type AlertsController, createAlerts } from './alerts/index.ts'
+import { type ApiClient, createApiClient } from './api/client.ts'
 import { type BalancesController, createBalances } from './balances/createBalances.ts'
+import { createNativeBalanceRefresh } from './balances/refreshNativeBalance.ts'
+import {
+  type ActiveAccount,
+  type ConnectionsController,
+  createConnections,
+} from './chains/createConnections.ts'
+import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
+import type { EvmAdapter } from './chains/evm/index.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
+import { configuredNamespaces, FAMILY_LOADERS } from './chains/registry.ts'
+import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
+import type { ConnectableWallet } from './connection/connectableWallet.ts'
+import { disconnectWallet } from './connection/disconnectWallet.ts'
 import {
   type ConnectionController,
   createConnection,
-  createWalletConnectFlow,
   type WalletLinking,
-  type WalletSummary,
 } from './connection/index.ts'
-import { BALANCE_DECIMALS, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './constants.ts'
+import type { LatchWalletConnect, WalletConnectPairing } from './connection/latchWalletConnect.ts'
 import { displayMessage } from './displayMessage.ts'
 import { EMBEDDED_CONNECTOR_ID } from './embedded/connectorId.ts'
 import type { EmbeddedController } from './embedded/createEmbedded.ts'
 import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
-import { applyRemoteFeatures, remoteOnrampProviders } from './features/remoteFeatures.ts'
-import { truncateBalance } from './format/truncateBalance.ts'
-import type { HistoryController, MinedTransaction } from './history/createHistory.ts'
+import { loadRemoteFeatures } from './features/loadRemoteFeatures.ts'
+import type { HistoryController } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
-import { type LazyCode, lazyCode } from './lazy/lazyCode.ts'
+import { deferred, type LazyCode, lazyCode } from './lazy/lazyCode.ts'
 import type { LoadsCode } from './lazy/types.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
 import { createLazyIdentity } from './names/lazyIdentity.ts'
 import { createLazyNames } from './names/lazyNames.ts'
-import { createNetworkController, type NetworkController, toViemChain } from './network/index.ts'
+import { createNetworkController, type NetworkController } from './network/index.ts'
+import { switchWalletNetwork } from './network/switchWalletNetwork.ts'
 import type { OnrampController } from './onramp/createOnramp.ts'
-import { DEFAULT_ONRAMP_PROVIDERS } from './onramp/defaults.ts'
 import { createLazyOnramp } from './onramp/lazyOnramp.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
-import { isIosSafari, isTelegram } from './platform/platform.ts'
 import { createLazyQueryClient } from './query/lazyQueryClient.ts'
 import { createRouter, type RouterController } from './router/index.ts'
+import { askSignInAfterConnect, signInNeeded } from './rules/askSignInAfterConnect.ts'
+import { closeAfterConnect } from './rules/closeAfterConnect.ts'
+import { mirrorConnection } from './rules/mirrorConnection.ts'
+import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
+import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
+import { refreshOnAccountMoved } from './rules/refreshOnAccountMoved.ts'
+import { resetOnDisconnect } from './rules/resetOnDisconnect.ts'
 import {
   createPendingTransactions,
   type PendingTransactionsController,
@@ -54,16 +62,15 @@ import type { SendFlowController } from './send/createSendFlow.ts'
 import type { SendRequest } from './send/validateSend.ts'
 import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
-import {
-  createStorage,
-  type LatchStorage,
-  STORAGE_KEYS,
-  type StorageLike,
-} from './storage/index.ts'
+import { createStorage, type LatchStorage, type StorageLike } from './storage/index.ts'
 import { createStore, type ReadableStore } from './store.ts'
 import type { SwapController } from './swap/createSwap.ts'
 import { createLazySwap } from './swap/lazySwap.ts'
 import { createTheme, type ThemeController } from './theme/index.ts'
+
+export type { ConnectableWallet } from './connection/connectableWallet.ts'
+export { walletFromOption } from './connection/connectableWallet.ts'
+export type { LatchWalletConnect } from './connection/latchWalletConnect.ts'
 
 /** The site's options plus where the kit reaches the Latch server (and, optionally, its frame). */
 export type LatchConfig = LatchOptions & {
@@ -79,36 +86,6 @@ export type LatchConfig = LatchOptions & {
   transports?: Record<number, Transport>
   /** Names visitors register: `zone` is the suffix, default `latch.id`. */
   names?: { zone?: string }
-}
-
-/** A wallet offered in the modal: one found in the browser, or one from the registry. */
-export type ConnectableWallet = WalletSummary & {
-  /** The connector to use when the wallet is installed here. */
-  connectorId?: string
-  homepage?: string | null
-  chromeStore?: string | null
-  appStore?: string | null
-  playStore?: string | null
-  /** The app's native scheme, e.g. `metamask://`, for deep links on phones. */
-  mobileLink?: string | null
-  /** The app's https universal link, for phones without its scheme registered. */
-  universalLink?: string | null
-  desktopLink?: string | null
-  /** Whether the wallet connects over WalletConnect (QR code or deep link). */
-  supportsWalletConnect?: boolean
-}
-
-/** The WalletConnect side of an instance: pairing a phone wallet by QR code or deep link. */
-export type LatchWalletConnect = {
-  /**
-   * Pairs and connects, showing the URI in `connection.state`; `wallet` is the one the
-   * visitor picked, if any. Resolves once connected (the modal closes).
-   */
-  connect(wallet?: ConnectableWallet): Promise<void>
-  /** Records that the visitor opened the wallet by a deep link: the connection counts as mobile. */
-  openLink(linking: WalletLinking): void
-  /** The visitor left the WalletConnect view without connecting. */
-  leave(): void
 }
 
 /** The id recent wallets use for WalletConnect's own QR code (ConnectingWalletConnectBasic). */
@@ -134,7 +111,14 @@ export type Latch = {
   readonly network: NetworkController
   readonly router: RouterController
   readonly modal: ModalController
+  /** The EVM family's adapter, with wagmi's config for the site's own wagmi hooks. */
   readonly evm: EvmAdapter
+  /** Each configured family's adapter, keyed by CAIP-2 namespace. */
+  readonly adapters: Readonly<Partial<Record<ChainNamespace, ChainAdapter>>>
+  /** The wallet connection of every configured family, and which family is active. */
+  readonly connections: ConnectionsController
+  /** The active account in CAIP form (what swap, on-ramp, names and balances read). */
+  readonly activeAccount: ReadableStore<ActiveAccount | undefined>
   /** The Tokens tab: balances of the connected account on the active network. */
   readonly balances: BalancesController
   /** The Activity tab: the account's transactions on the active network. */
@@ -175,23 +159,9 @@ export type Latch = {
   switchNetwork(network: CaipNetwork): Promise<void>
 }
 
-const summary = (wallet: ConnectableWallet): WalletSummary => ({
-  id: wallet.id,
-  name: wallet.name,
-  ...(wallet.imageUrl ? { imageUrl: wallet.imageUrl } : {}),
-  ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
-})
-
-const fromOption = (option: WalletOption): ConnectableWallet => ({
-  id: option.rdns ?? option.id,
-  name: option.name,
-  connectorId: option.id,
-  ...(option.icon ? { imageUrl: option.icon } : {}),
-  ...(option.rdns ? { rdns: option.rdns } : {}),
-})
-
 /**
- * Creates one Latch instance with its own stores: two instances on a page share nothing.
+ * Creates one Latch instance with its own stores: two instances on a page share nothing. It builds
+ * the stores and controllers and wires the rules between them (`rules/`); it holds no rule itself.
  * @example const latch = createLatch({ projectId: 'latch-dev', serverUrl, networks: [devnet] })
  */
 export function createLatch(config: LatchConfig): Latch {
@@ -205,8 +175,18 @@ export function createLatch(config: LatchConfig): Latch {
     themeVariables: options.themeVariables,
   })
   const connection = createConnection({ storage, events })
-  const account = createAccountController()
-  const network = createNetworkController(options.networks, options.defaultNetwork)
+  const connections = createConnections({
+    storage,
+    namespaces: configuredNamespaces(options.networks),
+  })
+  const account = createAccountController(connections.state.get().activeNamespace)
+  connections.state.subscribe((state) => account.setActiveNamespace(state.activeNamespace))
+  const activeAccount = connections.activeAccount
+  const network = createNetworkController(
+    options.networks,
+    storedActiveNetwork(storage, options.networks, connections.state.get().activeNamespace) ??
+      options.defaultNetwork,
+  )
   let modal: ModalController | undefined
   const router = createRouter({
     closeModal: () => {
@@ -244,25 +224,6 @@ export function createLatch(config: LatchConfig): Latch {
     events,
     activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
-  const evmNetworks = options.networks.filter((candidate) => candidate.chainNamespace === 'eip155')
-  const [firstChain, ...otherChains] = evmNetworks.map(toViemChain)
-  if (!firstChain)
-    throw new LatchError('Network not found', { details: 'Latch needs at least one EVM network' })
-  const gatewayUrl = (chainId: number) => {
-    const url = new URL('/v1', config.serverUrl)
-    url.searchParams.set('chainId', `eip155:${chainId}`)
-    url.searchParams.set('projectId', options.projectId)
-    return url.toString()
-  }
-  const gateway = (chainId: number) =>
-    // Calls made in the same tick go as one JSON-RPC batch (at most 1000 calls; 10 s timeout).
-    http(gatewayUrl(chainId), {
-      timeout: RPC_TIMEOUT_MS,
-      batch: { batchSize: RPC_BATCH_SIZE },
-      retryCount: 1,
-    })
-  const walletConnectSessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
-  const walletConnectOptions = options.walletConnect
   // Email and social login: the state is here, the code loads once a login is offered or restored.
   const embedded = options.walletFrameUrl
     ? createLazyEmbedded({
@@ -287,268 +248,185 @@ export function createLatch(config: LatchConfig): Latch {
         connect: (method) => connectEmbedded(method),
       })
     : undefined
-  const adapter = createEvmAdapter({
-    chains: [firstChain, ...otherChains],
-    transports: Object.fromEntries(
-      [firstChain, ...otherChains].map((chain) => [
-        chain.id,
-        config.transports?.[chain.id] ?? gateway(chain.id),
-      ]),
-    ),
-    enableEIP6963: options.enableEIP6963,
-    enableInjected: options.enableInjected,
-    ...(embedded ? { embedded: embedded.connector } : {}),
-    storage: {
-      getItem: (key) => storage.getItem(`@latch/${key}`) ?? null,
-      setItem: (key, value) => storage.setItem(`@latch/${key}`, value),
-      removeItem: (key) => storage.removeItem(`@latch/${key}`),
-    },
-    ...(walletConnectOptions
-      ? {
-          walletConnect: {
-            load: async () => {
-              const { initWalletConnectProvider } = await import(
-                './adapters/evm/walletconnect/provider.ts'
-              )
-              return initWalletConnectProvider({
-                projectId: walletConnectOptions.projectId,
-                relayUrl: walletConnectOptions.relayUrl,
-                metadata: { ...options.metadata, icons: [...options.metadata.icons] },
-                storagePrefix: 'latch',
-              })
-            },
-            rpcUrl: gatewayUrl,
-            hasStoredSession: () =>
-              storage.getItem(walletConnectSessionKey) === WALLETCONNECT_CONNECTOR_ID,
-            setStoredSession: (stored) => {
-              if (stored) storage.setItem(walletConnectSessionKey, WALLETCONNECT_CONNECTOR_ID)
-              else storage.removeItem(walletConnectSessionKey)
-            },
-          },
-        }
-      : {}),
-  })
+  // EVM is built at once: its wagmi config is part of the instance a site reads synchronously.
+  const adapter = createEvmFamily({ config, options, storage, embedded })
   const pendingTransactions = createPendingTransactions()
-  // A sent transaction is pending until mined; then what the account holds has changed: refresh
-  // the Tokens and Activity tabs.
+  const refreshNativeBalance = createNativeBalanceRefresh({
+    account,
+    getBalance: (target) => adapterOf(target.namespace).getBalance(target.caipAddress),
+  })
+  // A sent transaction is pending until mined, then the account is read again: that code loads
+  // with the first transaction, before its hash is handed back.
+  const tracking = lazyCode(() =>
+    import('./rules/refreshAfterMined.ts').then(({ refreshAfterMined }) =>
+      refreshAfterMined({
+        account: activeAccount,
+        pendingTransactions,
+        network,
+        balances,
+        history,
+        queryClient,
+        refreshNativeBalance,
+      }),
+    ),
+  )
+  // The wallet sent it already: tracking that cannot load must not turn that into a failure.
+  const track = async (hash: string) => {
+    const loaded = await tracking.load().catch(() => undefined)
+    loaded?.sent(hash)
+  }
+  const watch = async <Receipt>(
+    hash: string,
+    caipNetworkId: CaipNetworkId | undefined,
+    mined: Promise<Receipt>,
+  ): Promise<Receipt> => {
+    const loaded = await tracking.load().catch(() => undefined)
+    return loaded ? loaded.waited(hash, caipNetworkId, mined) : mined
+  }
   const evm: EvmAdapter = {
     ...adapter,
     async sendTransaction(transaction) {
       const hash = await adapter.sendTransaction(transaction)
-      const current = adapter.connection.get()
-      if (current.status === 'connected') {
-        const explorer = network.find(`eip155:${current.chainId}`)?.blockExplorers?.default.url
-        pendingTransactions.add({
-          hash,
-          chainId: `eip155:${current.chainId}`,
-          ...(explorer ? { explorer } : {}),
-        })
-      }
+      await track(hash)
       return hash
     },
-    async waitForTransaction(hash, chainId) {
-      const receipt = await adapter.waitForTransaction(hash, chainId).finally(() => {
-        pendingTransactions.remove(hash)
-      })
-      const current = adapter.connection.get()
-      if (current.status === 'connected') {
-        void balances.refresh({
-          address: current.address,
-          chainId: `eip155:${current.chainId}`,
-          force: true,
-        })
-        refreshActivity({
-          hash,
-          chainId: `eip155:${chainId ?? current.chainId}`,
-          address: current.address,
-        })
-      }
-      return receipt
+    waitForTransaction: (hash, chainId) =>
+      watch(
+        hash,
+        chainId === undefined ? undefined : `eip155:${chainId}`,
+        adapter.waitForTransaction(hash, chainId),
+      ),
+    async sendTransfer(transfer) {
+      const sent = await adapter.sendTransfer(transfer)
+      await track(sent.id)
+      return sent
     },
+    waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
-
-  /**
-   * What the account did changed: its native balance and Activity are stale. With the mined
-   * transaction, Activity on screen is refreshed until the server lists it.
-   */
-  function refreshActivity(mined?: MinedTransaction) {
-    const current = adapter.connection.get()
-    if (current.status !== 'connected') return
-    void refreshBalance(current.address, current.chainId)
-    void queryClient.invalidateQueries({ queryKey: ['history'] })
-    history.refresh(mined)
+  const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
+  /** The adapter of a family the site configured. */
+  const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
+    const found = adapters[namespace]
+    if (!found) throw new LatchError(`No ${namespace} wallet is available`)
+    return found
   }
+  /** The adapter of the active account's family. */
+  const activeAdapter = () => adapterOf(connections.state.get().activeNamespace)
 
   // Swap, on-ramp and names keep their state here and load their code with their views.
-  const swap = createLazySwap({ api, evm, balances, snackbar, connection: adapter.connection })
+  const swap = createLazySwap({ api, evm, balances, snackbar, account: activeAccount })
   const onramp = createLazyOnramp({
     api,
-    connection: adapter.connection,
+    account: activeAccount,
     balances,
     snackbar,
-    refreshActivity,
-    activeChainId: () => {
-      const active = network.state.get().activeNetwork
-      return active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
-    },
+    refreshActivity: (mined) =>
+      void tracking.load().then(
+        (loaded) => loaded.refreshActivity(mined),
+        () => undefined,
+      ),
+    activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
   const names = createLazyNames({
     api,
     queryClient,
-    connection: adapter.connection,
+    account: activeAccount,
     signMessage: (message) => evm.signMessage(message),
     snackbar,
     identity,
     zone: config.names?.zone?.trim().replace(/^\./, '').toLowerCase() || DEFAULT_NAMES_ZONE,
   })
 
-  async function refreshBalance(address: string, chainId: number): Promise<void> {
-    try {
-      const balance = await evm.getBalance(address, chainId)
-      account.update('eip155', {
-        balance: truncateBalance(balance.value, balance.decimals, BALANCE_DECIMALS),
-        balanceSymbol: balance.symbol,
-      })
-    } catch {
-      account.update('eip155', { balance: undefined, balanceSymbol: undefined })
-    }
-  }
-
-  // The wallet is the source of truth: mirror its connection into connection, account and network.
-  evm.connection.subscribe((current, previous) => {
-    connection.setStatus(current.status)
-    if (current.status === 'connected') {
-      const explorer = network.find(`eip155:${current.chainId}`)?.blockExplorers?.default.url
-      account.update('eip155', {
-        status: 'connected',
-        address: current.address,
-        caipAddress: `eip155:${current.chainId}:${current.address}`,
-        connectedWalletInfo:
-          embedded && current.wallet.id === EMBEDDED_CONNECTOR_ID
-            ? embedded.controller.walletInfo()
-            : {
-                name: current.wallet.name,
-                ...(current.wallet.icon ? { icon: current.wallet.icon } : {}),
-              },
-        ...(explorer ? { addressExplorerUrl: `${explorer}/address/${current.address}` } : {}),
-      })
-      network.setWalletNetwork('eip155', current.chainId)
-      const moved =
-        previous.status !== 'connected' ||
-        previous.chainId !== current.chainId ||
-        previous.address !== current.address
-      if (moved) {
-        if (needsSignIn()) modal?.open({ view: 'SIWXSignMessage' })
-        void refreshBalance(current.address, current.chainId)
-        void identity.load({ address: current.address, chainId: current.chainId })
-        void balances.refresh({ address: current.address, chainId: `eip155:${current.chainId}` })
-      }
-      return
-    }
-    if (current.status === 'disconnected') {
-      balances.reset()
-      history.reset()
-      identity.reset()
-      names.reset()
-      account.reset('eip155')
-      network.clearWalletNetwork()
-      // A session that ended (not a connect attempt that failed) sends an open modal back to Connect.
-      if (previous.status === 'connected' && modal?.state.get().open) router.reset('Connect')
-      return
-    }
-    account.update('eip155', { status: current.status })
-  })
-
-  // A wallet on a network the site does not list opens UnsupportedChain.
-  network.state.subscribe((state, previous) => {
-    if (state.unsupported && !previous.unsupported && !options.allowUnsupportedChain) {
-      modal?.open({ view: 'UnsupportedChain' })
-    } else if (
-      !state.unsupported &&
-      previous.unsupported &&
-      router.state.get().view === 'UnsupportedChain'
-    ) {
-      modal?.close()
-    }
-  })
-
-  const siwx = createSiwx({
+  const siwx: SiwxController = createSiwx({
     options: options.siwx,
     api,
     storage,
     snackbar,
     events,
     alerts,
-    activeAccount: () => {
-      const current = adapter.connection.get()
-      return current.status === 'connected'
-        ? { address: current.address, chainId: current.chainId }
-        : undefined
-    },
-    signMessage: (message) => evm.signMessage(message),
-    disconnect: () => disconnectWallet(),
+    activeAccount: () => activeAccount.get(),
+    signInMessage: (fields) => activeAdapter().signInMessage(fields),
+    signMessage: (message) => activeAdapter().signMessage(message),
+    disconnect: () => disconnect(),
     onSignedIn: () => modal?.close(),
     onStartFailed: () => router.reset('Connect'),
   })
-  // After connecting, a site with sign-in asks for it on a supported network.
-  const needsSignIn = () => siwx.enabled && !siwx.hasSession() && !network.state.get().unsupported
+  const needsSignIn = signInNeeded({ siwx: () => siwx, network })
+  const closeModalAfterConnect = closeAfterConnect({ network, needsSignIn, modal })
 
-  const walletConnect = evm.walletConnect && createWalletConnect(evm.walletConnect)
-  function createWalletConnect(
-    connector: NonNullable<EvmAdapter['walletConnect']>,
-  ): LatchWalletConnect {
-    let chosen: WalletSummary | undefined
-    let linked: WalletLinking | undefined
-    const isDeduplicated = () => isTelegram() || isIosSafari()
-    const flow = createWalletConnectFlow({
+  // The rules between the stores. Each family's wallet is mirrored into its account and the
+  // network first; then the active account follows, and the rules on it run.
+  persistActiveNetwork({ network, storage })
+  function wireFamily(family: ChainAdapter): void {
+    adapters[family.namespace] = family
+    mirrorConnection({
+      namespace: family.namespace,
+      isActive: () => connections.state.get().activeNamespace === family.namespace,
+      wallet: family.connection,
       connection,
-      isDeduplicated,
-      pair: (onUri) => connector.pair(onUri),
-      async onApproved() {
-        await evm.connect(WALLETCONNECT_CONNECTOR_ID)
-        const peer = connector.peer()
-        const wallet = chosen ?? {
-          id: WALLETCONNECT_WALLET_ID,
-          name: 'WalletConnect',
-          ...(peer?.icon ? { imageUrl: peer.icon } : {}),
-        }
-        connection.finalize({
-          wallet,
-          method: linked ? 'mobile' : 'qrcode',
-          ...(linked ? { linking: linked } : {}),
-        })
-        // Connecting a wallet closes the modal, unless its network is not supported or
-        // the site asks for a sign-in.
-        if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
-      },
+      account,
+      network,
+      walletInfo: (option) =>
+        embedded && option.id === EMBEDDED_CONNECTOR_ID
+          ? embedded.controller.walletInfo()
+          : { name: option.name, ...(option.icon ? { icon: option.icon } : {}) },
     })
+    connections.track(family.namespace, family.connection)
+  }
+  wireFamily(evm)
+  askSignInAfterConnect({ account: activeAccount, needsSignIn, modal })
+  refreshOnAccountMoved({ account: activeAccount, refreshNativeBalance, identity, balances })
+  resetOnDisconnect({
+    account: activeAccount,
+    resettables: [balances, history, identity, names],
+    modal,
+    router,
+  })
+  openUnsupportedChain({
+    network,
+    modal,
+    router,
+    allowUnsupportedChain: options.allowUnsupportedChain,
+  })
+
+  // Connecting, pairing and switching run on a click in the modal: their code loads as the modal
+  // first opens (or on the first call), not with the page.
+  const walletActions = lazyCode(() => import('./connection/walletActions.ts'))
+  modal.state.subscribe((state) => {
+    if (state.open) void walletActions.load().catch(() => undefined)
+  })
+  const pairing = evm.walletConnect
+  const walletConnect = pairing && lazyWalletConnect(pairing)
+  function lazyWalletConnect(walletConnectPairing: WalletConnectPairing): LatchWalletConnect {
+    const code = lazyCode(() =>
+      walletActions.load().then(({ createLatchWalletConnect }) =>
+        createLatchWalletConnect({
+          connection,
+          pairing: walletConnectPairing,
+          walletId: WALLETCONNECT_WALLET_ID,
+          connectSession: () => evm.connect(WALLETCONNECT_CONNECTOR_ID),
+          closeAfterConnect: closeModalAfterConnect,
+        }),
+      ),
+    )
     return {
-      connect(wallet) {
-        chosen = wallet ? summary(wallet) : undefined
-        linked = undefined
-        connection.setRecentWallet(chosen)
-        return flow.connect()
-      },
-      openLink(linking) {
-        linked = linking
-        connection.setWcLinking(linking)
-      },
-      leave() {
-        flow.stop()
-        // On Telegram and iOS Safari the pairing stays for the wallet that is answering it (it
-        // still ends at its expiry); elsewhere it ends now, quietly.
-        if (isDeduplicated()) return
-        connector.abandon()
-        if (connection.state.get().status !== 'connected') connection.reset()
-      },
+      connect: async (wallet) => (await code.load()).connect(wallet),
+      openLink: deferred(code, (loaded, linking: WalletLinking) => loaded.openLink(linking)),
+      // Nothing was paired before the code loaded: nothing to leave.
+      leave: () => code.current()?.leave(),
     }
+  }
+
+  // The active network, when it is an EVM one: where an EVM wallet is asked to connect.
+  const evmNetworkId = () => {
+    const active = network.state.get().activeNetwork
+    return active?.chainNamespace === 'eip155' ? active.caipNetworkId : undefined
   }
 
   // Email and social login end here, as a wallet connection: closed like other wallets.
   async function connectEmbedded(method: 'email' | 'social'): Promise<void> {
-    const active = network.state.get().activeNetwork
-    const chainId = active?.chainNamespace === 'eip155' ? Number(active.id) : undefined
-    await evm.connect(EMBEDDED_CONNECTOR_ID, chainId ? { chainId } : {})
+    const caipNetworkId = evmNetworkId()
+    await evm.connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
     events.emit({
       type: 'track',
       event: 'CONNECT_SUCCESS',
@@ -558,17 +436,21 @@ export function createLatch(config: LatchConfig): Latch {
         walletId: EMBEDDED_CONNECTOR_ID,
       },
     })
-    if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
+    closeModalAfterConnect()
   }
 
-  async function send(request: SendRequest): Promise<`0x${string}`> {
-    // The checks carry the ERC-20 encoder: loaded with the first send.
+  /** Checks a send, then has the active family's wallet send it (pending until mined). */
+  async function sendTransfer(request: SendRequest): Promise<SentTransfer> {
+    const current = activeAccount.get()
+    if (!current) throw new LatchError('No ActiveCaipAddress found')
+    // The checks carry the EVM address and amount rules: loaded with the first send.
     const { validateSend } = await import('./send/validateSend.ts')
-    const transaction = validateSend(request)
-    return evm.sendTransaction({
-      to: transaction.to,
-      value: transaction.value,
-      ...(transaction.data ? { data: transaction.data } : {}),
+    const checked = validateSend(request)
+    const token = request.token?.address
+    return activeAdapter().sendTransfer({
+      to: checked.receiver,
+      amount: checked.amount,
+      ...(token ? { token: `${current.caipNetworkId}:${token}` as const } : {}),
     })
   }
 
@@ -576,13 +458,14 @@ export function createLatch(config: LatchConfig): Latch {
     import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
       createSendFlow({
         balances: balances.state,
-        connection: evm.connection,
+        account: activeAccount,
         resolveName: (name) => names.resolve(name),
         estimateFee: (transaction) => evm.estimateFee(transaction),
-        nativeBalance: async (address, chainId) => (await evm.getBalance(address, chainId)).value,
-        send,
-        waitForTransaction: (hash, chainId) => evm.waitForTransaction(hash, chainId),
-        network: (chainId) => network.find(`eip155:${chainId}`),
+        nativeBalance: async (address, caipNetworkId) =>
+          (await activeAdapter().getBalance(`${caipNetworkId}:${address}`)).value,
+        send: sendTransfer,
+        waitForTransfer: (sent) => activeAdapter().waitForTransfer(sent),
+        network: (caipNetworkId) => network.find(caipNetworkId),
         snackbar,
         router,
         modal: modal as ModalController,
@@ -591,40 +474,30 @@ export function createLatch(config: LatchConfig): Latch {
   )
 
   const features = createStore({ current: options.features })
-  async function loadRemoteFeatures(): Promise<void> {
-    try {
-      const config = await api.projectConfig()
-      features.set({ current: applyRemoteFeatures(options.features, config.features) })
-      onramp.setProviders(remoteOnrampProviders(config.features) ?? DEFAULT_ONRAMP_PROVIDERS)
-    } catch {
-      // The site's own features stand when the server cannot say, with the default providers.
-      onramp.setProviders(DEFAULT_ONRAMP_PROVIDERS)
-    }
-  }
+  const disconnect = disconnectWallet({
+    disconnect: () => evm.disconnect(),
+    connection,
+    siwx: () => siwx,
+    modal,
+    snackbar,
+  })
 
-  async function checkOrigin(): Promise<void> {
-    const origin = globalThis.location?.origin
-    if (!origin) return
-    try {
-      await api.projectOrigins()
-    } catch (error) {
-      // The server refuses a page whose origin the project does not list; other failures count as
-      // an empty list and raise nothing.
-      if (error instanceof HttpStatusError && error.status === 403)
-        alerts.raise(originNotAllowedAlert(origin))
-    }
-  }
-
-  async function disconnectWallet(): Promise<void> {
-    try {
-      await evm.disconnect()
-      connection.reset()
-      await siwx.signOut()
-      modal?.close()
-    } catch (error) {
-      snackbar.showError('Failed to disconnect')
-      throw new LatchError('Failed to disconnect', { cause: error })
-    }
+  /**
+   * The families besides EVM the site configured load by dynamic import (from the registry) and
+   * restore their sessions; an EVM-only site fetches none of that code.
+   */
+  async function loadOtherFamilies(): Promise<void> {
+    const configured = configuredNamespaces(options.networks)
+    if (configured.every((namespace) => namespace === 'eip155')) return
+    const { loadFamilies } = await import('./chains/loadFamilies.ts')
+    await loadFamilies({
+      configured,
+      built: new Set(Object.keys(adapters) as ChainNamespace[]),
+      loaders: FAMILY_LOADERS,
+      familyDeps: { options, storage, api },
+      wire: wireFamily,
+      onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
+    })
   }
 
   let started: Promise<void> | undefined
@@ -643,6 +516,9 @@ export function createLatch(config: LatchConfig): Latch {
     router,
     modal,
     evm,
+    adapters,
+    connections,
+    activeAccount,
     balances,
     history,
     pendingTransactions,
@@ -650,7 +526,7 @@ export function createLatch(config: LatchConfig): Latch {
     swap,
     onramp,
     names,
-    send,
+    send: async (request) => (await sendTransfer(request)).id as `0x${string}`,
     sendFlow,
     walletConnect,
     embedded: embedded?.controller,
@@ -662,52 +538,44 @@ export function createLatch(config: LatchConfig): Latch {
     start() {
       started ??= (async () => {
         if (options.projectIdMissing) {
+          // The alerts' texts load only when one is raised.
+          const { KNOWN_ALERTS } = await import('./alerts/knownAlerts.ts')
           alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
           return
         }
         await Promise.all([
           evm.reconnect().catch(() => undefined),
-          checkOrigin(),
-          loadRemoteFeatures(),
+          loadOtherFamilies(),
+          checkOrigin({ api, alerts }),
+          loadRemoteFeatures({ api, siteFeatures: options.features, features, onramp }),
         ])
       })()
       return started
     },
     async connectWallet(wallet) {
-      if (!wallet.connectorId)
-        throw new LatchError(`${wallet.name} is not installed in this browser`)
-      connection.setRecentWallet(summary(wallet))
-      try {
-        await evm.connect(wallet.connectorId, {
-          chainId: Number(network.state.get().activeNetwork?.id),
-        })
-      } catch (error) {
-        connection.setStatus(evm.connection.get().status)
-        throw error
-      }
-      connection.recordRecentWallet(summary(wallet))
-      connection.finalize({ wallet: summary(wallet), method: 'browser' })
-      // Connecting a wallet closes the modal, unless its network is not supported or the
-      // site asks for a sign-in.
-      if (!network.state.get().unsupported && !needsSignIn()) modal?.close()
+      const { connectBrowserWallet } = await walletActions.load()
+      return connectBrowserWallet({
+        connection,
+        connect: (connectorId) => {
+          const caipNetworkId = evmNetworkId()
+          return evm.connect(connectorId, caipNetworkId ? { caipNetworkId } : {})
+        },
+        walletStatus: () => evm.connection.get().status,
+        closeAfterConnect: closeModalAfterConnect,
+      })(wallet)
     },
-    disconnect: disconnectWallet,
-    async switchNetwork(target) {
-      if (account.get().status !== 'connected') {
-        network.setActiveNetwork(target)
-        router.goBack()
-        return
-      }
-      try {
-        await evm.switchNetwork(Number(target.id))
-        if (router.state.get().view === 'Networks') router.goBack()
-      } catch (error) {
-        if (error instanceof ChainNotSupportedError) snackbar.showError('Chain is not supported')
-        else if (!(error instanceof UserRejectedError)) snackbar.showError(displayMessage(error))
-        throw error
-      }
-    },
+    disconnect,
+    switchNetwork: switchWalletNetwork({
+      activeNamespace: () => connections.state.get().activeNamespace,
+      setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
+      isConnected: (namespace) =>
+        connections.state.get().byNamespace[namespace]?.status === 'connected',
+      switchNetwork: (namespace, caipNetworkId) =>
+        adapterOf(namespace).switchNetwork(caipNetworkId),
+      network,
+      router,
+      snackbar,
+      displayMessage,
+    }),
   }
 }
-
-export { fromOption as walletFromOption }

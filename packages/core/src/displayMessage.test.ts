@@ -9,8 +9,8 @@ import {
   UserRejectedRequestError,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { UserRejectedError } from './adapters/evm/errors.ts'
 import { HttpStatusError } from './api/client.ts'
+import { UserRejectedError } from './chains/errors.ts'
 import {
   displayMessage,
   INSUFFICIENT_FUNDS,

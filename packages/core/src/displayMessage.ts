@@ -1,5 +1,5 @@
-import { UserRejectedError } from './adapters/evm/errors.ts'
 import { HttpStatusError } from './api/client.ts'
+import { UserRejectedError } from './chains/errors.ts'
 import { errorChain, isNetworkFailure } from './errorChain.ts'
 import { LatchError } from './errors.ts'
 import { SIGNATURE_DECLINED } from './swap/errors.ts'

@@ -1,6 +1,4 @@
 export * from './account/index.ts'
-export * from './adapters/evm/index.ts'
-export type { AdapterConnection, ChainAdapter, WalletOption } from './adapters/types.ts'
 export * from './alerts/index.ts'
 export { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
 export {
@@ -8,6 +6,14 @@ export {
   type BalancesState,
   createBalances,
 } from './balances/createBalances.ts'
+export type {
+  ActiveAccount,
+  ConnectionsController,
+  ConnectionsState,
+} from './chains/createConnections.ts'
+export * from './chains/evm/index.ts'
+export type { FamilyLoader, FamilyModule } from './chains/loadFamilies.ts'
+export type * from './chains/types.ts'
 export * from './connection/index.ts'
 export * from './constants.ts'
 export {

@@ -1,14 +1,13 @@
-import type { AdapterConnection } from '../adapters/types.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
 
 /**
- * Whether the wallet's connection moved between two states: connected or not, another account, or
- * another chain. What a flow prepared for one account on one chain must then start over.
+ * Whether the active account moved between two states: connected or not, another account, or
+ * another network (or family). What a flow prepared for one account on one network must then
+ * start over.
  */
-export function connectionMoved(current: AdapterConnection, previous: AdapterConnection): boolean {
-  if (current.status !== previous.status) return true
-  return (
-    current.status === 'connected' &&
-    previous.status === 'connected' &&
-    (current.address !== previous.address || current.chainId !== previous.chainId)
-  )
+export function connectionMoved(
+  current: ActiveAccount | undefined,
+  previous: ActiveAccount | undefined,
+): boolean {
+  return current?.caipAddress !== previous?.caipAddress
 }

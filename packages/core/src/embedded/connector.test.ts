@@ -9,9 +9,9 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it, vi } from 'vitest'
-import { createEvmAdapter, type EvmAdapter } from '../adapters/evm/createEvmAdapter.ts'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
+import { createEvmAdapter, type EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
+import { UserRejectedError } from '../chains/evm/errors.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
 import { EMBEDDED_CONNECTOR_ID, embeddedConnector } from './connector.ts'
 import { FrameRequestError } from './errors.ts'
@@ -99,7 +99,7 @@ function setup(signer: Signer, handlers: FrameHandlers) {
   let evm: EvmAdapter | undefined
   const context = setupEmbedded(handlers, {
     connect: async () => {
-      await evm?.connect(EMBEDDED_CONNECTOR_ID, { chainId: signer.chain.id })
+      await evm?.connect(EMBEDDED_CONNECTOR_ID, { caipNetworkId: `eip155:${signer.chain.id}` })
     },
   })
   const memory = new Map<string, string>()
@@ -127,7 +127,7 @@ describe('the embedded connector through wagmi', () => {
     expect(evm.connection.get()).toMatchObject({
       status: 'connected',
       address: signer.account.address,
-      chainId: signer.chain.id,
+      caipNetworkId: `eip155:${signer.chain.id}`,
       wallet: { id: EMBEDDED_CONNECTOR_ID, name: 'Email' },
     })
     expect(account.get()).toMatchObject({

@@ -1,9 +1,9 @@
 // The stand-ins the kit puts on an instance (latch.swap, latch.onramp, latch.names, latch.history):
 // their state is there before their code loads, and what a caller asked meanwhile is not lost.
 import { describe, expect, it } from 'vitest'
-import type { AdapterConnection } from '../adapters/types.ts'
 import { createApiClient } from '../api/client.ts'
 import type { BalancesState } from '../balances/createBalances.ts'
+import { createTestAccount } from '../chains/testAccount.ts'
 import { createLazyHistory } from '../history/lazyHistory.ts'
 import { createLazyNames } from '../names/lazyNames.ts'
 import { createLazyOnramp } from '../onramp/lazyOnramp.ts'
@@ -21,7 +21,7 @@ const api = createApiClient({
     return new Response('{}', { status: 503 })
   },
 })
-const connection = createStore<AdapterConnection>({ status: 'disconnected' })
+const account = createTestAccount()
 const snackbar = { showSuccess: () => {}, showError: () => {} }
 
 describe('flow stand-ins before their code loaded', () => {
@@ -36,7 +36,7 @@ describe('flow stand-ins before their code loaded', () => {
         state: createStore<BalancesState>({ status: 'idle', balances: [], totalUsd: 0 }),
       },
       snackbar,
-      connection,
+      account,
     })
     expect(swap.state.get()).toMatchObject({ tokensStatus: 'idle', amount: '', step: 'review' })
     expect(swap.setSlippage(60)).toBe(false)
@@ -48,7 +48,7 @@ describe('flow stand-ins before their code loaded', () => {
   it("on-ramp: the project's providers are listed without loading; a choice made meanwhile holds", async () => {
     const onramp = createLazyOnramp({
       api,
-      connection,
+      account,
       balances: { refresh: async () => {} },
       snackbar,
     })
@@ -65,7 +65,7 @@ describe('flow stand-ins before their code loaded', () => {
     const names = createLazyNames({
       api,
       queryClient: {} as never,
-      connection,
+      account,
       signMessage: async () => '0x',
       snackbar,
       identity: { set: () => {} },

@@ -47,7 +47,7 @@ describe('createIdentity', () => {
       [A]: { name: 'alice.latch.id', avatar: 'https://example.org/a.png' },
     })
     connect(A)
-    await identity.load({ address: A, chainId: 31337 })
+    await identity.load({ address: A, caipNetworkId: 'eip155:31337' })
     expect(account.get()).toMatchObject({
       profileName: 'alice.latch.id',
       profileImage: 'https://example.org/a.png',
@@ -60,19 +60,19 @@ describe('createIdentity', () => {
       [A]: { name: 'alice.latch.id', avatar: null },
     })
     connect(A)
-    await identity.load({ address: A, chainId: 31337 })
-    await identity.load({ address: A, chainId: 31338 })
+    await identity.load({ address: A, caipNetworkId: 'eip155:31337' })
+    await identity.load({ address: A, caipNetworkId: 'eip155:31338' })
     expect(identityCalls).toEqual([A])
 
     // A reload: a new instance on the same local storage shows the name without asking.
     const reloaded = setup({ [A]: { name: 'other.latch.id', avatar: null } }, { backing })
     reloaded.connect(A)
-    await reloaded.identity.load({ address: A, chainId: 31337 })
+    await reloaded.identity.load({ address: A, caipNetworkId: 'eip155:31337' })
     expect(reloaded.identityCalls).toEqual([])
     expect(reloaded.account.get().profileName).toBe('alice.latch.id')
 
     vi.advanceTimersByTime(IDENTITY_CACHE_MS + 1)
-    await reloaded.identity.load({ address: A, chainId: 31337 })
+    await reloaded.identity.load({ address: A, caipNetworkId: 'eip155:31337' })
     expect(reloaded.identityCalls).toEqual([A])
     expect(reloaded.account.get().profileName).toBe('other.latch.id')
   })
@@ -83,14 +83,14 @@ describe('createIdentity', () => {
       [B]: new Error('down'),
     })
     connect(A)
-    await identity.load({ address: A, chainId: 31337 })
+    await identity.load({ address: A, caipNetworkId: 'eip155:31337' })
     connect(B)
-    await identity.load({ address: B, chainId: 31337 })
+    await identity.load({ address: B, caipNetworkId: 'eip155:31337' })
     expect(account.get().profileName).toBeUndefined()
 
     const late = setup({ [A]: { name: 'alice.latch.id', avatar: null } })
     late.connect(A)
-    const loading = late.identity.load({ address: A, chainId: 31337 })
+    const loading = late.identity.load({ address: A, caipNetworkId: 'eip155:31337' })
     late.connect(B)
     await loading
     expect(late.account.get().profileName).toBeUndefined()
@@ -102,7 +102,7 @@ describe('createIdentity', () => {
       { supported: false },
     )
     connect(A)
-    await identity.load({ address: A, chainId: 999 })
+    await identity.load({ address: A, caipNetworkId: 'eip155:999' })
     expect(identityCalls).toEqual([])
     expect(account.get().profileName).toBeNull()
   })
@@ -113,14 +113,14 @@ describe('createIdentity', () => {
     }
     const { identity, account, connect, backing } = setup(names)
     connect(A)
-    await identity.load({ address: A, chainId: 31337 })
+    await identity.load({ address: A, caipNetworkId: 'eip155:31337' })
     expect(account.get()).toMatchObject({ profileUnavailable: true })
     // Unknown, not "no name": nothing says the account has none, here or in storage.
     expect(account.get().profileName).toBeUndefined()
     expect(backing.getItem(STORAGE_KEYS.identityCache) ?? '').not.toContain(A.toLowerCase())
 
     names[A] = { name: 'alice.latch.id', avatar: null }
-    await identity.load({ address: A, chainId: 31337 })
+    await identity.load({ address: A, caipNetworkId: 'eip155:31337' })
     expect(account.get()).toMatchObject({
       profileName: 'alice.latch.id',
       profileUnavailable: false,

@@ -37,7 +37,7 @@ export type IdentityController = {
    * in local storage) into the account's profileName and profileImage; none on a
    * network the server does not support. Never throws: a failed lookup sets profileUnavailable.
    */
-  load(target: { address: string; chainId: number }): Promise<void>
+  load(target: { address: string; caipNetworkId: CaipNetworkId }): Promise<void>
   /** Records the name an address just registered: shown at once and cached as fresh. */
   set(address: string, identity: IdentityResponse): void
   /** Forgets which account is shown (disconnect); the caches stay. */
@@ -46,7 +46,7 @@ export type IdentityController = {
 
 /**
  * The connected account's name and avatar (profileName, profileImage).
- * @example identity.load({ address, chainId: 31337 })
+ * @example identity.load({ address, caipNetworkId: 'eip155:31337' })
  */
 export function createIdentity(deps: IdentityDeps): IdentityController {
   // The account whose identity the account state shows, lower-cased.
@@ -80,7 +80,7 @@ export function createIdentity(deps: IdentityDeps): IdentityController {
   }
 
   return {
-    async load({ address, chainId }) {
+    async load({ address, caipNetworkId }) {
       // Another account: the previous one's name must not show meanwhile.
       if (shownFor !== address.toLowerCase()) {
         shownFor = undefined
@@ -91,7 +91,7 @@ export function createIdentity(deps: IdentityDeps): IdentityController {
         })
       }
       try {
-        if (!(await deps.isSupported(`eip155:${chainId}`))) {
+        if (!(await deps.isSupported(caipNetworkId))) {
           show(address, NO_IDENTITY)
           return
         }

@@ -5,11 +5,10 @@ import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it, vi } from 'vitest'
 import { createAccountController } from '../account/account.ts'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
-import type { AdapterConnection } from '../adapters/types.ts'
 import { HttpStatusError } from '../api/client.ts'
+import { UserRejectedError } from '../chains/errors.ts'
+import { createTestAccount, evmAccount } from '../chains/testAccount.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
-import { createStore } from '../store.ts'
 import { createIdentity } from './createIdentity.ts'
 import { createNames } from './createNames.ts'
 
@@ -62,14 +61,7 @@ function contractServer() {
 
 function setup(options: { sign?: (message: string) => Promise<`0x${string}`> } = {}) {
   const wallet = privateKeyToAccount(generatePrivateKey())
-  const connection = createStore<{ value: AdapterConnection }>({
-    value: {
-      status: 'connected',
-      address: wallet.address,
-      chainId: 31337,
-      wallet: { id: 'test', name: 'Test', icon: undefined, rdns: undefined, kind: 'injected' },
-    },
-  })
+  const connection = createTestAccount(evmAccount(wallet.address, 31337))
   const account = createAccountController()
   account.update('eip155', { status: 'connected', address: wallet.address })
   const api = contractServer()
@@ -86,14 +78,14 @@ function setup(options: { sign?: (message: string) => Promise<`0x${string}`> } =
   const names = createNames({
     api,
     queryClient,
-    connection: { get: () => connection.get().value, subscribe: () => () => {} },
+    account: connection,
     signMessage: options.sign ?? ((message) => wallet.signMessage({ message })),
     snackbar,
     identity,
     zone: 'latch.id',
     now: () => NOW,
   })
-  return { wallet, account, api, identity, names, snackbar }
+  return { wallet, account, api, identity, names, snackbar, connection }
 }
 
 describe('names.register', () => {
@@ -123,7 +115,7 @@ describe('names.register', () => {
     })
     expect(account.get()).toMatchObject({ profileName: 'alice.latch.id', profileImage: null })
     // The identity cache holds the new name: loading it again asks the server nothing.
-    await identity.load({ address: wallet.address, chainId: 31337 })
+    await identity.load({ address: wallet.address, caipNetworkId: 'eip155:31337' })
     expect(api.identity).not.toHaveBeenCalled()
     expect(account.get().profileName).toBe('alice.latch.id')
   })
@@ -175,5 +167,26 @@ describe('names.resolve', () => {
     )
     await names.register('bob-the-builder')
     await expect(names.resolve('bob-the-builder.latch.id')).resolves.toBe(wallet.address)
+  })
+})
+
+describe('names on a family the name service does not serve', () => {
+  const SOLANA = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+  const solanaAccount = {
+    namespace: 'solana' as const,
+    address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    caipAddress: `${SOLANA}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM` as const,
+    caipNetworkId: SOLANA as `${string}:${string}`,
+  }
+
+  it('refuses to register or resolve, without asking the wallet', async () => {
+    const sign = vi.fn()
+    const { names, connection, api } = setup({ sign })
+    connection.set(solanaAccount)
+    expect(await names.register('alice')).toBeUndefined()
+    expect(names.registration.get().error).toBe('Network not supported for Names')
+    expect(sign).not.toHaveBeenCalled()
+    expect(api.bodies).toEqual([])
+    await expect(names.resolve('alice.latch.id')).rejects.toThrow('Network not supported for Names')
   })
 })

@@ -1,9 +1,10 @@
 import type { NameRecord } from '@latch/protocol'
 import { coinTypeOfChain } from '@latch/protocol/names'
 import type { Address } from 'viem'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
-import type { AdapterConnection } from '../adapters/types.ts'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
+import { UserRejectedError } from '../chains/errors.ts'
+import { evmChainIdOf, serves } from '../chains/serves.ts'
 import { ENS_NAME_CACHE_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
@@ -17,7 +18,7 @@ import {
   type NameSuggestionsController,
   type NameSuggestionsState,
 } from './createNameSuggestions.ts'
-import { ERROR_RESOLVING_NAME } from './errors.ts'
+import { ERROR_RESOLVING_NAME, NAMES_NAMESPACES, NAMES_NOT_SUPPORTED } from './errors.ts'
 import { nameLabelIssue, normalizeNameLabel } from './label.ts'
 import { buildRegisterNameMessage } from './registerMessage.ts'
 import { resolveName } from './resolveName.ts'
@@ -34,8 +35,8 @@ export type NameRegistrationState = {
 export type NamesDeps = {
   api: Pick<ApiClient, 'profileAccount' | 'profileSuggestions' | 'registerName'>
   queryClient: QueryCache
-  /** The wallet's connection: the account that registers and the chain of its coin type. */
-  connection: ReadableStore<AdapterConnection>
+  /** The active account in CAIP form: the account that registers and its chain's coin type. */
+  account: ReadableStore<ActiveAccount | undefined>
   signMessage(message: string): Promise<`0x${string}`>
   snackbar: Pick<SnackbarController, 'showError'>
   identity: Pick<IdentityController, 'set'>
@@ -93,9 +94,13 @@ export function createNames(deps: NamesDeps): NamesController {
   }
 
   async function register(label: string): Promise<NameRecord | undefined> {
-    const current = deps.connection.get()
-    if (current.status !== 'connected') {
+    const current = deps.account.get()
+    if (!current) {
       fail('No ActiveCaipAddress found')
+      return undefined
+    }
+    if (!serves(NAMES_NAMESPACES, current.caipNetworkId)) {
+      fail(NAMES_NOT_SUPPORTED)
       return undefined
     }
     const normalized = normalizeNameLabel(label, deps.zone)
@@ -120,7 +125,7 @@ export function createNames(deps: NamesDeps): NamesController {
     registration.set({ status: 'registering' })
     try {
       const record = await deps.api.registerName({
-        coin_type: coinTypeOfChain(current.chainId),
+        coin_type: coinTypeOfChain(evmChainIdOf(current.caipNetworkId)),
         address: current.address,
         message,
         signature,
@@ -140,10 +145,11 @@ export function createNames(deps: NamesDeps): NamesController {
   }
 
   async function resolve(name: string): Promise<Address> {
-    const current = deps.connection.get()
-    const chainId = current.status === 'connected' ? current.chainId : undefined
-    if (chainId === undefined)
-      throw new LatchError(ERROR_RESOLVING_NAME, { details: 'No wallet is connected' })
+    const current = deps.account.get()
+    if (!current) throw new LatchError(ERROR_RESOLVING_NAME, { details: 'No wallet is connected' })
+    if (!serves(NAMES_NAMESPACES, current.caipNetworkId))
+      throw new LatchError(ERROR_RESOLVING_NAME, { details: NAMES_NOT_SUPPORTED })
+    const chainId = evmChainIdOf(current.caipNetworkId)
     const asked = name.trim().toLowerCase()
     // Only found names are cached (a failure throws): one registered a moment later resolves.
     return deps.queryClient.fetchQuery({

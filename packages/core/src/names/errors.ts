@@ -6,3 +6,8 @@ export const nameNotRegistered = (name: string) => `${name} is not a registered 
 export const nameWithoutAddress = (name: string) => `${name} has no address to send to`
 /** The RegisterAccountName view's message when suggestions cannot be fetched. */
 export const ERROR_FETCHING_NAME_SUGGESTIONS = 'Error fetching name suggestions'
+/** Names on a family the name service does not serve. */
+export const NAMES_NOT_SUPPORTED = 'Network not supported for Names'
+
+/** The families names are registered for: EVM accounts (the records carry an EVM coin type). */
+export const NAMES_NAMESPACES = ['eip155'] as const

@@ -1,4 +1,4 @@
-import type { IdentityResponse } from '@latch/protocol'
+import type { CaipNetworkId, IdentityResponse } from '@latch/protocol'
 import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import type { IdentityController, IdentityDeps } from './createIdentity.ts'
 
@@ -8,7 +8,7 @@ export function createLazyIdentity(deps: IdentityDeps): IdentityController {
     import('./createIdentity.ts').then(({ createIdentity }) => createIdentity(deps)),
   )
   return {
-    load: deferred(code, (identity, target: { address: string; chainId: number }) =>
+    load: deferred(code, (identity, target: { address: string; caipNetworkId: CaipNetworkId }) =>
       identity.load(target),
     ),
     set: deferred(code, (identity, address: string, answer: IdentityResponse) =>

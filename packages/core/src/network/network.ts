@@ -45,19 +45,23 @@ export function createNetworkController(
   })
   const find = (caipNetworkId: string) =>
     networks.find((network) => network.caipNetworkId === caipNetworkId)
+  // The wallet reports its network: the active one follows when the site lists it.
+  const setWalletNetworkId = (walletNetworkId: CaipNetworkId) => {
+    const network = find(walletNetworkId)
+    store.set(
+      network
+        ? { walletNetworkId, activeNetwork: network, unsupported: false }
+        : { walletNetworkId, unsupported: true },
+    )
+  }
   return {
     state: store as ReadableStore<NetworkState>,
     find,
     isSupported: (caipNetworkId: string) => find(caipNetworkId) !== undefined,
-    /** The wallet reports its network: the active one follows when the site lists it. */
+    setWalletNetworkId,
+    /** The same, from a namespace and its chain reference. */
     setWalletNetwork(namespace: ChainNamespace, chainId: number | string) {
-      const walletNetworkId = caipNetworkIdOf(namespace, chainId)
-      const network = find(walletNetworkId)
-      store.set(
-        network
-          ? { walletNetworkId, activeNetwork: network, unsupported: false }
-          : { walletNetworkId, unsupported: true },
-      )
+      setWalletNetworkId(caipNetworkIdOf(namespace, chainId))
     },
     /** Chooses the active network while no wallet is connected (or after a switch). */
     setActiveNetwork(network: CaipNetwork) {

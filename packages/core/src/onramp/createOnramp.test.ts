@@ -1,10 +1,9 @@
 import { createServer } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AdapterConnection } from '../adapters/types.ts'
 import { createApiClient } from '../api/client.ts'
+import { createTestAccount, evmAccount } from '../chains/testAccount.ts'
 import { createTestPopup } from '../embedded/testEmbedded.ts'
 import type { PopupWindow } from '../embedded/types.ts'
-import { createStore } from '../store.ts'
 import { createOnramp } from './createOnramp.ts'
 import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from './defaults.ts'
 import { ONRAMP_NOT_CONNECTED, ONRAMP_POPUP_BLOCKED } from './errors.ts'
@@ -27,15 +26,8 @@ beforeAll(async () => {
 })
 
 function setup(options: { connected?: boolean; popup?: PopupWindow | null } = {}) {
-  const connection = createStore<AdapterConnection>(
-    options.connected === false
-      ? { status: 'disconnected' }
-      : {
-          status: 'connected',
-          address: ADDRESS,
-          chainId: 31337,
-          wallet: { id: 'test', name: 'Test', icon: undefined, rdns: undefined, kind: 'injected' },
-        },
+  const connection = createTestAccount(
+    options.connected === false ? undefined : evmAccount(ADDRESS, 31337),
   )
   const preloaded: string[] = []
   const opened: (PopupWindow | null)[] = []
@@ -43,7 +35,7 @@ function setup(options: { connected?: boolean; popup?: PopupWindow | null } = {}
   const snackbar: string[] = []
   const onramp = createOnramp({
     api: createApiClient({ baseUrl: serverUrl, projectId: 'latch-dev' }),
-    connection,
+    account: connection,
     balances: {
       refresh: async (target) => {
         refreshed.push(target)
@@ -148,6 +140,23 @@ describe('the on-ramp state (providers, currencies, quotes)', () => {
     expect(onramp.state.get().amountIssue).toBe('The maximum for a card payment is 7500.00 USD')
   })
 
+  it('refuses to buy for an account of a family it does not serve, opening nothing', async () => {
+    const { onramp, connection, opened } = setup()
+    const solana = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    connection.set({
+      namespace: 'solana',
+      address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      caipAddress: `${solana}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`,
+      caipNetworkId: solana,
+    })
+    onramp.setProviders(['sandbox'])
+    onramp.selectProvider('sandbox')
+    onramp.setPaymentAmount('50')
+    expect(await onramp.buy()).toBe(false)
+    expect(onramp.state.get().error).toBe('Network not supported for Buy')
+    expect(opened).toEqual([])
+  })
+
   it('buys only for a connected wallet, and says so when the window is blocked', async () => {
     const away = setup({ connected: false })
     away.onramp.setProviders(['sandbox'])
@@ -204,7 +213,7 @@ describe('the on-ramp state (providers, currencies, quotes)', () => {
     expect(state.amountIssue).toBeUndefined()
 
     onramp.selectProvider('coinbase')
-    connection.set({ status: 'disconnected' })
+    connection.set(undefined)
     expect(onramp.state.get().selectedProvider).toBeUndefined()
   })
 })

@@ -1,8 +1,9 @@
-import type { OnrampOrder, OnrampQuoteRequest } from '@latch/protocol'
+import type { CaipNetworkId, OnrampOrder, OnrampQuoteRequest } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
-import type { AdapterConnection } from '../adapters/types.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
+import { serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
@@ -14,7 +15,13 @@ import { latestOnly } from '../swap/latestOnly.ts'
 import { onrampAmountIssue } from './amountIssue.ts'
 import { type CheckoutTimers, createCheckout } from './createCheckout.ts'
 import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from './defaults.ts'
-import { ONRAMP_NO_AMOUNT, ONRAMP_NO_PROVIDER, ONRAMP_NOT_CONNECTED } from './errors.ts'
+import {
+  ONRAMP_NAMESPACES,
+  ONRAMP_NO_AMOUNT,
+  ONRAMP_NO_PROVIDER,
+  ONRAMP_NOT_CONNECTED,
+  ONRAMP_NOT_SUPPORTED,
+} from './errors.ts'
 import { initialOnrampState as initial } from './initialState.ts'
 import { knownProviders } from './providers.ts'
 import { preferredPurchaseCurrency, purchaseNetwork } from './purchaseNetwork.ts'
@@ -31,8 +38,8 @@ export type OnrampDeps = {
     | 'currencyImageUrl'
     | 'tokenImageUrl'
   >
-  /** The wallet's connection: where bought tokens go; another account starts over. */
-  connection: ReadableStore<AdapterConnection>
+  /** The active account in CAIP form: where bought tokens go; another account starts over. */
+  account: ReadableStore<ActiveAccount | undefined>
   /** Refreshed (skipping caches) once a purchase completed. */
   balances: Pick<BalancesController, 'refresh'>
   snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
@@ -41,8 +48,8 @@ export type OnrampDeps = {
    * the transfer that delivered it when the provider said which.
    */
   refreshActivity?(delivered?: MinedTransaction): void
-  /** The active network's EVM chain id while no wallet is connected. */
-  activeChainId?(): number | undefined
+  /** The active network while no wallet is connected. */
+  activeNetwork?(): CaipNetworkId | undefined
   /** Opens a blank window for the provider; default `window.open`. */
   openPopup?(): PopupWindow | null
   /** Starts loading an image so the pickers show it at once; default an `Image` in a browser. */
@@ -108,7 +115,7 @@ function defaultPreload(url: string) {
 /**
  * The on-ramp of one instance: providers, currencies, debounced quotes of which
  * only the latest counts, and the purchase at the provider.
- * @example const onramp = createOnramp({ api, connection: evm.connection, balances, snackbar })
+ * @example const onramp = createOnramp({ api, account, balances, snackbar })
  */
 export function createOnramp(deps: OnrampDeps): OnrampController {
   const { api } = deps
@@ -118,18 +125,22 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
   // Bumped by reset: a load that started before it must not write into the new state.
   let generation = 0
 
-  function connected() {
-    const current = deps.connection.get()
-    return current.status === 'connected' ? current : undefined
+  const connected = () => deps.account.get()
+  const activeNetworkId = () => connected()?.caipNetworkId ?? deps.activeNetwork?.()
+  // The providers name EVM chains by their EIP-155 id.
+  const chainId = () => {
+    const caipNetworkId = activeNetworkId()
+    return caipNetworkId && serves(ONRAMP_NAMESPACES, caipNetworkId)
+      ? Number(caipNetworkId.split(':')[1])
+      : undefined
   }
-  const chainId = () => connected()?.chainId ?? deps.activeChainId?.()
 
   function refreshAccount(order?: OnrampOrder) {
     const account = connected()
     if (account)
       void deps.balances.refresh({
         address: account.address,
-        chainId: `eip155:${account.chainId}`,
+        chainId: account.caipNetworkId,
         force: true,
       })
     deps.refreshActivity?.(
@@ -218,9 +229,8 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
   }
 
   // Another account or chain (or none) starts over: nothing bought goes to the wrong place.
-  deps.connection.subscribe((current, previous) => {
-    const moved = connectionMoved(current, previous)
-    if (moved && (current.status === 'connected' || current.status === 'disconnected')) reset()
+  deps.account.subscribe((current, previous) => {
+    if (connectionMoved(current, previous)) reset()
   })
 
   async function loadCurrencies() {
@@ -272,11 +282,13 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
     const account = connected()
     const problem = !account
       ? ONRAMP_NOT_CONNECTED
-      : !state.selectedProvider
-        ? ONRAMP_NO_PROVIDER
-        : !state.paymentAmount?.trim()
-          ? ONRAMP_NO_AMOUNT
-          : state.amountIssue
+      : !serves(ONRAMP_NAMESPACES, account.caipNetworkId)
+        ? ONRAMP_NOT_SUPPORTED
+        : !state.selectedProvider
+          ? ONRAMP_NO_PROVIDER
+          : !state.paymentAmount?.trim()
+            ? ONRAMP_NO_AMOUNT
+            : state.amountIssue
     const request =
       account && onrampUrlRequest(state, { address: account.address, chainId: chainId() }, now())
     if (problem || !request) {

@@ -7,3 +7,8 @@ export const ONRAMP_NO_PROVIDER = 'Choose a provider first'
 export const ONRAMP_NO_AMOUNT = 'Enter an amount'
 /** A failed order that gives no reason. */
 export const ONRAMP_PURCHASE_FAILED = 'The purchase failed'
+/** Buying on a family the on-ramp does not serve. */
+export const ONRAMP_NOT_SUPPORTED = 'Network not supported for Buy'
+
+/** The families the on-ramp delivers to: EVM chains (the providers' networks are EIP-155 ids). */
+export const ONRAMP_NAMESPACES = ['eip155'] as const

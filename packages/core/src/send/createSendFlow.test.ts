@@ -1,9 +1,9 @@
 import type { TokenBalance } from '@latch/protocol'
 import { type Address, decodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
-import type { AdapterConnection } from '../adapters/types.ts'
 import type { BalancesState } from '../balances/createBalances.ts'
+import { UserRejectedError } from '../chains/errors.ts'
+import { createTestAccount, evmAccount } from '../chains/testAccount.ts'
 import { LatchError } from '../errors.ts'
 import { createModal } from '../modal/index.ts'
 import { createRouter } from '../router/index.ts'
@@ -62,14 +62,7 @@ function setup(
     balances: [eth, usdc],
     totalUsd: 5734.5,
   })
-  const connection = createStore<{ current: AdapterConnection }>({
-    current: {
-      status: 'connected',
-      address: ACCOUNT,
-      chainId: 31337,
-      wallet: { id: 'w', name: 'Wallet', icon: undefined, rdns: undefined, kind: 'injected' },
-    },
-  })
+  const connection = createTestAccount(evmAccount(ACCOUNT, 31337))
   if (options.madeInView) {
     modal.open({ view: 'Account' })
     router.push('Send')
@@ -83,11 +76,7 @@ function setup(
   let lost: (error: Error) => void = () => {}
   const flow = createSendFlow({
     balances,
-    connection: {
-      get: () => connection.get().current,
-      subscribe: (listener) =>
-        connection.subscribe((state, previous) => listener(state.current, previous.current)),
-    },
+    account: connection,
     resolveName:
       options.resolveName ??
       (async (name) => {
@@ -105,9 +94,9 @@ function setup(
     },
     send: async (request) => {
       sent.push(request)
-      return options.send ? options.send() : HASH
+      return { id: options.send ? await options.send() : HASH, caipNetworkId: 'eip155:31337' }
     },
-    waitForTransaction: () =>
+    waitForTransfer: () =>
       new Promise((resolve, reject) => {
         mined = (success) => resolve({ success })
         lost = reject
@@ -362,14 +351,7 @@ describe('the Send flow', () => {
     const { flow, state, connection } = setup()
     flow.selectToken(balanceKey(eth))
     flow.setAmount('0.1')
-    connection.set({
-      current: {
-        status: 'connected',
-        address: ACCOUNT,
-        chainId: 31338,
-        wallet: { id: 'w', name: 'Wallet', icon: undefined, rdns: undefined, kind: 'injected' },
-      },
-    })
+    connection.set(evmAccount(ACCOUNT, 31338))
     expect(state()).toMatchObject({ step: 'form', tokenKey: undefined, amount: '' })
   })
 

@@ -1,9 +1,11 @@
-import type { TokenBalance } from '@latch/protocol'
+import type { CaipNetworkId, TokenBalance } from '@latch/protocol'
 import { shortfallMessage } from '@latch/protocol/fees'
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, type Hex, parseUnits } from 'viem'
-import type { EvmAdapter } from '../adapters/evm/createEvmAdapter.ts'
-import type { AdapterConnection } from '../adapters/types.ts'
 import type { BalancesState } from '../balances/createBalances.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
+import { evmChainIdOf, serves } from '../chains/serves.ts'
+import type { SentTransfer, TransferReceipt } from '../chains/types.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
@@ -16,6 +18,9 @@ import { balanceKey } from './balanceKey.ts'
 import type { SendFee, SendFlowState, SendResult } from './sendFlowTypes.ts'
 import { maxNativeSend, type SendRequest, validateSend } from './validateSend.ts'
 
+/** The families the Send flow serves: EVM (its fee and balance checks are EVM calls). */
+export const SEND_NAMESPACES = ['eip155'] as const
+
 /** Typing pauses this long before a name in the receiver field is looked up. */
 export const RESOLVE_DEBOUNCE_MS = 300
 
@@ -25,18 +30,20 @@ const FLOW_VIEWS: ReadonlySet<string> = new Set(['Send', 'ApproveTransaction'])
 export type SendFlowDeps = {
   /** The account's balances on the active network: the tokens to send. */
   balances: ReadableStore<BalancesState>
-  connection: ReadableStore<AdapterConnection>
+  /** The active account in CAIP form: the sender, on its network. */
+  account: ReadableStore<ActiveAccount | undefined>
   /** The address a name points to on the connected chain; throws a LatchError saying why not. */
   resolveName(name: string): Promise<Address>
   /** Gas of a transaction, and the highest price per gas it may pay (what the node checks). */
   estimateFee: EvmAdapter['estimateFee']
   /** The native balance, read from the chain now (not the balances' cache). */
-  nativeBalance(address: Address, chainId: number): Promise<bigint>
-  /** Checks and sends; resolves with the hash once the wallet sent it. */
-  send(request: SendRequest): Promise<Hex>
-  waitForTransaction(hash: Hex, chainId: number): Promise<{ success: boolean }>
-  /** What the site says of a chain: its native coin and explorer. */
-  network(chainId: number):
+  nativeBalance(address: Address, caipNetworkId: CaipNetworkId): Promise<bigint>
+  /** Checks and sends through the family adapter; resolves once the wallet sent it. */
+  send(request: SendRequest): Promise<SentTransfer>
+  /** Waits through the family adapter until the chain ran the transfer. */
+  waitForTransfer(sent: SentTransfer): Promise<TransferReceipt>
+  /** What the site says of a network: its native coin and explorer. */
+  network(caipNetworkId: CaipNetworkId):
     | {
         nativeCurrency: { symbol: string; decimals: number }
         blockExplorers?: { default: { name: string; url: string } }
@@ -116,10 +123,15 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   // Created as the Send view first renders: already in the flow then.
   let inFlow = isInFlow()
 
+  // The active account, when Send serves its family.
   const account = () => {
-    const current = deps.connection.get()
-    return current.status === 'connected'
-      ? { address: current.address as Address, chainId: current.chainId }
+    const current = deps.account.get()
+    return current && serves(SEND_NAMESPACES, current.caipNetworkId)
+      ? {
+          address: current.address as Address,
+          chainId: evmChainIdOf(current.caipNetworkId),
+          caipNetworkId: current.caipNetworkId,
+        }
       : undefined
   }
   const selected = () => {
@@ -127,13 +139,13 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     return deps.balances.get().balances.find((entry) => balanceKey(entry) === key)
   }
   const nativeEntry = () => deps.balances.get().balances.find((entry) => !entry.address)
-  const currencyOf = (chainId: number) =>
-    deps.network(chainId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
+  const currencyOf = (caipNetworkId: CaipNetworkId) =>
+    deps.network(caipNetworkId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
 
   const fail = (error: string) => store.set({ error })
 
-  function feeOf(fee: bigint, chainId: number): SendFee {
-    const { symbol, decimals } = currencyOf(chainId)
+  function feeOf(fee: bigint, caipNetworkId: CaipNetworkId): SendFee {
+    const { symbol, decimals } = currencyOf(caipNetworkId)
     const price = nativeEntry()?.price ?? 0
     const usd = price > 0 ? price * Number(formatUnits(fee, decimals)) : undefined
     return { status: 'ready', fee, symbol, decimals, ...(usd !== undefined ? { usd } : {}) }
@@ -159,7 +171,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         chainId: current.chainId,
         ...sampleTransfer(entry, current.address),
       })
-      if (asked === stamp) store.set({ fee: feeOf(gas * maxFeePerGas, current.chainId) })
+      if (asked === stamp) store.set({ fee: feeOf(gas * maxFeePerGas, current.caipNetworkId) })
     } catch {
       if (asked === stamp) store.set({ fee: { status: 'unavailable' } })
     }
@@ -223,7 +235,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       // The native coin is read from the chain now: the listed balance may be up to 30 s old.
       const held = token.address
         ? parseUnits(entry.quantity.numeric, token.decimals)
-        : await deps.nativeBalance(current.address, current.chainId)
+        : await deps.nativeBalance(current.address, current.caipNetworkId)
       if (built.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
       const asked = ++stamp
       store.set({
@@ -248,7 +260,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
    */
   async function checkFee(
     asked: number,
-    current: { address: Address; chainId: number },
+    current: { address: Address; chainId: number; caipNetworkId: CaipNetworkId },
     built: ReturnType<typeof validateSend>,
     nativeBalance: bigint | undefined,
   ): Promise<void> {
@@ -261,18 +273,18 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           chainId: current.chainId,
           ...(built.data ? { data: built.data } : {}),
         }),
-        nativeBalance ?? deps.nativeBalance(current.address, current.chainId),
+        nativeBalance ?? deps.nativeBalance(current.address, current.caipNetworkId),
       ])
       if (asked !== stamp) return
       const fee = gas * maxFeePerGas
       const shortfall = shortfallMessage({
         balance,
         cost: { value: built.value, fee },
-        currency: currencyOf(current.chainId),
+        currency: currencyOf(current.caipNetworkId),
       })
       const reviewed = store.get().review
       store.set({
-        fee: feeOf(fee, current.chainId),
+        fee: feeOf(fee, current.caipNetworkId),
         ...(shortfall && reviewed ? { review: { ...reviewed, shortfall } } : {}),
       })
     } catch (error) {
@@ -290,22 +302,23 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     if (step !== 'review' || !reviewed || !current || fee.status === 'loading') return
     if (reviewed.shortfall) return
     store.set({ step: 'sending', error: undefined })
-    let hash: Hex
+    let sent: SentTransfer
     try {
-      hash = await deps.send(reviewed.request)
+      sent = await deps.send(reviewed.request)
     } catch (caught) {
       if (store.get().step === 'sending')
         store.set({ step: 'review', error: displayMessage(caught) })
       return
     }
-    const network = deps.network(current.chainId)
+    const hash = sent.id as Hex
+    const network = deps.network(sent.caipNetworkId)
     const explorer = network?.blockExplorers?.default
     const { token, amount } = reviewed.request
     const result: SendResult = {
       hash,
-      chainId: `eip155:${current.chainId}`,
+      chainId: sent.caipNetworkId,
       amount: amount ?? '',
-      symbol: token?.symbol ?? currencyOf(current.chainId).symbol,
+      symbol: token?.symbol ?? currencyOf(current.caipNetworkId).symbol,
       receiver: reviewed.request.receiver,
       ...(reviewed.receiverName ? { receiverName: reviewed.receiverName } : {}),
       ...(explorer
@@ -319,13 +332,13 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     // Left meanwhile (the modal closed): the snackbar tells the outcome, the next Send is fresh.
     if (inFlow) store.set({ step: 'sent', result })
     else reset()
-    void watch(result, current.chainId)
+    void watch(result, sent)
   }
 
   /** Waits for the receipt: the result screen, and a toast wherever the visitor is, say how it went. */
-  async function watch(result: SendResult, chainId: number): Promise<void> {
+  async function watch(result: SendResult, sent: SentTransfer): Promise<void> {
     try {
-      const receipt = await deps.waitForTransaction(result.hash, chainId)
+      const receipt = await deps.waitForTransfer(sent)
       const status = receipt.success ? 'confirmed' : 'failed'
       if (store.get().result?.hash === result.hash) store.set({ result: { ...result, status } })
       if (receipt.success) deps.snackbar.showSuccess(`Sent ${result.amount} ${result.symbol}`)
@@ -354,9 +367,8 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   }
   deps.router.state.subscribe(follow)
   deps.modal.state.subscribe(follow)
-  deps.connection.subscribe((current, previous) => {
-    const moved = connectionMoved(current, previous)
-    if (moved) reset()
+  deps.account.subscribe((current, previous) => {
+    if (connectionMoved(current, previous)) reset()
   })
 
   return {
@@ -387,7 +399,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       // The native coin pays for the transfer itself: keep its fee back, twice over.
       try {
         const [held, { gas, maxFeePerGas }] = await Promise.all([
-          deps.nativeBalance(current.address, current.chainId),
+          deps.nativeBalance(current.address, current.caipNetworkId),
           deps.estimateFee({
             from: current.address,
             chainId: current.chainId,

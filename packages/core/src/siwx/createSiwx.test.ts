@@ -1,7 +1,9 @@
 import { parseSiweMessage } from '@latch/protocol/siwx'
 import { describe, expect, it, vi } from 'vitest'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
 import { HttpStatusError } from '../api/client.ts'
+import { UserRejectedError } from '../chains/errors.ts'
+import { signInMessage } from '../chains/evm/signInMessage.ts'
+import { evmAccount } from '../chains/testAccount.ts'
 import { createMemoryStorage, createStorage } from '../storage/index.ts'
 import { createSiwx, type SiwxOptions } from './createSiwx.ts'
 
@@ -42,7 +44,8 @@ function setup(
   const siwx = createSiwx({
     ...deps,
     options: options === 'off' ? undefined : options,
-    activeAccount: () => ({ address, chainId }),
+    activeAccount: () => evmAccount(address, chainId),
+    signInMessage: async (fields: Parameters<typeof signInMessage>[0]) => signInMessage(fields),
     now: () => new Date('2026-11-22T12:00:00.000Z'),
     origin: () => ({ host: 'shop.example', origin: 'https://shop.example' }),
   })

@@ -1,6 +1,8 @@
 import type { SiwxSession } from '@latch/protocol'
 import type { AlertsController } from '../alerts/index.ts'
 import type { ApiClient } from '../api/client.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { SignInFields } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
 import type { EventsController } from '../events/index.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
@@ -31,8 +33,10 @@ export type SiwxDeps = {
   snackbar: Pick<SnackbarController, 'showLoading' | 'showError' | 'hide'>
   events: Pick<EventsController, 'emit'>
   alerts: Pick<AlertsController, 'raise'>
-  /** The connected account as CAIP-10 pieces, when there is one. */
-  activeAccount(): { address: string; chainId: number } | undefined
+  /** The active account in CAIP form, when there is one. */
+  activeAccount(): ActiveAccount | undefined
+  /** The account's family writes the CAIP-122 message (EIP-4361 for EVM). */
+  signInMessage(fields: SignInFields): Promise<string>
   signMessage(message: string): Promise<string>
   /** Ends the wallet connection (cancel when sign-in is required, or a failed start). */
   disconnect(): Promise<void>
@@ -68,8 +72,8 @@ function isStoredSession(value: unknown): value is SiwxStoredSession {
 }
 
 /**
- * Sign-in with the wallet: an EIP-4361 message with a server nonce, verified by the
- * Latch server, which holds the session.
+ * Sign-in with the wallet: a CAIP-122 message in the account family's form (EIP-4361 for EVM)
+ * with a server nonce, verified by the Latch server, which holds the session.
  */
 export function createSiwx(deps: SiwxDeps): SiwxController {
   const now = deps.now ?? (() => new Date())
@@ -95,7 +99,7 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
       session !== undefined &&
       account !== undefined &&
       session.session.address.toLowerCase() === account.address.toLowerCase() &&
-      session.session.chainId === account.chainId &&
+      session.session.caipNetworkId === account.caipNetworkId &&
       Date.parse(session.session.expiresAt) > now().getTime()
     )
   }

@@ -1,8 +1,7 @@
 import type { SiwxVerifyResponse } from '@latch/protocol'
-import { formatSiweMessage, type SiweMessage } from '@latch/protocol/siwx'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
 import { KNOWN_ALERTS } from '../alerts/index.ts'
 import { HttpStatusError } from '../api/client.ts'
+import { UserRejectedError } from '../chains/errors.ts'
 import { LatchError } from '../errors.ts'
 import type { Store } from '../store.ts'
 import { SESSION_KEY, type SiwxDeps, type SiwxState } from './createSiwx.ts'
@@ -16,7 +15,7 @@ export type SignInContext = {
 }
 
 /**
- * Signs in (EIP-4361): a nonce from the server, the message signed by the wallet, verified by the
+ * Signs in (CAIP-122): a nonce from the server, the message signed by the wallet, verified by the
  * server, the session stored. Its own chunk: only a site that asks for sign-in loads it.
  */
 export async function signIn({ deps, store, now, origin }: SignInContext): Promise<void> {
@@ -37,17 +36,23 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
     deps.onStartFailed()
     throw error
   }
-  const message: SiweMessage = {
-    domain: where.host,
-    address: account.address as `0x${string}`,
-    ...(deps.options?.statement ? { statement: deps.options.statement } : {}),
-    uri: where.origin,
-    version: '1',
-    chainId: account.chainId,
-    nonce,
-    issuedAt: now().toISOString(),
+  let text: string
+  try {
+    text = await deps.signInMessage({
+      domain: where.host,
+      caipAddress: account.caipAddress,
+      ...(deps.options?.statement ? { statement: deps.options.statement } : {}),
+      uri: where.origin,
+      version: '1',
+      nonce,
+      issuedAt: now().toISOString(),
+    })
+  } catch (error) {
+    store.set({ status: 'error' })
+    deps.snackbar.showError(error instanceof Error ? error : 'An error occurred')
+    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
+    throw error
   }
-  const text = formatSiweMessage(message)
   try {
     const signature = await deps.signMessage(text)
     const verified = await deps.api.post<SiwxVerifyResponse>('/auth/v1/siwx/verify', {

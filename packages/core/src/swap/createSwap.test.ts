@@ -1,10 +1,10 @@
 import type { CaipAddress, TokenBalance } from '@latch/protocol'
 import { parseUnits } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
-import type { AdapterConnection } from '../adapters/types.ts'
 import { HttpStatusError } from '../api/client.ts'
 import type { BalancesState } from '../balances/createBalances.ts'
+import { UserRejectedError } from '../chains/errors.ts'
+import { createTestAccount, evmAccount } from '../chains/testAccount.ts'
 import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
 import { createStore } from '../store.ts'
 import { createSwap } from './createSwap.ts'
@@ -49,18 +49,7 @@ function setup() {
   const calls: string[] = []
   let priceFactor = 1
   let allowance = 0n
-  const connection = createStore<AdapterConnection>({
-    status: 'connected',
-    address: USER_ADDRESS,
-    chainId: 31337,
-    wallet: {
-      id: 'test',
-      name: 'Test Wallet',
-      icon: undefined,
-      rdns: undefined,
-      kind: 'announced',
-    },
-  })
+  const connection = createTestAccount(evmAccount(USER_ADDRESS, 31337))
   const balances = createStore<BalancesState>({
     status: 'success',
     balances: [held('ETH', '1.5'), held('USDC', '1234.5', USDC)],
@@ -144,7 +133,13 @@ function setup() {
     }),
   }
   const snackbar = { showSuccess: vi.fn(), showError: vi.fn() }
-  const swap = createSwap({ api, evm, balances: { state: balances }, snackbar, connection })
+  const swap = createSwap({
+    api,
+    evm,
+    balances: { state: balances },
+    snackbar,
+    account: connection,
+  })
   const steps: SwapStep[] = []
   swap.state.subscribe((state, previous) => {
     if (state.step !== previous.step) steps.push(state.step)
@@ -441,12 +436,24 @@ describe('createSwap', () => {
     const context = setup()
     await context.swap.load()
     await typeAmount(context, '0.1')
-    context.connection.set({
-      status: 'connected',
-      address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-      chainId: 31337,
-      wallet: { id: 'test', name: 'Test', icon: undefined, rdns: undefined, kind: 'announced' },
-    })
+    context.connection.set(evmAccount('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', 31337))
     expect(context.state()).toMatchObject({ tokensStatus: 'idle', amount: '', tokens: [] })
+  })
+
+  it("refuses on a family swaps do not serve, with the spec's message, asking the server nothing", async () => {
+    const context = setup()
+    const solana = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    context.connection.set({
+      namespace: 'solana',
+      address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      caipAddress: `${solana}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`,
+      caipNetworkId: solana,
+    })
+    await context.swap.load()
+    expect(context.state()).toMatchObject({
+      tokensStatus: 'error',
+      issue: { kind: 'quote-failed', message: 'Network not supported for Swaps' },
+    })
+    expect(context.calls).toEqual([])
   })
 })

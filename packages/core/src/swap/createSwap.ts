@@ -1,10 +1,11 @@
-import type { CaipAddress, CaipNetworkId, SwapToken } from '@latch/protocol'
+import type { CaipAddress, SwapToken } from '@latch/protocol'
 import { maxUint256 } from 'viem'
-import { UserRejectedError } from '../adapters/evm/errors.ts'
-import type { EvmAdapter } from '../adapters/evm/index.ts'
-import type { AdapterConnection } from '../adapters/types.ts'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
+import { UserRejectedError } from '../chains/errors.ts'
+import type { EvmAdapter } from '../chains/evm/index.ts'
+import { evmChainIdOf, serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
@@ -12,7 +13,12 @@ import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { defaultPair } from './defaultPair.ts'
 import { readSwapInput } from './describeSwap.ts'
-import { PriceChangedError, SIGNATURE_DECLINED } from './errors.ts'
+import {
+  PriceChangedError,
+  SIGNATURE_DECLINED,
+  SWAP_NAMESPACES,
+  SWAP_NOT_SUPPORTED,
+} from './errors.ts'
 import { executeSwap } from './executeSwap.ts'
 import { formatTokenUnits } from './formatTokenAmount.ts'
 import { initialSwapState as initial } from './initialState.ts'
@@ -36,8 +42,8 @@ export type SwapDeps = {
   /** The account's holdings: joined to the tokens, for balances, Max and 'Insufficient balance'. */
   balances: Pick<BalancesController, 'state'>
   snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
-  /** The wallet's connection: the account that swaps and the chain it swaps on. */
-  connection: ReadableStore<AdapterConnection>
+  /** The active account in CAIP form: the account that swaps and the network it swaps on. */
+  account: ReadableStore<ActiveAccount | undefined>
   /** Defaults to `Date.now`. */
   now?: () => number
   /** The state to drive; default a new store (the kit passes the one its views already read). */
@@ -103,7 +109,7 @@ function quoteIssue(error: unknown): SwapIssue {
 /**
  * The Swap view's controller: tokens with balances, debounced quotes of which only
  * the latest counts, and the approve-then-swap sequence.
- * @example const swap = createSwap({ api, evm, balances, snackbar, connection: evm.connection })
+ * @example const swap = createSwap({ api, evm, balances, snackbar, account })
  */
 export function createSwap(deps: SwapDeps): SwapController {
   const { api } = deps
@@ -114,15 +120,15 @@ export function createSwap(deps: SwapDeps): SwapController {
   // Bumped by reset: work that started before it must not write into the new state.
   let generation = 0
 
+  /** The active account when swaps serve its family. */
   function account() {
-    const current = deps.connection.get()
-    if (current.status !== 'connected') return undefined
-    const chainId: CaipNetworkId = `eip155:${current.chainId}`
+    const current = deps.account.get()
+    if (!current || !serves(SWAP_NAMESPACES, current.caipNetworkId)) return undefined
     return {
       address: current.address,
-      chainId,
-      evmChainId: current.chainId,
-      user: `${chainId}:${current.address}` as CaipAddress,
+      chainId: current.caipNetworkId,
+      evmChainId: evmChainIdOf(current.caipNetworkId),
+      user: current.caipAddress,
     }
   }
 
@@ -254,7 +260,7 @@ export function createSwap(deps: SwapDeps): SwapController {
   }
 
   // Another account or chain (or none) starts over; the view loads again.
-  deps.connection.subscribe((current, previous) => {
+  deps.account.subscribe((current, previous) => {
     const moved = connectionMoved(current, previous)
     if (moved && store.get().tokensStatus !== 'idle') reset()
   })
@@ -262,6 +268,16 @@ export function createSwap(deps: SwapDeps): SwapController {
   async function load() {
     const current = account()
     const state = store.get()
+    const active = deps.account.get()
+    if (active && !current) {
+      // A family swaps do not serve: the view says so instead of loading tokens.
+      reset()
+      store.set({
+        tokensStatus: 'error',
+        issue: { kind: 'quote-failed', message: SWAP_NOT_SUPPORTED },
+      })
+      return
+    }
     if (!current) {
       if (state.tokensStatus !== 'idle') reset()
       return

@@ -29,3 +29,9 @@ export class TransactionRevertedError extends LatchError {
 
 /** What executeSwap and the controller throw besides the wallet's UserRejectedError. */
 export type SwapError = PriceChangedError | UnexpectedTransactionError | TransactionRevertedError
+
+/** Swapping on a family the swap service does not serve (the spec's refusal). */
+export const SWAP_NOT_SUPPORTED = 'Network not supported for Swaps'
+
+/** The families swaps run on: EVM chains (quotes and transactions are EVM calls). */
+export const SWAP_NAMESPACES = ['eip155'] as const

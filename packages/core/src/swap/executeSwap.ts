@@ -1,6 +1,6 @@
 import type { CaipAddress } from '@latch/protocol'
-import type { EvmAdapter } from '../adapters/evm/index.ts'
 import type { ApiClient } from '../api/client.ts'
+import type { EvmAdapter } from '../chains/evm/index.ts'
 import { checkApproval, checkSwapTransaction, type SwapSide } from './checkTransactions.ts'
 import { TransactionRevertedError } from './errors.ts'
 

@@ -16,10 +16,10 @@ import {
 import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
 import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
-import { isNetworkFailure } from '../../errorChain.ts'
 import { LatchError } from '../../errors.ts'
 import { createStore } from '../../store.ts'
-import type { AdapterConnection, ChainAdapter, WalletOption } from '../types.ts'
+import { evmChainIdOf as evmChainId } from '../serves.ts'
+import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
 import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
 import {
@@ -49,7 +49,7 @@ export type EvmAdapterOptions = {
   embedded?: CreateConnectorFn
 }
 
-export type EvmAdapter = ChainAdapter & {
+export type EvmAdapter = Omit<ChainAdapter, 'namespace' | 'signMessage'> & {
   readonly namespace: 'eip155'
   /** The wagmi config, so a site can use wagmi's hooks and actions alongside the modal. */
   readonly wagmiConfig: Config
@@ -146,13 +146,14 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     onChange: (connectors) => wallets.set({ list: listWallets(connectors) }),
   })
 
-  const snapshot = (): AdapterConnection => {
+  const snapshot = (): ChainConnection => {
     const current = getConnection(config)
     if (current.status === 'connected') {
       return {
         status: 'connected',
         address: current.address,
-        chainId: current.chainId,
+        caipNetworkId: `eip155:${current.chainId}`,
+        caipAddress: `eip155:${current.chainId}:${current.address}`,
         wallet: toWalletOption(current.connector),
       }
     }
@@ -182,6 +183,22 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     throw error
   }
 
+  async function sendTransaction({ to, value, data }: { to: Address; value?: bigint; data?: Hex }) {
+    // wagmi's parameter type is a union over transaction types the compiler cannot narrow here.
+    const request = { to, value, data } as SendTransactionParameters
+    const { sendTransaction } = await import('./actions.ts')
+    return sendTransaction(config, request).catch(rethrowRejection)
+  }
+
+  async function waitForTransaction(hash: Hex, chainId?: number) {
+    const { waitForTransactionReceipt } = await import('./actions.ts')
+    const receipt = await waitForTransactionReceipt(config, {
+      hash,
+      ...(chainId !== undefined ? { chainId } : {}),
+    })
+    return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
+  }
+
   return {
     namespace: 'eip155',
     wagmiConfig: config,
@@ -200,14 +217,16 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       subscribe: (listener) =>
         connection.subscribe((state, previous) => listener(state.current, previous.current)),
     },
-    async connect(walletId, { chainId } = {}) {
+    async connect(walletId, { caipNetworkId } = {}) {
       const connector = findConnector(walletId)
+      const chainId = caipNetworkId ? evmChainId(caipNetworkId) : undefined
       await connect(config, { connector, ...(chainId ? { chainId } : {}) }).catch(rethrowRejection)
     },
     async disconnect() {
       await disconnect(config)
     },
-    async switchNetwork(chainId) {
+    async switchNetwork(caipNetworkId) {
+      const chainId = evmChainId(caipNetworkId)
       const chain = options.chains.find((candidate) => candidate.id === chainId)
       if (!chain) throw new LatchError(`Chain ${chainId} is not one of the site's networks`)
       const { connector, status } = getConnection(config)
@@ -232,37 +251,31 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       const { signMessage } = await import('./actions.ts')
       return signMessage(config, { message }).catch(rethrowRejection)
     },
-    async sendTransaction({ to, value, data }) {
-      // wagmi's parameter type is a union over transaction types the compiler cannot narrow here.
-      const request = { to, value, data } as SendTransactionParameters
-      const { sendTransaction } = await import('./actions.ts')
-      return sendTransaction(config, request).catch(rethrowRejection)
+    sendTransaction,
+    async sendTransfer(transfer) {
+      const current = getConnection(config)
+      if (current.status !== 'connected') throw new LatchError('No wallet is connected')
+      // The ERC-20 encoder loads with the first transfer.
+      const { transferTransaction } = await import('./transferTransaction.ts')
+      const hash = await sendTransaction(transferTransaction(transfer))
+      return { id: hash, caipNetworkId: `eip155:${current.chainId}` }
     },
-    async waitForTransaction(hash, chainId) {
-      const { waitForTransactionReceipt } = await import('./actions.ts')
-      const receipt = await waitForTransactionReceipt(config, {
-        hash,
-        ...(chainId !== undefined ? { chainId } : {}),
-      })
-      return { success: receipt.status === 'success', blockNumber: receipt.blockNumber }
+    async waitForTransfer({ id, caipNetworkId }) {
+      return waitForTransaction(id as Hex, evmChainId(caipNetworkId))
     },
-    async estimateFee({ from, to, value, data, chainId }) {
-      const { estimateFeesPerGas, estimateGas, getGasPrice } = await import('./actions.ts')
-      const [gas, maxFeePerGas] = await Promise.all([
-        estimateGas(config, { account: from, to, value, ...(data ? { data } : {}), chainId }),
-        estimateFeesPerGas(config, { chainId }).then(
-          (fees) => fees.maxFeePerGas,
-          // A chain without EIP-1559 fees (or a node refusing the call): its legacy gas price. A
-          // node that did not answer would not answer that either: the outage is the error.
-          (error: unknown) => {
-            if (isNetworkFailure(error)) throw error
-            return getGasPrice(config, { chainId })
-          },
-        ),
-      ])
-      return { gas, maxFeePerGas }
+    async signInMessage(fields) {
+      const { signInMessage } = await import('./signInMessage.ts')
+      return signInMessage(fields)
     },
-    async getBalance(address, chainId) {
+    waitForTransaction,
+    async estimateFee(transaction) {
+      const { estimateFee } = await import('./actions.ts')
+      return estimateFee(config, transaction)
+    },
+    async getBalance(caipAddress) {
+      // `eip155:<chainId>:<address>`
+      const [, reference, address = ''] = caipAddress.split(':')
+      const chainId = Number(reference)
       // eth_getBalance itself: viem's getBalance action brings multicall's ABI coder (about 15 KiB
       // gzip) into the page for a block-hash form the kit never uses.
       const client = config.getClient({ chainId })

@@ -1,21 +1,10 @@
-import { LatchError } from '../../errors.ts'
+export { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 
 /** EIP-1193 code for a request the user declined in the wallet. */
 export const USER_REJECTED_CODE = 4001
 
 /** Codes wallets answer a switch to a chain they don't know with: we then ask to add the chain. */
 export const ADD_CHAIN_CODES: ReadonlySet<number> = new Set([4902, 5000, 32603, -32603])
-
-export class UserRejectedError extends LatchError {
-  override name = 'UserRejectedError'
-}
-
-export class ChainNotSupportedError extends LatchError {
-  override name = 'ChainNotSupportedError'
-  constructor(options: { details?: string; cause?: unknown } = {}) {
-    super('Chain is not supported', options)
-  }
-}
 
 /** The EIP-1193 error code anywhere in a wrapped error chain (wagmi and viem wrap the wallet's). */
 export function errorCode(error: unknown): number | undefined {

@@ -1,0 +1,27 @@
+import type { AccountController } from '../account/index.ts'
+import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { NativeBalance } from '../chains/types.ts'
+import { BALANCE_DECIMALS } from '../constants.ts'
+import { truncateBalance } from '../format/truncateBalance.ts'
+
+/**
+ * Reads the account's native balance from its chain into its family's account state (truncated
+ * for the button); a failed read clears it rather than showing a stale figure.
+ */
+export function createNativeBalanceRefresh(deps: {
+  account: Pick<AccountController, 'update'>
+  /** Asks the account's family for its native balance. */
+  getBalance(target: ActiveAccount): Promise<NativeBalance>
+}) {
+  return async (target: ActiveAccount): Promise<void> => {
+    try {
+      const balance = await deps.getBalance(target)
+      deps.account.update(target.namespace, {
+        balance: truncateBalance(balance.value, balance.decimals, BALANCE_DECIMALS),
+        balanceSymbol: balance.symbol,
+      })
+    } catch {
+      deps.account.update(target.namespace, { balance: undefined, balanceSymbol: undefined })
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import type { CreateConnectorFn } from '@wagmi/core'
+import { type Address, getAddress, numberToHex } from 'viem'
+import { LatchError } from '../../../errors.ts'
+import type { WalletConnectConnectorOptions } from './connector.ts'
+import { endProposals, pairOn } from './proposals.ts'
+import type { WalletConnectProvider } from './provider.ts'
+
+/** What wagmi hands a connector: its chains and its event emitter. */
+type ConnectorConfig = Parameters<CreateConnectorFn>[0]
+
+/** Methods the kit may ask a WalletConnect wallet for; the wallet approves the subset it supports. */
+const METHODS = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+]
+const EVENTS = ['chainChanged', 'accountsChanged']
+
+/**
+ * The WalletConnect connector's logic: loading the provider, pairing, the session's accounts and
+ * chain, switching, and the wallet's events. Its own chunk, loaded on the connector's first use.
+ */
+export function createWalletConnectSession(
+  config: ConnectorConfig,
+  options: WalletConnectConnectorOptions,
+) {
+  let provider: WalletConnectProvider | undefined
+  let loading: Promise<WalletConnectProvider> | undefined
+  let listening = false
+
+  const chainIds = config.chains.map((chain) => chain.id)
+
+  const load = () => {
+    loading ??= options.load().then((loaded) => {
+      provider = loaded
+      return loaded
+    })
+    loading.catch(() => {
+      loading = undefined
+    })
+    return loading
+  }
+
+  const namespaces = () => ({
+    eip155: {
+      chains: chainIds.map((id) => `eip155:${id}`),
+      methods: METHODS,
+      events: EVENTS,
+      rpcMap: Object.fromEntries(chainIds.map((id) => [String(id), options.rpcUrl(id)])),
+    },
+  })
+
+  const sessionAccounts = (loaded: WalletConnectProvider, chainId?: number): Address[] => {
+    const accounts: string[] = loaded.session?.namespaces.eip155?.accounts ?? []
+    const onChain = accounts.filter(
+      (account) => chainId === undefined || account.startsWith(`eip155:${chainId}:`),
+    )
+    const picked = onChain.length > 0 ? onChain : accounts
+    return [...new Set(picked.map((account) => getAddress(account.split(':')[2] ?? '')))]
+  }
+
+  const currentChainId = async (loaded: WalletConnectProvider): Promise<number> =>
+    Number(await loaded.request<number | string>({ method: 'eth_chainId' }))
+
+  const onDisplayUri = (uri: string) =>
+    config.emitter.emit('message', { type: 'display_uri', data: uri })
+
+  const onAccountsChanged = (accounts: string[]) => {
+    if (accounts.length === 0) onDisconnect()
+    else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+  }
+  const onChainChanged = (chain: string) => {
+    config.emitter.emit('change', { chainId: Number(chain) })
+  }
+  // A session deleted from the wallet's side, or expired, disconnects the page.
+  const onDisconnect = () => {
+    options.setStoredSession(false)
+    config.emitter.emit('disconnect')
+  }
+
+  function listen(loaded: WalletConnectProvider) {
+    if (listening) return
+    listening = true
+    loaded.on('accountsChanged', onAccountsChanged)
+    loaded.on('chainChanged', onChainChanged)
+    loaded.on('session_delete', onDisconnect)
+  }
+
+  const session = {
+    provider: () => provider,
+
+    async pair(onUri: (uri: string) => void) {
+      await pairOn(await load(), namespaces(), onUri)
+    },
+
+    abandon() {
+      if (provider) endProposals(provider)
+    },
+
+    peer() {
+      const metadata = provider?.session?.peer.metadata
+      if (!metadata) return undefined
+      const icon = metadata.icons?.[0]
+      return { name: metadata.name, ...(icon ? { icon } : {}) }
+    },
+
+    async connect({
+      chainId,
+      isReconnecting,
+    }: {
+      chainId?: number
+      isReconnecting?: boolean
+    } = {}) {
+      const loaded = await load()
+      if (!loaded.session) {
+        if (isReconnecting) throw new LatchError('No WalletConnect session to restore')
+        await pairOn(loaded, namespaces(), onDisplayUri)
+      }
+      listen(loaded)
+      options.setStoredSession(true)
+      let current = await currentChainId(loaded)
+      if (chainId !== undefined && chainId !== current && !isReconnecting) {
+        current = (await session.switchChain({ chainId }).catch(() => undefined))?.id ?? current
+      }
+      return { accounts: sessionAccounts(loaded, current), chainId: current }
+    },
+
+    async disconnect() {
+      options.setStoredSession(false)
+      const loaded = provider
+      if (!loaded?.session) return
+      await loaded.disconnect().catch(() => {
+        // The session may be gone already (deleted by the wallet, expired): nothing to undo.
+      })
+    },
+
+    async getAccounts() {
+      const loaded = await load()
+      return sessionAccounts(loaded, await currentChainId(loaded))
+    },
+
+    async getChainId() {
+      return currentChainId(await load())
+    },
+
+    async getProvider() {
+      if (provider) return provider
+      // wagmi asks every connector for its provider at start: load ours only for a stored session.
+      if (!options.hasStoredSession()) throw new LatchError('WalletConnect is not in use')
+      return load()
+    },
+
+    async isAuthorized() {
+      if (!options.hasStoredSession()) return false
+      try {
+        const loaded = await load()
+        const authorized = loaded.session !== undefined
+        if (!authorized) options.setStoredSession(false)
+        return authorized
+      } catch {
+        return false
+      }
+    },
+
+    async switchChain({ chainId }: { chainId: number }) {
+      const chain = config.chains.find((candidate) => candidate.id === chainId)
+      if (!chain) throw new LatchError('Chain is not supported')
+      const loaded = await load()
+      await loaded.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: numberToHex(chainId) }],
+      })
+      config.emitter.emit('change', { chainId })
+      return chain
+    },
+
+    onAccountsChanged,
+    onChainChanged,
+    onDisconnect,
+  }
+  return session
+}
+
+export type WalletConnectSession = ReturnType<typeof createWalletConnectSession>

@@ -1,0 +1,17 @@
+import type { ChainNamespace } from '../options/types.ts'
+import type { FamilyLoader } from './loadFamilies.ts'
+
+/**
+ * The loaders of the families the kit implements beside EVM, keyed by CAIP-2 namespace: a dynamic
+ * import each, so a family the site does not configure costs the page no bytes. EVM is built with
+ * the instance (its wagmi config is read synchronously as `latch.evm.wagmiConfig`). Solana, Bitcoin
+ * and Polkadot get their entry here when they are implemented.
+ */
+export const FAMILY_LOADERS: Readonly<Partial<Record<ChainNamespace, FamilyLoader<unknown>>>> = {}
+
+/** The families the site's networks belong to, in the order of its networks. */
+export function configuredNamespaces(
+  networks: readonly { chainNamespace: ChainNamespace }[],
+): ChainNamespace[] {
+  return [...new Set(networks.map((network) => network.chainNamespace))]
+}

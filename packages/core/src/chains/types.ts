@@ -1,0 +1,74 @@
+import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
+import type { ChainNamespace } from '../options/types.ts'
+import type { ReadableStore } from '../store.ts'
+import type { ChainConnection, WalletOption } from './connection.ts'
+
+export type { ChainNamespace } from '../options/types.ts'
+export type { ChainConnection, WalletOption } from './connection.ts'
+
+/** The chain's native coin held by an account, in its smallest unit. */
+export type NativeBalance = { value: bigint; decimals: number; symbol: string }
+
+/**
+ * A transfer the wallet signs and sends: the native coin, or a token named by its CAIP-10 asset
+ * id (an ERC-20 contract, an SPL mint, ...), to an address of the same family.
+ */
+export type Transfer = {
+  to: string
+  /** In the coin's or token's smallest unit. */
+  amount: bigint
+  /** The token; absent for the native coin. */
+  token?: CaipAddress
+}
+
+/** A transfer sent: its id on the chain (a transaction hash or signature) and where it went. */
+export type SentTransfer = { id: string; caipNetworkId: CaipNetworkId }
+
+/** How a sent transfer ended: `success` is false when the chain ran it and it failed. */
+export type TransferReceipt = { success: boolean }
+
+/**
+ * The fields of a CAIP-122 sign-in message; each family writes them its own way (EIP-4361 for
+ * EVM, byte for byte).
+ */
+export type SignInFields = {
+  domain: string
+  /** The signing account and its network. */
+  caipAddress: CaipAddress
+  statement?: string
+  uri: string
+  version: '1'
+  nonce: string
+  issuedAt: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: string[]
+}
+
+/**
+ * What the kit asks of a chain family, in CAIP ids only (CAIP-2 networks, CAIP-10 accounts), so the
+ * rules and flows read every family the same way. EVM is one implementation; Solana, Bitcoin and
+ * Polkadot are others, each loaded only when the site configures one of its networks.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  /** Wallets found in this browser, deduplicated (one entry per wallet, however it announces). */
+  readonly wallets: ReadableStore<WalletOption[]>
+  readonly connection: ReadableStore<ChainConnection>
+  /** Connects through a wallet of `wallets`, on `caipNetworkId` when the wallet can choose. */
+  connect(walletId: string, options?: { caipNetworkId?: CaipNetworkId }): Promise<void>
+  disconnect(): Promise<void>
+  /** Restores the last session at start-up (status `reconnecting` meanwhile). */
+  reconnect(): Promise<void>
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  getBalance(caipAddress: CaipAddress): Promise<NativeBalance>
+  /** Asks the connected wallet to sign `message` (the family's personal-message format). */
+  signMessage(message: string): Promise<string>
+  /** Asks the connected wallet to send a transfer on its current network. */
+  sendTransfer(transfer: Transfer): Promise<SentTransfer>
+  /** Waits until the chain ran the transfer. */
+  waitForTransfer(sent: SentTransfer): Promise<TransferReceipt>
+  /** The family's CAIP-122 sign-in message text (loaded with the first sign-in). */
+  signInMessage(fields: SignInFields): Promise<string>
+}

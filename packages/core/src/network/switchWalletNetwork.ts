@@ -1,0 +1,47 @@
+import type { CaipNetworkId } from '@latch/protocol'
+import { ChainNotSupportedError, UserRejectedError } from '../chains/errors.ts'
+import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
+import type { RouterController } from '../router/index.ts'
+import type { SnackbarController } from '../snackbar/index.ts'
+import type { NetworkController } from './network.ts'
+
+/**
+ * Switches to a network of the site. A network of another family makes that family the active
+ * one; when its wallet is connected, the wallet is asked to switch, otherwise only the modal's
+ * network changes. A network the wallet cannot add says so; a declined switch says nothing (the
+ * visitor chose it).
+ */
+export function switchWalletNetwork(deps: {
+  activeNamespace(): ChainNamespace
+  setActiveNamespace(namespace: ChainNamespace): void
+  /** Whether `namespace` has a connected wallet. */
+  isConnected(namespace: ChainNamespace): boolean
+  /** Asks the family's wallet to switch. */
+  switchNetwork(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): Promise<void>
+  network: Pick<NetworkController, 'setActiveNetwork'>
+  router: Pick<RouterController, 'state' | 'goBack'>
+  snackbar: Pick<SnackbarController, 'showError'>
+  displayMessage(error: unknown): string
+}): (target: CaipNetwork) => Promise<void> {
+  return async (target) => {
+    const namespace = target.chainNamespace
+    const otherFamily = namespace !== deps.activeNamespace()
+    if (otherFamily) deps.setActiveNamespace(namespace)
+    if (!deps.isConnected(namespace)) {
+      deps.network.setActiveNetwork(target)
+      deps.router.goBack()
+      return
+    }
+    // The other family's wallet may be on that network already: the modal follows at once.
+    if (otherFamily) deps.network.setActiveNetwork(target)
+    try {
+      await deps.switchNetwork(namespace, target.caipNetworkId)
+      if (deps.router.state.get().view === 'Networks') deps.router.goBack()
+    } catch (error) {
+      if (error instanceof ChainNotSupportedError) deps.snackbar.showError('Chain is not supported')
+      else if (!(error instanceof UserRejectedError))
+        deps.snackbar.showError(deps.displayMessage(error))
+      throw error
+    }
+  }
+}
