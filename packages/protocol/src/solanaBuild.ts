@@ -1,7 +1,7 @@
 // Builds the few Solana transactions the kit sends (a SOL transfer, an SPL transfer with the
-// receiver's token account created when missing) without a codec library: the whole builder is a
-// few KiB where @solana/kit and its program clients come to about 20 KiB gzip. `solanaWire.ts`
-// reads what this writes.
+// receiver's token account created when missing) without a codec library: these builders come
+// to 1.7 KiB gzip where the same from @solana/kit and its System and Token clients is 20 KiB.
+// `solanaWire.ts` reads what this writes.
 
 import { decodeBase58, encodeBase58 } from './solanaAddress.ts'
 import { encodeSolanaTransaction, shortLengthBytes } from './solanaWire.ts'

@@ -211,8 +211,23 @@ describe('Solana transfers through the gateway, signed by a wallet', () => {
         { to: account(7).address, amount: usdcHeld + 1n, token: USDC },
       ).catch((error: unknown) => error)
       expect(displayMessage(tokenRefused)).toBe('Not enough of this token to send this amount')
+      const namedRefused = await sendSolanaTransfer(
+        { rpc, signer, caipNetworkId },
+        { to: account(7).address, amount: usdcHeld + 1n, token: USDC, symbol: 'USDC' },
+      ).catch((error: unknown) => error)
+      expect(displayMessage(namedRefused)).toBe('Not enough USDC to send this amount')
     }
     expect(await lamports(sender.address)).toBe(solBefore)
+  })
+
+  it('says a fresh receiver needs the rent minimum when sent less', async () => {
+    const error = await sendSolanaTransfer(
+      { rpc, signer: signingWallet(account(8).secretKey), caipNetworkId },
+      { to: freshAddress(), amount: 1_000n },
+    ).catch((caught: unknown) => caught)
+    expect(displayMessage(error)).toBe(
+      'The receiver has no account yet: send at least 0.00089088 SOL to open one',
+    )
   })
 
   it("shows 'Signature declined' when the wallet declines, and sends nothing", async () => {

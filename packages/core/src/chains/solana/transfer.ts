@@ -34,15 +34,17 @@ export type SolanaSigner = {
 /** The balance cannot pay the transfer (SOL: with its fee; a token: the amount). */
 export class InsufficientBalanceError extends LatchError {
   override name = 'InsufficientBalanceError'
-  constructor(what: 'SOL' | 'fee' | 'token', options: { details?: string; cause?: unknown } = {}) {
-    super(
-      what === 'SOL'
-        ? 'Not enough SOL to send this amount and pay the network fee'
-        : what === 'fee'
+  constructor(
+    short: { of: 'SOL' | 'fee' } | { of: 'token'; symbol?: string | undefined },
+    options: { details?: string; cause?: unknown } = {},
+  ) {
+    const message =
+      short.of === 'token'
+        ? `Not enough ${short.symbol ?? 'of this token'} to send this amount`
+        : short.of === 'fee'
           ? 'Not enough SOL to pay the network fee'
-          : 'Not enough of this token to send this amount',
-      options,
-    )
+          : 'Not enough SOL to send this amount and pay the network fee'
+    super(message, options)
   }
 }
 
@@ -134,7 +136,11 @@ type NodeFailure = { code?: unknown; message?: unknown; data?: { err?: unknown; 
  * for a stale blockhash, a balance that cannot pay, or a fresh account below the rent minimum;
  * anything else (a declined signature included) is passed on as it came.
  */
-function sendFailure(error: unknown, instructions: Instruction[]): unknown {
+function sendFailure(
+  error: unknown,
+  instructions: Instruction[],
+  symbol: string | undefined,
+): unknown {
   for (const link of errorChain(error)) {
     const { message, data } = link as NodeFailure
     const logs = Array.isArray(data?.logs) ? data.logs.join('\n') : ''
@@ -143,7 +149,7 @@ function sendFailure(error: unknown, instructions: Instruction[]): unknown {
     if (err === 'BlockhashNotFound' || /blockhash not found/i.test(text))
       return new TransactionExpiredError({ cause: error })
     if (err === 'InsufficientFundsForFee' || /insufficient funds for fee/i.test(text))
-      return new InsufficientBalanceError('fee', { cause: error })
+      return new InsufficientBalanceError({ of: 'fee' }, { cause: error })
     if (
       (typeof err === 'object' && err !== null && 'InsufficientFundsForRent' in err) ||
       /insufficient funds for rent/i.test(text)
@@ -162,10 +168,10 @@ function sendFailure(error: unknown, instructions: Instruction[]): unknown {
     const program = instructions[index]?.programId
     if (custom && program !== undefined)
       return program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM
-        ? new InsufficientBalanceError('token', { cause: error })
-        : new InsufficientBalanceError('SOL', { cause: error })
+        ? new InsufficientBalanceError({ of: 'token', symbol }, { cause: error })
+        : new InsufficientBalanceError({ of: 'SOL' }, { cause: error })
     if (/insufficient lamports/i.test(text))
-      return new InsufficientBalanceError('SOL', { cause: error })
+      return new InsufficientBalanceError({ of: 'SOL' }, { cause: error })
   }
   return error
 }
@@ -176,11 +182,12 @@ function sendFailure(error: unknown, instructions: Instruction[]): unknown {
  * owners' associated token accounts, the receiver's created first when missing. The wallet sends
  * it when it can (it may add its own checks); otherwise it signs and the gateway sends.
  * @throws LatchError 'Invalid receiver address', InsufficientBalanceError, TransactionExpiredError,
- * or the wallet's refusal (which displayMessage shows as 'Signature declined')
+ * or the wallet's refusal (which displayMessage shows as 'Signature declined'). A token's
+ * `symbol`, when given, names it in the message of a short balance.
  */
 export async function sendSolanaTransfer(
   deps: { rpc: SolanaGatewayRpc; signer: SolanaSigner; caipNetworkId: CaipNetworkId },
-  transfer: Transfer,
+  transfer: Transfer & { symbol?: string },
 ): Promise<SentTransfer> {
   const { rpc, signer } = deps
   if (!isSolanaAddress(transfer.to))
@@ -216,7 +223,7 @@ export async function sendSolanaTransfer(
       })
     }
   } catch (error) {
-    throw sendFailure(error, instructions)
+    throw sendFailure(error, instructions, transfer.symbol)
   }
   if (decodeBase58(id)?.length !== 64)
     throw new LatchError('The wallet did not return a transaction signature', {
