@@ -21,6 +21,7 @@ export class SolanaRpcError extends Error {
 }
 
 type JsonRpcAnswer<T> = {
+  jsonrpc?: unknown
   result?: T
   error?: { code?: unknown; message?: unknown; data?: unknown }
 }
@@ -67,7 +68,8 @@ export function createGatewayRpc(options: {
       } catch {
         answer = undefined
       }
-      if (answer?.error) {
+      // The server's own refusals are `{ statusCode, error: 'Unauthorized', message }`: not a node's.
+      if (answer?.jsonrpc === '2.0' && typeof answer.error === 'object' && answer.error !== null) {
         const { code, message, data } = answer.error
         throw new SolanaRpcError(
           typeof code === 'number' ? code : -32603,
@@ -75,10 +77,13 @@ export function createGatewayRpc(options: {
           data,
         )
       }
-      if (!response.ok || !answer || !('result' in answer))
+      if (!response.ok || answer?.jsonrpc !== '2.0' || !('result' in answer)) {
+        // The server's own refusal (unknown project, origin, rate limit) says why in `message`.
+        const reason = (answer as { message?: unknown } | undefined)?.message
         throw new LatchError('The network did not answer', {
-          details: `${method}: HTTP ${response.status} from the gateway`,
+          details: `${method}: HTTP ${response.status} from the gateway${typeof reason === 'string' ? `: ${reason}` : ''}`,
         })
+      }
       return answer.result as T
     },
   }

@@ -44,11 +44,14 @@ function keyOf(secretKey: string): { address: string; privateKey: KeyObject } {
   }
 }
 
-/** A fresh keypair's address: an account the chain has never seen. */
-function freshAddress(): string {
-  const { publicKey } = generateKeyPairSync('ed25519')
-  return encodeBase58(Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'))
+/** A fresh keypair: an account the chain has never seen. */
+function freshKey(): { address: string; privateKey: KeyObject } {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url')
+  return { address: encodeBase58(raw), privateKey }
 }
+
+const freshAddress = () => freshKey().address
 
 /** Signs the transaction's message in the signer's slot, as a wallet's signTransaction does. */
 function signWire(key: { address: string; privateKey: KeyObject }, wire: Uint8Array): Uint8Array {
@@ -61,8 +64,11 @@ function signWire(key: { address: string; privateKey: KeyObject }, wire: Uint8Ar
 }
 
 /** A wallet that only signs: the kit sends through the gateway. */
-function signingWallet(secretKey: string, before?: () => Promise<void>): SolanaSigner {
-  const key = keyOf(secretKey)
+function signingWallet(
+  secret: string | { address: string; privateKey: KeyObject },
+  before?: () => Promise<void>,
+): SolanaSigner {
+  const key = typeof secret === 'string' ? keyOf(secret) : secret
   return {
     address: key.address,
     async signTransaction(wire) {
@@ -218,6 +224,20 @@ describe('Solana transfers through the gateway, signed by a wallet', () => {
       expect(displayMessage(namedRefused)).toBe('Not enough USDC to send this amount')
     }
     expect(await lamports(sender.address)).toBe(solBefore)
+  })
+
+  it('says the token balance is short when the sender holds no account of the token', async () => {
+    const holder = freshKey()
+    const funded = await sendSolanaTransfer(
+      { rpc, signer: signingWallet(account(8).secretKey), caipNetworkId },
+      { to: holder.address, amount: 10_000_000n },
+    )
+    expect(await waitForSolanaTransfer({ rpc }, funded)).toEqual({ success: true })
+    const error = await sendSolanaTransfer(
+      { rpc, signer: signingWallet(holder), caipNetworkId },
+      { to: account(8).address, amount: 1n, token: USDC, symbol: 'USDC' },
+    ).catch((caught: unknown) => caught)
+    expect(displayMessage(error)).toBe('Not enough USDC to send this amount')
   })
 
   it('says a fresh receiver needs the rent minimum when sent less', async () => {

@@ -84,7 +84,7 @@ const accountInfo = (rpc: SolanaGatewayRpc, address: string) =>
 async function transferInstructions(
   rpc: SolanaGatewayRpc,
   owner: string,
-  transfer: Transfer,
+  transfer: Transfer & { symbol?: string },
 ): Promise<Instruction[]> {
   if (!transfer.token) return [systemTransferInstruction(owner, transfer.to, transfer.amount)]
   const mint = parseCaipAddress(transfer.token).address
@@ -104,8 +104,14 @@ async function transferInstructions(
     associatedTokenAddress(owner, mint, tokenProgram),
     associatedTokenAddress(transfer.to, mint, tokenProgram),
   ])
+  const { value: accounts } = await rpc.call<{ value: AccountInfo[] }>('getMultipleAccounts', [
+    [source, destination],
+    { encoding: 'base64', commitment: 'confirmed' },
+  ])
+  // No token account: the sender holds none of the token (the program would only say "invalid").
+  if (!accounts[0]) throw new InsufficientBalanceError({ of: 'token', symbol: transfer.symbol })
   const instructions: Instruction[] = []
-  if (!(await accountInfo(rpc, destination)))
+  if (!accounts[1])
     instructions.push(
       createAssociatedTokenIdempotentInstruction({
         payer: owner,
