@@ -12,19 +12,23 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system'
 import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
 import { decodeBase58, encodeBase58 } from './solanaAddress.ts'
 import {
+  ASSOCIATED_TOKEN_PROGRAM,
   associatedTokenAddress,
   compileLegacyMessage,
   createAssociatedTokenIdempotentInstruction,
   isOnCurve,
+  SYSTEM_PROGRAM,
   systemTransferInstruction,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
@@ -82,6 +86,15 @@ function resolved(wire: Uint8Array) {
 }
 
 describe('Solana transaction builder', () => {
+  // Token-2022's id is checked by the core's transfer test, which runs its real program by it.
+  it("names the programs by their clients' ids", () => {
+    expect([SYSTEM_PROGRAM, TOKEN_PROGRAM, ASSOCIATED_TOKEN_PROGRAM]).toEqual([
+      SYSTEM_PROGRAM_ADDRESS,
+      TOKEN_PROGRAM_ADDRESS,
+      ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+    ])
+  })
+
   it('writes a SOL transfer byte for byte as @solana/kit does', () => {
     const ours = unsignedTransaction(
       compileLegacyMessage({

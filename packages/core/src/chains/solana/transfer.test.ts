@@ -6,6 +6,26 @@ import {
   encodeSolanaTransaction,
   requiredSigners,
 } from '@latch/protocol/solana-wire'
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit'
+import { getCreateAccountInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMint2Instruction,
+  getMintToCheckedInstruction,
+} from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   DEMO_ORIGIN,
@@ -111,6 +131,71 @@ async function devnetCall<T>(method: string, params: unknown[] = []): Promise<T>
   return answer.result as T
 }
 
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+
+/**
+ * A new Token-2022 mint, `amount` of it minted to the payer's associated account: built with
+ * @solana/kit and its program clients, independent of the builder under test.
+ */
+async function createToken2022Mint(payerSecret: string, decimals: number, amount: bigint) {
+  const node = createSolanaRpc(solana.rpcUrl)
+  const payer = await createKeyPairSignerFromBytes(decodeBase58(payerSecret) as Uint8Array)
+  const mint = await generateKeyPairSigner()
+  const tokenProgram = address(TOKEN_2022)
+  const [holding] = await findAssociatedTokenPda({
+    owner: payer.address,
+    mint: mint.address,
+    tokenProgram,
+  })
+  const space = 82n
+  const rent = await node.getMinimumBalanceForRentExemption(space).send()
+  const { value: latest } = await node.getLatestBlockhash().send()
+  const transaction = await signTransactionMessageWithSigners(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (message) => setTransactionMessageFeePayerSigner(payer, message),
+      (message) => setTransactionMessageLifetimeUsingBlockhash(latest, message),
+      (message) =>
+        appendTransactionMessageInstructions(
+          [
+            getCreateAccountInstruction({
+              payer,
+              newAccount: mint,
+              lamports: rent,
+              space,
+              programAddress: tokenProgram,
+            }),
+            getInitializeMint2Instruction(
+              { mint: mint.address, decimals, mintAuthority: payer.address },
+              { programAddress: tokenProgram },
+            ),
+            getCreateAssociatedTokenIdempotentInstruction({
+              payer,
+              ata: holding,
+              owner: payer.address,
+              mint: mint.address,
+              tokenProgram,
+            }),
+            getMintToCheckedInstruction(
+              { mint: mint.address, token: holding, mintAuthority: payer, amount, decimals },
+              { programAddress: tokenProgram },
+            ),
+          ],
+          message,
+        ),
+    ),
+  )
+  const id = await devnetCall<string>('sendTransaction', [
+    getBase64EncodedWireTransaction(transaction),
+    { encoding: 'base64' },
+  ])
+  const status = await devnetCall<{ value: ({ err: unknown } | null)[] }>('getSignatureStatuses', [
+    [id],
+  ])
+  expect(status.value[0]?.err).toBeNull()
+  return mint.address as string
+}
+
 const account = (index: number) => solana.accounts[index] as { address: string; secretKey: string }
 
 describe('Solana transfers through the gateway, signed by a wallet', () => {
@@ -197,6 +282,23 @@ describe('Solana transfers through the gateway, signed by a wallet', () => {
     )
     expect(await waitForSolanaTransfer({ rpc }, sent)).toEqual({ success: true })
     expect(Number((await balances(receiver.address)).USDC)).toBeCloseTo(before + 3, 6)
+  })
+
+  it('sends a Token-2022 token, the program read from its mint', async () => {
+    const mint = await createToken2022Mint(account(5).secretKey, 2, 10_000n)
+    const receiver = freshAddress()
+    const sent = await sendSolanaTransfer(
+      { rpc, signer: signingWallet(account(5).secretKey), caipNetworkId },
+      { to: receiver, amount: 250n, token: `${caipNetworkId}:${mint}` },
+    )
+    expect(await waitForSolanaTransfer({ rpc }, sent)).toEqual({ success: true })
+    const held = await rpc.call<{
+      value: {
+        account: { owner: string; data: { parsed: { info: { tokenAmount: { amount: string } } } } }
+      }[]
+    }>('getTokenAccountsByOwner', [receiver, { mint }, { encoding: 'jsonParsed' }])
+    expect(held.value.map((entry) => entry.account.owner)).toEqual([TOKEN_2022])
+    expect(held.value[0]?.account.data.parsed.info.tokenAmount.amount).toBe('250')
   })
 
   it('says the balance is short, naming SOL or the token, and sends nothing', async () => {
