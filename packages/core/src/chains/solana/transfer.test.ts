@@ -34,7 +34,6 @@ import {
 } from '../../../../../apps/server/test/helpers.ts'
 import { displayMessage } from '../../displayMessage.ts'
 import { createGatewayRpc, type SolanaGatewayRpc } from './rpc.ts'
-import { solanaSignInMessage } from './signIn.ts'
 import { type SolanaSigner, sendSolanaTransfer, waitForSolanaTransfer } from './transfer.ts'
 
 const PROJECT_ID = 'latch-dev'
@@ -441,32 +440,5 @@ describe('Solana transfers through the gateway, signed by a wallet', () => {
       expect((error as Error).message).toContain('32 to 44 base58 characters')
     }
     expect(asked).toBe(false)
-  })
-
-  it('has a Sign In With Solana message signed by a devnet key verified by the server', async () => {
-    const key = keyOf(account(9).secretKey)
-    const query = `?projectId=${PROJECT_ID}`
-    const nonceResponse = await pageFetch(new URL(`/auth/v1/siwx/nonce${query}`, serverUrl))
-    const { nonce } = (await nonceResponse.json()) as { nonce: string }
-    const message = solanaSignInMessage({
-      domain: new URL(DEMO_ORIGIN).host,
-      caipAddress: `${caipNetworkId}:${key.address}`,
-      statement: 'Sign in to the Latch demo',
-      uri: `${DEMO_ORIGIN}/`,
-      version: '1',
-      nonce,
-      issuedAt: new Date().toISOString(),
-    })
-    const signature = encodeBase58(sign(null, Buffer.from(message), key.privateKey))
-    const response = await pageFetch(new URL(`/auth/v1/siwx/verify${query}`, serverUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message, signature }),
-    })
-    expect(response.status).toBe(200)
-    expect(((await response.json()) as { session: unknown }).session).toMatchObject({
-      address: key.address,
-      caipNetworkId,
-    })
   })
 })
