@@ -39,6 +39,40 @@ describe('displayMessage', () => {
     )
   })
 
+  it("says 'Signature declined' for a Solana wallet's refusal: code 4001, or the step's error name", () => {
+    const named = (name: string, message: string) => Object.assign(new Error(message), { name })
+    expect(
+      displayMessage(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+    ).toBe('Signature declined')
+    for (const name of [
+      'WalletSignTransactionError',
+      'WalletSendTransactionError',
+      'WalletSignMessageError',
+      'WalletSignInError',
+    ])
+      expect(displayMessage(wrapped(named(name, 'User rejected the request.'))), name).toBe(
+        'Signature declined',
+      )
+    // The same error names carry failures that are not a refusal: those are not 'declined'.
+    expect(displayMessage(named('WalletSendTransactionError', 'Blockhash not found'))).toBe(
+      'The transaction expired before the network confirmed it: try again',
+    )
+  })
+
+  it("puts a Solana node's refusals in plain words: stale blockhash, lamports short", () => {
+    const preflight = (message: string) =>
+      Object.assign(new Error(message), { code: -32002, shortMessage: message })
+    expect(displayMessage(preflight('Transaction simulation failed: Blockhash not found'))).toBe(
+      'The transaction expired before the network confirmed it: try again',
+    )
+    expect(displayMessage(wrapped(new Error('Signature abc: block height exceeded')))).toBe(
+      'The transaction expired before the network confirmed it: try again',
+    )
+    expect(displayMessage(preflight('Transfer: insufficient lamports 1000, need 2000'))).toBe(
+      'Not enough funds to pay for this transaction and its network fee',
+    )
+  })
+
   it("never shows viem's 'An internal error was received.': the wallet's reason underneath", () => {
     const reason = 'Not enough ETH for the network fee: you need 0.000042 ETH more'
     const error = new TransactionExecutionError(

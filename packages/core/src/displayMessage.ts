@@ -11,6 +11,9 @@ export const NETWORK_UNREACHABLE =
   'Could not reach the network: check your connection and try again'
 /** The chain refused a transaction the balance cannot pay (its fee, or its value and fee). */
 export const INSUFFICIENT_FUNDS = 'Not enough funds to pay for this transaction and its network fee'
+/** A Solana transaction whose blockhash went stale before it landed: a new one will do. */
+export const TRANSACTION_EXPIRED =
+  'The transaction expired before the network confirmed it: try again'
 /** A server error that gives no reason a visitor could act on. */
 export const SERVER_UNAVAILABLE = 'The server could not do this right now: try again'
 
@@ -30,8 +33,12 @@ const OPAQUE_MESSAGES = [
   /^request failed with status/i,
 ]
 
+// EVM nodes' words, then Solana's System program ("insufficient lamports") and runtime.
 const INSUFFICIENT_FUNDS_PATTERN =
-  /insufficient funds|exceeds the balance of the account|exceeds transaction sender account balance/i
+  /insufficient funds|exceeds the balance of the account|exceeds transaction sender account balance|insufficient lamports/i
+
+/** A Solana node's (or a wallet's copy of its) refusal of a transaction on a stale blockhash. */
+const EXPIRED_PATTERN = /blockhash not found|block height exceeded/i
 
 type Link = { message?: unknown; shortMessage?: unknown; details?: unknown }
 
@@ -41,10 +48,20 @@ const firstLine = (text: unknown): string =>
 const isShowable = (text: string) =>
   text !== '' && !OPAQUE_MESSAGES.some((pattern) => pattern.test(text))
 
+/** Solana's wallet adapters name a refusal by the step refused, with no code. */
+const WALLET_STEP_ERROR = /^Wallet(Sign(Transaction|Message|In)|SendTransaction)Error$/
+const REJECTED_TEXT = /\buser rejected\b|\brejected the request\b/i
+
 function isRejection(link: unknown): boolean {
   if (link instanceof UserRejectedError) return true
-  const { code, name } = link as { code?: unknown; name?: unknown }
-  return code === 4001 || name === 'UserRejectedRequestError'
+  const { code, name, message } = link as { code?: unknown; name?: unknown; message?: unknown }
+  if (code === 4001 || name === 'UserRejectedRequestError') return true
+  return (
+    typeof name === 'string' &&
+    WALLET_STEP_ERROR.test(name) &&
+    typeof message === 'string' &&
+    REJECTED_TEXT.test(message)
+  )
 }
 
 function latchMessage(error: LatchError): string {
@@ -76,6 +93,8 @@ export function displayMessage(error: unknown): string {
   }
   if (links.some((link) => texts(link).some((text) => INSUFFICIENT_FUNDS_PATTERN.test(text))))
     return INSUFFICIENT_FUNDS
+  if (links.some((link) => texts(link).some((text) => EXPIRED_PATTERN.test(text))))
+    return TRANSACTION_EXPIRED
   if (isNetworkFailure(error)) return NETWORK_UNREACHABLE
   // A library's short message is written for people; a plain Error's message may be internals.
   for (const link of links) {

@@ -180,7 +180,8 @@ export function encodeSolanaTransaction(
   return out
 }
 
-function shortLengthBytes(value: number): Uint8Array {
+/** Solana's compact-u16 of `value`: 7 bits a byte, low bits first, the high bit set while more follow. */
+export function shortLengthBytes(value: number): Uint8Array {
   const bytes: number[] = []
   let rest = value
   do {

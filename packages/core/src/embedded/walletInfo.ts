@@ -31,8 +31,9 @@ export function embeddedAccountPatch(
     connectedWalletInfo: embeddedWalletInfo(user, social),
     smartAccountDeployed: user.smartAccountDeployed,
     preferredAccountTypes: { eip155: user.preferredAccountType },
+    // An entry without a namespace is an EVM account (users stored before Solana had none).
     allAccounts: user.accounts.map((entry) => ({
-      namespace: 'eip155' as const,
+      namespace: entry.namespace ?? 'eip155',
       address: entry.address,
       type: entry.type,
     })),

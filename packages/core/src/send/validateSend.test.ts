@@ -1,6 +1,7 @@
 import { decodeFunctionData, erc20Abi, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { maxNativeSend, validateSend } from './validateSend.ts'
+import type { LatchError } from '../errors.ts'
+import { maxNativeSend, validateSend, validateSolanaSend } from './validateSend.ts'
 
 const eth = { decimals: 18, symbol: 'ETH' }
 const usdc = {
@@ -63,5 +64,62 @@ describe('maxNativeSend', () => {
   it('keeps twice the transfer gas back', () => {
     expect(maxNativeSend(parseEther('1'), 10n ** 9n)).toBe(parseEther('1') - 42_000n * 10n ** 9n)
     expect(maxNativeSend(1000n, 10n ** 9n)).toBe(0n)
+  })
+})
+
+describe('validateSolanaSend (the receiver is a Solana address)', () => {
+  const sol = { decimals: 9, symbol: 'SOL' }
+  const splUsdc = {
+    address: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    decimals: 6,
+    symbol: 'USDC',
+  } as const
+  const solanaReceiver = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+
+  it('gives the transfer: SOL in lamports, or a token by its mint id in its smallest unit', () => {
+    expect(
+      validateSolanaSend({ token: sol, amount: '1.5', receiver: ` ${solanaReceiver} ` }),
+    ).toEqual({ to: solanaReceiver, amount: 1_500_000_000n })
+    expect(
+      validateSolanaSend({ token: splUsdc, amount: '2.25', receiver: solanaReceiver }),
+    ).toEqual({
+      to: solanaReceiver,
+      amount: 2_250_000n,
+      token: splUsdc.address,
+    })
+  })
+
+  it('refuses a receiver outside 32 to 44 base58 characters, with the rule in the details', () => {
+    for (const bad of [
+      receiver,
+      solanaReceiver.slice(0, 31),
+      `${solanaReceiver}12345678`,
+      `${solanaReceiver.slice(0, -1)}0`,
+      // 44 base58 characters that decode to 33 bytes, not a key.
+      'z'.repeat(44),
+    ]) {
+      let error: unknown
+      try {
+        validateSolanaSend({ token: sol, amount: '1', receiver: bad })
+      } catch (caught) {
+        error = caught
+      }
+      expect((error as LatchError).shortMessage, bad).toBe('Invalid receiver address')
+      expect((error as LatchError).details).toBe('A Solana address is 32 to 44 base58 characters.')
+    }
+  })
+
+  it('asks for the token, amount and receiver, and checks the amount as EVM does', () => {
+    expect(() => validateSolanaSend({ amount: '1', receiver: solanaReceiver })).toThrow(
+      'A token is required',
+    )
+    expect(() => validateSolanaSend({ token: sol, receiver: solanaReceiver })).toThrow(
+      'An amount and receiver address are required',
+    )
+    for (const amount of ['0', '-1', 'abc', '0.0000000001'])
+      expect(
+        () => validateSolanaSend({ token: sol, amount, receiver: solanaReceiver }),
+        amount,
+      ).toThrow('Invalid amount')
   })
 })

@@ -1,6 +1,10 @@
+import type { CaipAddress } from '@latch/protocol/caip'
+import { isSolanaAddress } from '@latch/protocol/solana'
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, parseUnits } from 'viem'
+import type { Transfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
 import { isEvmAddress } from '../validation/isEvmAddress.ts'
+import { SOLANA_ADDRESS_RULE } from '../validation/isSolanaAddress.ts'
 
 /** What the visitor asks to send; amount in whole units as typed ('1.5'). */
 export type SendRequest = {
@@ -30,11 +34,7 @@ export type SendTransaction = {
  * @example validateSend({ token: eth, amount: '0.1', receiver: '70997970c5...' })
  */
 export function validateSend(request: SendRequest): SendTransaction {
-  if (!request.token) throw new LatchError('A token is required')
-  const amountText = request.amount?.trim() ?? ''
-  const receiverText = request.receiver?.trim() ?? ''
-  if (!amountText || !receiverText)
-    throw new LatchError('An amount and receiver address are required')
+  const { token, amountText, receiverText } = requiredFields(request)
   if (
     request.gasPrice !== undefined &&
     (request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined)
@@ -48,17 +48,8 @@ export function validateSend(request: SendRequest): SendTransaction {
       details: 'An EVM address is 40 hex characters, with or without 0x.',
     })
   const receiver = getAddress(receiverText.startsWith('0x') ? receiverText : `0x${receiverText}`)
-  if (!/^\d*\.?\d+$/.test(amountText) && !/^\d+\.$/.test(amountText))
-    throw new LatchError('Invalid amount', { details: 'Write the amount as a number, e.g. 1.5' })
-  const fraction = amountText.split('.')[1] ?? ''
-  if (fraction.length > request.token.decimals)
-    throw new LatchError('Invalid amount', {
-      details: `${request.token.symbol} has ${request.token.decimals} decimals`,
-    })
-  const amount = parseUnits(amountText.replace(/\.$/, ''), request.token.decimals)
-  if (amount <= 0n)
-    throw new LatchError('Invalid amount', { details: 'The amount must be above 0' })
-  const tokenAddress = request.token.address
+  const amount = parseAmount(amountText, token)
+  const tokenAddress = token.address
   if (!tokenAddress) return { to: receiver, value: amount, receiver, amount }
   return {
     to: tokenAddress,
@@ -67,6 +58,54 @@ export function validateSend(request: SendRequest): SendTransaction {
     receiver,
     amount,
   }
+}
+
+/** What the visitor asks to send on Solana: SOL, or an SPL token named by its CAIP-10 mint id. */
+export type SolanaSendRequest = {
+  token?: { address?: CaipAddress; decimals: number; symbol: string }
+  amount?: string
+  receiver?: string
+}
+
+/**
+ * Checks a Solana send (token, amount, receiver) and gives the transfer the Solana adapter sends.
+ * The receiver is a Solana address: 32 to 44 base58 characters of a 32-byte key.
+ * @throws LatchError 'A token is required', 'Invalid receiver address', 'Invalid amount', ...
+ * @example validateSolanaSend({ token: sol, amount: '0.1', receiver: '9WzDXwBb...' })
+ */
+export function validateSolanaSend(request: SolanaSendRequest): Transfer {
+  const { token, amountText, receiverText } = requiredFields(request)
+  if (!isSolanaAddress(receiverText))
+    throw new LatchError('Invalid receiver address', {
+      details: SOLANA_ADDRESS_RULE,
+    })
+  const amount = parseAmount(amountText, token)
+  return { to: receiverText, amount, ...(token.address ? { token: token.address } : {}) }
+}
+
+/** The token, then an amount and a receiver: every family asks for them in this order. */
+function requiredFields<Token>(request: { token?: Token; amount?: string; receiver?: string }) {
+  if (!request.token) throw new LatchError('A token is required')
+  const amountText = request.amount?.trim() ?? ''
+  const receiverText = request.receiver?.trim() ?? ''
+  if (!amountText || !receiverText)
+    throw new LatchError('An amount and receiver address are required')
+  return { token: request.token, amountText, receiverText }
+}
+
+/** A positive decimal amount in the token's smallest unit, with no more decimals than it has. */
+function parseAmount(amountText: string, token: { decimals: number; symbol: string }): bigint {
+  if (!/^\d*\.?\d+$/.test(amountText) && !/^\d+\.$/.test(amountText))
+    throw new LatchError('Invalid amount', { details: 'Write the amount as a number, e.g. 1.5' })
+  const fraction = amountText.split('.')[1] ?? ''
+  if (fraction.length > token.decimals)
+    throw new LatchError('Invalid amount', {
+      details: `${token.symbol} has ${token.decimals} decimals`,
+    })
+  const amount = parseUnits(amountText.replace(/\.$/, ''), token.decimals)
+  if (amount <= 0n)
+    throw new LatchError('Invalid amount', { details: 'The amount must be above 0' })
+  return amount
 }
 
 /**
