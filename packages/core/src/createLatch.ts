@@ -11,9 +11,11 @@ import {
   type ConnectionsController,
   createConnections,
 } from './chains/createConnections.ts'
+import { UserRejectedError } from './chains/errors.ts'
 import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
 import type { EvmAdapter } from './chains/evm/index.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
+import { type FamilyWalletOption, mergeWallets } from './chains/mergeWallets.ts'
 import { configuredNamespaces, FAMILY_LOADERS } from './chains/registry.ts'
 import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
@@ -117,6 +119,11 @@ export type Latch = {
   readonly adapters: Readonly<Partial<Record<ChainNamespace, ChainAdapter>>>
   /** The wallet connection of every configured family, and which family is active. */
   readonly connections: ConnectionsController
+  /**
+   * The wallets found in this browser for the site's families, each once: a wallet offering
+   * several families (EVM and Solana) is one entry, and connecting it connects them all.
+   */
+  readonly wallets: ReadableStore<FamilyWalletOption[]>
   /** The active account in CAIP form (what swap, on-ramp, names and balances read). */
   readonly activeAccount: ReadableStore<ActiveAccount | undefined>
   /** The Tokens tab: balances of the connected account on the active network. */
@@ -304,6 +311,23 @@ export function createLatch(config: LatchConfig): Latch {
     waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
+  const namespaces = configuredNamespaces(options.networks)
+  const walletList = createStore<{ list: FamilyWalletOption[] }>({ list: [] })
+  // EVM first (its entries stand for a wallet offering several families), then the site's order.
+  const listWallets = () =>
+    walletList.set({
+      list: mergeWallets(
+        (['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const)
+          .map((namespace) => adapters[namespace])
+          .filter((family) => family !== undefined)
+          .map((family) => [family.namespace, family.wallets.get()] as const),
+      ),
+    })
+  const wallets: ReadableStore<FamilyWalletOption[]> = {
+    get: () => walletList.get().list,
+    subscribe: (listener) =>
+      walletList.subscribe((state, previous) => listener(state.list, previous.list)),
+  }
   /** The adapter of a family the site configured. */
   const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
     const found = adapters[namespace]
@@ -372,6 +396,8 @@ export function createLatch(config: LatchConfig): Latch {
           : { name: option.name, ...(option.icon ? { icon: option.icon } : {}) },
     })
     connections.track(family.namespace, family.connection)
+    family.wallets.subscribe(listWallets)
+    listWallets()
   }
   wireFamily(evm)
   askSignInAfterConnect({ account: activeAccount, needsSignIn, modal })
@@ -439,6 +465,66 @@ export function createLatch(config: LatchConfig): Latch {
     closeModalAfterConnect()
   }
 
+  /** The network to connect `namespace` on: the active one when it is of that family. */
+  const networkIdFor = (namespace: ChainNamespace) => {
+    const active = network.state.get().activeNetwork
+    return active?.chainNamespace === namespace ? { caipNetworkId: active.caipNetworkId } : {}
+  }
+
+  /**
+   * Connects every family of the site that the wallet `walletId` offers, the active family first.
+   * A decline stops there; the wallet counts as connected when one family connected.
+   */
+  async function connectFamilies(
+    walletId: string,
+    onTry: (family: ChainAdapter) => void,
+  ): Promise<void> {
+    const entry = wallets.get().find((option) => option.id === walletId)
+    const active = connections.state.get().activeNamespace
+    const offered = entry
+      ? (Object.entries(entry.connectors) as [ChainNamespace, string][])
+      : ([['eip155', walletId]] as [ChainNamespace, string][])
+    const order = offered.sort(([a], [b]) => Number(b === active) - Number(a === active))
+    let failure: unknown
+    let connected = false
+    for (const [namespace, connectorId] of order) {
+      const family = adapters[namespace]
+      if (!family) continue
+      onTry(family)
+      try {
+        await family.connect(connectorId, networkIdFor(namespace))
+        connected = true
+      } catch (error) {
+        failure ??= error
+        if (error instanceof UserRejectedError) break
+      }
+    }
+    if (!connected) throw failure ?? new LatchError(`Wallet ${walletId} is not available`)
+  }
+
+  /**
+   * Connects `namespace` through the wallet already connected in another family, when that
+   * wallet offers it (a Phantom-like wallet); false when no connected wallet does.
+   */
+  async function connectWithSameWallet(
+    namespace: ChainNamespace,
+    caipNetworkId: CaipNetworkId,
+  ): Promise<boolean> {
+    const family = adapters[namespace]
+    if (!family) return false
+    for (const [other, state] of Object.entries(connections.state.get().byNamespace)) {
+      if (state?.status !== 'connected') continue
+      const entry = wallets
+        .get()
+        .find((option) => option.connectors[other as ChainNamespace] === state.wallet.id)
+      const connectorId = entry?.connectors[namespace]
+      if (!connectorId) continue
+      await family.connect(connectorId, { caipNetworkId })
+      return true
+    }
+    return false
+  }
+
   /** Checks a send, then has the active family's wallet send it (pending until mined). */
   async function sendTransfer(request: SendRequest): Promise<SentTransfer> {
     const current = activeAccount.get()
@@ -475,7 +561,15 @@ export function createLatch(config: LatchConfig): Latch {
 
   const features = createStore({ current: options.features })
   const disconnect = disconnectWallet({
-    disconnect: () => evm.disconnect(),
+    // Every family the wallet connected ends together.
+    disconnect: async () => {
+      const connected = Object.values(adapters).filter(
+        (family) => family.connection.get().status !== 'disconnected',
+      )
+      await Promise.all(
+        (connected.length > 0 ? connected : [evm]).map((family) => family.disconnect()),
+      )
+    },
     connection,
     siwx: () => siwx,
     modal,
@@ -494,7 +588,13 @@ export function createLatch(config: LatchConfig): Latch {
       configured,
       built: new Set(Object.keys(adapters) as ChainNamespace[]),
       loaders: FAMILY_LOADERS,
-      familyDeps: { options, storage, api },
+      familyDeps: {
+        options,
+        storage,
+        api,
+        serverUrl: config.serverUrl,
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      },
       wire: wireFamily,
       onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
     })
@@ -518,6 +618,7 @@ export function createLatch(config: LatchConfig): Latch {
     evm,
     adapters,
     connections,
+    wallets,
     activeAccount,
     balances,
     history,
@@ -554,13 +655,14 @@ export function createLatch(config: LatchConfig): Latch {
     },
     async connectWallet(wallet) {
       const { connectBrowserWallet } = await walletActions.load()
+      let tried: ChainAdapter = activeAdapter()
       return connectBrowserWallet({
         connection,
-        connect: (connectorId) => {
-          const caipNetworkId = evmNetworkId()
-          return evm.connect(connectorId, caipNetworkId ? { caipNetworkId } : {})
-        },
-        walletStatus: () => evm.connection.get().status,
+        connect: (connectorId) =>
+          connectFamilies(connectorId, (family) => {
+            tried = family
+          }),
+        walletStatus: () => tried.connection.get().status,
         closeAfterConnect: closeModalAfterConnect,
       })(wallet)
     },
@@ -570,6 +672,7 @@ export function createLatch(config: LatchConfig): Latch {
       setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
       isConnected: (namespace) =>
         connections.state.get().byNamespace[namespace]?.status === 'connected',
+      connectSameWallet: connectWithSameWallet,
       switchNetwork: (namespace, caipNetworkId) =>
         adapterOf(namespace).switchNetwork(caipNetworkId),
       network,
