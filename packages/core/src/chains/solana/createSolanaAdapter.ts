@@ -76,7 +76,17 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
 
   const solanaWallets = () => deps.wallets.get().filter(isSolanaWallet)
   const wallets = createStore({ list: solanaWallets().map(toWalletOption) })
-  const refreshWallets = () => wallets.set({ list: solanaWallets().map(toWalletOption) })
+  // A wallet of another chain registering changes nothing the modal lists.
+  const refreshWallets = () => {
+    const list = solanaWallets().map(toWalletOption)
+    const listed = wallets.get().list
+    const same =
+      list.length === listed.length &&
+      list.every(
+        (option, index) => option.id === listed[index]?.id && option.icon === listed[index]?.icon,
+      )
+    if (!same) wallets.set({ list })
+  }
   deps.wallets.on('register', refreshWallets)
   deps.wallets.on('unregister', refreshWallets)
 
