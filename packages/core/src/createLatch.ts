@@ -6,12 +6,12 @@ import { type AlertsController, createAlerts } from './alerts/index.ts'
 import { type ApiClient, createApiClient } from './api/client.ts'
 import { type BalancesController, createBalances } from './balances/createBalances.ts'
 import { createNativeBalanceRefresh } from './balances/refreshNativeBalance.ts'
+import type { FamilyWalletsDeps } from './chains/connectFamilies.ts'
 import {
   type ActiveAccount,
   type ConnectionsController,
   createConnections,
 } from './chains/createConnections.ts'
-import { UserRejectedError } from './chains/errors.ts'
 import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
 import type { EvmAdapter } from './chains/evm/index.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
@@ -51,6 +51,7 @@ import { createLazyQueryClient } from './query/lazyQueryClient.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { askSignInAfterConnect, signInNeeded } from './rules/askSignInAfterConnect.ts'
 import { closeAfterConnect } from './rules/closeAfterConnect.ts'
+import { followActiveFamily } from './rules/followActiveFamily.ts'
 import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
 import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
@@ -400,6 +401,7 @@ export function createLatch(config: LatchConfig): Latch {
     listWallets()
   }
   wireFamily(evm)
+  followActiveFamily({ connections, network })
   askSignInAfterConnect({ account: activeAccount, needsSignIn, modal })
   refreshOnAccountMoved({ account: activeAccount, refreshNativeBalance, identity, balances })
   resetOnDisconnect({
@@ -465,64 +467,15 @@ export function createLatch(config: LatchConfig): Latch {
     closeModalAfterConnect()
   }
 
-  /** The network to connect `namespace` on: the active one when it is of that family. */
-  const networkIdFor = (namespace: ChainNamespace) => {
-    const active = network.state.get().activeNetwork
-    return active?.chainNamespace === namespace ? { caipNetworkId: active.caipNetworkId } : {}
-  }
-
-  /**
-   * Connects every family of the site that the wallet `walletId` offers, the active family first.
-   * A decline stops there; the wallet counts as connected when one family connected.
-   */
-  async function connectFamilies(
-    walletId: string,
-    onTry: (family: ChainAdapter) => void,
-  ): Promise<void> {
-    const entry = wallets.get().find((option) => option.id === walletId)
-    const active = connections.state.get().activeNamespace
-    const offered = entry
-      ? (Object.entries(entry.connectors) as [ChainNamespace, string][])
-      : ([['eip155', walletId]] as [ChainNamespace, string][])
-    const order = offered.sort(([a], [b]) => Number(b === active) - Number(a === active))
-    let failure: unknown
-    let connected = false
-    for (const [namespace, connectorId] of order) {
-      const family = adapters[namespace]
-      if (!family) continue
-      onTry(family)
-      try {
-        await family.connect(connectorId, networkIdFor(namespace))
-        connected = true
-      } catch (error) {
-        failure ??= error
-        if (error instanceof UserRejectedError) break
-      }
-    }
-    if (!connected) throw failure ?? new LatchError(`Wallet ${walletId} is not available`)
-  }
-
-  /**
-   * Connects `namespace` through the wallet already connected in another family, when that
-   * wallet offers it (a Phantom-like wallet); false when no connected wallet does.
-   */
-  async function connectWithSameWallet(
-    namespace: ChainNamespace,
-    caipNetworkId: CaipNetworkId,
-  ): Promise<boolean> {
-    const family = adapters[namespace]
-    if (!family) return false
-    for (const [other, state] of Object.entries(connections.state.get().byNamespace)) {
-      if (state?.status !== 'connected') continue
-      const entry = wallets
-        .get()
-        .find((option) => option.connectors[other as ChainNamespace] === state.wallet.id)
-      const connectorId = entry?.connectors[namespace]
-      if (!connectorId) continue
-      await family.connect(connectorId, { caipNetworkId })
-      return true
-    }
-    return false
+  const familyWallets: FamilyWalletsDeps = {
+    adapters,
+    wallets,
+    activeNamespace: () => connections.state.get().activeNamespace,
+    connections: () => connections.state.get().byNamespace,
+    networkFor: (namespace) => {
+      const active = network.state.get().activeNetwork
+      return active?.chainNamespace === namespace ? active.caipNetworkId : undefined
+    },
   }
 
   /** Checks a send, then has the active family's wallet send it (pending until mined). */
@@ -654,12 +607,12 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      const { connectBrowserWallet } = await walletActions.load()
+      const { connectBrowserWallet, connectFamilies } = await walletActions.load()
       let tried: ChainAdapter = activeAdapter()
       return connectBrowserWallet({
         connection,
         connect: (connectorId) =>
-          connectFamilies(connectorId, (family) => {
+          connectFamilies(familyWallets, connectorId, (family) => {
             tried = family
           }),
         walletStatus: () => tried.connection.get().status,
@@ -672,7 +625,8 @@ export function createLatch(config: LatchConfig): Latch {
       setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
       isConnected: (namespace) =>
         connections.state.get().byNamespace[namespace]?.status === 'connected',
-      connectSameWallet: connectWithSameWallet,
+      connectSameWallet: async (namespace, caipNetworkId) =>
+        (await walletActions.load()).connectWithSameWallet(familyWallets, namespace, caipNetworkId),
       switchNetwork: (namespace, caipNetworkId) =>
         adapterOf(namespace).switchNetwork(caipNetworkId),
       network,

@@ -37,12 +37,3 @@ export function isSolanaAddress(value: string): boolean {
   if (value.length < 32 || value.length > 44) return false
   return decodeBase58(value)?.length === 32
 }
-
-// The Solana networks, reachable from this zod-free entry point for the page's code.
-export {
-  SOLANA_DEVNET,
-  SOLANA_MAINNET,
-  SOLANA_PUBLIC_NETWORKS,
-  SOLANA_TESTNET,
-  solanaNetworkId,
-} from './solana.ts'

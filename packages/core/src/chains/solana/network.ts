@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import { SOLANA_PUBLIC_NETWORKS } from '@latch/protocol/solana'
+import { SOLANA_PUBLIC_NETWORKS } from '@latch/protocol/solana-networks'
 import type { CaipNetwork } from '../../options/types.ts'
 
 /** SOL: 9 decimals (lamports). */
@@ -32,6 +32,12 @@ export function defineSolanaNetwork(network: {
 }
 
 /** Solana mainnet, devnet and testnet, ready to pass in `networks`. */
-export const solanaMainnet = defineSolanaNetwork({ ...SOLANA_PUBLIC_NETWORKS[0] })
-export const solanaDevnet = defineSolanaNetwork({ ...SOLANA_PUBLIC_NETWORKS[1], testnet: true })
-export const solanaTestnet = defineSolanaNetwork({ ...SOLANA_PUBLIC_NETWORKS[2], testnet: true })
+export const solanaMainnet = /* @__PURE__ */ defineSolanaNetwork({ ...SOLANA_PUBLIC_NETWORKS[0] })
+export const solanaDevnet = /* @__PURE__ */ defineSolanaNetwork({
+  ...SOLANA_PUBLIC_NETWORKS[1],
+  testnet: true,
+})
+export const solanaTestnet = /* @__PURE__ */ defineSolanaNetwork({
+  ...SOLANA_PUBLIC_NETWORKS[2],
+  testnet: true,
+})
