@@ -7,7 +7,7 @@ const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)
 const WALLET_ACCOUNT = 8
 const SENDER = 6
 
-test('a Wallet Standard Solana wallet: connect, reload, SOL and USDC, Activity, Receive', async ({
+test('a Wallet Standard Solana wallet: connect, reload, SOL and USDC, Activity, Receive, no Swap', async ({
   page,
   stack,
 }) => {
@@ -63,4 +63,11 @@ test('a Wallet Standard Solana wallet: connect, reload, SOL and USDC, Activity, 
   ).toBeVisible()
   await expect(receive.getByTestId('latch-receive-address')).toHaveText(wallet.address)
   await expect(receive.getByRole('list', { name: 'Networks' })).toHaveText(chain.name)
+
+  // Swaps serve EVM networks only: on Solana the Swap view says so.
+  await page.getByRole('button', { name: 'Back' }).click()
+  await account.getByRole('button', { name: 'Swap' }).click()
+  await expect(page.getByRole('dialog', { name: 'Swap' })).toContainText(
+    'Network not supported for Swaps',
+  )
 })
