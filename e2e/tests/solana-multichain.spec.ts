@@ -77,4 +77,15 @@ test('a wallet offering EVM and Solana: listed once, connects both, Networks swi
   await expect(page.getByTestId('demo-account')).toHaveText(
     `Connected ${wallet.solana.address} on ${chain.name}`,
   )
+
+  // Disconnect ends both namespaces: after a reload neither comes back.
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: 'Disconnect' })
+    .click()
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+  expect(wallet.solana.requests.at(-1)?.method).toBe('standard:disconnect')
 })
