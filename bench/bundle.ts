@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@latch/test-wallet'
-import { chromium, type Page } from '@playwright/test'
+import { type Browser, chromium, type Page } from '@playwright/test'
 import { startStack } from '../scripts/stack.ts'
 
 const OPENS = 20
@@ -64,99 +64,112 @@ export async function benchBundle(): Promise<void> {
     args: CHROMIUM_ARGS,
   })
   try {
-    const page = await browser.newPage()
-    const bodies = new Map<string, number>()
-    const pending: Promise<void>[] = []
-    page.on('response', (response) => {
-      const type = response.headers()['content-type'] ?? ''
-      if (!type.includes('javascript')) return
-      pending.push(
-        response.body().then(
-          (body) => {
-            bodies.set(response.url(), gzipSync(body, { level: 9 }).length)
-          },
-          () => {},
-        ),
-      )
-    })
-    // Loads the demo and waits until it is idle with the modal preloaded and prerendered.
-    // A kit without the idle preload sets no mark: then everything before the click is "before idle".
-    const loadIdle = async (target: Page) => {
-      await target.goto(stack.demoUrl)
-      await target.getByTestId('latch-connect-button').waitFor()
-      const marked = (name: string) =>
-        target
-          .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, {
-            timeout: 15_000,
-          })
-          .then(
-            () => true,
-            () => false,
-          )
-      if (!(await marked(PRELOAD_END)))
-        console.log(`no ${PRELOAD_END} mark within 15 s: no idle preload measured`)
-      else if (!(await marked(PRERENDERED))) console.log(`no ${PRERENDERED} mark within 15 s`)
-      await target.waitForLoadState('networkidle')
-    }
-    await loadIdle(page)
-    const clickedAt = await page.evaluate(() => performance.timeOrigin + performance.now())
-    const first = await openModalTimed(page)
-    await page.waitForLoadState('networkidle')
-    const times: number[] = []
-    for (let run = 0; run < OPENS; run++) {
-      await page.keyboard.press('Escape')
-      await page.getByRole('dialog').waitFor({ state: 'detached' })
-      times.push(await openModalTimed(page))
-    }
-    const firsts = [first]
-    for (let run = 1; run < FIRST_OPENS; run++) {
-      const context = await browser.newContext()
-      const fresh = await context.newPage()
-      await loadIdle(fresh)
-      firsts.push(await openModalTimed(fresh))
-      await context.close()
-    }
-    await Promise.all(pending)
-    // The page's scripts, and those of its frames (the embedded wallet's page, once offered).
-    const timings = (await page.evaluate(TIMINGS)) as Timings
-    for (const frame of page.frames().slice(1)) {
-      const inFrame = (await frame.evaluate(TIMINGS).catch(() => undefined)) as Timings | undefined
-      if (inFrame) timings.scripts.push(...inFrame.scripts)
-    }
-    const preloadStart = timings.marks[PRELOAD_START] ?? Number.POSITIVE_INFINITY
-    const phaseOf = (start: number): Phase =>
-      start >= clickedAt ? 'open' : start >= preloadStart ? 'idle preload' : 'before idle'
-    const files = timings.scripts
-      .filter((script) => bodies.has(script.url))
-      .map((script) => ({
-        url: script.url,
-        gzip: bodies.get(script.url) ?? 0,
-        phase: phaseOf(script.start),
-      }))
-    const inPhase = (phase: Phase) => files.filter((file) => file.phase === phase)
-    const sum = (phase: Phase) => inPhase(phase).reduce((total, file) => total + file.gzip, 0)
-    const line = (label: string, phase: Phase) =>
-      console.log(`${label}: ${kib(sum(phase))} gzip in ${inPhase(phase).length} file(s)`)
-    line('demo JS before idle (what the page needs to show its button)', 'before idle')
-    line('JS the idle preload fetched (the modal and its first view)', 'idle preload')
-    console.log(
-      `demo JS before the modal opens: ${kib(sum('before idle') + sum('idle preload'))} gzip (React 19 + wagmi + viem + @latch/core + @latch/react + the demo)`,
-    )
-    line('more JS loaded when the modal opens', 'open')
-    const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ')
-    console.log(
-      `click to Connect view painted: first open median ${median(firsts).toFixed(1)} ms over ${FIRST_OPENS} fresh pages (${list(firsts)}), then median ${median(times).toFixed(1)} ms over ${OPENS} later opens`,
-    )
-    if (process.env.BENCH_VERBOSE) {
-      for (const file of files)
-        console.log(
-          `  ${file.phase.padEnd(12)} ${kib(file.gzip).padStart(10)}  ${new URL(file.url).pathname}`,
-        )
+    // The demo configures the devnet's EVM chains and its Solana chain; `?families=eip155` drops
+    // the Solana network, which is what an EVM-only site loads.
+    for (const [label, url] of [
+      ['EVM + Solana', stack.demoUrl],
+      ['EVM only', `${stack.demoUrl}?families=eip155`],
+    ] as const) {
+      console.log(`-- the demo with ${label} configured`)
+      await measure(browser, url)
     }
   } finally {
     await browser.close()
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** Measures one page of the demo at `url` (see benchBundle). */
+async function measure(browser: Browser, url: string): Promise<void> {
+  const page = await browser.newPage()
+  const bodies = new Map<string, number>()
+  const pending: Promise<void>[] = []
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? ''
+    if (!type.includes('javascript')) return
+    pending.push(
+      response.body().then(
+        (body) => {
+          bodies.set(response.url(), gzipSync(body, { level: 9 }).length)
+        },
+        () => {},
+      ),
+    )
+  })
+  // Loads the demo and waits until it is idle with the modal preloaded and prerendered.
+  // A kit without the idle preload sets no mark: then everything before the click is "before idle".
+  const loadIdle = async (target: Page) => {
+    await target.goto(url)
+    await target.getByTestId('latch-connect-button').waitFor()
+    const marked = (name: string) =>
+      target
+        .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, {
+          timeout: 15_000,
+        })
+        .then(
+          () => true,
+          () => false,
+        )
+    if (!(await marked(PRELOAD_END)))
+      console.log(`no ${PRELOAD_END} mark within 15 s: no idle preload measured`)
+    else if (!(await marked(PRERENDERED))) console.log(`no ${PRERENDERED} mark within 15 s`)
+    await target.waitForLoadState('networkidle')
+  }
+  await loadIdle(page)
+  const clickedAt = await page.evaluate(() => performance.timeOrigin + performance.now())
+  const first = await openModalTimed(page)
+  await page.waitForLoadState('networkidle')
+  const times: number[] = []
+  for (let run = 0; run < OPENS; run++) {
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    times.push(await openModalTimed(page))
+  }
+  const firsts = [first]
+  for (let run = 1; run < FIRST_OPENS; run++) {
+    const context = await browser.newContext()
+    const fresh = await context.newPage()
+    await loadIdle(fresh)
+    firsts.push(await openModalTimed(fresh))
+    await context.close()
+  }
+  await Promise.all(pending)
+  // The page's scripts, and those of its frames (the embedded wallet's page, once offered).
+  const timings = (await page.evaluate(TIMINGS)) as Timings
+  for (const frame of page.frames().slice(1)) {
+    const inFrame = (await frame.evaluate(TIMINGS).catch(() => undefined)) as Timings | undefined
+    if (inFrame) timings.scripts.push(...inFrame.scripts)
+  }
+  const preloadStart = timings.marks[PRELOAD_START] ?? Number.POSITIVE_INFINITY
+  const phaseOf = (start: number): Phase =>
+    start >= clickedAt ? 'open' : start >= preloadStart ? 'idle preload' : 'before idle'
+  const files = timings.scripts
+    .filter((script) => bodies.has(script.url))
+    .map((script) => ({
+      url: script.url,
+      gzip: bodies.get(script.url) ?? 0,
+      phase: phaseOf(script.start),
+    }))
+  const inPhase = (phase: Phase) => files.filter((file) => file.phase === phase)
+  const sum = (phase: Phase) => inPhase(phase).reduce((total, file) => total + file.gzip, 0)
+  const line = (label: string, phase: Phase) =>
+    console.log(`${label}: ${kib(sum(phase))} gzip in ${inPhase(phase).length} file(s)`)
+  line('demo JS before idle (what the page needs to show its button)', 'before idle')
+  line('JS the idle preload fetched (the modal and its first view)', 'idle preload')
+  console.log(
+    `demo JS before the modal opens: ${kib(sum('before idle') + sum('idle preload'))} gzip (React 19 + wagmi + viem + @latch/core + @latch/react + the demo)`,
+  )
+  line('more JS loaded when the modal opens', 'open')
+  const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ')
+  console.log(
+    `click to Connect view painted: first open median ${median(firsts).toFixed(1)} ms over ${FIRST_OPENS} fresh pages (${list(firsts)}), then median ${median(times).toFixed(1)} ms over ${OPENS} later opens`,
+  )
+  if (process.env.BENCH_VERBOSE) {
+    for (const file of files)
+      console.log(
+        `  ${file.phase.padEnd(12)} ${kib(file.gzip).padStart(10)}  ${new URL(file.url).pathname}`,
+      )
   }
 }
 

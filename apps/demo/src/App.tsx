@@ -137,8 +137,11 @@ function EventLog() {
 }
 
 export function App() {
-  const chainNames =
-    demoConfig.devnet?.chains.map((chain) => `${chain.name} (${chain.chainId})`) ?? []
+  const solana = demoConfig.devnet?.solana
+  const chainNames = [
+    ...(demoConfig.devnet?.chains.map((chain) => `${chain.name} (${chain.chainId})`) ?? []),
+    ...(solana ? [solana.name] : []),
+  ]
   return (
     <>
       <header className="header">

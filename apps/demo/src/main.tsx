@@ -1,4 +1,4 @@
-import { createLatch, defineEvmNetwork } from '@latch/core'
+import { createLatch, defineEvmNetwork, defineSolanaNetwork } from '@latch/core'
 import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import { LatchProvider } from '@latch/react'
 import '@latch/react/styles.css'
@@ -9,14 +9,30 @@ import { demoConfig } from './config.ts'
 import './styles.css'
 import { applyPageTheme, chosenTheme, systemTheme } from './theme.ts'
 
-const networks = (demoConfig.devnet?.chains ?? []).map((chain) =>
-  defineEvmNetwork({
-    id: chain.chainId,
-    name: chain.name,
-    rpcUrl: chain.rpcUrl,
-    nativeCurrency: chain.nativeCurrency,
-  }),
-)
+// `?families=eip155` leaves the Solana network out: how an EVM-only site loads (bench/bundle.ts).
+const evmOnly = new URLSearchParams(location.search).get('families') === 'eip155'
+const solana = evmOnly ? undefined : demoConfig.devnet?.solana
+const networks = [
+  ...(demoConfig.devnet?.chains ?? []).map((chain) =>
+    defineEvmNetwork({
+      id: chain.chainId,
+      name: chain.name,
+      rpcUrl: chain.rpcUrl,
+      nativeCurrency: chain.nativeCurrency,
+    }),
+  ),
+  // The devnet's local Solana chain; the kit reaches it through the server's gateway.
+  ...(solana
+    ? [
+        defineSolanaNetwork({
+          caipNetworkId: solana.caipNetworkId as `solana:${string}`,
+          name: solana.name,
+          rpcUrl: solana.rpcUrl,
+          testnet: true,
+        }),
+      ]
+    : []),
+]
 
 // `?siwx=required` (or `optional`) turns sign-in with the wallet on, to try it and test it.
 const signIn = new URLSearchParams(location.search).get('siwx')

@@ -404,7 +404,7 @@ function readDevnetManifest(
   return devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
 }
 
-/** LATCH_CHAINS split by family, or the devnet's chains when it is unset. */
+/** LATCH_CHAINS split by family, or the devnet's chains (EVM and Solana) when it is unset. */
 function chainsOf(
   entries: z.infer<typeof chainEntry>[] | undefined,
   manifest: DevnetManifest | undefined,

@@ -6,6 +6,7 @@ import { type AlertsController, createAlerts } from './alerts/index.ts'
 import { type ApiClient, createApiClient } from './api/client.ts'
 import { type BalancesController, createBalances } from './balances/createBalances.ts'
 import { createNativeBalanceRefresh } from './balances/refreshNativeBalance.ts'
+import type { FamilyWalletsDeps } from './chains/connectFamilies.ts'
 import {
   type ActiveAccount,
   type ConnectionsController,
@@ -14,6 +15,7 @@ import {
 import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
 import type { EvmAdapter } from './chains/evm/index.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
+import { type FamilyWalletOption, mergeWallets } from './chains/mergeWallets.ts'
 import { configuredNamespaces, FAMILY_LOADERS } from './chains/registry.ts'
 import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
@@ -49,6 +51,7 @@ import { createLazyQueryClient } from './query/lazyQueryClient.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { askSignInAfterConnect, signInNeeded } from './rules/askSignInAfterConnect.ts'
 import { closeAfterConnect } from './rules/closeAfterConnect.ts'
+import { followActiveFamily } from './rules/followActiveFamily.ts'
 import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
 import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
@@ -117,6 +120,11 @@ export type Latch = {
   readonly adapters: Readonly<Partial<Record<ChainNamespace, ChainAdapter>>>
   /** The wallet connection of every configured family, and which family is active. */
   readonly connections: ConnectionsController
+  /**
+   * The wallets found in this browser for the site's families, each once: a wallet offering
+   * several families (EVM and Solana) is one entry, and connecting it connects them all.
+   */
+  readonly wallets: ReadableStore<FamilyWalletOption[]>
   /** The active account in CAIP form (what swap, on-ramp, names and balances read). */
   readonly activeAccount: ReadableStore<ActiveAccount | undefined>
   /** The Tokens tab: balances of the connected account on the active network. */
@@ -304,6 +312,23 @@ export function createLatch(config: LatchConfig): Latch {
     waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
+  const namespaces = configuredNamespaces(options.networks)
+  const walletList = createStore<{ list: FamilyWalletOption[] }>({ list: [] })
+  // EVM first (its entries stand for a wallet offering several families), then the site's order.
+  const listWallets = () =>
+    walletList.set({
+      list: mergeWallets(
+        (['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const)
+          .map((namespace) => adapters[namespace])
+          .filter((family) => family !== undefined)
+          .map((family) => [family.namespace, family.wallets.get()] as const),
+      ),
+    })
+  const wallets: ReadableStore<FamilyWalletOption[]> = {
+    get: () => walletList.get().list,
+    subscribe: (listener) =>
+      walletList.subscribe((state, previous) => listener(state.list, previous.list)),
+  }
   /** The adapter of a family the site configured. */
   const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
     const found = adapters[namespace]
@@ -372,8 +397,11 @@ export function createLatch(config: LatchConfig): Latch {
           : { name: option.name, ...(option.icon ? { icon: option.icon } : {}) },
     })
     connections.track(family.namespace, family.connection)
+    family.wallets.subscribe(listWallets)
+    listWallets()
   }
   wireFamily(evm)
+  followActiveFamily({ connections, network })
   askSignInAfterConnect({ account: activeAccount, needsSignIn, modal })
   refreshOnAccountMoved({ account: activeAccount, refreshNativeBalance, identity, balances })
   resetOnDisconnect({
@@ -439,6 +467,17 @@ export function createLatch(config: LatchConfig): Latch {
     closeModalAfterConnect()
   }
 
+  const familyWallets: FamilyWalletsDeps = {
+    adapters,
+    wallets,
+    activeNamespace: () => connections.state.get().activeNamespace,
+    connections: () => connections.state.get().byNamespace,
+    networkFor: (namespace) => {
+      const active = network.state.get().activeNetwork
+      return active?.chainNamespace === namespace ? active.caipNetworkId : undefined
+    },
+  }
+
   /** Checks a send, then has the active family's wallet send it (pending until mined). */
   async function sendTransfer(request: SendRequest): Promise<SentTransfer> {
     const current = activeAccount.get()
@@ -475,7 +514,15 @@ export function createLatch(config: LatchConfig): Latch {
 
   const features = createStore({ current: options.features })
   const disconnect = disconnectWallet({
-    disconnect: () => evm.disconnect(),
+    // Every family the wallet connected ends together.
+    disconnect: async () => {
+      const connected = Object.values(adapters).filter(
+        (family) => family.connection.get().status !== 'disconnected',
+      )
+      await Promise.all(
+        (connected.length > 0 ? connected : [evm]).map((family) => family.disconnect()),
+      )
+    },
     connection,
     siwx: () => siwx,
     modal,
@@ -494,7 +541,13 @@ export function createLatch(config: LatchConfig): Latch {
       configured,
       built: new Set(Object.keys(adapters) as ChainNamespace[]),
       loaders: FAMILY_LOADERS,
-      familyDeps: { options, storage, api },
+      familyDeps: {
+        options,
+        storage,
+        api,
+        serverUrl: config.serverUrl,
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      },
       wire: wireFamily,
       onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
     })
@@ -518,6 +571,7 @@ export function createLatch(config: LatchConfig): Latch {
     evm,
     adapters,
     connections,
+    wallets,
     activeAccount,
     balances,
     history,
@@ -553,14 +607,15 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      const { connectBrowserWallet } = await walletActions.load()
+      const { connectBrowserWallet, connectFamilies } = await walletActions.load()
+      let tried: ChainAdapter = activeAdapter()
       return connectBrowserWallet({
         connection,
-        connect: (connectorId) => {
-          const caipNetworkId = evmNetworkId()
-          return evm.connect(connectorId, caipNetworkId ? { caipNetworkId } : {})
-        },
-        walletStatus: () => evm.connection.get().status,
+        connect: (connectorId) =>
+          connectFamilies(familyWallets, connectorId, (family) => {
+            tried = family
+          }),
+        walletStatus: () => tried.connection.get().status,
         closeAfterConnect: closeModalAfterConnect,
       })(wallet)
     },
@@ -570,6 +625,8 @@ export function createLatch(config: LatchConfig): Latch {
       setActiveNamespace: (namespace) => connections.setActiveNamespace(namespace),
       isConnected: (namespace) =>
         connections.state.get().byNamespace[namespace]?.status === 'connected',
+      connectSameWallet: async (namespace, caipNetworkId) =>
+        (await walletActions.load()).connectWithSameWallet(familyWallets, namespace, caipNetworkId),
       switchNetwork: (namespace, caipNetworkId) =>
         adapterOf(namespace).switchNetwork(caipNetworkId),
       network,

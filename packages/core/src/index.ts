@@ -13,6 +13,14 @@ export type {
 } from './chains/createConnections.ts'
 export * from './chains/evm/index.ts'
 export type { FamilyLoader, FamilyModule } from './chains/loadFamilies.ts'
+export type { FamilyWalletOption } from './chains/mergeWallets.ts'
+export { receiveUri } from './chains/receiveUri.ts'
+export {
+  defineSolanaNetwork,
+  solanaDevnet,
+  solanaMainnet,
+  solanaTestnet,
+} from './chains/solana/network.ts'
 export type * from './chains/types.ts'
 export * from './connection/index.ts'
 export * from './constants.ts'

@@ -16,7 +16,11 @@ const solanaDevnet: CaipNetwork = {
   rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
 }
 
-function setup(connected: ChainNamespace[], failure?: Error) {
+function setup(
+  connected: ChainNamespace[],
+  failure?: Error,
+  connectSameWallet?: (namespace: ChainNamespace, caipNetworkId: CaipNetworkId) => Promise<boolean>,
+) {
   const network = createNetworkController([devnet, devnet2, solanaDevnet])
   const router = createRouter({ closeModal: () => {} })
   router.reset('Account')
@@ -30,6 +34,7 @@ function setup(connected: ChainNamespace[], failure?: Error) {
       active = namespace
     },
     isConnected: (namespace) => connected.includes(namespace),
+    ...(connectSameWallet ? { connectSameWallet } : {}),
     switchNetwork: async (namespace, caipNetworkId) => {
       asked.push([namespace, caipNetworkId])
       if (failure) throw failure
@@ -78,5 +83,38 @@ describe('switchWalletNetwork', () => {
     const declined = setup(['eip155'], new UserRejectedError('User rejected the request'))
     await expect(declined.switchNetwork(devnet2)).rejects.toThrow()
     expect(declined.errors).toEqual([])
+  })
+
+  it('connects the other family through the same wallet when it offers it', async () => {
+    const connecting: [ChainNamespace, CaipNetworkId][] = []
+    const { switchNetwork, asked, network, router, active } = setup(
+      ['eip155'],
+      undefined,
+      async (namespace, caipNetworkId) => {
+        connecting.push([namespace, caipNetworkId])
+        return true
+      },
+    )
+    await switchNetwork(solanaDevnet)
+    expect(connecting).toEqual([['solana', solanaDevnet.caipNetworkId]])
+    expect(asked).toEqual([])
+    expect(active()).toBe('solana')
+    expect(network.state.get().activeNetwork).toBe(solanaDevnet)
+    expect(router.state.get().view).toBe('Account')
+  })
+
+  it('a declined connect of the other family says nothing; another failure is shown', async () => {
+    const declined = setup(['eip155'], undefined, async () => {
+      throw new UserRejectedError('User rejected the request')
+    })
+    await declined.switchNetwork(solanaDevnet)
+    expect(declined.errors).toEqual([])
+    expect(declined.network.state.get().activeNetwork).toBe(solanaDevnet)
+
+    const failed = setup(['eip155'], undefined, async () => {
+      throw new Error('The wallet is locked')
+    })
+    await failed.switchNetwork(solanaDevnet)
+    expect(failed.errors).toEqual(['The wallet is locked'])
   })
 })

@@ -7,7 +7,8 @@ import type { NetworkController } from './network.ts'
 
 /**
  * Switches to a network of the site. A network of another family makes that family the active
- * one; when its wallet is connected, the wallet is asked to switch, otherwise only the modal's
+ * one; when its wallet is connected, the wallet is asked to switch; when the wallet connected in
+ * another family offers this one too, it is connected on that network; otherwise only the modal's
  * network changes. A network the wallet cannot add says so; a declined switch says nothing (the
  * visitor chose it).
  */
@@ -16,6 +17,11 @@ export function switchWalletNetwork(deps: {
   setActiveNamespace(namespace: ChainNamespace): void
   /** Whether `namespace` has a connected wallet. */
   isConnected(namespace: ChainNamespace): boolean
+  /**
+   * Connects `namespace` on the network through the wallet connected in another family, when it
+   * offers that family; false when no connected wallet does.
+   */
+  connectSameWallet?(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): Promise<boolean>
   /** Asks the family's wallet to switch. */
   switchNetwork(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): Promise<void>
   network: Pick<NetworkController, 'setActiveNetwork'>
@@ -29,6 +35,13 @@ export function switchWalletNetwork(deps: {
     if (otherFamily) deps.setActiveNamespace(namespace)
     if (!deps.isConnected(namespace)) {
       deps.network.setActiveNetwork(target)
+      try {
+        await deps.connectSameWallet?.(namespace, target.caipNetworkId)
+      } catch (error) {
+        // The network is chosen all the same: the visitor can connect from the Connect view.
+        if (!(error instanceof UserRejectedError))
+          deps.snackbar.showError(deps.displayMessage(error))
+      }
       deps.router.goBack()
       return
     }

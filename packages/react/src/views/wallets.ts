@@ -17,7 +17,7 @@ export function siteNamespaces(latch: Latch): string[] {
 /** A registry wallet as the modal offers it, tied to its installed connector when there is one. */
 export function fromRegistry(latch: Latch, wallet: Wallet): ConnectableWallet {
   const installed = wallet.rdns
-    ? latch.evm.wallets.get().find((option) => option.rdns === wallet.rdns)
+    ? latch.wallets.get().find((option) => option.rdns === wallet.rdns)
     : undefined
   return {
     id: wallet.rdns ?? wallet.id,
@@ -39,7 +39,7 @@ export function fromRegistry(latch: Latch, wallet: Wallet): ConnectableWallet {
 /** Whether a wallet can be connected here: it is installed, or was and still is. */
 export function withConnector(latch: Latch, wallet: ConnectableWallet): ConnectableWallet {
   if (wallet.connectorId) return wallet
-  const installed = latch.evm.wallets
+  const installed = latch.wallets
     .get()
     .find((option) => option.rdns === (wallet.rdns ?? wallet.id) || option.id === wallet.id)
   return installed

@@ -18,7 +18,7 @@ import { SocialButtons } from './SocialButtons.tsx'
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
 export function Connect() {
   const latch = useLatchInstance()
-  const installed = useStore(latch.evm.wallets)
+  const installed = useStore(latch.wallets)
   const { recentWallets } = useStore(latch.connection.state)
   const { wallets: recommended, total } = useRecommendedWallets()
   const features = useStore(latch.features)

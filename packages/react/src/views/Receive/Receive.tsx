@@ -1,15 +1,17 @@
+import { receiveUri } from '@latch/core'
 import { useState } from 'react'
 import { QrCode } from '../../components/QrCode.tsx'
 import { useLatchInstance } from '../../context.ts'
-import { useLatchAccount } from '../../hooks/useLatch.ts'
+import { useStore } from '../../hooks/useStore.ts'
 
 /** Receive: the account's address as a QR code and as text, to copy, and where it works. */
 export function Receive() {
   const latch = useLatchInstance()
-  const account = useLatchAccount()
+  const account = useStore(latch.activeAccount)
   const [copied, setCopied] = useState(false)
-  const address = account.address
-  if (!address) return null
+  if (!account) return null
+  const { address } = account
+  const uri = receiveUri(account)
 
   const copy = () => {
     navigator.clipboard?.writeText(address).then(
@@ -23,7 +25,10 @@ export function Receive() {
 
   return (
     <div className="latch-center" data-testid="latch-receive">
-      <QrCode value={address} label={`QR code of the address ${address}`} />
+      <QrCode
+        value={uri}
+        label={uri === address ? `QR code of the address ${address}` : `QR code of ${uri}`}
+      />
       <p className="latch-address-text" data-testid="latch-receive-address">
         {address}
       </p>
@@ -32,11 +37,13 @@ export function Receive() {
       </button>
       <p className="latch-muted">Send only assets on these networks to this address:</p>
       <ul className="latch-chips" aria-label="Networks">
-        {latch.options.networks.map((network) => (
-          <li key={network.caipNetworkId} className="latch-tag">
-            {network.name}
-          </li>
-        ))}
+        {latch.options.networks
+          .filter((network) => network.chainNamespace === account.namespace)
+          .map((network) => (
+            <li key={network.caipNetworkId} className="latch-tag">
+              {network.name}
+            </li>
+          ))}
       </ul>
     </div>
   )

@@ -1,0 +1,27 @@
+import { getWallets } from '@wallet-standard/app'
+import type { FamilyDeps } from '../registry.ts'
+import type { ChainAdapter } from '../types.ts'
+import { createSolanaAdapter } from './createSolanaAdapter.ts'
+
+/**
+ * The Solana family as the kit loads it (by dynamic import, only when the site configures a
+ * Solana network): the browser's Wallet Standard wallets, balances from the server's balance
+ * route, and the server's JSON-RPC gateway for sending.
+ */
+export function createFamilyAdapter(deps: FamilyDeps): ChainAdapter {
+  return createSolanaAdapter({
+    networks: deps.options.networks.filter((network) => network.chainNamespace === 'solana'),
+    wallets: getWallets(),
+    storage: deps.storage,
+    balance: (address, caipNetworkId) => deps.api.balance(address, caipNetworkId),
+    rpc: async (caipNetworkId) => {
+      const { createGatewayRpc } = await import('./rpc.ts')
+      return createGatewayRpc({
+        serverUrl: deps.serverUrl,
+        projectId: deps.options.projectId,
+        caipNetworkId,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      })
+    },
+  })
+}

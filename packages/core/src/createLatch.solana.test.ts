@@ -1,0 +1,72 @@
+// One instance with an EVM network and a Solana network, and a Wallet Standard Solana wallet (the
+// test wallet's Node core): the Solana family loads with start(), lists the wallet, connects it,
+// comes back after a reload and ends on disconnect.
+import { getWallets } from '@wallet-standard/app'
+import { afterEach, describe, expect, it } from 'vitest'
+import { defineSolanaNetwork } from './chains/solana/network.ts'
+import { createTestSolanaWallet } from './chains/solana/testSolanaWallet.ts'
+import { createLatch, walletFromOption } from './createLatch.ts'
+import { defineEvmNetwork } from './network/index.ts'
+import { createMemoryStorage, STORAGE_KEYS } from './storage/index.ts'
+
+const devnet = defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:9' })
+const solana = defineSolanaNetwork({
+  caipNetworkId: 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8',
+  name: 'Latch Solana',
+})
+
+const unregister: (() => void)[] = []
+afterEach(() => {
+  for (const leave of unregister.splice(0)) leave()
+})
+
+const create = (storage = createMemoryStorage()) =>
+  createLatch({
+    projectId: 'latch-dev',
+    // Nothing listens here: the origin check and remote features fail quietly.
+    serverUrl: 'http://127.0.0.1:9',
+    networks: [devnet, solana],
+    storage,
+    enableInjected: false,
+  })
+
+describe('createLatch with a Solana network', () => {
+  it('loads the Solana family on start, connects its wallet, restores it after a reload', async () => {
+    const wallet = createTestSolanaWallet({ name: 'Sol Wallet', chains: [solana.caipNetworkId] })
+    unregister.push(getWallets().register(wallet))
+    const storage = createMemoryStorage()
+    const latch = create(storage)
+    expect(latch.wallets.get()).toEqual([])
+
+    await latch.start()
+    const [listed] = latch.wallets.get()
+    expect(listed).toMatchObject({
+      name: 'Sol Wallet',
+      connectors: { solana: 'wallet-standard:Sol Wallet' },
+    })
+
+    await latch.connectWallet(walletFromOption(listed as NonNullable<typeof listed>))
+    // The EVM family has no wallet: the Solana family becomes the active one.
+    expect(latch.connections.state.get().activeNamespace).toBe('solana')
+    expect(latch.activeAccount.get()).toEqual({
+      namespace: 'solana',
+      address: wallet.core.address,
+      caipAddress: `${solana.caipNetworkId}:${wallet.core.address}`,
+      caipNetworkId: solana.caipNetworkId,
+    })
+    expect(latch.network.state.get().activeNetwork).toBe(solana)
+    expect(storage.getItem(STORAGE_KEYS.connectedNamespaces)).toBe('["solana"]')
+
+    const reloaded = create(storage)
+    await reloaded.start()
+    expect(reloaded.activeAccount.get()?.caipAddress).toBe(
+      `${solana.caipNetworkId}:${wallet.core.address}`,
+    )
+    expect(reloaded.account.state.get().byNamespace.solana?.status).toBe('connected')
+
+    await reloaded.disconnect()
+    expect(reloaded.activeAccount.get()).toBeUndefined()
+    expect(wallet.core.stateFor('http://127.0.0.1:5173').approved).toBe(false)
+    expect(storage.getItem(STORAGE_KEYS.connectedNamespaces)).toBeNull()
+  })
+})
