@@ -335,7 +335,7 @@ describe.each(DIALECTS)('account data (%s)', (dialect) => {
     it.each([
       ['/v1/identity/0xnothex', 'params.address: Expected an account address'],
       ['/v1/identity/ADDR?chainId=eip155:999', 'Unsupported chain eip155:999'],
-      ['/v1/identity/ADDR?sender=bob', 'querystring.sender: Expected an EVM address'],
+      ['/v1/identity/ADDR?sender=bob', 'querystring.sender: Expected an account address'],
     ])('answers %s with 400 and why', async (path, message) => {
       const url = path.replace('ADDR', holder.address)
       const response = await server.app.inject({ method: 'GET', url: withProject(url) })

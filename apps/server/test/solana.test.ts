@@ -184,8 +184,11 @@ describe('Solana on the server', () => {
   })
 
   it('answers no name for a Solana address', async () => {
-    const response = await get(`/v1/identity/${chain.accounts[0]?.address}`)
+    const address = chain.accounts[0]?.address
+    // The kit names the connected account as `sender`, of whichever family it is.
+    const response = await get(`/v1/identity/${address}?sender=${address}`)
     expect(response.json()).toEqual({ name: null, avatar: null })
+    expect(response.statusCode).toBe(200)
   })
 
   it('serves Solana JSON-RPC through the gateway, refusing what is off its allowlist', async () => {

@@ -80,7 +80,7 @@ export type FungiblePriceResponse = z.infer<typeof fungiblePriceResponse>
 
 /** GET /v1/identity/{address} query. */
 export const identityQuery = clientQuery.extend({
-  sender: evmAddressParam.optional().describe('The connected account asking'),
+  sender: accountAddress.optional().describe('The connected account asking, of any family'),
   chainId: caipNetworkId.optional(),
 })
 

@@ -23,5 +23,6 @@ export {
 } from './createNames.ts'
 export { ERROR_FETCHING_NAME_SUGGESTIONS, ERROR_RESOLVING_NAME } from './errors.ts'
 export { NAME_LABEL_ISSUES, nameLabelIssue, normalizeNameLabel } from './label.ts'
+export { namesServe } from './namesServe.ts'
 export { buildRegisterNameMessage } from './registerMessage.ts'
 export { addressOfName, isNameLike, resolveName } from './resolveName.ts'

@@ -1,5 +1,5 @@
-import type { LatchConfig } from '@latch/core'
-import { suggestionsResponse } from '@latch/protocol'
+import { defineSolanaNetwork, type LatchConfig } from '@latch/core'
+import { SOLANA_DEVNET, suggestionsResponse } from '@latch/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import {
   ADDRESS,
@@ -75,6 +75,16 @@ describe('names in the modal', () => {
     const html = await render(latch, 'Account')
     expect(html).toMatch(/<button type="button" class="latch-link-button">Choose a name<\/button>/)
     expect(html).not.toContain('latch-profile-name')
+  })
+
+  it("offers no 'Choose a name' on a network of a family names are not registered on", async () => {
+    const latch = latchWith()
+    connectAccount(latch, { profileName: null })
+    latch.network.setActiveNetwork(
+      defineSolanaNetwork({ caipNetworkId: SOLANA_DEVNET, name: 'Solana Devnet' }),
+    )
+    const html = await render(latch, 'Account')
+    expect(html).not.toContain('Choose a name')
   })
 
   it("offers no 'Choose a name' while the account's name could not be looked up", async () => {

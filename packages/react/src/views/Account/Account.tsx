@@ -1,4 +1,10 @@
-import { ACCOUNT_TABS, formatDecimal, shortenHex, unsupportedNetworkMessage } from '@latch/core'
+import {
+  ACCOUNT_TABS,
+  formatDecimal,
+  namesServe,
+  shortenHex,
+  unsupportedNetworkMessage,
+} from '@latch/core'
 import { useState } from 'react'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
@@ -93,16 +99,19 @@ export function Account() {
           )}
           <span className="latch-visually-hidden">Copy address</span>
         </button>
-        {/* An account whose name could not be looked up may have one: no offer to choose another. */}
-        {!account.profileName && !account.profileUnavailable && (
-          <button
-            type="button"
-            className="latch-link-button"
-            onClick={() => latch.router.push('RegisterAccountName')}
-          >
-            Choose a name
-          </button>
-        )}
+        {/* An account whose name could not be looked up may have one: no offer to choose another;
+            nor on a network whose family names are not registered on. */}
+        {!account.profileName &&
+          !account.profileUnavailable &&
+          namesServe(network.caipNetwork?.caipNetworkId) && (
+            <button
+              type="button"
+              className="latch-link-button"
+              onClick={() => latch.router.push('RegisterAccountName')}
+            >
+              Choose a name
+            </button>
+          )}
         {account.user && (
           <p className="latch-muted" data-testid="latch-account-identifier">
             {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
