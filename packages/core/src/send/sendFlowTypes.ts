@@ -23,6 +23,8 @@ export type SendFee =
       usd?: number
       symbol: string
       decimals: number
+      /** The part of `fee` that opens the receiver's token account (Solana), when it has none. */
+      tokenAccountRent?: bigint
     }
 
 /** What the visitor reviews before sending: the checked request and what it costs. */
