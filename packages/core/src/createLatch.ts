@@ -493,31 +493,8 @@ export function createLatch(config: LatchConfig): Latch {
     const current = activeAccount.get()
     if (!current) throw new LatchError('No ActiveCaipAddress found')
     // The checks carry each family's address and amount rules: loaded with the first send.
-    const { validateSend, validateSolanaSend } = await import('./send/validateSend.ts')
-    const token = request.token?.address
-    if (current.namespace === 'solana') {
-      const { token: picked, ...rest } = request
-      return activeAdapter().sendTransfer(
-        validateSolanaSend({
-          ...rest,
-          ...(picked
-            ? {
-                token: {
-                  decimals: picked.decimals,
-                  symbol: picked.symbol,
-                  ...(token ? { address: `${current.caipNetworkId}:${token}` as const } : {}),
-                },
-              }
-            : {}),
-        }),
-      )
-    }
-    const checked = validateSend(request)
-    return activeAdapter().sendTransfer({
-      to: checked.receiver,
-      amount: checked.amount,
-      ...(token ? { token: `${current.caipNetworkId}:${token}` as const } : {}),
-    })
+    const { transferOf } = await import('./send/validateSend.ts')
+    return activeAdapter().sendTransfer(transferOf(request, current.caipNetworkId))
   }
 
   const sendFlow = lazyCode(() =>
