@@ -1,6 +1,6 @@
 import type { CaipNetworkId, TokenBalance } from '@latch/protocol'
 import { shortfallMessage } from '@latch/protocol/fees'
-import { type Address, encodeFunctionData, erc20Abi, formatUnits, type Hex, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from 'viem'
 import type { BalancesState } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
@@ -393,7 +393,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         store.set({ step: 'review', error: displayMessage(caught) })
       return
     }
-    const hash = sent.id as Hex
+    const hash = sent.id
     const network = deps.network(sent.caipNetworkId)
     const explorer = network?.blockExplorers?.default
     const { token, amount } = reviewed.request
