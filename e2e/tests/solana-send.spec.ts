@@ -192,6 +192,9 @@ test('Sign In With Solana, required by the site: a decline, then a session the s
     address: wallet.address,
     caipNetworkId: chain.caipNetworkId,
   })
-  const message = wallet.requests.find((request) => request.method === 'solana:signMessage')
-  expect(message).toBeDefined()
+
+  // A reload restores the wallet silently and keeps the session: no new sign-in is asked.
+  await page.reload()
+  await expect(page.getByTestId('demo-siwx')).toContainText(`Signed in as ${wallet.address}`)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 })
