@@ -311,6 +311,16 @@ export function createLatch(config: LatchConfig): Latch {
     },
     waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
+  /** Another family's transfers are pending until mined, then refresh the account, as EVM's do. */
+  const tracked = (family: ChainAdapter): ChainAdapter => ({
+    ...family,
+    async sendTransfer(transfer) {
+      const sent = await family.sendTransfer(transfer)
+      await track(sent.id)
+      return sent
+    },
+    waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, family.waitForTransfer(sent)),
+  })
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
   const namespaces = configuredNamespaces(options.networks)
   const walletList = createStore<{ list: FamilyWalletOption[] }>({ list: [] })
@@ -482,15 +492,9 @@ export function createLatch(config: LatchConfig): Latch {
   async function sendTransfer(request: SendRequest): Promise<SentTransfer> {
     const current = activeAccount.get()
     if (!current) throw new LatchError('No ActiveCaipAddress found')
-    // The checks carry the EVM address and amount rules: loaded with the first send.
-    const { validateSend } = await import('./send/validateSend.ts')
-    const checked = validateSend(request)
-    const token = request.token?.address
-    return activeAdapter().sendTransfer({
-      to: checked.receiver,
-      amount: checked.amount,
-      ...(token ? { token: `${current.caipNetworkId}:${token}` as const } : {}),
-    })
+    // The checks carry each family's address and amount rules: loaded with the first send.
+    const { transferOf } = await import('./send/validateSend.ts')
+    return activeAdapter().sendTransfer(transferOf(request, current.caipNetworkId))
   }
 
   const sendFlow = lazyCode(() =>
@@ -502,6 +506,11 @@ export function createLatch(config: LatchConfig): Latch {
         estimateFee: (transaction) => evm.estimateFee(transaction),
         nativeBalance: async (address, caipNetworkId) =>
           (await activeAdapter().getBalance(`${caipNetworkId}:${address}`)).value,
+        transferFee: async (transfer) => {
+          const family = activeAdapter()
+          if (!family.transferFee) throw new LatchError('Network fee unavailable')
+          return family.transferFee(transfer)
+        },
         send: sendTransfer,
         waitForTransfer: (sent) => activeAdapter().waitForTransfer(sent),
         network: (caipNetworkId) => network.find(caipNetworkId),
@@ -548,7 +557,7 @@ export function createLatch(config: LatchConfig): Latch {
         serverUrl: config.serverUrl,
         ...(config.fetch ? { fetch: config.fetch } : {}),
       },
-      wire: wireFamily,
+      wire: (family) => wireFamily(tracked(family)),
       onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
     })
   }

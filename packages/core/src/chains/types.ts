@@ -24,6 +24,13 @@ export type Transfer = {
 /** A transfer sent: its id on the chain (a transaction hash or signature) and where it went. */
 export type SentTransfer = { id: string; caipNetworkId: CaipNetworkId }
 
+/**
+ * The network fee of a transfer, when the family knows it without asking the wallet, in the
+ * native coin's smallest unit; `tokenAccountRent` is the part that opens the receiver's token
+ * account (included in `fee`).
+ */
+export type TransferFee = { fee: bigint; tokenAccountRent?: bigint }
+
 /** How a sent transfer ended: `success` is false when the chain ran it and it failed. */
 export type TransferReceipt = { success: boolean }
 
@@ -67,6 +74,8 @@ export interface ChainAdapter {
   signMessage(message: string): Promise<string>
   /** Asks the connected wallet to send a transfer on its current network. */
   sendTransfer(transfer: Transfer): Promise<SentTransfer>
+  /** The fee of a transfer from the connected account, for families that can tell it cheaply. */
+  transferFee?(transfer: Transfer): Promise<TransferFee>
   /** Waits until the chain ran the transfer. */
   waitForTransfer(sent: SentTransfer): Promise<TransferReceipt>
   /** The family's CAIP-122 sign-in message text (loaded with the first sign-in). */

@@ -28,6 +28,18 @@ describe('createPendingTransactions', () => {
     expect(kept.at(-1)?.hash).toBe(hash(120))
   })
 
+  it('tracks a Solana transaction by its signature, and refuses an EVM hash as one', () => {
+    const pending = createPendingTransactions(() => 1)
+    const signature = '5'.repeat(88)
+    pending.add({ hash: signature, chainId: 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K' })
+    expect(pending.state.get().pending.map((entry) => entry.hash)).toEqual([signature])
+    expect(() =>
+      pending.add({ hash: hash(1), chainId: 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K' }),
+    ).toThrow('Invalid transaction hash')
+    pending.remove(signature)
+    expect(pending.state.get().pending).toEqual([])
+  })
+
   it('refuses what is not a transaction hash', () => {
     const pending = createPendingTransactions()
     expect(() => pending.add({ hash: '0x1234', chainId: 'eip155:1' })).toThrow(

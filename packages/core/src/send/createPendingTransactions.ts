@@ -4,9 +4,13 @@ import { LatchError } from '../errors.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import { isTransactionHash } from '../validation/isTransactionHash.ts'
 
+/** A Solana signature: 64 bytes, written in 86 to 88 base58 characters (fewer with leading zeros). */
+const isSolanaSignature = (value: string) => /^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value)
+
 /** A transaction sent and not yet mined. */
 export type PendingTransaction = {
-  hash: `0x${string}`
+  /** An EVM transaction hash, or a Solana transaction's signature. */
+  hash: string
   chainId: CaipNetworkId
   /** The network's explorer page of the transaction, when the network names an explorer. */
   explorerUrl?: string
@@ -29,11 +33,14 @@ export function createPendingTransactions(
   return {
     state: store,
     add({ hash, chainId, explorer }) {
-      // A hash is 0x and 64 hex characters; anything else is not a hash a wallet returned.
-      if (!isTransactionHash(hash))
-        throw new LatchError('Invalid transaction hash', { details: hash })
+      // An EVM hash is 0x and 64 hex characters, a Solana signature 64 bytes in base58; anything
+      // else is not what a wallet returned.
+      const valid = chainId.startsWith('solana:')
+        ? isSolanaSignature(hash)
+        : isTransactionHash(hash)
+      if (!valid) throw new LatchError('Invalid transaction hash', { details: hash })
       const entry: PendingTransaction = {
-        hash: hash as `0x${string}`,
+        hash,
         chainId,
         sentAt: now(),
         ...(explorer ? { explorerUrl: `${explorer.replace(/\/+$/, '')}/tx/${hash}` } : {}),

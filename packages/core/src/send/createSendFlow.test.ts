@@ -88,6 +88,9 @@ function setup(
       // 21,000 gas for the native coin, 50,000 for a token, at 2 gwei at most.
       return { gas: transaction.data ? 50_000n : 21_000n, maxFeePerGas: 2n * GWEI }
     },
+    transferFee: async () => {
+      throw new Error('EVM reckons its fee from gas')
+    },
     nativeBalance: async () => {
       balanceReads++
       return options.nativeBalance ?? parseEther('1.5')

@@ -1,11 +1,11 @@
 import type { CaipNetworkId, TokenBalance } from '@latch/protocol'
 import { shortfallMessage } from '@latch/protocol/fees'
-import { type Address, encodeFunctionData, erc20Abi, formatUnits, type Hex, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from 'viem'
 import type { BalancesState } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import { evmChainIdOf, serves } from '../chains/serves.ts'
-import type { SentTransfer, TransferReceipt } from '../chains/types.ts'
+import type { SentTransfer, Transfer, TransferFee, TransferReceipt } from '../chains/types.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
@@ -14,12 +14,21 @@ import { isNameLike } from '../names/resolveName.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
+import { SOLANA_ADDRESS_RULE } from '../validation/isSolanaAddress.ts'
 import { balanceKey } from './balanceKey.ts'
 import type { SendFee, SendFlowState, SendResult } from './sendFlowTypes.ts'
-import { maxNativeSend, type SendRequest, validateSend } from './validateSend.ts'
+import {
+  maxNativeSend,
+  type SendRequest,
+  validateSend,
+  validateSolanaSend,
+} from './validateSend.ts'
 
-/** The families the Send flow serves: EVM (its fee and balance checks are EVM calls). */
-export const SEND_NAMESPACES = ['eip155'] as const
+/** The families the Send flow serves; each checks the receiver and reckons the fee its own way. */
+export const SEND_NAMESPACES = ['eip155', 'solana'] as const
+
+/** What a Solana transfer costs before any receiver's token account: one signature. */
+const SOLANA_SIGNATURE_FEE = 5000n
 
 /** Typing pauses this long before a name in the receiver field is looked up. */
 export const RESOLVE_DEBOUNCE_MS = 300
@@ -36,6 +45,8 @@ export type SendFlowDeps = {
   resolveName(name: string): Promise<Address>
   /** Gas of a transaction, and the highest price per gas it may pay (what the node checks). */
   estimateFee: EvmAdapter['estimateFee']
+  /** The fee of a transfer, for the families that can tell it without the wallet (Solana). */
+  transferFee(transfer: Transfer): Promise<TransferFee>
   /** The native balance, read from the chain now (not the balances' cache). */
   nativeBalance(address: Address, caipNetworkId: CaipNetworkId): Promise<bigint>
   /** Checks and sends through the family adapter; resolves once the wallet sent it. */
@@ -89,6 +100,17 @@ const tokenOf = (entry: TokenBalance): NonNullable<SendRequest['token']> => {
   }
 }
 
+/** The sender as the flow works with it: its EVM chain id, or that it is a Solana account. */
+type Sender = { address: Address; chainId: number; caipNetworkId: CaipNetworkId; solana: boolean }
+
+/** A Solana receiver typed wrong is told the address rule, not only that it is invalid. */
+function formMessage(error: unknown, current: Sender | undefined): string {
+  const message = displayMessage(error)
+  return current?.solana && message === 'Invalid receiver address'
+    ? `${message}. ${SOLANA_ADDRESS_RULE}`
+    : message
+}
+
 const initial = (): SendFlowState => ({
   step: 'form',
   tokenKey: undefined,
@@ -124,13 +146,14 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   let inFlow = isInFlow()
 
   // The active account, when Send serves its family.
-  const account = () => {
+  const account = (): Sender | undefined => {
     const current = deps.account.get()
     return current && serves(SEND_NAMESPACES, current.caipNetworkId)
       ? {
           address: current.address as Address,
           chainId: evmChainIdOf(current.caipNetworkId),
           caipNetworkId: current.caipNetworkId,
+          solana: current.namespace === 'solana',
         }
       : undefined
   }
@@ -144,11 +167,18 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
 
   const fail = (error: string) => store.set({ error })
 
-  function feeOf(fee: bigint, caipNetworkId: CaipNetworkId): SendFee {
+  function feeOf(fee: bigint, caipNetworkId: CaipNetworkId, tokenAccountRent?: bigint): SendFee {
     const { symbol, decimals } = currencyOf(caipNetworkId)
     const price = nativeEntry()?.price ?? 0
     const usd = price > 0 ? price * Number(formatUnits(fee, decimals)) : undefined
-    return { status: 'ready', fee, symbol, decimals, ...(usd !== undefined ? { usd } : {}) }
+    return {
+      status: 'ready',
+      fee,
+      symbol,
+      decimals,
+      ...(usd !== undefined ? { usd } : {}),
+      ...(tokenAccountRent ? { tokenAccountRent } : {}),
+    }
   }
 
   /** Nothing of `entry` sent to the account itself: about the gas any transfer of it takes. */
@@ -164,6 +194,11 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     const current = account()
     const asked = ++stamp
     if (!entry || !current) return
+    // A Solana transfer's fee is fixed per signature: the review adds any token account's rent.
+    if (current.solana) {
+      store.set({ fee: feeOf(SOLANA_SIGNATURE_FEE, current.caipNetworkId) })
+      return
+    }
     store.set({ fee: { status: 'loading' } })
     try {
       const { gas, maxFeePerGas } = await deps.estimateFee({
@@ -202,10 +237,11 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   }
 
   /** The address to send to: the typed one, or what the typed name resolves to. */
-  async function receiverAddress(): Promise<{ address: string; name?: string }> {
+  async function receiverAddress(solana: boolean): Promise<{ address: string; name?: string }> {
     const { receiver, resolution } = store.get()
     const name = receiver.trim()
-    if (!isNameLike(name)) return { address: receiver }
+    // Names point to EVM addresses: on Solana the receiver is the address typed.
+    if (solana || !isNameLike(name)) return { address: receiver }
     if (resolution.status === 'resolved' && resolution.name === name)
       return { address: resolution.address, name }
     return { address: await deps.resolveName(name), name }
@@ -219,18 +255,21 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     try {
       if (!current) throw new LatchError('No ActiveCaipAddress found')
       const token = entry ? tokenOf(entry) : undefined
-      // The token first, then an amount and a receiver, before any name is looked up.
-      validateSend({
-        ...(token ? { token } : {}),
-        amount: state.amount,
-        receiver: state.receiver.trim() ? current.address : '',
-      })
-      const to = await receiverAddress()
-      const built = validateSend({
-        ...(token ? { token } : {}),
-        amount: state.amount,
-        receiver: to.address,
-      })
+      // The token first, then an amount and a receiver, before any name is looked up (EVM only).
+      if (!current.solana)
+        validateSend({
+          ...(token ? { token } : {}),
+          amount: state.amount,
+          receiver: state.receiver.trim() ? current.address : '',
+        })
+      const to = await receiverAddress(current.solana)
+      const built = current.solana
+        ? solanaTransaction(token, state.amount, to.address)
+        : validateSend({
+            ...(token ? { token } : {}),
+            amount: state.amount,
+            receiver: to.address,
+          })
       if (!entry || !token) return
       // The native coin is read from the chain now: the listed balance may be up to 30 s old.
       const held = token.address
@@ -248,10 +287,38 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         },
       })
       // The native balance just read pays the fee too: the check reads it again only for a token.
-      await checkFee(asked, current, built, token.address ? undefined : held)
+      await checkFee(asked, current, built, token.address ? undefined : held, token.address)
     } catch (error) {
-      if (store.get().step === 'form') fail(displayMessage(error))
+      if (store.get().step === 'form') fail(formMessage(error, current))
     }
+  }
+
+  /**
+   * A Solana send checked by its family's rules, in the shape the review and fee check read: the
+   * value is the SOL moved (none for a token), the receiver a base58 address.
+   */
+  function solanaTransaction(
+    token: SendRequest['token'],
+    amount: string,
+    receiver: string,
+  ): ReturnType<typeof validateSend> {
+    const current = account()
+    const mint = token?.address
+    const transfer = validateSolanaSend({
+      ...(token
+        ? {
+            token: {
+              decimals: token.decimals,
+              symbol: token.symbol,
+              ...(mint && current ? { address: `${current.caipNetworkId}:${mint}` as const } : {}),
+            },
+          }
+        : {}),
+      amount,
+      receiver,
+    })
+    const to = transfer.to as Address
+    return { to, receiver: to, amount: transfer.amount, value: mint ? 0n : transfer.amount }
   }
 
   /**
@@ -260,23 +327,17 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
    */
   async function checkFee(
     asked: number,
-    current: { address: Address; chainId: number; caipNetworkId: CaipNetworkId },
+    current: Sender,
     built: ReturnType<typeof validateSend>,
     nativeBalance: bigint | undefined,
+    mint?: string,
   ): Promise<void> {
     try {
-      const [{ gas, maxFeePerGas }, balance] = await Promise.all([
-        deps.estimateFee({
-          from: current.address,
-          to: built.to,
-          value: built.value,
-          chainId: current.chainId,
-          ...(built.data ? { data: built.data } : {}),
-        }),
+      const [{ fee, tokenAccountRent }, balance] = await Promise.all([
+        networkFee(current, built, mint),
         nativeBalance ?? deps.nativeBalance(current.address, current.caipNetworkId),
       ])
       if (asked !== stamp) return
-      const fee = gas * maxFeePerGas
       const shortfall = shortfallMessage({
         balance,
         cost: { value: built.value, fee },
@@ -284,7 +345,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       })
       const reviewed = store.get().review
       store.set({
-        fee: feeOf(fee, current.caipNetworkId),
+        fee: feeOf(fee, current.caipNetworkId, tokenAccountRent),
         ...(shortfall && reviewed ? { review: { ...reviewed, shortfall } } : {}),
       })
     } catch (error) {
@@ -293,6 +354,28 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       if (asked === stamp)
         store.set({ fee: { status: 'unavailable' }, error: displayMessage(error) })
     }
+  }
+
+  /** The fee of the reviewed transfer: gas x its price on EVM, the family's reckoning on Solana. */
+  async function networkFee(
+    current: Sender,
+    built: ReturnType<typeof validateSend>,
+    mint: string | undefined,
+  ): Promise<TransferFee> {
+    if (current.solana)
+      return deps.transferFee({
+        to: built.receiver,
+        amount: built.amount,
+        ...(mint ? { token: `${current.caipNetworkId}:${mint}` as const } : {}),
+      })
+    const { gas, maxFeePerGas } = await deps.estimateFee({
+      from: current.address,
+      to: built.to,
+      value: built.value,
+      chainId: current.chainId,
+      ...(built.data ? { data: built.data } : {}),
+    })
+    return { fee: gas * maxFeePerGas }
   }
 
   async function send(): Promise<void> {
@@ -310,7 +393,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         store.set({ step: 'review', error: displayMessage(caught) })
       return
     }
-    const hash = sent.id as Hex
+    const hash = sent.id
     const network = deps.network(sent.caipNetworkId)
     const explorer = network?.blockExplorers?.default
     const { token, amount } = reviewed.request
@@ -394,6 +477,16 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       const token = tokenOf(entry)
       if (token.address) {
         store.set({ amount: entry.quantity.numeric })
+        return
+      }
+      if (current.solana) {
+        try {
+          const held = await deps.nativeBalance(current.address, current.caipNetworkId)
+          const reserve = SOLANA_SIGNATURE_FEE * 2n
+          store.set({ amount: formatUnits(held > reserve ? held - reserve : 0n, token.decimals) })
+        } catch (error) {
+          fail(displayMessage(error))
+        }
         return
       }
       // The native coin pays for the transfer itself: keep its fee back, twice over.

@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 import type { SendRequest } from './validateSend.ts'
 
 /** Where the Send view is: the form, its review, waiting for the wallet, and the result. */
@@ -23,11 +23,14 @@ export type SendFee =
       usd?: number
       symbol: string
       decimals: number
+      /** The part of `fee` that opens the receiver's token account (Solana), when it has none. */
+      tokenAccountRent?: bigint
     }
 
 /** What the visitor reviews before sending: the checked request and what it costs. */
 export type SendReview = {
-  request: SendRequest & { receiver: Address }
+  /** The receiver checked by its family's rules: an EVM address, or a Solana base58 address. */
+  request: SendRequest & { receiver: string }
   /** The name the visitor typed, resolved to `request.receiver`. */
   receiverName?: string
   /** What the native balance lacks for the amount and the fee: nothing is sent meanwhile. */
@@ -36,7 +39,8 @@ export type SendReview = {
 
 /** A sent transaction as the result screen shows it, whatever the wallet (extension or embedded). */
 export type SendResult = {
-  hash: Hex
+  /** The transaction hash (EVM), or the transaction's signature (Solana). */
+  hash: string
   chainId: CaipNetworkId
   /** The network's explorer page of the transaction, when the network names an explorer. */
   explorerUrl?: string
@@ -44,7 +48,7 @@ export type SendResult = {
   explorerName?: string
   amount: string
   symbol: string
-  receiver: Address
+  receiver: string
   receiverName?: string
   /**
    * Mined or not yet; `failed`: mined and reverted; `unconfirmed`: the wait for its receipt ended

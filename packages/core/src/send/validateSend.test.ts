@@ -1,7 +1,7 @@
 import { decodeFunctionData, erc20Abi, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { LatchError } from '../errors.ts'
-import { maxNativeSend, validateSend, validateSolanaSend } from './validateSend.ts'
+import { maxNativeSend, transferOf, validateSend, validateSolanaSend } from './validateSend.ts'
 
 const eth = { decimals: 18, symbol: 'ETH' }
 const usdc = {
@@ -121,5 +121,43 @@ describe('validateSolanaSend (the receiver is a Solana address)', () => {
         () => validateSolanaSend({ token: sol, amount, receiver: solanaReceiver }),
         amount,
       ).toThrow('Invalid amount')
+  })
+})
+
+describe('transferOf', () => {
+  const network = 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K'
+  const receiver = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
+  const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+
+  it('checks a Solana send by the Solana rules and names its token on the network', () => {
+    expect(
+      transferOf(
+        { token: { address: mint as never, decimals: 6, symbol: 'USDC' }, amount: '1.5', receiver },
+        network,
+      ),
+    ).toEqual({ to: receiver, amount: 1_500_000n, token: `${network}:${mint}` })
+    expect(() =>
+      transferOf(
+        {
+          token: { decimals: 9, symbol: 'SOL' },
+          amount: '1',
+          receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        },
+        network,
+      ),
+    ).toThrow('Invalid receiver address')
+  })
+
+  it('checks an EVM send by the EVM rules', () => {
+    expect(
+      transferOf(
+        {
+          token: { decimals: 18, symbol: 'ETH' },
+          amount: '1',
+          receiver: '70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        },
+        'eip155:31337',
+      ),
+    ).toEqual({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 10n ** 18n })
   })
 })

@@ -1,4 +1,4 @@
-import type { CaipAddress } from '@latch/protocol/caip'
+import type { CaipAddress, CaipNetworkId } from '@latch/protocol/caip'
 import { isSolanaAddress } from '@latch/protocol/solana'
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, parseUnits } from 'viem'
 import type { Transfer } from '../chains/types.ts'
@@ -81,6 +81,34 @@ export function validateSolanaSend(request: SolanaSendRequest): Transfer {
     })
   const amount = parseAmount(amountText, token)
   return { to: receiverText, amount, ...(token.address ? { token: token.address } : {}) }
+}
+
+/**
+ * A send checked by the rules of the family of `caipNetworkId`, as the transfer its adapter sends:
+ * the token named by its CAIP-10 id on that network.
+ * @example transferOf({ token: sol, amount: '0.1', receiver: '9WzDXwBb...' }, 'solana:5eykt4Us...')
+ */
+export function transferOf(request: SendRequest, caipNetworkId: CaipNetworkId): Transfer {
+  const token = request.token?.address
+  const asset = token ? { token: `${caipNetworkId}:${token}` as const } : {}
+  if (caipNetworkId.startsWith('solana:')) {
+    const { token: picked, amount, receiver } = request
+    return validateSolanaSend({
+      ...(picked
+        ? {
+            token: {
+              decimals: picked.decimals,
+              symbol: picked.symbol,
+              ...(token ? { address: asset.token } : {}),
+            },
+          }
+        : {}),
+      ...(amount !== undefined ? { amount } : {}),
+      ...(receiver !== undefined ? { receiver } : {}),
+    })
+  }
+  const checked = validateSend(request)
+  return { to: checked.receiver, amount: checked.amount, ...asset }
 }
 
 /** The token, then an amount and a receiver: every family asks for them in this order. */

@@ -325,6 +325,14 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
         transfer,
       )
     },
+    async transferFee(transfer) {
+      const current = connected()
+      const [{ solanaTransferFee }, rpc] = await Promise.all([
+        import('./transferFee.ts'),
+        deps.rpc(current.caipNetworkId),
+      ])
+      return solanaTransferFee(rpc, transfer)
+    },
     async waitForTransfer(sent) {
       const [{ waitForSolanaTransfer }, rpc] = await Promise.all([
         import('./transfer.ts'),

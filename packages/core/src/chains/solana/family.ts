@@ -13,7 +13,9 @@ export function createFamilyAdapter(deps: FamilyDeps): ChainAdapter {
     networks: deps.options.networks.filter((network) => network.chainNamespace === 'solana'),
     wallets: getWallets(),
     storage: deps.storage,
-    balance: (address, caipNetworkId) => deps.api.balance(address, caipNetworkId),
+    // The adapter's balance is read now (after a send it must move), not the server's 30 s copy.
+    balance: (address, caipNetworkId) =>
+      deps.api.balance(address, caipNetworkId, { forceUpdate: true }),
     rpc: async (caipNetworkId) => {
       const { createGatewayRpc } = await import('./rpc.ts')
       return createGatewayRpc({

@@ -1,7 +1,10 @@
 import { formatUsd, type SendFee } from '@latch/core'
 import { formatNativeAmount } from '@latch/protocol/fees'
 
-/** The network fee line: the amount in the native coin (rounded up) and its USD value. */
+/**
+ * The network fee line: the amount in the native coin (rounded up) and its USD value, and the
+ * part that opens the receiver's token account when the send must create one.
+ */
 export function SendFeeLine({ fee, prefix }: { fee: SendFee; prefix: string }) {
   if (fee.status === 'idle') return null
   return (
@@ -14,6 +17,13 @@ export function SendFeeLine({ fee, prefix }: { fee: SendFee; prefix: string }) {
         : fee.status === 'loading'
           ? 'estimating…'
           : 'unknown'}
+      {fee.status === 'ready' && fee.tokenAccountRent !== undefined && (
+        <>
+          {' '}
+          (includes {formatNativeAmount(fee.tokenAccountRent, fee.decimals, true)} {fee.symbol} to
+          create the receiver's token account)
+        </>
+      )}
     </p>
   )
 }

@@ -1,6 +1,7 @@
 import { balanceKey, type SendFlowController, type SendFlowState } from '@latch/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatchInstance } from '../../context.ts'
+import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { SendFeeLine } from './SendFee.tsx'
@@ -15,6 +16,8 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
   const ids = { amount: useId(), receiver: useId(), resolved: useId() }
   const selected = balances.find((entry) => balanceKey(entry) === state.tokenKey)
   const { resolution } = state
+  // A Solana receiver is a base58 address; names point to EVM addresses.
+  const solana = useLatchAccount().caipAddress?.startsWith('solana:') === true
 
   useEffect(() => {
     if (state.error) shake()
@@ -80,7 +83,7 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
         className="latch-input"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x… or a name"
+        placeholder={solana ? 'Solana address' : '0x… or a name'}
         aria-describedby={ids.resolved}
         value={state.receiver}
         onChange={(event) => flow.setReceiver(event.target.value)}

@@ -1,10 +1,11 @@
 import type { SendFlowController, SendFlowState, SendReview } from '@latch/core'
 import { useEffect } from 'react'
+import { useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { SendFeeLine } from './SendFee.tsx'
 
 /**
- * The review: what goes where, the fee, and Send once the fee was checked against the balance;
+ * The review: what goes where, on which network, the fee, and Send once the fee was checked against the balance;
  * a balance that cannot pay says how much is missing and Send stays off.
  */
 export function SendReviewView(props: {
@@ -14,6 +15,7 @@ export function SendReviewView(props: {
 }) {
   const { flow, state, review } = props
   const { shake } = useModalEffects()
+  const network = useLatchNetwork().caipNetwork
   const sending = state.step === 'sending'
   const problem = review.shortfall ?? state.error
 
@@ -34,6 +36,7 @@ export function SendReviewView(props: {
       ) : (
         <p className="latch-muted latch-address-text">to {review.request.receiver}</p>
       )}
+      {network && <p className="latch-muted">on {network.name}</p>}
       <SendFeeLine fee={state.fee} prefix="up to" />
       {problem && (
         <p className="latch-error-text" role="alert">
