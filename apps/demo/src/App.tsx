@@ -40,8 +40,60 @@ function AccountSummary() {
 /** Each account gets its own results: another account starts with none. */
 function TryItForAccount() {
   const account = useLatchAccount()
+  const active = useStore(useLatchInstance().activeAccount)
   if (!account.isConnected || !account.address) return null
+  if (active?.namespace === 'solana')
+    return <TryItOnSolana key={active.caipAddress} address={active.address} />
   return <TryIt key={account.address} address={account.address as `0x${string}`} />
+}
+
+/** The same on a Solana account, through the kit's Solana family: a message, 0.001 SOL. */
+function TryItOnSolana({ address }: { address: string }) {
+  const latch = useLatchInstance()
+  const [signature, setSignature] = useState<string>()
+  const [transaction, setTransaction] = useState<string>()
+  const solana = latch.adapters.solana
+
+  const sign = async () => {
+    setSignature('Waiting for the wallet…')
+    try {
+      setSignature(await (solana as NonNullable<typeof solana>).signMessage(DEMO_MESSAGE))
+    } catch (error) {
+      setSignature(`Not signed: ${displayMessage(error)}`)
+    }
+  }
+  const send = async () => {
+    setTransaction('Waiting for the wallet…')
+    try {
+      const family = solana as NonNullable<typeof solana>
+      const sent = await family.sendTransfer({ to: address, amount: 1_000_000n })
+      setTransaction(`Sent ${sent.id}`)
+      const receipt = await family.waitForTransfer(sent)
+      setTransaction(`${receipt.success ? 'Confirmed' : 'Failed'} ${sent.id}`)
+    } catch (error) {
+      setTransaction(`Not sent: ${displayMessage(error)}`)
+    }
+  }
+  return (
+    <section className="try-it" aria-label="Try it">
+      <p>
+        <button type="button" onClick={sign}>
+          Sign a message
+        </button>{' '}
+        <span className="result" data-testid="demo-signature">
+          {signature}
+        </span>
+      </p>
+      <p>
+        <button type="button" onClick={send}>
+          Send 0.001 SOL to yourself
+        </button>{' '}
+        <span className="result" data-testid="demo-transaction">
+          {transaction}
+        </span>
+      </p>
+    </section>
+  )
 }
 
 /** What a site does with a connected wallet: ask for a signature, send a transaction. */
