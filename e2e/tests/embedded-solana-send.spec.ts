@@ -24,8 +24,7 @@ test('an email user’s Solana account: Networks makes it active, a SOL send is 
   const chain = solanaChain(stack)
   await page.goto(stack.demoUrl)
   await loginWithEmail(page, stack, freshEmail('solana-send'))
-  const frame = await walletFrame(page, stack)
-  const solanaAddress = await frame.evaluate(
+  const solanaAddress = await (await walletFrame(page, stack)).evaluate(
     () =>
       (
         JSON.parse(localStorage.getItem('latch-frame/session') ?? '{}') as {
@@ -52,10 +51,17 @@ test('an email user’s Solana account: Networks makes it active, a SOL send is 
   await page.keyboard.press('Escape')
   await expect(account).toBeHidden()
 
+  // A reload restores the login and its Solana account, still the active one.
+  await page.reload()
+  await expect(page.getByTestId('demo-account')).toHaveText(
+    `Connected ${solanaAddress} on ${chain.name}`,
+  )
+
   // The send asks the frame: its approval screen reads the Solana transfer.
   await page.getByRole('button', { name: 'Send 0.001 SOL to yourself' }).click()
   await expect(page.getByRole('dialog', { name: 'Approve Transaction' })).toBeVisible()
-  const screen = frame.getByTestId('latch-approve')
+  // The frame of the reloaded page.
+  const screen = (await walletFrame(page, stack)).getByTestId('latch-approve')
   await expect(screen).toHaveAttribute('data-method', 'solana_signAndSendTransaction')
   await expect(screen).toContainText('SOL transfer')
   await expect(screen).toContainText('0.001 SOL')

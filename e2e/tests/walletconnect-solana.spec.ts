@@ -87,6 +87,12 @@ test.describe('WalletConnect with the solana namespace', () => {
       await page.keyboard.press('Escape')
       await expect(account).toBeHidden()
 
+      // A reload restores the session and, with it, the Solana account on the family left active.
+      await page.reload()
+      await expect(page.getByTestId('demo-account')).toHaveText(
+        `Connected ${solanaAddress} on ${chain.name}`,
+      )
+
       // A message signed by the wallet's Solana key, asked through the session.
       await page.getByRole('button', { name: 'Sign a message' }).click()
       await expect(page.getByTestId('demo-signature')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
