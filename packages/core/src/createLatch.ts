@@ -399,35 +399,6 @@ export function createLatch(config: LatchConfig): Latch {
     connections.track(family.namespace, family.connection)
     family.wallets.subscribe(listWallets)
     listWallets()
-    if (family.namespace === 'solana')
-      void linkSolana().catch((error: unknown) => snackbar.showError(displayMessage(error)))
-  }
-
-  /**
-   * WalletConnect sessions and the embedded wallet hold a Solana account beside the EVM one: the
-   * rule connecting it loads with the Solana family, so an EVM-only site never fetches it.
-   */
-  async function linkSolana(): Promise<void> {
-    const { linkSolanaAccount } = await import('./rules/linkSolanaAccount.ts')
-    const walletConnectSession = evm.walletConnect
-    const embeddedController = embedded?.controller
-    linkSolanaAccount({
-      evm: evm.connection,
-      solana: () => adapters.solana,
-      account,
-      walletConnect: walletConnectSession && {
-        id: WALLETCONNECT_CONNECTOR_ID,
-        solanaAccount: () => walletConnectSession.solanaAccount(),
-        request: (call, chain) => walletConnectSession.request(call, chain),
-      },
-      embedded: embeddedController && {
-        id: EMBEDDED_CONNECTOR_ID,
-        accounts: () => embeddedController.state.get().user?.accounts,
-        subscribe: (listener) => embeddedController.state.subscribe(listener),
-        solanaRequest: (call, caipNetworkId) =>
-          embeddedController.solanaRequest(call, caipNetworkId),
-      },
-    })
   }
   wireFamily(evm)
   followActiveFamily({ connections, network })
@@ -571,6 +542,15 @@ export function createLatch(config: LatchConfig): Latch {
       built: new Set(Object.keys(adapters) as ChainNamespace[]),
       loaders: FAMILY_LOADERS,
       familyDeps: {
+        links: {
+          evm: evm.connection,
+          walletConnect: evm.walletConnect && {
+            id: WALLETCONNECT_CONNECTOR_ID,
+            ...evm.walletConnect,
+          },
+          embedded: embedded && { id: EMBEDDED_CONNECTOR_ID, ...embedded.controller },
+          account,
+        },
         options,
         storage,
         api,

@@ -51,7 +51,7 @@ function setup() {
   const account = createAccountController('eip155')
   let wcSolana: { address: string; chains: string[]; methods: string[] } | undefined
   const wcCalls: { method: string; chain: string }[] = []
-  const user = createStore<{ accounts: EmbeddedAccount[] | undefined }>({ accounts: undefined })
+  const user = createStore<{ user?: { accounts: EmbeddedAccount[] } | undefined }>({})
   const frameCalls: { method: string; params: unknown; caipNetworkId: string }[] = []
   const rule = linkSolanaAccount({
     evm: {
@@ -71,8 +71,7 @@ function setup() {
     },
     embedded: {
       id: 'embedded',
-      accounts: () => user.get().accounts,
-      subscribe: (listener) => user.subscribe(() => listener()),
+      state: user,
       solanaRequest: async (call, caipNetworkId) => {
         frameCalls.push({ method: call.method, params: call.params, caipNetworkId })
         throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -150,10 +149,16 @@ describe('linking the Solana account of a WalletConnect session or the embedded 
     const t = setup()
     t.loadSolana()
     t.user.set({
-      accounts: [
-        { namespace: 'eip155', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' },
-        { namespace: 'solana', address: SOL_ADDRESS, type: 'eoa' },
-      ],
+      user: {
+        accounts: [
+          {
+            namespace: 'eip155',
+            address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+            type: 'eoa',
+          },
+          { namespace: 'solana', address: SOL_ADDRESS, type: 'eoa' },
+        ],
+      },
     })
     t.connectEvm(embeddedWallet)
     expect(t.solana.connection.get()).toMatchObject({
@@ -175,7 +180,7 @@ describe('linking the Solana account of a WalletConnect session or the embedded 
       },
     ])
     // Signing out: the frame reports no user, then the EVM side disconnects.
-    t.user.set({ accounts: undefined })
+    t.user.set({ user: undefined })
     expect(t.solana.connection.get().status).toBe('disconnected')
     t.disconnectEvm()
     expect(t.solana.connection.get().status).toBe('disconnected')

@@ -16,10 +16,8 @@ export type WalletConnectSolanaSource = {
 /** The embedded wallet (email and social login) as this rule reads it. */
 export type EmbeddedSolanaSource = {
   id: string
-  /** The signed-in user's accounts (one per family), undefined while signed out. */
-  accounts(): readonly EmbeddedAccount[] | undefined
-  /** Changes when the user signs in, out, or their accounts change. */
-  subscribe(listener: () => void): () => void
+  /** The signed-in user and their accounts (one per family); no user while signed out. */
+  state: ReadableStore<{ user?: { accounts: readonly EmbeddedAccount[] } | undefined }>
   solanaRequest(call: { method: string; params: unknown }, caipNetworkId: string): Promise<unknown>
 }
 
@@ -67,7 +65,9 @@ export function linkSolanaAccount(deps: LinkSolanaAccountDeps): { sync(): void }
       }
     }
     if (embedded && evm.wallet.id === embedded.id) {
-      const entry = embedded.accounts()?.find((candidate) => candidate.namespace === 'solana')
+      const entry = embedded.state
+        .get()
+        .user?.accounts.find((candidate) => candidate.namespace === 'solana')
       if (!entry) return undefined
       return {
         account: {
@@ -96,7 +96,7 @@ export function linkSolanaAccount(deps: LinkSolanaAccountDeps): { sync(): void }
   }
 
   deps.evm.subscribe(sync)
-  deps.embedded?.subscribe(sync)
+  deps.embedded?.state.subscribe(sync)
   sync()
   return { sync }
 }
