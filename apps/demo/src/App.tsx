@@ -40,20 +40,57 @@ function AccountSummary() {
 /** Each account gets its own results: another account starts with none. */
 function TryItForAccount() {
   const account = useLatchAccount()
+  const latch = useLatchInstance()
+  const active = useStore(latch.activeAccount)
   if (!account.isConnected || !account.address) return null
-  return <TryIt key={account.address} address={account.address as `0x${string}`} />
+  const solana = latch.adapters.solana
+  if (active?.namespace === 'solana' && solana)
+    return (
+      <TryIt
+        key={active.caipAddress}
+        amount="0.001 SOL"
+        sign={() => solana.signMessage(DEMO_MESSAGE)}
+        send={async (onSent) => {
+          const sent = await solana.sendTransfer({ to: active.address, amount: 1_000_000n })
+          onSent(sent.id)
+          const receipt = await solana.waitForTransfer(sent)
+          return `${receipt.success ? 'Confirmed' : 'Failed'} ${sent.id}`
+        }}
+      />
+    )
+  const address = account.address as `0x${string}`
+  return (
+    <TryIt
+      key={account.address}
+      amount="0.001 ETH"
+      sign={() => latch.evm.signMessage(DEMO_MESSAGE)}
+      send={async (onSent) => {
+        const hash = await latch.evm.sendTransaction({ to: address, value: 1_000_000_000_000_000n })
+        onSent(hash)
+        const receipt = await latch.evm.waitForTransaction(hash)
+        return `${receipt.success ? 'Confirmed' : 'Reverted'} ${hash} in block ${receipt.blockNumber}`
+      }}
+    />
+  )
 }
 
-/** What a site does with a connected wallet: ask for a signature, send a transaction. */
-function TryIt({ address }: { address: `0x${string}` }) {
-  const latch = useLatchInstance()
+/**
+ * What a site does with a connected wallet: ask for a signature, send `amount` to itself (through
+ * the EVM or the Solana family, whichever account is active).
+ */
+function TryIt(props: {
+  amount: string
+  sign(): Promise<string>
+  /** Resolves with the outcome once mined; `onSent` hears the id as soon as the wallet sent it. */
+  send(onSent: (id: string) => void): Promise<string>
+}) {
   const [signature, setSignature] = useState<string>()
   const [transaction, setTransaction] = useState<string>()
 
   const sign = async () => {
     setSignature('Waiting for the wallet…')
     try {
-      setSignature(await latch.evm.signMessage(DEMO_MESSAGE))
+      setSignature(await props.sign())
     } catch (error) {
       setSignature(`Not signed: ${displayMessage(error)}`)
     }
@@ -61,12 +98,7 @@ function TryIt({ address }: { address: `0x${string}` }) {
   const send = async () => {
     setTransaction('Waiting for the wallet…')
     try {
-      const hash = await latch.evm.sendTransaction({ to: address, value: 1_000_000_000_000_000n })
-      setTransaction(`Sent ${hash}`)
-      const receipt = await latch.evm.waitForTransaction(hash)
-      setTransaction(
-        `${receipt.success ? 'Confirmed' : 'Reverted'} ${hash} in block ${receipt.blockNumber}`,
-      )
+      setTransaction(await props.send((id) => setTransaction(`Sent ${id}`)))
     } catch (error) {
       setTransaction(`Not sent: ${displayMessage(error)}`)
     }
@@ -83,7 +115,7 @@ function TryIt({ address }: { address: `0x${string}` }) {
       </p>
       <p>
         <button type="button" onClick={send}>
-          Send 0.001 ETH to yourself
+          Send {props.amount} to yourself
         </button>{' '}
         <span className="result" data-testid="demo-transaction">
           {transaction}

@@ -551,6 +551,15 @@ export function createLatch(config: LatchConfig): Latch {
       built: new Set(Object.keys(adapters) as ChainNamespace[]),
       loaders: FAMILY_LOADERS,
       familyDeps: {
+        links: {
+          evm: evm.connection,
+          walletConnect: evm.walletConnect && {
+            id: WALLETCONNECT_CONNECTOR_ID,
+            ...evm.walletConnect,
+          },
+          embedded: embedded && { id: EMBEDDED_CONNECTOR_ID, ...embedded.controller },
+          account,
+        },
         options,
         storage,
         api,

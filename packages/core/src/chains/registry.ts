@@ -1,5 +1,10 @@
 import type { ApiClient } from '../api/client.ts'
 import type { ChainNamespace, ResolvedOptions } from '../options/types.ts'
+import type {
+  EmbeddedSolanaSource,
+  LinkSolanaAccountDeps,
+  WalletConnectSolanaSource,
+} from '../rules/linkSolanaAccount.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import type { FamilyLoader } from './loadFamilies.ts'
 
@@ -11,6 +16,16 @@ export type FamilyDeps = {
   /** The Latch server, for its JSON-RPC gateway. */
   serverUrl: string
   fetch?: typeof fetch
+  /**
+   * The sessions of other families that may hold an account of this one: a WalletConnect session
+   * approving several namespaces, the embedded wallet's user.
+   */
+  links?: {
+    evm: LinkSolanaAccountDeps['evm']
+    walletConnect: WalletConnectSolanaSource | undefined
+    embedded: EmbeddedSolanaSource | undefined
+    account: LinkSolanaAccountDeps['account']
+  }
 }
 
 /**

@@ -54,6 +54,23 @@ export type SignInFields = {
 }
 
 /**
+ * An account of a family held by a wallet the visitor connected through another family (a
+ * WalletConnect session that approved several namespaces, the embedded wallet): it signs by
+ * JSON-RPC calls in WalletConnect's format for that namespace, so both sources read the same.
+ */
+export type LinkedAccount = {
+  /** The wallet as the modal shows it (WalletConnect's peer, the embedded wallet). */
+  wallet: WalletOption
+  address: string
+  /** The CAIP-2 networks the wallet serves the account on; empty when it serves every one. */
+  chains: readonly string[]
+  /** The wallet's methods it approved for this family (e.g. `solana_signAndSendTransaction`). */
+  methods: readonly string[]
+  /** Sends one call to the wallet on `caipNetworkId`; rejects with code 4001 when declined. */
+  request(call: { method: string; params: unknown }, caipNetworkId: CaipNetworkId): Promise<unknown>
+}
+
+/**
  * What the kit asks of a chain family, in CAIP ids only (CAIP-2 networks, CAIP-10 accounts), so the
  * rules and flows read every family the same way. EVM is one implementation; Solana, Bitcoin and
  * Polkadot are others, each loaded only when the site configures one of its networks.
@@ -80,4 +97,9 @@ export interface ChainAdapter {
   waitForTransfer(sent: SentTransfer): Promise<TransferReceipt>
   /** The family's CAIP-122 sign-in message text (loaded with the first sign-in). */
   signInMessage(fields: SignInFields): Promise<string>
+  /**
+   * Connects (or, with undefined, ends) an account of this family that another family's wallet
+   * session holds; families that cannot take one leave it out.
+   */
+  link?(account: LinkedAccount | undefined): void
 }

@@ -49,6 +49,21 @@ describe('createApprover (signing calls go through the approval view)', () => {
     expect(view()).toBe('closed')
   })
 
+  it('a Solana call goes to the frame with its network and no EVM chain', async () => {
+    const { approve, frame, answer, view } = setup()
+    const call = {
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: 'AQID', pubkey: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' },
+      caipNetworkId: 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8',
+    }
+    const sent = approve(call)
+    await tick()
+    expect(view()).toBe('ApproveTransaction')
+    expect(frame.requests).toEqual([{ name: 'RPC_REQUEST', payload: call }])
+    answer.resolve({ signature: 'sig' })
+    await expect(sent).resolves.toEqual({ signature: 'sig' })
+  })
+
   it('pushes ApproveTransaction over an open modal and goes back after', async () => {
     const { approve, modal, router, answer, view, declined } = setup()
     modal.open({ view: 'SIWXSignMessage' })

@@ -52,7 +52,8 @@ export function createApprover(deps: ApproverDeps): (request: ApprovalRequest) =
       return await frame.request('RPC_REQUEST', {
         method: request.method,
         params: request.params,
-        chainId: request.chainId,
+        ...(request.chainId === undefined ? {} : { chainId: request.chainId }),
+        ...(request.caipNetworkId === undefined ? {} : { caipNetworkId: request.caipNetworkId }),
       })
     } catch (error) {
       // Asked by the site, not by a view of the kit: the modal closes, so the visitor is told here.

@@ -6,6 +6,7 @@ import {
 import type { AccountController, ConnectedWalletInfo } from '../account/index.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
 import type { KnownAlert } from '../alerts/types.ts'
+import { LatchError } from '../errors.ts'
 import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { Metadata, ThemeMode, ThemeVariables } from '../options/types.ts'
@@ -61,6 +62,11 @@ export type EmbeddedController = {
   clearError(): void
   /** The connected wallet info (name, icon, identifier, social) of the current login. */
   walletInfo(): ConnectedWalletInfo
+  /**
+   * Asks the signed-in user to approve a Solana call (solana_signMessage, ...) on the frame's
+   * approval screen, on the Solana network `caipNetworkId`.
+   */
+  solanaRequest(call: { method: string; params: unknown }, caipNetworkId: string): Promise<unknown>
 }
 
 export type EmbeddedDeps = {
@@ -280,6 +286,10 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     },
     clearError,
     walletInfo,
+    async solanaRequest(call, caipNetworkId) {
+      if (!store.get().user) throw new LatchError('The embedded wallet is not connected')
+      return approve({ method: call.method, params: call.params, caipNetworkId })
+    },
   }
 
   return {

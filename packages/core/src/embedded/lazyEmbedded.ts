@@ -123,6 +123,11 @@ export function createLazyEmbedded(
       else if (store.get().error !== undefined) store.set({ error: undefined })
     },
     walletInfo,
+    solanaRequest: deferred(
+      code,
+      (embedded, call: { method: string; params: unknown }, caipNetworkId: string) =>
+        embedded.controller.solanaRequest(call, caipNetworkId),
+    ),
   }
 
   const connector = createConnector<EmbeddedProvider, EmbeddedConnectorProperties>((config) => {

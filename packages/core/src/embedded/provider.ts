@@ -13,7 +13,14 @@ import { defaultTimers, type Timers } from './types.ts'
 export type RequestArguments = { method: string; params?: unknown }
 
 /** A wallet call that needs the user's approval in the frame. */
-export type ApprovalRequest = { method: string; params?: unknown; chainId: number }
+export type ApprovalRequest = {
+  method: string
+  params?: unknown
+  /** The EVM chain of an eip155 method. */
+  chainId?: number
+  /** The Solana network (CAIP-2) of a solana_* method. */
+  caipNetworkId?: string
+}
 
 export type EmbeddedProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect'
 

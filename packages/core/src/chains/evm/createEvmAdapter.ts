@@ -206,6 +206,8 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       pair: (onUri) => walletConnect.pair(onUri),
       peer: () => walletConnect.peer(),
       abandon: () => walletConnect.abandon(),
+      solanaAccount: () => walletConnect.solanaAccount(),
+      request: (call, chain) => walletConnect.request(call, chain),
     },
     wallets: {
       get: () => wallets.get().list,

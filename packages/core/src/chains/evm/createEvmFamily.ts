@@ -73,6 +73,9 @@ export function createEvmFamily(deps: EvmFamilyDeps): EvmAdapter {
               })
             },
             rpcUrl,
+            solanaChains: options.networks
+              .filter((network) => network.chainNamespace === 'solana')
+              .map((network) => network.caipNetworkId),
             hasStoredSession: () =>
               storage.getItem(walletConnectSessionKey) === WALLETCONNECT_CONNECTOR_ID,
             setStoredSession: (stored) => {

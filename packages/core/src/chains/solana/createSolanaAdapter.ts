@@ -6,7 +6,7 @@ import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore } from '../../store.ts'
 import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
-import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
+import type { ChainAdapter, ChainConnection, LinkedAccount, WalletOption } from '../types.ts'
 import type { SolanaGatewayRpc } from './rpc.ts'
 import type { SolanaSigner } from './transfer.ts'
 import { parseUnits } from './units.ts'
@@ -61,6 +61,8 @@ function rethrowRejection(error: unknown): never {
 }
 
 type Session = { wallet: Wallet; account: WalletAccount; caipNetworkId: CaipNetworkId }
+/** An account another family's session holds (WalletConnect, the embedded wallet). */
+type LinkedSession = { linked: LinkedAccount; caipNetworkId: CaipNetworkId }
 
 /**
  * The Solana family on the Wallet Standard: wallets found by `getWallets()`, connected with
@@ -94,9 +96,23 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
     current: { status: 'disconnected' },
   })
   let session: Session | undefined
+  let linkedSession: LinkedSession | undefined
   let stopEvents: (() => void) | undefined
 
   const publish = () => {
+    if (!session && linkedSession) {
+      const { linked, caipNetworkId } = linkedSession
+      connection.set({
+        current: {
+          status: 'connected',
+          address: linked.address,
+          caipNetworkId,
+          caipAddress: `${caipNetworkId}:${linked.address}`,
+          wallet: linked.wallet,
+        },
+      })
+      return
+    }
     if (!session) {
       connection.set({ current: { status: 'disconnected' } })
       return
@@ -193,6 +209,19 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
       })
     })
 
+  /** The linked account's network: the one in use, the last one used, else the first it serves. */
+  const linkedNetwork = (linked: LinkedAccount, current?: CaipNetworkId) => {
+    const serves = (id: string | undefined) =>
+      linked.chains.length === 0 || (id !== undefined && linked.chains.includes(id))
+    const candidates = [current, storage.getItem(networkKey) ?? undefined]
+      .map(configured)
+      .concat(deps.networks)
+    return (candidates.find((network) => network && serves(network.caipNetworkId)) ?? firstNetwork)
+      .caipNetworkId
+  }
+
+  const linkedCode = () => import('./linkedSigner.ts')
+
   const connected = (): Session => {
     if (!session) throw new LatchError('No wallet is connected')
     return session
@@ -262,6 +291,8 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
     },
     async disconnect() {
       const wallet = session?.wallet
+      // A linked account ends with the session holding it too; the kit ends that one as well.
+      linkedSession = undefined
       end()
       const disconnect =
         wallet && featureOf<DisconnectFeature, 'standard:disconnect'>(wallet, 'standard:disconnect')
@@ -279,6 +310,16 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
     async switchNetwork(caipNetworkId) {
       if (!configured(caipNetworkId))
         throw new LatchError(`${caipNetworkId} is not one of the site's networks`)
+      if (!session && linkedSession) {
+        const { linked } = linkedSession
+        if (linked.chains.length > 0 && !linked.chains.includes(caipNetworkId))
+          throw new ChainNotSupportedError({
+            details: `${linked.wallet.name} has no ${caipNetworkId}`,
+          })
+        linkedSession = { linked, caipNetworkId }
+        publish()
+        return
+      }
       const current = connected()
       if (!walletChainOf(chainsOf(current.wallet, current.account), caipNetworkId))
         throw new ChainNotSupportedError({
@@ -302,6 +343,10 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
       }
     },
     async signMessage(message) {
+      if (!session && linkedSession) {
+        const { linked, caipNetworkId } = linkedSession
+        return (await linkedCode()).linkedSignMessage(linked, caipNetworkId, message)
+      }
       const { wallet, account } = connected()
       const feature = featureOf<SignMessageFeature, 'solana:signMessage'>(
         wallet,
@@ -315,15 +360,16 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
       return encodeBase58(signed.signature)
     },
     async sendTransfer(transfer) {
-      const current = connected()
-      const [{ sendSolanaTransfer }, rpc] = await Promise.all([
+      const linked = !session ? linkedSession : undefined
+      const current = linked ?? connected()
+      const [{ sendSolanaTransfer }, rpc, signer] = await Promise.all([
         import('./transfer.ts'),
         deps.rpc(current.caipNetworkId),
+        linked
+          ? linkedCode().then((code) => code.linkedSigner(linked.linked, linked.caipNetworkId))
+          : signerOf(connected()),
       ])
-      return sendSolanaTransfer(
-        { rpc, signer: signerOf(current), caipNetworkId: current.caipNetworkId },
-        transfer,
-      )
+      return sendSolanaTransfer({ rpc, signer, caipNetworkId: current.caipNetworkId }, transfer)
     },
     async transferFee(transfer) {
       const current = connected()
@@ -343,6 +389,23 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
     async signInMessage(fields) {
       const { solanaSignInMessage } = await import('./signIn.ts')
       return solanaSignInMessage(fields)
+    },
+    link(linked) {
+      if (!linked) {
+        if (!linkedSession) return
+        linkedSession = undefined
+        publish()
+        return
+      }
+      // The same account told again (its wallet's session refreshed) keeps the network in use.
+      const same =
+        linkedSession?.linked.address === linked.address &&
+        linkedSession.linked.wallet.id === linked.wallet.id
+      linkedSession = {
+        linked,
+        caipNetworkId: linkedNetwork(linked, same ? linkedSession?.caipNetworkId : undefined),
+      }
+      publish()
     },
   }
 }

@@ -1,4 +1,5 @@
 import { getWallets } from '@wallet-standard/app'
+import { linkSolanaAccount } from '../../rules/linkSolanaAccount.ts'
 import type { FamilyDeps } from '../registry.ts'
 import type { ChainAdapter } from '../types.ts'
 import { createSolanaAdapter } from './createSolanaAdapter.ts'
@@ -9,7 +10,7 @@ import { createSolanaAdapter } from './createSolanaAdapter.ts'
  * route, and the server's JSON-RPC gateway for sending.
  */
 export function createFamilyAdapter(deps: FamilyDeps): ChainAdapter {
-  return createSolanaAdapter({
+  const adapter = createSolanaAdapter({
     networks: deps.options.networks.filter((network) => network.chainNamespace === 'solana'),
     wallets: getWallets(),
     storage: deps.storage,
@@ -26,4 +27,15 @@ export function createFamilyAdapter(deps: FamilyDeps): ChainAdapter {
       })
     },
   })
+  const { links } = deps
+  // Linked once the kit has wired the adapter (loadFamilies does as soon as it is built), so the
+  // kit hears the account connect.
+  if (links)
+    queueMicrotask(() =>
+      linkSolanaAccount({
+        ...links,
+        solana: () => adapter,
+      }),
+    )
+  return adapter
 }

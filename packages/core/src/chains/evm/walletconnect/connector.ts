@@ -17,6 +17,15 @@ export type WalletConnectConnectorOptions = {
   /** Whether a session was stored by an earlier visit: only then is the provider loaded at start. */
   hasStoredSession(): boolean
   setStoredSession(stored: boolean): void
+  /** The site's Solana networks (CAIP-2): the proposal asks for the solana namespace too. */
+  solanaChains?: readonly string[]
+}
+
+/** The Solana account a session approved, with the chains and methods approved for it. */
+export type WalletConnectSolanaAccount = {
+  address: string
+  chains: readonly string[]
+  methods: readonly string[]
 }
 
 export type WalletConnectConnectorProperties = {
@@ -26,6 +35,10 @@ export type WalletConnectConnectorProperties = {
   peer(): WalletConnectPeer | undefined
   /** Ends the pairings still waiting for a wallet (the visitor left): their pair() fails quietly. */
   abandon(): void
+  /** The session's Solana account, when the wallet approved the solana namespace. */
+  solanaAccount(): WalletConnectSolanaAccount | undefined
+  /** Sends a call of another namespace (solana_*) to the wallet on `chain` (CAIP-2). */
+  request(call: { method: string; params: unknown }, chain: string): Promise<unknown>
 }
 
 /**
@@ -51,6 +64,8 @@ export function walletConnectConnector(options: WalletConnectConnectorOptions) {
       pair: (onUri) => run((session) => session.pair(onUri)),
       abandon: () => code.current()?.abandon(),
       peer: () => code.current()?.peer(),
+      solanaAccount: () => code.current()?.solanaAccount(),
+      request: (call, chain) => run((session) => session.request(call, chain)),
       async connect(parameters) {
         const connected = await run((session) => session.connect(parameters))
         // biome-ignore lint/suspicious/noExplicitAny: wagmi types accounts by its withCapabilities flag

@@ -1,7 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
-import type { WalletConnectConnectorOptions } from './connector.ts'
+import type { WalletConnectConnectorOptions, WalletConnectSolanaAccount } from './connector.ts'
 import { endProposals, pairOn } from './proposals.ts'
 import type { WalletConnectProvider } from './provider.ts'
 
@@ -21,6 +21,13 @@ const METHODS = [
   'wallet_getCapabilities',
 ]
 const EVENTS = ['chainChanged', 'accountsChanged']
+
+/** The Solana methods the kit asks for: signing messages and transactions, sending them. */
+export const SOLANA_METHODS = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+]
 
 /**
  * The WalletConnect connector's logic: loading the provider, pairing, the session's accounts and
@@ -47,6 +54,8 @@ export function createWalletConnectSession(
     return loading
   }
 
+  const solanaChains = options.solanaChains ?? []
+  // Both namespaces optional, as WalletConnect recommends: a wallet approves what it serves.
   const namespaces = () => ({
     eip155: {
       chains: chainIds.map((id) => `eip155:${id}`),
@@ -54,6 +63,9 @@ export function createWalletConnectSession(
       events: EVENTS,
       rpcMap: Object.fromEntries(chainIds.map((id) => [String(id), options.rpcUrl(id)])),
     },
+    ...(solanaChains.length > 0
+      ? { solana: { chains: [...solanaChains], methods: SOLANA_METHODS, events: [] } }
+      : {}),
   })
 
   const sessionAccounts = (loaded: WalletConnectProvider, chainId?: number): Address[] => {
@@ -103,6 +115,14 @@ export function createWalletConnectSession(
       if (provider) endProposals(provider)
     },
 
+    solanaAccount() {
+      return solanaAccountOf(provider?.session?.namespaces.solana)
+    },
+    async request(call: { method: string; params: unknown }, chain: string) {
+      const loaded = await load()
+      if (!loaded.session) throw new LatchError('WalletConnect is not connected')
+      return loaded.request({ method: call.method, params: call.params as object }, chain)
+    },
     peer() {
       const metadata = provider?.session?.peer.metadata
       if (!metadata) return undefined
@@ -188,3 +208,23 @@ export function createWalletConnectSession(
 }
 
 export type WalletConnectSession = ReturnType<typeof createWalletConnectSession>
+
+/**
+ * The Solana account of a session's solana namespace (`solana:<ref>:<address>` entries): its
+ * address, the chains it is on, and the methods approved; undefined without one.
+ */
+export function solanaAccountOf(
+  namespace: { accounts: string[]; methods: string[] } | undefined,
+): WalletConnectSolanaAccount | undefined {
+  const entries = (namespace?.accounts ?? []).map((account) => {
+    const cut = account.lastIndexOf(':')
+    return { chain: account.slice(0, cut), address: account.slice(cut + 1) }
+  })
+  const [first] = entries
+  if (!first || !namespace) return undefined
+  return {
+    address: first.address,
+    chains: entries.filter((entry) => entry.address === first.address).map((entry) => entry.chain),
+    methods: namespace.methods,
+  }
+}
