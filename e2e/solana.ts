@@ -1,5 +1,5 @@
 import { installMultichainTestWallet, installSolanaTestWallet } from '@latch/test-wallet'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import {
   address,
   appendTransactionMessageInstruction,
@@ -16,6 +16,7 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import type { StackInfo } from './fixtures.ts'
+import { short } from './format.ts'
 import { devnetWallet } from './wallet.ts'
 
 /** The devnet's local Solana chain (the demo configures it). */
@@ -101,4 +102,29 @@ export async function sendSol(
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`transaction ${signature} was not confirmed`)
+}
+
+/**
+ * Makes the site's Solana network active from Networks, then checks the Account view shows the
+ * Solana account and its SOL, and that a reload keeps that account active.
+ */
+export async function activateSolanaAccount(
+  page: Page,
+  options: { networkName: string; address: string; balance: string },
+): Promise<void> {
+  const connected = `Connected ${options.address} on ${options.networkName}`
+  await page.getByTestId('latch-connect-button').click()
+  await page.getByRole('button', { name: /Change network/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Choose Network' })
+    .getByRole('button', { name: options.networkName })
+    .click()
+  await expect(page.getByTestId('demo-account')).toHaveText(connected)
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByTestId('latch-account-view-address')).toHaveText(short(options.address))
+  await expect(account.getByTestId('latch-account-balance')).toContainText(options.balance)
+  await page.keyboard.press('Escape')
+  await expect(account).toBeHidden()
+  await page.reload()
+  await expect(page.getByTestId('demo-account')).toHaveText(connected)
 }

@@ -1,7 +1,6 @@
 import { expect, test } from '../fixtures.ts'
+import { short } from '../format.ts'
 import { connectTestWallet, devnetWallet, moveWalletToChain } from '../wallet.ts'
-
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 test.describe('connect modal with an injected wallet', () => {
   test('connects, survives a reload, shows the account and disconnects', async ({

@@ -2,9 +2,8 @@ import { loginWithEmail, walletFrame } from '../embedded.ts'
 import type { StackInfo } from '../fixtures.ts'
 import { expect, test } from '../fixtures.ts'
 import { freshEmail } from '../mail.ts'
-import { sendSol, solanaChain } from '../solana.ts'
+import { activateSolanaAccount, sendSol, solanaChain } from '../solana.ts'
 
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 // The devnet's Solana account 6 funds the embedded user: no other browser test uses it.
 const FUNDER = 6
 
@@ -36,26 +35,12 @@ test('an email user’s Solana account: Networks makes it active, a SOL send is 
   // Only the manifest's accounts hold SOL: 2 SOL to the embedded user's Solana address.
   await sendSol(stack, FUNDER, solanaAddress, 2_000_000_000n)
 
-  await page.getByTestId('latch-connect-button').click()
-  await page.getByRole('button', { name: /Change network/ }).click()
-  await page
-    .getByRole('dialog', { name: 'Choose Network' })
-    .getByRole('button', { name: chain.name })
-    .click()
-  await expect(page.getByTestId('demo-account')).toHaveText(
-    `Connected ${solanaAddress} on ${chain.name}`,
-  )
-  const account = page.getByRole('dialog', { name: 'Account' })
-  await expect(account.getByTestId('latch-account-view-address')).toHaveText(short(solanaAddress))
-  await expect(account.getByTestId('latch-account-balance')).toContainText('2 SOL')
-  await page.keyboard.press('Escape')
-  await expect(account).toBeHidden()
-
-  // A reload restores the login and its Solana account, still the active one.
-  await page.reload()
-  await expect(page.getByTestId('demo-account')).toHaveText(
-    `Connected ${solanaAddress} on ${chain.name}`,
-  )
+  // Networks makes the login's Solana account the active one, and a reload keeps it so.
+  await activateSolanaAccount(page, {
+    networkName: chain.name,
+    address: solanaAddress,
+    balance: '2 SOL',
+  })
 
   // The send asks the frame: its approval screen reads the Solana transfer.
   await page.getByRole('button', { name: 'Send 0.001 SOL to yourself' }).click()

@@ -1,7 +1,6 @@
 import { expect, test } from '../fixtures.ts'
+import { short } from '../format.ts'
 import { devnetSolanaWallet, sendSol, solanaChain } from '../solana.ts'
-
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 // Solana accounts of the devnet these tests use (others are other tests'); 6 sends from Node.
 const WALLET_ACCOUNT = 8

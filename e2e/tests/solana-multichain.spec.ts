@@ -1,7 +1,6 @@
 import { expect, test } from '../fixtures.ts'
+import { short } from '../format.ts'
 import { devnetMultichainWallet, solanaChain } from '../solana.ts'
-
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 // The devnet's EVM and Solana accounts 9: no other test uses them.
 const ACCOUNT = 9

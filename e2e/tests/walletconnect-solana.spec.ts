@@ -4,9 +4,8 @@ import { createWcTestWallet } from '@latch/test-wallet/walletconnect'
 import type { StackInfo } from '../fixtures.ts'
 import { expect, test } from '../fixtures.ts'
 import { readQrCode } from '../qr.ts'
-import { solanaAccount, solanaChain } from '../solana.ts'
+import { activateSolanaAccount, solanaAccount, solanaChain } from '../solana.ts'
 
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 // The demo asks for this signature (apps/demo/src/App.tsx).
 const DEMO_MESSAGE = 'Hello from the Latch demo'
 // The devnet's EVM account 3 and Solana account 7: no other browser test uses that Solana account.
@@ -68,30 +67,13 @@ test.describe('WalletConnect with the solana namespace', () => {
         `Connected ${wallet.address} on Latch Devnet`,
       )
 
-      // Networks: the Solana network makes the session's Solana account the active one.
-      await page.getByTestId('latch-connect-button').click()
-      await page.getByRole('button', { name: /Change network/ }).click()
-      await page
-        .getByRole('dialog', { name: 'Choose Network' })
-        .getByRole('button', { name: chain.name })
-        .click()
-      await expect(page.getByTestId('demo-account')).toHaveText(
-        `Connected ${solanaAddress} on ${chain.name}`,
-      )
-      const account = page.getByRole('dialog', { name: 'Account' })
-      await expect(account.getByTestId('latch-account-view-address')).toHaveText(
-        short(solanaAddress),
-      )
-      // The devnet funds each account with 1,000 SOL.
-      await expect(account.getByTestId('latch-account-balance')).toContainText('1,000 SOL')
-      await page.keyboard.press('Escape')
-      await expect(account).toBeHidden()
-
-      // A reload restores the session and, with it, the Solana account on the family left active.
-      await page.reload()
-      await expect(page.getByTestId('demo-account')).toHaveText(
-        `Connected ${solanaAddress} on ${chain.name}`,
-      )
+      // Networks makes the session's Solana account the active one (the devnet funds each account
+      // with 1,000 SOL), and a reload restores it on the family left active.
+      await activateSolanaAccount(page, {
+        networkName: chain.name,
+        address: solanaAddress,
+        balance: '1,000 SOL',
+      })
 
       // A message signed by the wallet's Solana key, asked through the session.
       await page.getByRole('button', { name: 'Sign a message' }).click()

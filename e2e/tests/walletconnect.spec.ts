@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { expect, type StackInfo, test } from '../fixtures.ts'
+import { short } from '../format.ts'
 import { readQrCode } from '../qr.ts'
 import { walletConnectWallet } from '../wallet.ts'
 
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 // The demo asks for this signature (apps/demo/src/App.tsx).
 const DEMO_MESSAGE = 'Hello from the Latch demo'
 
