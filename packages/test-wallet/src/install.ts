@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext, Page } from '@playwright/test'
-import { serializeError } from './errors.ts'
 import {
   type BridgeMessage,
-  type BridgeReply,
   type ProviderInfo,
   pageScript,
   pushStateExpression,
 } from './pageScript.ts'
-import { defaultIcon, isPage, originOf } from './pages.ts'
+import { answerBridge, defaultIcon, isPage, originOf } from './pages.ts'
 import { createWalletCore, type DecideFn, type Decision, type WalletRequest } from './wallet.ts'
 
 export type { Decision, WalletRequest }
@@ -89,21 +87,7 @@ export async function installTestWallet(
   )
 
   await target.exposeBinding(bindingName, async (source: { page: Page }, message: unknown) => {
-    const origin = originOf(source.page.url())
-    let reply: BridgeReply
-    if (!isBridgeMessage(message)) {
-      reply = { state: core.stateFor(origin), error: { code: -32600, message: 'Invalid request' } }
-    } else if (message.type === 'hello') {
-      reply = { state: core.stateFor(origin) }
-    } else {
-      try {
-        const result = await core.handle(origin, message.method, message.params)
-        reply = { state: core.stateFor(origin), result }
-      } catch (error) {
-        reply = { state: core.stateFor(origin), error: serializeError(error) }
-      }
-    }
-    return reply
+    return answerBridge(core, originOf(source.page.url()), message, isBridgeMessage)
   })
   await target.addInitScript({
     content: pageScript({

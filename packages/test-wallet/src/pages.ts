@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { serializeError } from './errors.ts'
 
 /** The icon a test wallet shows when the test gives none: an indigo square with an L. */
 export const defaultIcon = `data:image/svg+xml;base64,${Buffer.from(
@@ -22,5 +23,32 @@ export function originOf(url: string): string {
     return new URL(url).origin
   } catch {
     return 'null'
+  }
+}
+
+/** A page half's call through the binding: a hello (state only), or a request to the wallet. */
+type BridgeCall<Params> = { type: 'hello' } | { type: 'request'; method: string; params: Params }
+
+/**
+ * Node's answer to a page half's call: the wallet's state as `origin` sees it, with the request's
+ * result or its error. A value that is no call of the bridge (`isCall` says) is an Invalid request.
+ */
+export async function answerBridge<State, Params>(
+  core: {
+    stateFor(origin: string): State
+    handle(origin: string, method: string, params: Params): Promise<unknown>
+  },
+  origin: string,
+  message: unknown,
+  isCall: (value: unknown) => value is BridgeCall<Params>,
+): Promise<{ state: State; result?: unknown; error?: ReturnType<typeof serializeError> }> {
+  if (!isCall(message))
+    return { state: core.stateFor(origin), error: { code: -32600, message: 'Invalid request' } }
+  if (message.type === 'hello') return { state: core.stateFor(origin) }
+  try {
+    const result = await core.handle(origin, message.method, message.params)
+    return { state: core.stateFor(origin), result }
+  } catch (error) {
+    return { state: core.stateFor(origin), error: serializeError(error) }
   }
 }

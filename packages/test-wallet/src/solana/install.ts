@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { BrowserContext, Frame, Page } from '@playwright/test'
-import { serializeError } from '../errors.ts'
-import { defaultIcon, originOf, pagesOf } from '../pages.ts'
+import { answerBridge, defaultIcon, originOf, pagesOf } from '../pages.ts'
 import { isRecord } from '../params.ts'
 import type { Decision, WalletRequest } from '../wallet.ts'
 import {
   pushSolanaStateExpression,
   type SolanaBridgeMessage,
-  type SolanaBridgeReply,
   solanaPageScript,
 } from './pageScript.ts'
 import { createSolanaWalletCore } from './walletCore.ts'
@@ -93,21 +91,7 @@ export async function installSolanaTestWallet(
   )
 
   await target.exposeBinding(bindingName, async (source: { frame: Frame }, message: unknown) => {
-    const origin = originOf(source.frame.url())
-    let reply: SolanaBridgeReply
-    if (!isBridgeMessage(message)) {
-      reply = { state: core.stateFor(origin), error: { code: -32600, message: 'Invalid request' } }
-    } else if (message.type === 'hello') {
-      reply = { state: core.stateFor(origin) }
-    } else {
-      try {
-        const result = await core.handle(origin, message.method, message.params)
-        reply = { state: core.stateFor(origin), result }
-      } catch (error) {
-        reply = { state: core.stateFor(origin), error: serializeError(error) }
-      }
-    }
-    return reply
+    return answerBridge(core, originOf(source.frame.url()), message, isBridgeMessage)
   })
   await target.addInitScript({
     content: solanaPageScript({
