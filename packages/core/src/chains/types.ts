@@ -27,9 +27,10 @@ export type SentTransfer = { id: string; caipNetworkId: CaipNetworkId }
 /**
  * The network fee of a transfer, when the family knows it without asking the wallet, in the
  * native coin's smallest unit; `tokenAccountRent` is the part that opens the receiver's token
- * account (included in `fee`).
+ * account (included in `fee`). `exact` when the fee is what the chain will take (a Solana
+ * message priced by the node), not the most it may take (EVM's gas limit x its highest price).
  */
-export type TransferFee = { fee: bigint; tokenAccountRent?: bigint }
+export type TransferFee = { fee: bigint; tokenAccountRent?: bigint; exact?: boolean }
 
 /** How a sent transfer ended: `success` is false when the chain ran it and it failed. */
 export type TransferReceipt = { success: boolean }
@@ -68,6 +69,12 @@ export type LinkedAccount = {
   methods: readonly string[]
   /** Sends one call to the wallet on `caipNetworkId`; rejects with code 4001 when declined. */
   request(call: { method: string; params: unknown }, caipNetworkId: CaipNetworkId): Promise<unknown>
+  /**
+   * Ends the session holding the account, when no other family's connection holds it (a
+   * WalletConnect session the wallet approved for this family alone): disconnecting this family
+   * is then the end of it.
+   */
+  end?(): Promise<void>
 }
 
 /**
@@ -86,7 +93,11 @@ export interface ChainAdapter {
   /** Restores the last session at start-up (status `reconnecting` meanwhile). */
   reconnect(): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
-  getBalance(caipAddress: CaipAddress): Promise<NativeBalance>
+  /**
+   * The account's native balance. Families that read it through the server's cache (Solana) read
+   * the chain again only with `force`: after a transaction of the account was confirmed.
+   */
+  getBalance(caipAddress: CaipAddress, options?: { force?: boolean }): Promise<NativeBalance>
   /** Asks the connected wallet to sign `message` (the family's personal-message format). */
   signMessage(message: string): Promise<string>
   /** Asks the connected wallet to send a transfer on its current network. */

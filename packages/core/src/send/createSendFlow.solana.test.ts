@@ -73,8 +73,8 @@ function setup(
     transferFee: async (transfer): Promise<TransferFee> => {
       fees.push(transfer)
       return transfer.token && !options.receiverHasAccount
-        ? { fee: 5000n + RENT, tokenAccountRent: RENT }
-        : { fee: 5000n }
+        ? { fee: 5000n + RENT, tokenAccountRent: RENT, exact: true }
+        : { fee: 5000n, exact: true }
     },
     nativeBalance: async () => options.lamports ?? 2_000_000_000n,
     send: async (request) => {
@@ -98,10 +98,10 @@ function setup(
 }
 
 describe('createSendFlow on Solana', () => {
-  it('shows the per-signature fee as soon as SOL is chosen, without asking the chain', () => {
+  it('shows the per-signature fee as soon as SOL is chosen, without asking the chain, as an estimate', () => {
     const { flow, fees } = setup()
     flow.selectToken(balanceKey(sol))
-    expect(flow.state.get().fee).toMatchObject({ status: 'ready', fee: 5000n, symbol: 'SOL' })
+    expect(flow.state.get().fee).toEqual({ status: 'ready', fee: 5000n, symbol: 'SOL', decimals: 9 })
     expect(fees).toEqual([])
   })
 
@@ -115,7 +115,8 @@ describe('createSendFlow on Solana', () => {
     expect(state.step).toBe('review')
     expect(state.review?.request.receiver).toBe(RECEIVER)
     expect(state.review?.shortfall).toBeUndefined()
-    expect(state.fee).toMatchObject({ status: 'ready', fee: 5000n })
+    // The review's fee is the family's reckoning of the built transfer: exact, not a bound.
+    expect(state.fee).toEqual({ status: 'ready', fee: 5000n, symbol: 'SOL', decimals: 9, exact: true })
     expect(fees).toEqual([{ to: RECEIVER, amount: 500_000_000n }])
     await flow.send()
     expect(sent).toHaveLength(1)
@@ -137,6 +138,7 @@ describe('createSendFlow on Solana', () => {
       status: 'ready',
       fee: 5000n + RENT,
       tokenAccountRent: RENT,
+      exact: true,
     })
   })
 

@@ -199,6 +199,14 @@ describe('the Send flow', () => {
     flow.setReceiver(RECEIVER)
     await flow.review()
     expect(state().step).toBe('review')
+    // Gas limit x the highest price: a bound on the fee, never flagged exact.
+    expect(state().fee).toEqual({
+      status: 'ready',
+      fee: 100_000n * GWEI,
+      symbol: 'ETH',
+      decimals: 18,
+      usd: 0.3,
+    })
     expect(state().review?.shortfall).toBe(
       'Not enough ETH for the network fee: you need 0.00008 ETH more',
     )

@@ -47,7 +47,10 @@ export type SendFlowDeps = {
   estimateFee: EvmAdapter['estimateFee']
   /** The fee of a transfer, for the families that can tell it without the wallet (Solana). */
   transferFee(transfer: Transfer): Promise<TransferFee>
-  /** The native balance, read from the chain now (not the balances' cache). */
+  /**
+   * The native balance as the family reads it: EVM's from the chain now, Solana's from the server's
+   * copy, which is read again after every confirmed transaction of the account.
+   */
   nativeBalance(address: Address, caipNetworkId: CaipNetworkId): Promise<bigint>
   /** Checks and sends through the family adapter; resolves once the wallet sent it. */
   send(request: SendRequest): Promise<SentTransfer>
@@ -167,7 +170,12 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
 
   const fail = (error: string) => store.set({ error })
 
-  function feeOf(fee: bigint, caipNetworkId: CaipNetworkId, tokenAccountRent?: bigint): SendFee {
+  function feeOf(
+    fee: bigint,
+    caipNetworkId: CaipNetworkId,
+    reckoned: Omit<TransferFee, 'fee'> = {},
+  ): SendFee {
+    const { tokenAccountRent, exact } = reckoned
     const { symbol, decimals } = currencyOf(caipNetworkId)
     const price = nativeEntry()?.price ?? 0
     const usd = price > 0 ? price * Number(formatUnits(fee, decimals)) : undefined
@@ -178,6 +186,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       decimals,
       ...(usd !== undefined ? { usd } : {}),
       ...(tokenAccountRent ? { tokenAccountRent } : {}),
+      ...(exact ? { exact } : {}),
     }
   }
 
@@ -271,7 +280,8 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
             receiver: to.address,
           })
       if (!entry || !token) return
-      // The native coin is read from the chain now: the listed balance may be up to 30 s old.
+      // The native coin is read again (EVM: from the chain; Solana: the server's copy, read afresh
+      // after every confirmed send): the listed balance may be older.
       const held = token.address
         ? parseUnits(entry.quantity.numeric, token.decimals)
         : await deps.nativeBalance(current.address, current.caipNetworkId)
@@ -333,7 +343,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     mint?: string,
   ): Promise<void> {
     try {
-      const [{ fee, tokenAccountRent }, balance] = await Promise.all([
+      const [{ fee, ...reckoned }, balance] = await Promise.all([
         networkFee(current, built, mint),
         nativeBalance ?? deps.nativeBalance(current.address, current.caipNetworkId),
       ])
@@ -345,7 +355,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       })
       const reviewed = store.get().review
       store.set({
-        fee: feeOf(fee, current.caipNetworkId, tokenAccountRent),
+        fee: feeOf(fee, current.caipNetworkId, reckoned),
         ...(shortfall && reviewed ? { review: { ...reviewed, shortfall } } : {}),
       })
     } catch (error) {

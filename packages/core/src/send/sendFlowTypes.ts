@@ -12,7 +12,10 @@ export type ReceiverResolution =
   | { status: 'resolved'; name: string; address: Address }
   | { status: 'error'; name: string; message: string }
 
-/** The network fee of a transfer: gas x the highest price per gas it may pay, in the native coin. */
+/**
+ * The network fee of a transfer in the native coin: on EVM gas x the highest price per gas it may
+ * pay (the most it may cost), on Solana what the chain will take (`exact`).
+ */
 export type SendFee =
   | { status: 'idle' | 'loading' | 'unavailable' }
   | {
@@ -25,6 +28,8 @@ export type SendFee =
       decimals: number
       /** The part of `fee` that opens the receiver's token account (Solana), when it has none. */
       tokenAccountRent?: bigint
+      /** What the chain will take, not a bound on it (a Solana message priced by the node). */
+      exact?: true
     }
 
 /** What the visitor reviews before sending: the checked request and what it costs. */

@@ -33,8 +33,15 @@ export type SolanaAdapterDeps = {
   networks: readonly CaipNetwork[]
   wallets: WalletRegistry
   storage: LatchStorage
-  /** The server's balance route: SOL and SPL tokens of an address. */
-  balance(address: string, caipNetworkId: CaipNetworkId): Promise<BalanceResponse>
+  /**
+   * The server's balance route: SOL and SPL tokens of an address, from the server's cache (30 s)
+   * unless `force` has it read the chain again.
+   */
+  balance(
+    address: string,
+    caipNetworkId: CaipNetworkId,
+    options: { force: boolean },
+  ): Promise<BalanceResponse>
   /** The server's JSON-RPC gateway for a Solana network (loaded with the first send). */
   rpc(caipNetworkId: CaipNetworkId): Promise<SolanaGatewayRpc>
   /** How long a reload waits for the last wallet to register before giving up on it. */
@@ -227,6 +234,14 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
     return session
   }
 
+  /** The account that pays for a transfer: the wallet's, else the linked one, on its network. */
+  const sender = (): { owner: string; caipNetworkId: CaipNetworkId } => {
+    if (!session && linkedSession)
+      return { owner: linkedSession.linked.address, caipNetworkId: linkedSession.caipNetworkId }
+    const { account, caipNetworkId } = connected()
+    return { owner: account.address, caipNetworkId }
+  }
+
   /** The connected wallet as a transaction signer: sign-and-send preferred, with the network. */
   const signerOf = ({ wallet, account, caipNetworkId }: Session): SolanaSigner => {
     const chain = walletChainOf(chainsOf(wallet, account), caipNetworkId) ?? caipNetworkId
@@ -291,12 +306,17 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
     },
     async disconnect() {
       const wallet = session?.wallet
-      // A linked account ends with the session holding it too; the kit ends that one as well.
+      // A linked account ends with the session holding it too: the kit ends that one as well, or,
+      // when only this family holds it, the account's own end does.
+      const linked = linkedSession?.linked
       linkedSession = undefined
       end()
       const disconnect =
         wallet && featureOf<DisconnectFeature, 'standard:disconnect'>(wallet, 'standard:disconnect')
-      await disconnect?.disconnect().catch(() => undefined)
+      await Promise.all([
+        disconnect?.disconnect().catch(() => undefined),
+        linked?.end?.().catch(() => undefined),
+      ])
     },
     async reconnect() {
       const walletId = storage.getItem(walletKey)
@@ -328,11 +348,11 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
       session = { ...current, caipNetworkId }
       publish()
     },
-    async getBalance(caipAddress) {
+    async getBalance(caipAddress, { force = false } = {}) {
       // `solana:<genesis prefix>:<address>`
       const cut = caipAddress.lastIndexOf(':')
       const caipNetworkId = caipAddress.slice(0, cut) as CaipNetworkId
-      const { balances } = await deps.balance(caipAddress.slice(cut + 1), caipNetworkId)
+      const { balances } = await deps.balance(caipAddress.slice(cut + 1), caipNetworkId, { force })
       // The route lists SOL (the entry without a token address) only when the account holds some.
       const sol = balances.find((entry) => entry.address === undefined)
       const decimals = sol ? Number(sol.quantity.decimals) : 9
@@ -372,12 +392,12 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
       return sendSolanaTransfer({ rpc, signer, caipNetworkId: current.caipNetworkId }, transfer)
     },
     async transferFee(transfer) {
-      const current = connected()
+      const { owner, caipNetworkId } = sender()
       const [{ solanaTransferFee }, rpc] = await Promise.all([
         import('./transferFee.ts'),
-        deps.rpc(current.caipNetworkId),
+        deps.rpc(caipNetworkId),
       ])
-      return solanaTransferFee(rpc, transfer)
+      return solanaTransferFee(rpc, owner, transfer)
     },
     async waitForTransfer(sent) {
       const [{ waitForSolanaTransfer }, rpc] = await Promise.all([

@@ -80,13 +80,17 @@ const accountInfo = (rpc: SolanaGatewayRpc, address: string) =>
     ])
     .then((answer) => answer.value)
 
-/** The transfer's instructions: a System transfer, or an SPL TransferChecked between token accounts. */
+/**
+ * The transfer's instructions: a System transfer, or an SPL TransferChecked between token accounts,
+ * with `newTokenAccount` the receiver's token account when the transfer creates it first.
+ */
 async function transferInstructions(
   rpc: SolanaGatewayRpc,
   owner: string,
   transfer: Transfer & { symbol?: string },
-): Promise<Instruction[]> {
-  if (!transfer.token) return [systemTransferInstruction(owner, transfer.to, transfer.amount)]
+): Promise<{ instructions: Instruction[]; newTokenAccount?: string }> {
+  if (!transfer.token)
+    return { instructions: [systemTransferInstruction(owner, transfer.to, transfer.amount)] }
   const mint = parseCaipAddress(transfer.token).address
   const mintAccount = isSolanaAddress(mint) ? await accountInfo(rpc, mint) : null
   const tokenProgram = mintAccount?.owner
@@ -132,7 +136,52 @@ async function transferInstructions(
       decimals: data[44] as number,
     }),
   )
-  return instructions
+  return { instructions, ...(accounts[1] ? {} : { newTokenAccount: destination }) }
+}
+
+/** A transfer built for the chain: what the wallet signs, the fee is priced on and the send waits for. */
+export type BuiltTransfer = {
+  instructions: Instruction[]
+  /** The legacy message's bytes, on a fresh blockhash, the owner paying. */
+  message: Uint8Array
+  /** The last block height the message can land in. */
+  lastValidBlockHeight: number
+  /** The receiver's token account the transfer creates (its rent is the owner's to pay). */
+  newTokenAccount?: string
+}
+
+/**
+ * Builds a transfer from `owner` on a fresh blockhash: SOL through the System program, an SPL
+ * token (Token or Token-2022, read from the mint) with TransferChecked between the owners'
+ * associated token accounts, the receiver's created first when missing.
+ * @throws LatchError 'Invalid receiver address', 'Invalid amount', 'Token not found', or an
+ * InsufficientBalanceError when the owner holds no account of the token.
+ */
+export async function buildSolanaTransfer(
+  rpc: SolanaGatewayRpc,
+  owner: string,
+  transfer: Transfer & { symbol?: string },
+): Promise<BuiltTransfer> {
+  if (!isSolanaAddress(transfer.to))
+    throw new LatchError('Invalid receiver address', { details: SOLANA_ADDRESS_RULE })
+  if (transfer.amount <= 0n)
+    throw new LatchError('Invalid amount', { details: 'The amount must be above 0' })
+  const [{ instructions, newTokenAccount }, latest] = await Promise.all([
+    transferInstructions(rpc, owner, transfer),
+    rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [
+      { commitment: 'confirmed' },
+    ]),
+  ])
+  return {
+    instructions,
+    message: compileLegacyMessage({
+      feePayer: owner,
+      recentBlockhash: latest.value.blockhash,
+      instructions,
+    }),
+    lastValidBlockHeight: latest.value.lastValidBlockHeight,
+    ...(newTokenAccount ? { newTokenAccount } : {}),
+  }
 }
 
 type NodeFailure = { code?: unknown; message?: unknown; data?: { err?: unknown; logs?: unknown } }
@@ -183,10 +232,8 @@ function sendFailure(
 }
 
 /**
- * Sends a transfer from the signer's account on a fresh blockhash: SOL through the System
- * program, an SPL token (Token or Token-2022, read from the mint) with TransferChecked between the
- * owners' associated token accounts, the receiver's created first when missing. The wallet sends
- * it when it can (it may add its own checks); otherwise it signs and the gateway sends.
+ * Sends a transfer from the signer's account (built by buildSolanaTransfer). The wallet sends it
+ * when it can (it may add its own checks); otherwise it signs and the gateway sends.
  * @throws LatchError 'Invalid receiver address', InsufficientBalanceError, TransactionExpiredError,
  * or the wallet's refusal (which displayMessage shows as 'Signature declined'). A token's
  * `symbol`, when given, names it in the message of a short balance.
@@ -196,23 +243,12 @@ export async function sendSolanaTransfer(
   transfer: Transfer & { symbol?: string },
 ): Promise<SentTransfer> {
   const { rpc, signer } = deps
-  if (!isSolanaAddress(transfer.to))
-    throw new LatchError('Invalid receiver address', { details: SOLANA_ADDRESS_RULE })
-  if (transfer.amount <= 0n)
-    throw new LatchError('Invalid amount', { details: 'The amount must be above 0' })
-  const [instructions, latest] = await Promise.all([
-    transferInstructions(rpc, signer.address, transfer),
-    rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [
-      { commitment: 'confirmed' },
-    ]),
-  ])
-  const wire = unsignedTransaction(
-    compileLegacyMessage({
-      feePayer: signer.address,
-      recentBlockhash: latest.value.blockhash,
-      instructions,
-    }),
+  const { instructions, message, lastValidBlockHeight } = await buildSolanaTransfer(
+    rpc,
+    signer.address,
+    transfer,
   )
+  const wire = unsignedTransaction(message)
   let id: string
   try {
     if (signer.signAndSendTransaction) {
@@ -235,7 +271,7 @@ export async function sendSolanaTransfer(
     throw new LatchError('The wallet did not return a transaction signature', {
       details: `Got ${id.slice(0, 100)}`,
     })
-  lastValidHeights.set(id, latest.value.lastValidBlockHeight)
+  lastValidHeights.set(id, lastValidBlockHeight)
   return { id, caipNetworkId: deps.caipNetworkId }
 }
 

@@ -12,6 +12,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../apps/server/test/helpers.ts'
+import type { Transfer } from '../types.ts'
+import { createToken2022Mint } from './devnetToken.fixture.ts'
 import { createGatewayRpc, type SolanaGatewayRpc } from './rpc.ts'
 import { type SolanaSigner, sendSolanaTransfer, waitForSolanaTransfer } from './transfer.ts'
 import { LAMPORTS_PER_SIGNATURE, solanaTransferFee } from './transferFee.ts'
@@ -76,30 +78,67 @@ describe('solanaTransferFee against the devnet, through the gateway', () => {
   const lamports = async (address: string) =>
     BigInt((await rpc.call<{ value: number }>('getBalance', [address])).value)
 
-  it('is one signature for SOL, and for a token the receiver holds an account of', async () => {
-    expect(await solanaTransferFee(rpc, { to: freshAddress(), amount: 1n })).toEqual({
-      fee: LAMPORTS_PER_SIGNATURE,
-    })
-    expect(await solanaTransferFee(rpc, { to: holder.address, amount: 1n, token: USDC })).toEqual({
-      fee: LAMPORTS_PER_SIGNATURE,
-    })
-  })
-
-  it("adds the new token account's rent, and is what the chain takes from the sender", async () => {
-    const receiver = freshAddress()
-    const transfer = { to: receiver, amount: 2_000_000n, token: USDC }
-    const reckoned = await solanaTransferFee(rpc, transfer)
-    expect(reckoned.tokenAccountRent).toBeGreaterThan(0n)
-    expect(reckoned.fee).toBe(LAMPORTS_PER_SIGNATURE + (reckoned.tokenAccountRent ?? 0n))
-
+  /** Sends `transfer` from the sender and says how many lamports left its account. */
+  async function spent(transfer: Transfer): Promise<bigint> {
     const before = await lamports(sender.address)
     const sent = await sendSolanaTransfer(
       { rpc, signer: signer(sender.secretKey), caipNetworkId },
       transfer,
     )
     expect(await waitForSolanaTransfer({ rpc }, sent)).toEqual({ success: true })
-    expect(before - (await lamports(sender.address))).toBe(reckoned.fee)
+    // A SOL transfer's amount leaves too: only the fee is what the reckoning is checked on.
+    return before - (await lamports(sender.address)) - (transfer.token ? 0n : transfer.amount)
+  }
+
+  it('is the fee the node prices for the built message, exact, and what the chain takes', async () => {
+    const transfer = { to: freshAddress(), amount: 1_000_000n }
+    const reckoned = await solanaTransferFee(rpc, sender.address, transfer)
+    expect(reckoned).toEqual({ fee: LAMPORTS_PER_SIGNATURE, exact: true })
+    expect(await spent(transfer)).toBe(reckoned.fee)
+    const toHolder = { to: holder.address, amount: 1n, token: USDC }
+    expect(await solanaTransferFee(rpc, sender.address, toHolder)).toEqual({
+      fee: LAMPORTS_PER_SIGNATURE,
+      exact: true,
+    })
+  })
+
+  it("adds the new token account's rent, and is what the chain takes from the sender", async () => {
+    const receiver = freshAddress()
+    const transfer = { to: receiver, amount: 2_000_000n, token: USDC }
+    const reckoned = await solanaTransferFee(rpc, sender.address, transfer)
+    expect(reckoned.exact).toBe(true)
+    // An SPL token account (165 bytes) rent-exempt: what mainnet and the devnet charge.
+    expect(reckoned.tokenAccountRent).toBe(2_039_280n)
+    expect(reckoned.fee).toBe(LAMPORTS_PER_SIGNATURE + 2_039_280n)
+    expect(await spent(transfer)).toBe(reckoned.fee)
     // Sent once: the account exists now, and the next transfer costs one signature.
-    expect(await solanaTransferFee(rpc, transfer)).toEqual({ fee: LAMPORTS_PER_SIGNATURE })
+    expect(await solanaTransferFee(rpc, sender.address, transfer)).toEqual({
+      fee: LAMPORTS_PER_SIGNATURE,
+      exact: true,
+    })
+  })
+
+  it("reckons a Token-2022 receiver account's larger rent as the chain charges it", async () => {
+    const mint = await createToken2022Mint(sender.secretKey, 2, 10_000n)
+    const transfer: Transfer = {
+      to: freshAddress(),
+      amount: 250n,
+      token: `${caipNetworkId}:${mint}`,
+    }
+    const reckoned = await solanaTransferFee(rpc, sender.address, transfer)
+    // 170 bytes: the account type and the ImmutableOwner extension beside the 165 of SPL Token.
+    expect(reckoned.tokenAccountRent).toBeGreaterThan(2_039_280n)
+    expect(await spent(transfer)).toBe(reckoned.fee)
+  })
+
+  it('says the token balance is short when the sender holds none of the token', async () => {
+    const mint = await createToken2022Mint(holder.secretKey, 2, 10n)
+    await expect(
+      solanaTransferFee(rpc, sender.address, {
+        to: freshAddress(),
+        amount: 1n,
+        token: `${caipNetworkId}:${mint}`,
+      }),
+    ).rejects.toThrow('Not enough of this token to send this amount')
   })
 })

@@ -6,18 +6,43 @@ const latch = testLatch()
 const textOf = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&#x27;|&#39;/g, "'")
 
 describe('the Send fee line', () => {
-  it("says which part of a Solana fee opens the receiver's token account", () => {
-    const fee = { status: 'ready', symbol: 'SOL', decimals: 9 } as const
+  const fee = { status: 'ready', symbol: 'SOL', decimals: 9 } as const
+
+  it('puts the estimate word before a fee that is a bound, rounded up', () => {
     expect(
-      textOf(pageHtml(latch, <SendFeeLine fee={{ ...fee, fee: 5000n }} prefix="up to" />)),
-    ).toBe('Network fee: up to 0.000005 SOL')
+      textOf(pageHtml(latch, <SendFeeLine fee={{ ...fee, fee: 5001n }} estimate="up to" />)),
+    ).toBe('Network fee: up to 0.0000051 SOL')
+  })
+
+  it('shows an exact fee to its last digit, without the estimate word', () => {
+    expect(
+      textOf(
+        pageHtml(latch, <SendFeeLine fee={{ ...fee, fee: 5000n, exact: true }} estimate="up to" />),
+      ),
+    ).toBe('Network fee: 0.000005 SOL')
+  })
+
+  it("says which part of a Solana fee opens the receiver's token account", () => {
+    expect(
+      textOf(
+        pageHtml(
+          latch,
+          <SendFeeLine
+            fee={{ ...fee, fee: 2_044_280n, tokenAccountRent: 2_039_280n, exact: true }}
+            estimate="up to"
+          />,
+        ),
+      ),
+    ).toBe(
+      "Network fee: 0.00204428 SOL (includes 0.00203928 SOL to create the receiver's token account)",
+    )
     expect(
       textOf(
         pageHtml(
           latch,
           <SendFeeLine
             fee={{ ...fee, fee: 2_044_280n, tokenAccountRent: 2_039_280n }}
-            prefix="up to"
+            estimate="up to"
           />,
         ),
       ),

@@ -1,17 +1,27 @@
-import { formatUsd, type SendFee } from '@latch/core'
+import { formatUsd, type SendFee, truncateBalance } from '@latch/core'
 import { formatNativeAmount } from '@latch/protocol/fees'
 
 /**
- * The network fee line: the amount in the native coin (rounded up) and its USD value, and the
- * part that opens the receiver's token account when the send must create one.
+ * A fee amount in the native coin: an exact fee to its last digit, an estimate rounded up (never
+ * understated).
  */
-export function SendFeeLine({ fee, prefix }: { fee: SendFee; prefix: string }) {
+const amountOf = (fee: Extract<SendFee, { status: 'ready' }>, value: bigint) =>
+  fee.exact
+    ? truncateBalance(value, fee.decimals, fee.decimals)
+    : formatNativeAmount(value, fee.decimals, true)
+
+/**
+ * The network fee line: the amount in the native coin and its USD value, and the part that opens
+ * the receiver's token account when the send must create one. `estimate` is the word before a fee
+ * that is only an estimate ('about', 'up to'); an exact fee (Solana's) is shown without it.
+ */
+export function SendFeeLine({ fee, estimate }: { fee: SendFee; estimate: string }) {
   if (fee.status === 'idle') return null
   return (
     <p className="latch-muted" data-testid="latch-send-fee" aria-busy={fee.status === 'loading'}>
       Network fee:{' '}
       {fee.status === 'ready'
-        ? `${prefix} ${formatNativeAmount(fee.fee, fee.decimals, true)} ${fee.symbol}${
+        ? `${fee.exact ? '' : `${estimate} `}${amountOf(fee, fee.fee)} ${fee.symbol}${
             fee.usd !== undefined ? ` (${fee.usd < 0.01 ? '<$0.01' : formatUsd(fee.usd)})` : ''
           }`
         : fee.status === 'loading'
@@ -20,7 +30,7 @@ export function SendFeeLine({ fee, prefix }: { fee: SendFee; prefix: string }) {
       {fee.status === 'ready' && fee.tokenAccountRent !== undefined && (
         <>
           {' '}
-          (includes {formatNativeAmount(fee.tokenAccountRent, fee.decimals, true)} {fee.symbol} to
+          (includes {amountOf(fee, fee.tokenAccountRent)} {fee.symbol} to
           create the receiver's token account)
         </>
       )}

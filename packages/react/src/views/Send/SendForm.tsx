@@ -101,7 +101,7 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
         )}
         {resolution.status === 'error' && <p className="latch-error-text">{resolution.message}</p>}
       </div>
-      <SendFeeLine fee={state.fee} prefix="about" />
+      <SendFeeLine fee={state.fee} estimate="about" />
       {state.error && (
         <p className="latch-error-text" role="alert">
           {state.error}

@@ -37,7 +37,7 @@ export function SendReviewView(props: {
         <p className="latch-muted latch-address-text">to {review.request.receiver}</p>
       )}
       {network && <p className="latch-muted">on {network.name}</p>}
-      <SendFeeLine fee={state.fee} prefix="up to" />
+      <SendFeeLine fee={state.fee} estimate="up to" />
       {problem && (
         <p className="latch-error-text" role="alert">
           {problem}
