@@ -261,7 +261,7 @@ export function createLatch(config: LatchConfig): Latch {
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
-    getBalance: (target) => adapterOf(target.namespace).getBalance(target.caipAddress),
+    getBalance: (target, read) => adapterOf(target.namespace).getBalance(target.caipAddress, read),
   })
   // A sent transaction is pending until mined, then the account is read again: that code loads
   // with the first transaction, before its hash is handed back.

@@ -15,6 +15,7 @@ function setup() {
   const tokenReads: { address: string; chainId: CaipNetworkId; force?: boolean }[] = []
   const activity: (MinedTransaction | undefined)[] = []
   const invalidated: unknown[] = []
+  const nativeReads: { force?: boolean }[] = []
   const tracking = refreshAfterMined({
     account: stores.activeAccount,
     pendingTransactions,
@@ -24,7 +25,10 @@ function setup() {
     queryClient: { invalidateQueries: async (filters) => void invalidated.push(filters) },
     refreshNativeBalance: createNativeBalanceRefresh({
       account: stores.account,
-      getBalance: async () => ({ value: onChain, decimals: 18, symbol: 'ETH' }),
+      getBalance: async (_target, read) => {
+        nativeReads.push(read)
+        return { value: onChain, decimals: 18, symbol: 'ETH' }
+      },
     }),
   })
   stores.wallet.set(connectedTo(31337))
@@ -35,6 +39,7 @@ function setup() {
     tokenReads,
     activity,
     invalidated,
+    nativeReads,
     spend: (value: bigint) => {
       onChain -= value
     },
@@ -56,8 +61,16 @@ describe('refreshAfterMined', () => {
   })
 
   it('once mined: no longer pending, and the balance, Tokens and Activity are read again', async () => {
-    const { tracking, pendingTransactions, account, tokenReads, activity, invalidated, spend } =
-      setup()
+    const {
+      tracking,
+      pendingTransactions,
+      account,
+      tokenReads,
+      activity,
+      invalidated,
+      nativeReads,
+      spend,
+    } = setup()
     tracking.sent(HASH)
     spend(5n * 10n ** 17n)
     const receipt = await tracking.waited(HASH, undefined, Promise.resolve({ success: true }))
@@ -65,19 +78,28 @@ describe('refreshAfterMined', () => {
     expect(receipt).toEqual({ success: true })
     expect(pendingTransactions.state.get().pending).toEqual([])
     expect(account.get('eip155').balance).toBe('0.5')
+    // Both past any cache (the server's 30 s copy of a Solana account): the account just changed.
+    expect(nativeReads).toEqual([{ force: true }])
     expect(tokenReads).toEqual([{ address: ADDRESS, chainId: 'eip155:31337', force: true }])
     expect(invalidated).toEqual([{ queryKey: ['history'] }])
     expect(activity).toEqual([{ hash: HASH, chainId: 'eip155:31337', address: ADDRESS }])
   })
 
+  it('forces the native balance when what the account holds changed otherwise (a purchase delivered)', async () => {
+    const { tracking, nativeReads } = setup()
+    tracking.refreshActivity()
+    expect(nativeReads).toEqual([{ force: true }])
+  })
+
   it('drops a transaction whose wait failed from the pending list, and refreshes nothing', async () => {
-    const { tracking, pendingTransactions, tokenReads } = setup()
+    const { tracking, pendingTransactions, tokenReads, nativeReads } = setup()
     tracking.sent(HASH)
     await expect(
       tracking.waited(HASH, 'eip155:31337', Promise.reject(new Error('dropped'))),
     ).rejects.toThrow('dropped')
     expect(pendingTransactions.state.get().pending).toEqual([])
     expect(tokenReads).toEqual([])
+    expect(nativeReads).toEqual([])
   })
 
   it('tracks nothing once the wallet disconnected', () => {

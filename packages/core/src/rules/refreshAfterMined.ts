@@ -1,5 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { BalancesController } from '../balances/createBalances.ts'
+import type { NativeBalanceRead } from '../balances/refreshNativeBalance.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { HistoryController, MinedTransaction } from '../history/createHistory.ts'
 import type { NetworkController } from '../network/index.ts'
@@ -15,7 +16,7 @@ export type RefreshAfterMinedDeps = {
   balances: Pick<BalancesController, 'refresh'>
   history: Pick<HistoryController, 'refresh'>
   queryClient: Pick<QueryCache, 'invalidateQueries'>
-  refreshNativeBalance(target: ActiveAccount): Promise<void>
+  refreshNativeBalance(target: ActiveAccount, read: NativeBalanceRead): Promise<void>
 }
 
 export type TransactionTracking = {
@@ -39,7 +40,8 @@ export function refreshAfterMined(deps: RefreshAfterMinedDeps): TransactionTrack
   function refreshActivity(mined?: MinedTransaction) {
     const current = deps.account.get()
     if (!current) return
-    void deps.refreshNativeBalance(current)
+    // What the account holds changed on chain: any cached balance (Solana's) is read past.
+    void deps.refreshNativeBalance(current, { force: true })
     void deps.queryClient.invalidateQueries({ queryKey: ['history'] })
     deps.history.refresh(mined)
   }

@@ -9,14 +9,18 @@ function setup() {
   const stores = createTestStores({ mirror: true })
   const identities: { address: string; caipNetworkId: CaipNetworkId }[] = []
   const tokens: { address: string; chainId: CaipNetworkId }[] = []
+  const nativeReads: { force?: boolean }[] = []
   // The chain's answer: 1.5 ETH on 31337, 2 ETH elsewhere.
   const refreshNativeBalance = createNativeBalanceRefresh({
     account: stores.account,
-    getBalance: async ({ caipNetworkId }) => ({
-      value: caipNetworkId === 'eip155:31337' ? 1_500_000_000_000_000_000n : 2n * 10n ** 18n,
-      decimals: 18,
-      symbol: 'ETH',
-    }),
+    getBalance: async ({ caipNetworkId }, read) => {
+      nativeReads.push(read)
+      return {
+        value: caipNetworkId === 'eip155:31337' ? 1_500_000_000_000_000_000n : 2n * 10n ** 18n,
+        decimals: 18,
+        symbol: 'ETH',
+      }
+    },
   })
   refreshOnAccountMoved({
     account: stores.activeAccount,
@@ -24,21 +28,23 @@ function setup() {
     identity: { load: async (target) => void identities.push(target) },
     balances: { refresh: async (target) => void tokens.push(target) },
   })
-  return { ...stores, identities, tokens }
+  return { ...stores, identities, tokens, nativeReads }
 }
 
 describe('refreshOnAccountMoved', () => {
   it("reads a newly connected account's balance, name and tokens", async () => {
-    const { wallet, account, identities, tokens } = setup()
+    const { wallet, account, identities, tokens, nativeReads } = setup()
     wallet.set(connectedTo(31337))
     await Promise.resolve()
     expect(account.get('eip155')).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
+    // Nothing of the account changed: a cache (the server's, for Solana) may answer.
+    expect(nativeReads).toEqual([{}])
     expect(identities).toEqual([{ address: ADDRESS, caipNetworkId: 'eip155:31337' }])
     expect(tokens).toEqual([{ address: ADDRESS, chainId: 'eip155:31337' }])
   })
 
   it('reads them again on another network or account, not on the same one', async () => {
-    const { wallet, account, tokens } = setup()
+    const { wallet, account, tokens, nativeReads } = setup()
     wallet.set(connectedTo(31337))
     // The same account reported again (a new object): nothing to read.
     wallet.set(connectedTo(31337))
@@ -46,6 +52,7 @@ describe('refreshOnAccountMoved', () => {
     await Promise.resolve()
     expect(account.get('eip155').balance).toBe('2')
     wallet.set(connectedTo(31338, OTHER))
+    expect(nativeReads.every((read) => read.force === undefined)).toBe(true)
     expect(tokens.map((target) => `${target.chainId}:${target.address}`)).toEqual([
       `eip155:31337:${ADDRESS}`,
       `eip155:31338:${ADDRESS}`,

@@ -20,6 +20,7 @@ export function refreshOnAccountMoved(deps: RefreshOnAccountMovedDeps): () => vo
   return deps.account.subscribe((current, previous) => {
     if (!current || current.caipAddress === previous?.caipAddress) return
     const { address, caipNetworkId } = current
+    // Read as the Tokens tab reads it (a cache may answer): only a confirmed transaction forces.
     void deps.refreshNativeBalance(current)
     void deps.identity.load({ address, caipNetworkId })
     void deps.balances.refresh({ address, chainId: caipNetworkId })

@@ -14,9 +14,10 @@ export function createFamilyAdapter(deps: FamilyDeps): ChainAdapter {
     networks: deps.options.networks.filter((network) => network.chainNamespace === 'solana'),
     wallets: getWallets(),
     storage: deps.storage,
-    // The adapter's balance is read now (after a send it must move), not the server's 30 s copy.
-    balance: (address, caipNetworkId) =>
-      deps.api.balance(address, caipNetworkId, { forceUpdate: true }),
+    // The server's 30 s copy, shared with the Tokens tab, as EVM's balances are; the chain is read
+    // again (forceUpdate) only when the kit asks after a transaction of the account was confirmed.
+    balance: (address, caipNetworkId, { force }) =>
+      deps.api.balance(address, caipNetworkId, { forceUpdate: force }),
     rpc: async (caipNetworkId) => {
       const { createGatewayRpc } = await import('./rpc.ts')
       return createGatewayRpc({
