@@ -18,10 +18,14 @@ export type LatchWalletConnect = {
   leave(): void
 }
 
-/** What the family's WalletConnect connector offers: pairing, its peer and ending a proposal. */
+/**
+ * What the family's WalletConnect connector offers: pairing, its peer, the namespaces the approved
+ * session holds accounts in, and ending a proposal.
+ */
 export type WalletConnectPairing = {
   pair(onUri: (uri: string) => void): Promise<void>
   peer(): { name?: string; icon?: string } | undefined
+  namespaces(): readonly string[]
   abandon(): void
 }
 
@@ -30,7 +34,7 @@ export type LatchWalletConnectDeps = {
   pairing: WalletConnectPairing
   /** The id WalletConnect's own QR code is listed under. */
   walletId: string
-  /** Connects the approved session as the wallet connection. */
+  /** Connects the approved session's EVM account as the EVM wallet connection. */
   connectSession(): Promise<void>
   closeAfterConnect(): void
 }
@@ -46,7 +50,9 @@ export function createLatchWalletConnect(deps: LatchWalletConnectDeps): LatchWal
     isDeduplicated,
     pair: (onUri) => pairing.pair(onUri),
     async onApproved() {
-      await deps.connectSession()
+      // A session the wallet approved for Solana alone has no EVM account to connect: the Solana
+      // family linked its account as the pairing settled.
+      if (pairing.namespaces().includes('eip155')) await deps.connectSession()
       const peer = pairing.peer()
       const wallet = chosen ?? {
         id: deps.walletId,

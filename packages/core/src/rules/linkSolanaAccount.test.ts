@@ -50,6 +50,10 @@ function setup() {
   let loaded: ChainAdapter | undefined
   const account = createAccountController('eip155')
   let wcSolana: { address: string; chains: string[]; methods: string[] } | undefined
+  // The session's namespaces: both unless a test settles Solana alone.
+  let wcNamespaces = ['eip155', 'solana']
+  const wcListeners = new Set<() => void>()
+  let wcEnded = 0
   const wcCalls: { method: string; chain: string }[] = []
   const user = createStore<{ user?: { accounts: EmbeddedAccount[] } | undefined }>({})
   const frameCalls: { method: string; params: unknown; caipNetworkId: string }[] = []
@@ -64,6 +68,17 @@ function setup() {
     walletConnect: {
       id: 'walletConnect',
       solanaAccount: () => wcSolana,
+      namespaces: () => (wcSolana ? wcNamespaces : []),
+      peer: () => ({ name: 'Phone Wallet', icon: 'https://wallet.example/icon.png' }),
+      onSolanaAccountChange: (listener) => {
+        wcListeners.add(listener)
+        return () => wcListeners.delete(listener)
+      },
+      endSession: async () => {
+        wcEnded++
+        wcSolana = undefined
+        for (const listener of wcListeners) listener()
+      },
       request: async (call, chain) => {
         wcCalls.push({ method: call.method, chain })
         return { signature: '1'.repeat(64) }
@@ -92,6 +107,13 @@ function setup() {
     setWcSolana: (value: typeof wcSolana) => {
       wcSolana = value
     },
+    /** The session as the wallet settles or updates it, told to the rule as the connector does. */
+    settleWc: (value: typeof wcSolana, namespaces = ['solana']) => {
+      wcSolana = value
+      wcNamespaces = namespaces
+      for (const listener of wcListeners) listener()
+    },
+    wcEnded: () => wcEnded,
     loadSolana: () => {
       loaded = solana
       rule.sync()
@@ -121,6 +143,57 @@ describe('linking the Solana account of a WalletConnect session or the embedded 
     expect(t.wcCalls).toEqual([{ method: 'solana_signMessage', chain: DEVNET.caipNetworkId }])
     t.disconnectEvm()
     expect(t.solana.connection.get()).toEqual({ status: 'disconnected' })
+  })
+
+  it('a session the wallet approved for Solana alone connects the Solana family with no EVM connection, and its disconnect ends the session', async () => {
+    const t = setup()
+    t.loadSolana()
+    t.settleWc({ address: SOL_ADDRESS, chains: [LOCAL.caipNetworkId], methods: [] })
+    expect(t.evm.get().current.status).toBe('disconnected')
+    expect(t.solana.connection.get()).toEqual({
+      status: 'connected',
+      address: SOL_ADDRESS,
+      caipNetworkId: LOCAL.caipNetworkId,
+      caipAddress: `${LOCAL.caipNetworkId}:${SOL_ADDRESS}`,
+      // No EVM connection names the wallet: the session's peer does.
+      wallet: { ...walletConnectWallet, icon: 'https://wallet.example/icon.png' },
+    })
+    await t.solana.disconnect()
+    expect(t.wcEnded()).toBe(1)
+    expect(t.solana.connection.get()).toEqual({ status: 'disconnected' })
+    // A new session of the same account links it again.
+    t.settleWc({ address: SOL_ADDRESS, chains: [LOCAL.caipNetworkId], methods: [] })
+    expect(t.solana.connection.get().status).toBe('connected')
+  })
+
+  it('a session approving both namespaces waits for its EVM side; disconnecting Solana then leaves the session to EVM', async () => {
+    const t = setup()
+    t.loadSolana()
+    t.settleWc({ address: SOL_ADDRESS, chains: [LOCAL.caipNetworkId], methods: [] }, [
+      'eip155',
+      'solana',
+    ])
+    expect(t.solana.connection.get().status).toBe('disconnected')
+    t.connectEvm(walletConnectWallet)
+    expect(t.solana.connection.get()).toMatchObject({ status: 'connected', address: SOL_ADDRESS })
+    await t.solana.disconnect()
+    expect(t.wcEnded()).toBe(0)
+  })
+
+  it('follows another Solana account the wallet tells, with or without an EVM side', () => {
+    const other = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
+    for (const namespaces of [['solana'], ['eip155', 'solana']]) {
+      const t = setup()
+      t.loadSolana()
+      t.settleWc({ address: SOL_ADDRESS, chains: [LOCAL.caipNetworkId], methods: [] }, namespaces)
+      if (namespaces.includes('eip155')) t.connectEvm(walletConnectWallet)
+      expect(t.solana.connection.get()).toMatchObject({ address: SOL_ADDRESS })
+      t.settleWc({ address: other, chains: [LOCAL.caipNetworkId], methods: [] }, namespaces)
+      expect(t.solana.connection.get()).toMatchObject({
+        status: 'connected',
+        caipAddress: `${LOCAL.caipNetworkId}:${other}`,
+      })
+    }
   })
 
   it('a WalletConnect session without solana, or a browser wallet, links nothing', () => {

@@ -1,7 +1,7 @@
 import type { EmbeddedAccount, EmbeddedAccountType } from '@latch/protocol/frame'
 import type { AccountController } from '../account/index.ts'
 import type { ChainConnection } from '../chains/connection.ts'
-import type { ChainAdapter, LinkedAccount } from '../chains/types.ts'
+import type { ChainAdapter, LinkedAccount, WalletOption } from '../chains/types.ts'
 import type { ReadableStore } from '../store.ts'
 
 /** The WalletConnect session as this rule reads it (its code loaded with the session). */
@@ -10,6 +10,14 @@ export type WalletConnectSolanaSource = {
   solanaAccount():
     | { address: string; chains: readonly string[]; methods: readonly string[] }
     | undefined
+  /** The namespaces the session holds accounts in; none without a session. */
+  namespaces(): readonly string[]
+  /** The wallet's own name and icon, once a session exists. */
+  peer(): { name: string; icon?: string } | undefined
+  /** Calls `listener` when the session's Solana account may have changed; returns the unsubscribe. */
+  onSolanaAccountChange(listener: () => void): () => void
+  /** Ends the session with the wallet. */
+  endSession(): Promise<void>
   request(call: { method: string; params: unknown }, chain: string): Promise<unknown>
 }
 
@@ -38,32 +46,51 @@ const EMBEDDED_METHODS = [
   'solana_signAndSendTransaction',
 ]
 
+/** The WalletConnect wallet as the modal shows it when no EVM connection names it. */
+const walletConnectOption = (source: WalletConnectSolanaSource): WalletOption => {
+  const peer = source.peer()
+  return {
+    id: source.id,
+    name: peer?.name ?? 'WalletConnect',
+    icon: peer?.icon,
+    rdns: undefined,
+    kind: 'walletConnect',
+  }
+}
+
 /**
- * A wallet session that holds a Solana account besides its EVM one (a WalletConnect session that
- * approved the solana namespace, the embedded wallet's user) connects the Solana family too, and
- * ends it when the EVM side ends, so one connect and one disconnect cover both. Returns `sync`,
- * to call once the Solana family has loaded.
+ * A wallet session that holds a Solana account (a WalletConnect session that approved the solana
+ * namespace, the embedded wallet's user) connects the Solana family too, and ends it when the
+ * EVM side ends, so one connect and one disconnect cover both. A WalletConnect session approved
+ * for Solana alone connects the Solana family on its own, and disconnecting that family ends it.
+ * Another account told by the wallet is followed. Returns `sync`, to call once the Solana family
+ * has loaded.
  */
 export function linkSolanaAccount(deps: LinkSolanaAccountDeps): { sync(): void } {
   let linkedKey: string | undefined
 
   const current = (): { account: LinkedAccount; type?: EmbeddedAccountType } | undefined => {
     const evm = deps.evm.get()
-    if (evm.status !== 'connected') return undefined
     const { walletConnect, embedded } = deps
-    if (walletConnect && evm.wallet.id === walletConnect.id) {
-      const solana = walletConnect.solanaAccount()
-      if (!solana) return undefined
-      return {
-        account: {
-          wallet: evm.wallet,
-          address: solana.address,
-          chains: solana.chains,
-          methods: solana.methods,
-          request: (call, caipNetworkId) => walletConnect.request(call, caipNetworkId),
-        },
-      }
+    if (walletConnect) {
+      const viaEvm = evm.status === 'connected' && evm.wallet.id === walletConnect.id
+      // Without an eip155 namespace no EVM connection holds the session: Solana does, alone.
+      const alone = !walletConnect.namespaces().includes('eip155')
+      const solana = viaEvm || alone ? walletConnect.solanaAccount() : undefined
+      if (solana)
+        return {
+          account: {
+            wallet: viaEvm ? evm.wallet : walletConnectOption(walletConnect),
+            address: solana.address,
+            chains: solana.chains,
+            methods: solana.methods,
+            request: (call, caipNetworkId) => walletConnect.request(call, caipNetworkId),
+            ...(viaEvm ? {} : { end: () => walletConnect.endSession() }),
+          },
+        }
+      if (viaEvm) return undefined
     }
+    if (evm.status !== 'connected') return undefined
     if (embedded && evm.wallet.id === embedded.id) {
       const entry = embedded.state
         .get()
@@ -97,6 +124,7 @@ export function linkSolanaAccount(deps: LinkSolanaAccountDeps): { sync(): void }
 
   deps.evm.subscribe(sync)
   deps.embedded?.state.subscribe(sync)
+  deps.walletConnect?.onSolanaAccountChange(sync)
   sync()
   return { sync }
 }

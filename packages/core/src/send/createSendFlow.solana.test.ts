@@ -101,7 +101,12 @@ describe('createSendFlow on Solana', () => {
   it('shows the per-signature fee as soon as SOL is chosen, without asking the chain, as an estimate', () => {
     const { flow, fees } = setup()
     flow.selectToken(balanceKey(sol))
-    expect(flow.state.get().fee).toEqual({ status: 'ready', fee: 5000n, symbol: 'SOL', decimals: 9 })
+    expect(flow.state.get().fee).toEqual({
+      status: 'ready',
+      fee: 5000n,
+      symbol: 'SOL',
+      decimals: 9,
+    })
     expect(fees).toEqual([])
   })
 
@@ -116,7 +121,13 @@ describe('createSendFlow on Solana', () => {
     expect(state.review?.request.receiver).toBe(RECEIVER)
     expect(state.review?.shortfall).toBeUndefined()
     // The review's fee is the family's reckoning of the built transfer: exact, not a bound.
-    expect(state.fee).toEqual({ status: 'ready', fee: 5000n, symbol: 'SOL', decimals: 9, exact: true })
+    expect(state.fee).toEqual({
+      status: 'ready',
+      fee: 5000n,
+      symbol: 'SOL',
+      decimals: 9,
+      exact: true,
+    })
     expect(fees).toEqual([{ to: RECEIVER, amount: 500_000_000n }])
     await flow.send()
     expect(sent).toHaveLength(1)

@@ -207,6 +207,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       peer: () => walletConnect.peer(),
       abandon: () => walletConnect.abandon(),
       solanaAccount: () => walletConnect.solanaAccount(),
+      namespaces: () => walletConnect.namespaces(),
+      onSolanaAccountChange: (listener) => walletConnect.onSolanaAccountChange(listener),
+      endSession: () => walletConnect.endSession(),
       request: (call, chain) => walletConnect.request(call, chain),
     },
     wallets: {

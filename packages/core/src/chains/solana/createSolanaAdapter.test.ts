@@ -172,6 +172,27 @@ describe('the Solana adapter', () => {
     expect(storage.getItem(STORAGE_KEYS.connectedConnectorId('solana'))).toBeUndefined()
   })
 
+  it('follows the wallet to another account it shows, and keeps the network in use', async () => {
+    const wallet = createTestSolanaWallet({ name: 'Sol Wallet', chains: [LOCAL.caipNetworkId] })
+    register(wallet)
+    const { adapter } = adapterWith()
+    await adapter.connect(solanaWalletId(wallet), { caipNetworkId: LOCAL.caipNetworkId })
+    const [first] = wallet.accounts
+    if (!first) throw new Error('the wallet shared no account')
+    const other = { ...first, address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' }
+
+    // The visitor picks another account in the wallet: it emits `change` with that one.
+    wallet.announce([other])
+    expect(adapter.connection.get()).toMatchObject({
+      status: 'connected',
+      address: other.address,
+      caipAddress: `${LOCAL.caipNetworkId}:${other.address}`,
+    })
+    // A `change` of the chains only (no accounts) moves nothing.
+    wallet.announce(undefined as never)
+    expect(adapter.connection.get()).toMatchObject({ address: other.address })
+  })
+
   it('disconnects through standard:disconnect', async () => {
     const wallet = createTestSolanaWallet({ name: 'Sol Wallet', chains: [LOCAL.caipNetworkId] })
     register(wallet)

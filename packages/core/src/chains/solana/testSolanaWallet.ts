@@ -22,7 +22,11 @@ export function createTestSolanaWallet(options: {
   name: string
   chains: readonly `${string}:${string}`[]
   origin?: string
-}): Wallet & { core: SolanaWalletCore } {
+}): Wallet & {
+  core: SolanaWalletCore
+  /** Emits `change` with `accounts`, as a wallet does when the visitor picks another account. */
+  announce(accounts: readonly WalletAccount[]): void
+} {
   const origin = options.origin ?? 'http://127.0.0.1:5173'
   const listeners = new Set<(properties: { accounts: readonly WalletAccount[] }) => void>()
   const core = createSolanaWalletCore(
@@ -43,6 +47,9 @@ export function createTestSolanaWallet(options: {
     core.handle(origin, method, params) as Promise<Record<string, string>>
   return {
     core,
+    announce(shown) {
+      for (const listener of listeners) listener({ accounts: shown })
+    },
     version: '1.0.0',
     name: options.name,
     icon: 'data:image/svg+xml;base64,PHN2Zy8+',

@@ -37,6 +37,15 @@ export type WalletConnectConnectorProperties = {
   abandon(): void
   /** The session's Solana account, when the wallet approved the solana namespace. */
   solanaAccount(): WalletConnectSolanaAccount | undefined
+  /** The namespaces the session holds accounts in (`eip155`, `solana`); none without a session. */
+  namespaces(): readonly string[]
+  /**
+   * Calls `listener` whenever the session's Solana account may have changed (a session approved,
+   * restored, updated or ended, another account told by the wallet); returns the unsubscribe.
+   */
+  onSolanaAccountChange(listener: () => void): () => void
+  /** Ends the session with the wallet (for a session no EVM connection holds: Solana alone). */
+  endSession(): Promise<void>
   /** Sends a call of another namespace (solana_*) to the wallet on `chain` (CAIP-2). */
   request(call: { method: string; params: unknown }, chain: string): Promise<unknown>
 }
@@ -48,11 +57,16 @@ export type WalletConnectConnectorProperties = {
  */
 export function walletConnectConnector(options: WalletConnectConnectorOptions) {
   return createConnector<WalletConnectProvider, WalletConnectConnectorProperties>((config) => {
+    // Kept here, not in the session's chunk, so the Solana family can listen before it loads.
+    const solanaListeners = new Set<() => void>()
+    const solanaChanged = () => {
+      for (const listener of [...solanaListeners]) listener()
+    }
     // The connector's logic (pairing, the session, switching) loads with its first use: a page
     // that never pairs and has no session to restore never fetches it.
     const code = lazyCode(() =>
       import('./session.ts').then(({ createWalletConnectSession }) =>
-        createWalletConnectSession(config, options),
+        createWalletConnectSession(config, options, { solanaChanged }),
       ),
     )
     const run = async <Result>(use: (session: WalletConnectSession) => Promise<Result>) =>
@@ -65,6 +79,16 @@ export function walletConnectConnector(options: WalletConnectConnectorOptions) {
       abandon: () => code.current()?.abandon(),
       peer: () => code.current()?.peer(),
       solanaAccount: () => code.current()?.solanaAccount(),
+      namespaces: () => code.current()?.namespaces() ?? [],
+      onSolanaAccountChange(listener) {
+        solanaListeners.add(listener)
+        return () => solanaListeners.delete(listener)
+      },
+      async endSession() {
+        const session = code.current()
+        if (session) await session.disconnect()
+        else options.setStoredSession(false)
+      },
       request: (call, chain) => run((session) => session.request(call, chain)),
       async connect(parameters) {
         const connected = await run((session) => session.connect(parameters))

@@ -6,15 +6,27 @@ import { createWalletConnectSession, SOLANA_METHODS, solanaAccountOf } from './s
 const LOCAL_SOLANA = 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8'
 const SOL_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
 
+type Namespaces = Record<string, { accounts: string[]; methods: string[] }>
+
 /** A provider that records the proposal's namespaces and settles at once with `namespaces`. */
-function provider(settled: Record<string, { accounts: string[]; methods: string[] }>) {
+function provider(settled: Namespaces) {
   const proposals: unknown[] = []
   const requests: { call: unknown; chain: string | undefined }[] = []
+  const listeners = new Map<string, ((...args: unknown[]) => void)[]>()
   const fake = {
     session: undefined as unknown,
     client: { proposal: { getAll: () => [] }, core: { expirer: { set() {} } } },
-    on() {},
+    on(event: string, listener: (...args: unknown[]) => void) {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener])
+    },
     off() {},
+    /** What the universal provider emits as the wallet's messages arrive. */
+    emit(event: string, ...args: unknown[]) {
+      for (const listener of listeners.get(event) ?? []) listener(...args)
+    },
+    async disconnect() {
+      fake.session = undefined
+    },
     async connect(params: { optionalNamespaces: unknown }) {
       proposals.push(params.optionalNamespaces)
       fake.session = { namespaces: settled, peer: { metadata: { name: 'Phone', icons: [] } } }
@@ -24,20 +36,52 @@ function provider(settled: Record<string, { accounts: string[]; methods: string[
       return { signature: 'sig' }
     },
   }
-  return { fake: fake as unknown as WalletConnectProvider, proposals, requests }
+  return {
+    fake: fake as unknown as WalletConnectProvider,
+    emit: fake.emit,
+    update: (namespaces: Namespaces) => {
+      fake.session = { ...(fake.session as object), namespaces }
+      fake.emit('session_update', { topic: 'topic', params: { namespaces } })
+    },
+    proposals,
+    requests,
+  }
 }
 
 function sessionWith(fake: WalletConnectProvider, solanaChains?: string[]) {
+  let stored = false
+  let solanaChanges = 0
+  const emitted: unknown[] = []
   const options: WalletConnectConnectorOptions = {
     load: async () => fake,
     rpcUrl: (id) => `http://gateway/${id}`,
-    hasStoredSession: () => false,
-    setStoredSession: () => {},
+    hasStoredSession: () => stored,
+    setStoredSession: (value) => {
+      stored = value
+    },
     ...(solanaChains ? { solanaChains } : {}),
   }
-  const config = { chains: [{ id: 31337 }], emitter: { emit() {} } }
-  return createWalletConnectSession(config as never, options)
+  const config = {
+    chains: [{ id: 31337 }],
+    emitter: { emit: (name: string, data: unknown) => void emitted.push({ name, data }) },
+  }
+  const session = createWalletConnectSession(config as never, options, {
+    solanaChanged: () => {
+      solanaChanges++
+    },
+  })
+  return Object.assign(session, {
+    stored: () => stored,
+    solanaChanges: () => solanaChanges,
+    emitted,
+  })
 }
+
+const OTHER_SOL = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
+const EVM_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const solanaOnly = (address = SOL_ADDRESS): Namespaces => ({
+  solana: { accounts: [`${LOCAL_SOLANA}:${address}`], methods: SOLANA_METHODS },
+})
 
 describe('the WalletConnect session and the solana namespace', () => {
   it('proposes eip155 and, when the site has Solana networks, solana, both optional', async () => {
@@ -46,7 +90,7 @@ describe('the WalletConnect session and the solana namespace', () => {
     expect(proposals).toEqual([
       {
         eip155: expect.objectContaining({ chains: ['eip155:31337'] }),
-        solana: { chains: [LOCAL_SOLANA], methods: SOLANA_METHODS, events: [] },
+        solana: { chains: [LOCAL_SOLANA], methods: SOLANA_METHODS, events: ['accountsChanged'] },
       },
     ])
   })
@@ -93,5 +137,69 @@ describe('the WalletConnect session and the solana namespace', () => {
       chains: [LOCAL_SOLANA, 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'],
       methods: ['solana_signAndSendTransaction'],
     })
+  })
+
+  it('a session approved for Solana alone is kept for the next visit and tells Solana, but connects no EVM account', async () => {
+    const { fake } = provider(solanaOnly())
+    const session = sessionWith(fake, [LOCAL_SOLANA])
+    await session.pair(() => {})
+    expect(session.namespaces()).toEqual(['solana'])
+    expect(session.stored()).toBe(true)
+    expect(session.solanaChanges()).toBe(1)
+    expect(session.solanaAccount()?.address).toBe(SOL_ADDRESS)
+    await expect(session.connect({ isReconnecting: true })).rejects.toThrow(
+      'The WalletConnect session holds no EVM account',
+    )
+    // Still kept: a reload restores the Solana side.
+    expect(session.stored()).toBe(true)
+  })
+
+  it("follows the wallet's Solana account: accountsChanged on a Solana chain, then a session update", async () => {
+    const { fake, emit, update } = provider(solanaOnly())
+    const session = sessionWith(fake, [LOCAL_SOLANA])
+    await session.pair(() => {})
+    await session.connect({ isReconnecting: true }).catch(() => undefined)
+    // The provider tells the event's accounts to its accountsChanged listeners without their
+    // namespace, then the event itself.
+    emit('accountsChanged', [OTHER_SOL])
+    emit('session_event', {
+      topic: 'topic',
+      params: {
+        chainId: LOCAL_SOLANA,
+        event: { name: 'accountsChanged', data: [`${LOCAL_SOLANA}:${OTHER_SOL}`] },
+      },
+    })
+    expect(session.solanaAccount()).toEqual({
+      address: OTHER_SOL,
+      chains: [LOCAL_SOLANA],
+      methods: SOLANA_METHODS,
+    })
+    expect(session.solanaChanges()).toBe(2)
+    // No EVM account in a base58 address: wagmi hears nothing.
+    expect(session.emitted).toEqual([])
+    // A session update lists the accounts again: its first is the wallet's.
+    update(solanaOnly(SOL_ADDRESS))
+    expect(session.solanaAccount()?.address).toBe(SOL_ADDRESS)
+    expect(session.solanaChanges()).toBe(3)
+  })
+
+  it('an EVM accountsChanged still reaches wagmi; the wallet ending the session tells Solana and forgets it', async () => {
+    const { fake, emit } = provider({
+      eip155: { accounts: [`eip155:31337:${EVM_ADDRESS}`], methods: [] },
+      ...solanaOnly(),
+    })
+    const session = sessionWith(fake, [LOCAL_SOLANA])
+    await session.pair(() => {})
+    emit('accountsChanged', [EVM_ADDRESS.toLowerCase()])
+    expect(session.emitted).toEqual([])
+    // Listened to once EVM connects.
+    ;(fake as unknown as { request: () => Promise<unknown> }).request = async () => '0x7a69'
+    await session.connect({ isReconnecting: true })
+    emit('accountsChanged', [EVM_ADDRESS.toLowerCase()])
+    expect(session.emitted).toEqual([{ name: 'change', data: { accounts: [EVM_ADDRESS] } }])
+    const before = session.solanaChanges()
+    emit('session_delete', { topic: 'topic' })
+    expect(session.stored()).toBe(false)
+    expect(session.solanaChanges()).toBe(before + 1)
   })
 })

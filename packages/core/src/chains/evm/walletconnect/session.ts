@@ -1,5 +1,5 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import { type Address, getAddress, numberToHex } from 'viem'
+import { type Address, getAddress, isAddress, numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
 import type { WalletConnectConnectorOptions, WalletConnectSolanaAccount } from './connector.ts'
 import { endProposals, pairOn } from './proposals.ts'
@@ -21,6 +21,8 @@ const METHODS = [
   'wallet_getCapabilities',
 ]
 const EVENTS = ['chainChanged', 'accountsChanged']
+/** A Solana wallet tells another account with accountsChanged; Solana has no chainChanged. */
+const SOLANA_EVENTS = ['accountsChanged']
 
 /** The Solana methods the kit asks for: signing messages and transactions, sending them. */
 export const SOLANA_METHODS = [
@@ -29,6 +31,17 @@ export const SOLANA_METHODS = [
   'solana_signAndSendTransaction',
 ]
 
+/** What the session tells its connector besides wagmi's events. */
+export type WalletConnectSessionHooks = {
+  /**
+   * The session's Solana account may have changed: a session approved, restored, updated or ended,
+   * or the wallet telling another account.
+   */
+  solanaChanged(): void
+}
+
+type SessionEvent = { params: { chainId: string; event: { name: string; data: unknown } } }
+
 /**
  * The WalletConnect connector's logic: loading the provider, pairing, the session's accounts and
  * chain, switching, and the wallet's events. Its own chunk, loaded on the connector's first use.
@@ -36,16 +49,46 @@ export const SOLANA_METHODS = [
 export function createWalletConnectSession(
   config: ConnectorConfig,
   options: WalletConnectConnectorOptions,
+  hooks: WalletConnectSessionHooks = { solanaChanged: () => {} },
 ) {
   let provider: WalletConnectProvider | undefined
   let loading: Promise<WalletConnectProvider> | undefined
   let listening = false
+  // The Solana account the wallet last told by accountsChanged, until a session update lists the
+  // accounts again: wallets may tell the event alone.
+  let toldSolanaAddress: string | undefined
 
   const chainIds = config.chains.map((chain) => chain.id)
+
+  const solanaChanged = () => hooks.solanaChanged()
+
+  /** Follows the session's Solana side for the Solana family, whether or not EVM connected. */
+  function watchSolana(loaded: WalletConnectProvider) {
+    loaded.on('session_event', ({ params }: SessionEvent) => {
+      if (params.event.name !== 'accountsChanged' || !params.chainId.startsWith('solana:')) return
+      const [first] = Array.isArray(params.event.data) ? (params.event.data as unknown[]) : []
+      if (typeof first !== 'string') return
+      // `solana:<ref>:<address>` or the bare address.
+      toldSolanaAddress = first.slice(first.lastIndexOf(':') + 1)
+      solanaChanged()
+    })
+    loaded.on('session_update', () => {
+      toldSolanaAddress = undefined
+      solanaChanged()
+    })
+    loaded.on('session_delete', () => {
+      toldSolanaAddress = undefined
+      options.setStoredSession(false)
+      solanaChanged()
+    })
+  }
 
   const load = () => {
     loading ??= options.load().then((loaded) => {
       provider = loaded
+      watchSolana(loaded)
+      // A session restored from an earlier visit: its Solana account is there at once.
+      if (loaded.session) solanaChanged()
       return loaded
     })
     loading.catch(() => {
@@ -64,7 +107,7 @@ export function createWalletConnectSession(
       rpcMap: Object.fromEntries(chainIds.map((id) => [String(id), options.rpcUrl(id)])),
     },
     ...(solanaChains.length > 0
-      ? { solana: { chains: [...solanaChains], methods: SOLANA_METHODS, events: [] } }
+      ? { solana: { chains: [...solanaChains], methods: SOLANA_METHODS, events: SOLANA_EVENTS } }
       : {}),
   })
 
@@ -83,9 +126,13 @@ export function createWalletConnectSession(
   const onDisplayUri = (uri: string) =>
     config.emitter.emit('message', { type: 'display_uri', data: uri })
 
+  // The provider tells every namespace's accounts here, without their namespace: EVM takes its own
+  // (a Solana account, base58, is the Solana watcher's).
   const onAccountsChanged = (accounts: string[]) => {
+    const evm = accounts.filter((account) => isAddress(account, { strict: false }))
     if (accounts.length === 0) onDisconnect()
-    else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+    else if (evm.length > 0)
+      config.emitter.emit('change', { accounts: evm.map((account) => getAddress(account)) })
   }
   const onChainChanged = (chain: string) => {
     config.emitter.emit('change', { chainId: Number(chain) })
@@ -108,7 +155,12 @@ export function createWalletConnectSession(
     provider: () => provider,
 
     async pair(onUri: (uri: string) => void) {
-      await pairOn(await load(), namespaces(), onUri)
+      const loaded = await load()
+      await pairOn(loaded, namespaces(), onUri)
+      // Kept for the next visit now: a session approving Solana alone never connects EVM.
+      options.setStoredSession(true)
+      toldSolanaAddress = undefined
+      solanaChanged()
     },
 
     abandon() {
@@ -116,7 +168,11 @@ export function createWalletConnectSession(
     },
 
     solanaAccount() {
-      return solanaAccountOf(provider?.session?.namespaces.solana)
+      return solanaAccountOf(provider?.session?.namespaces.solana, toldSolanaAddress)
+    },
+    namespaces(): string[] {
+      const namespaces = provider?.session?.namespaces ?? {}
+      return Object.keys(namespaces).filter((key) => (namespaces[key]?.accounts.length ?? 0) > 0)
     },
     async request(call: { method: string; params: unknown }, chain: string) {
       const loaded = await load()
@@ -141,8 +197,15 @@ export function createWalletConnectSession(
       if (!loaded.session) {
         if (isReconnecting) throw new LatchError('No WalletConnect session to restore')
         await pairOn(loaded, namespaces(), onDisplayUri)
+        solanaChanged()
       }
       listen(loaded)
+      // A session the wallet approved for Solana alone: EVM stays disconnected, the Solana family
+      // links its account.
+      if (!session.namespaces().includes('eip155')) {
+        options.setStoredSession(true)
+        throw new LatchError('The WalletConnect session holds no EVM account')
+      }
       options.setStoredSession(true)
       let current = await currentChainId(loaded)
       if (chainId !== undefined && chainId !== current && !isReconnecting) {
@@ -158,6 +221,8 @@ export function createWalletConnectSession(
       await loaded.disconnect().catch(() => {
         // The session may be gone already (deleted by the wallet, expired): nothing to undo.
       })
+      toldSolanaAddress = undefined
+      solanaChanged()
     },
 
     async getAccounts() {
@@ -210,11 +275,14 @@ export function createWalletConnectSession(
 export type WalletConnectSession = ReturnType<typeof createWalletConnectSession>
 
 /**
- * The Solana account of a session's solana namespace (`solana:<ref>:<address>` entries): its
- * address, the chains it is on, and the methods approved; undefined without one.
+ * The Solana account of a session's solana namespace (`solana:<ref>:<address>` entries): the first
+ * address (the wallet's choice) or `told`, the one the wallet told since by accountsChanged, the
+ * chains it is on (every chain of the namespace for a told account it does not list), and the
+ * methods approved; undefined without one.
  */
 export function solanaAccountOf(
   namespace: { accounts: string[]; methods: string[] } | undefined,
+  told?: string,
 ): WalletConnectSolanaAccount | undefined {
   const entries = (namespace?.accounts ?? []).map((account) => {
     const cut = account.lastIndexOf(':')
@@ -222,9 +290,11 @@ export function solanaAccountOf(
   })
   const [first] = entries
   if (!first || !namespace) return undefined
+  const address = told ?? first.address
+  const listed = entries.filter((entry) => entry.address === address).map((entry) => entry.chain)
   return {
-    address: first.address,
-    chains: entries.filter((entry) => entry.address === first.address).map((entry) => entry.chain),
+    address,
+    chains: listed.length > 0 ? listed : [...new Set(entries.map((entry) => entry.chain))],
     methods: namespace.methods,
   }
 }
