@@ -1,15 +1,16 @@
 /**
  * `npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N]
- * [--manifest path]`: a devnet wallet on the WalletConnect relay of the running devnet, with an EVM
- * account and (when the devnet runs a Solana chain) a Solana account. Pairs from the URI, approves
- * (or rejects) the proposal, prints every request it answers, and runs until Ctrl-C.
+ * [--solana-only] [--manifest path]`: a devnet wallet on the WalletConnect relay of the running
+ * devnet, with an EVM account and (when the devnet runs a Solana chain) a Solana account. Pairs
+ * from the URI, approves (or rejects) the proposal (`--solana-only`: its Solana side alone, as a
+ * Solana wallet does), prints every request it answers, and runs until Ctrl-C.
  */
 import { parseArgs } from 'node:util'
 import { defaultManifestPath, readManifest } from '@latch/devnet'
 import { createWcTestWallet, type WcRequestRecord } from './wcTestWallet.ts'
 
 const usage =
-  "usage: npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N] [--manifest path]"
+  "usage: npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N] [--solana-only] [--manifest path]"
 
 function fail(message: string): never {
   console.error(message)
@@ -29,6 +30,7 @@ const { values, positionals } = parseArgs({
     reject: { type: 'boolean', default: false },
     account: { type: 'string', default: '0' },
     'solana-account': { type: 'string', default: '0' },
+    'solana-only': { type: 'boolean', default: false },
     manifest: { type: 'string', default: defaultManifestPath },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -99,8 +101,9 @@ try {
     await wallet.close()
     process.exit(0)
   }
-  const topic = await wallet.approve()
-  console.log(`session ${topic}: ${wallet.address} on chain ${wallet.chainId}`)
+  const topic = await wallet.approve(values['solana-only'] ? { namespaces: ['solana'] } : {})
+  if (values['solana-only']) console.log(`session ${topic}: Solana only`)
+  else console.log(`session ${topic}: ${wallet.address} on chain ${wallet.chainId}`)
   if (wallet.solanaAddress) console.log(`Solana account ${wallet.solanaAddress}`)
   console.log('answering requests; Ctrl-C disconnects and exits')
 } catch (error) {

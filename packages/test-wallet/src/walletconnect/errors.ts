@@ -54,6 +54,14 @@ export class AccountIndexError extends WcTestWalletError {
   }
 }
 
+/** switchSolanaAccount() on a wallet created without a Solana account. */
+export class NoSolanaAccountError extends WcTestWalletError {
+  override name = 'NoSolanaAccountError'
+  constructor() {
+    super('The wallet has no Solana account: create it with the `solana` option.')
+  }
+}
+
 /** Something the wallet waited for did not happen in time. */
 export class WcTimeoutError extends WcTestWalletError {
   override name = 'WcTimeoutError'

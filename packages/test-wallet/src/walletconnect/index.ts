@@ -2,6 +2,7 @@ export {
   AccountIndexError,
   NoPendingProposalError,
   NoSessionError,
+  NoSolanaAccountError,
   PeerRejectedError,
   UnknownChainError,
   UnsupportedChainsError,
@@ -18,6 +19,7 @@ export {
 } from './signClient.ts'
 export {
   createWcTestWallet,
+  type WcNamespace,
   type WcProposal,
   type WcRequestRecord,
   type WcTestWallet,

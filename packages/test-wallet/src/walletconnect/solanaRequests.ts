@@ -16,7 +16,8 @@ export const SOLANA_WALLET_METHODS = [
 ] as const
 
 export type SolanaRequestContext = {
-  keypair: SolanaKeypair
+  /** The wallet's current Solana account (read at each request: the wallet may switch). */
+  readonly keypair: SolanaKeypair
   rpcUrl: string
   /** How the user answers a request for `method` that needs consent. */
   decide(method: string): Decision
@@ -57,15 +58,13 @@ function sendOptions(value: unknown): SendOptions {
  * in base58.
  */
 export function createSolanaRequestHandler(context: SolanaRequestContext) {
-  const { keypair } = context
-
   const ask = (method: string) => {
     if (context.decide(method) === 'reject') throw userRejected()
   }
 
   const sign = (transaction: Uint8Array) => {
     try {
-      return signWireTransaction(transaction, keypair.publicKey, keypair.sign)
+      return signWireTransaction(transaction, context.keypair.publicKey, context.keypair.sign)
     } catch (error) {
       if (error instanceof TransactionFormatError) {
         throw invalidParams(`cannot sign the transaction: ${error.message}`)
@@ -82,7 +81,7 @@ export function createSolanaRequestHandler(context: SolanaRequestContext) {
     return sign(bytes)
   }
 
-  const accounts = async () => [{ pubkey: keypair.address }]
+  const accounts = async () => [{ pubkey: context.keypair.address }]
 
   const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
     solana_getAccounts: accounts,
@@ -90,7 +89,8 @@ export function createSolanaRequestHandler(context: SolanaRequestContext) {
 
     solana_signMessage: async (raw) => {
       const { message, pubkey } = objectParams(raw)
-      if (pubkey !== keypair.address) throw unauthorized(`unknown account ${String(pubkey)}`)
+      if (pubkey !== context.keypair.address)
+        throw unauthorized(`unknown account ${String(pubkey)}`)
       if (typeof message !== 'string') throw invalidParams('message must be base58')
       let bytes: Uint8Array
       try {
@@ -99,7 +99,7 @@ export function createSolanaRequestHandler(context: SolanaRequestContext) {
         throw invalidParams('message must be base58')
       }
       ask('solana_signMessage')
-      return { signature: base58.encode(keypair.sign(bytes)) }
+      return { signature: base58.encode(context.keypair.sign(bytes)) }
     },
 
     solana_signTransaction: async (raw) => {

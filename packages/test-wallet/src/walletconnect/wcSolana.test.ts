@@ -132,6 +132,52 @@ describe('createWcTestWallet with a Solana account', () => {
     expect(Object.keys(session.namespaces)).toEqual(['solana'])
   })
 
+  it('approves only Solana when told to, though EVM chains it has are asked for', async () => {
+    const { uri, approval } = await dapp.client.connect({ optionalNamespaces: bothNamespaces() })
+    await wallet.pair(uri as string)
+    const [, session] = await Promise.all([wallet.approve({ namespaces: ['solana'] }), approval()])
+    expect(Object.keys(session.namespaces)).toEqual(['solana'])
+    expect(session.namespaces.solana?.accounts).toEqual([
+      `${kit.devnet.caipNetworkId}:${keypair.address}`,
+    ])
+  })
+
+  it('switches its Solana account: a session update listing it, then accountsChanged; it signs from then on', async () => {
+    const session = await connect(bothNamespaces())
+    const next = kit.devnet.keys.accounts[5]
+    if (!next) throw new Error('no devnet Solana account 5')
+    await wallet.switchSolanaAccount(next.secretKey)
+    expect(wallet.solanaAddress).toBe(next.address)
+    const updated = await dapp.nextEvent('session_update')
+    expect(updated.args.params.namespaces.solana?.accounts).toEqual([
+      `${kit.devnet.caipNetworkId}:${next.address}`,
+    ])
+    const told = await dapp.nextEvent('session_event')
+    expect(told.args.params).toMatchObject({
+      chainId: kit.devnet.caipNetworkId,
+      event: { name: 'accountsChanged', data: [`${kit.devnet.caipNetworkId}:${next.address}`] },
+    })
+    const message = new TextEncoder().encode('another account')
+    const { signature } = await solanaRequest<{ signature: string }>(
+      session,
+      'solana_signMessage',
+      { message: base58.encode(message), pubkey: next.address },
+    )
+    expect(
+      verifyEd25519(solanaKeypair(next.secretKey).publicKey, message, base58.decode(signature)),
+    ).toBe(true)
+  })
+
+  it('tells a switch by the accountsChanged event alone when asked to', async () => {
+    await connect(bothNamespaces())
+    const next = kit.devnet.keys.accounts[5]
+    if (!next) throw new Error('no devnet Solana account 5')
+    await wallet.switchSolanaAccount(next.secretKey, { announce: 'event' })
+    const told = await dapp.nextEvent('session_event')
+    expect(told.args.params.event.data).toEqual([`${kit.devnet.caipNetworkId}:${next.address}`])
+    expect(dapp.events.some((event) => event.name === 'session_update')).toBe(false)
+  })
+
   it('answers solana_signMessage with a base58 ed25519 signature', async () => {
     const session = await connect(bothNamespaces())
     const message = new TextEncoder().encode('Sign in to Latch')

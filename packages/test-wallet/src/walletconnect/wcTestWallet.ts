@@ -7,6 +7,7 @@ import {
   AccountIndexError,
   NoPendingProposalError,
   NoSessionError,
+  NoSolanaAccountError,
   UnknownChainError,
   UnsupportedChainsError,
 } from './errors.ts'
@@ -75,8 +76,10 @@ export type WcTestWallet = {
    * has (required + optional), active chain first; resolves with the session topic once settled.
    * If the active chain was not requested, the first requested one the wallet has becomes active.
    * Requested Solana chains the wallet has get the `solana` namespace with its Solana account.
+   * `namespaces` narrows what is approved (`['solana']`: a Solana-only session, as a Solana
+   * wallet gives); a required chain of a namespace left out fails the approval.
    */
-  approve(): Promise<string>
+  approve(options?: { namespaces?: readonly WcNamespace[] }): Promise<string>
   /** Rejects the pending proposal (USER_REJECTED). */
   reject(): Promise<void>
   /** Session requests answered so far, in order. */
@@ -91,6 +94,16 @@ export type WcTestWallet = {
   switchAccount(index: number): Promise<void>
   /** Makes `chainId` active: chainChanged event (and a session update + accountsChanged if the session lacked it). */
   switchChain(chainId: number): Promise<void>
+  /**
+   * Makes the account of `secretKey` (base58, 64 bytes) the wallet's Solana account, which then
+   * signs. `announce` is how the dapp is told: 'update' a session update listing it, 'event' an
+   * accountsChanged event on each Solana chain of the session, 'both' (default) the update then
+   * the event, as most wallets do.
+   */
+  switchSolanaAccount(
+    secretKey: string,
+    options?: { announce?: 'update' | 'event' | 'both' },
+  ): Promise<void>
   /** Deletes the session from the wallet's side (USER_DISCONNECTED). */
   disconnect(): Promise<void>
   /** Waits for the next answered request for `method` not returned by an earlier call; returns its record. */
@@ -98,6 +111,9 @@ export type WcTestWallet = {
   /** Closes the relay connection and the client's timers. */
   close(): Promise<void>
 }
+
+/** The namespaces the wallet can approve. */
+export type WcNamespace = 'eip155' | 'solana'
 
 type ProposalEvent = SignClientTypes.EventArguments['session_proposal']
 type Session = { topic: string; chains: number[]; solanaChains: string[] }
@@ -121,7 +137,7 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
   if (!firstChain) throw new Error('createWcTestWallet: chains must not be empty')
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const rpcUrls = new Map(options.chains.map((chain) => [chain.id, chain.rpcUrl]))
-  const solanaKeypair = options.solana ? createSolanaKeypair(options.solana.secretKey) : undefined
+  let solanaKeypair = options.solana ? createSolanaKeypair(options.solana.secretKey) : undefined
   const solanaChains = new Set(options.solana?.chains ?? [])
 
   let activeIndex = 0
@@ -173,8 +189,12 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
     await sendAndAwaitAnswer(client, current.topic, 'wc_sessionUpdate', update, timeoutMs)
   }
 
-  const emit = (topic: string, chainId: number, name: string, data: unknown) =>
-    client.emit({ topic, chainId: caip2(chainId), event: { name, data } })
+  const emit = (topic: string, chainId: number | string, name: string, data: unknown) =>
+    client.emit({
+      topic,
+      chainId: typeof chainId === 'number' ? caip2(chainId) : chainId,
+      event: { name, data },
+    })
 
   const switchChain = async (chainId: number) => {
     if (!rpcUrls.has(chainId)) throw new UnknownChainError(chainId)
@@ -204,7 +224,9 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
 
   const handleSolana = solanaKeypair
     ? createSolanaRequestHandler({
-        keypair: solanaKeypair,
+        get keypair() {
+          return solanaKeypair as NonNullable<typeof solanaKeypair>
+        },
         rpcUrl: options.solana?.rpcUrl as string,
         decide: (method) => decisions.get(method) ?? defaultDecision,
       })
@@ -277,15 +299,17 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
       }
     },
 
-    async approve() {
+    async approve(approveOptions) {
       if (!pending) throw new NoPendingProposalError()
       const proposal = pending
       const { required, optional } = requestedChains(proposal.params)
+      const allowed = new Set<WcNamespace>(approveOptions?.namespaces ?? ['eip155', 'solana'])
       const known = (chain: string) => {
         const id = eip155ChainId(chain)
-        return id !== undefined && rpcUrls.has(id) ? id : undefined
+        return allowed.has('eip155') && id !== undefined && rpcUrls.has(id) ? id : undefined
       }
-      const knownSolana = (chain: string) => solanaKeypair !== undefined && solanaChains.has(chain)
+      const knownSolana = (chain: string) =>
+        allowed.has('solana') && solanaKeypair !== undefined && solanaChains.has(chain)
       const missing = required.filter((chain) => known(chain) === undefined && !knownSolana(chain))
       if (missing.length > 0) throw new UnsupportedChainsError(missing, 'it lacks required chains')
       const requested = [...new Set([...required, ...optional])]
@@ -344,6 +368,19 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
     },
 
     switchChain,
+
+    async switchSolanaAccount(secretKey, switchOptions) {
+      if (!solanaKeypair) throw new NoSolanaAccountError()
+      solanaKeypair = createSolanaKeypair(secretKey)
+      const current = session
+      if (!current || current.solanaChains.length === 0) return
+      const announce = switchOptions?.announce ?? 'both'
+      if (announce !== 'event') await updateSession(current)
+      if (announce === 'update') return
+      const address = solanaKeypair.address
+      for (const chain of current.solanaChains)
+        await emit(current.topic, chain, 'accountsChanged', [`${chain}:${address}`])
+    },
 
     async disconnect() {
       const { topic } = requireSession()
