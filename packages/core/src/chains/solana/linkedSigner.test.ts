@@ -157,6 +157,11 @@ describe('a Solana account linked from another session (WalletConnect, the embed
     })
     await expect(adapter.switchNetwork(other.caipNetworkId)).rejects.toThrow(/has no/)
     const to = freshAddress()
+    // The Send review's fee is reckoned for the linked account (its message priced by the node).
+    expect(await adapter.transferFee?.({ to, amount: 1_000_000n })).toEqual({
+      fee: 5000n,
+      exact: true,
+    })
     const sent = await adapter.sendTransfer({ to, amount: 1_000_000n })
     expect(await adapter.waitForTransfer(sent)).toEqual({ success: true })
     expect(await lamportsOf(to)).toBe(1_000_000n)
