@@ -1,16 +1,20 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { decodeBase58 } from '@latch/protocol'
-import { createWcTestWallet } from '@latch/test-wallet/walletconnect'
+import { createWcTestWallet, type WcTestWallet } from '@latch/test-wallet/walletconnect'
+import type { Page } from '@playwright/test'
 import type { StackInfo } from '../fixtures.ts'
 import { expect, test } from '../fixtures.ts'
+import { short } from '../format.ts'
 import { readQrCode } from '../qr.ts'
-import { activateSolanaAccount, solanaAccount, solanaChain } from '../solana.ts'
+import { activateSolanaAccount, sendSol, solanaAccount, solanaChain } from '../solana.ts'
 
 // The demo asks for this signature (apps/demo/src/App.tsx).
 const DEMO_MESSAGE = 'Hello from the Latch demo'
 // The devnet's EVM account 3 and Solana account 7: no other browser test uses that Solana account.
 const EVM_ACCOUNT = 3
 const SOLANA_ACCOUNT = 7
+// A Solana wallet's three accounts (0, 1 and 2: no other browser test uses them); 2 also funds 1.
+const SOLANA_WALLET_ACCOUNTS = [0, 1, 2] as const
 
 /** Calls the devnet's Solana node from Node. */
 async function solanaCall<T>(stack: StackInfo, method: string, params: unknown[]): Promise<T> {
@@ -22,6 +26,19 @@ async function solanaCall<T>(stack: StackInfo, method: string, params: unknown[]
   const answer = (await response.json()) as { result?: T; error?: { message: string } }
   if (answer.error) throw new Error(answer.error.message)
   return answer.result as T
+}
+
+/** Opens WalletConnect's QR code in the demo's modal and has `wallet` pair from it. */
+async function pairFromQr(page: Page, wallet: WcTestWallet) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page
+    .getByRole('dialog', { name: 'Connect Wallet' })
+    .getByRole('button', { name: /WalletConnect/ })
+    .click()
+  const qr = page.getByRole('dialog', { name: 'WalletConnect' }).getByRole('img', {
+    name: /QR code/,
+  })
+  return wallet.pair(await readQrCode(qr))
 }
 
 test.describe('WalletConnect with the solana namespace', () => {
@@ -48,15 +65,7 @@ test.describe('WalletConnect with the solana namespace', () => {
     const solanaAddress = wallet.solanaAddress as string
     try {
       await page.goto(stack.demoUrl)
-      await page.getByRole('button', { name: 'Connect Wallet' }).click()
-      await page
-        .getByRole('dialog', { name: 'Connect Wallet' })
-        .getByRole('button', { name: /WalletConnect/ })
-        .click()
-      const qr = page.getByRole('dialog', { name: 'WalletConnect' }).getByRole('img', {
-        name: /QR code/,
-      })
-      const proposal = await wallet.pair(await readQrCode(qr))
+      const proposal = await pairFromQr(page, wallet)
       // One proposal, both families, neither required (as WalletConnect recommends).
       expect(proposal.requiredChains).toEqual([])
       expect(proposal.optionalChains).toEqual(
@@ -119,6 +128,14 @@ test.describe('WalletConnect with the solana namespace', () => {
       )
       expect(before - after).toBe(BigInt(landed.meta.fee))
 
+      // The wallet picks another Solana account (a session update, then accountsChanged): the kit's
+      // Solana account follows, the EVM one stays.
+      const other = solanaAccount(stack, SOLANA_WALLET_ACCOUNTS[2])
+      await wallet.switchSolanaAccount(other.secretKey)
+      await expect(page.getByTestId('demo-account')).toHaveText(
+        `Connected ${other.address} on ${chain.name}`,
+      )
+
       // Disconnect ends both families; a reload restores neither.
       await page.getByTestId('latch-connect-button').click()
       await page
@@ -129,6 +146,100 @@ test.describe('WalletConnect with the solana namespace', () => {
       await page.reload()
       await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
       await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    } finally {
+      await wallet.close()
+    }
+  })
+
+  test('a wallet approving Solana alone connects it, closes the modal, and is followed as it changes account; disconnect ends the session', async ({
+    page,
+    stack,
+  }) => {
+    const chain = solanaChain(stack)
+    const evm = stack.devnet.accounts[EVM_ACCOUNT]
+    if (!evm) throw new Error('no devnet account')
+    const [first, second, third] = SOLANA_WALLET_ACCOUNTS.map((index) =>
+      solanaAccount(stack, index),
+    ) as [ReturnType<typeof solanaAccount>, ...ReturnType<typeof solanaAccount>[]]
+    if (!second || !third) throw new Error('the Solana devnet lacks accounts')
+    // The second account receives 0.5 SOL: its balance and Activity are its own.
+    const received = await sendSol(stack, SOLANA_WALLET_ACCOUNTS[2], second.address, 500_000_000n)
+    const wallet = await createWcTestWallet({
+      relayUrl: stack.devnet.walletConnect.relayUrl,
+      projectId: stack.devnet.walletConnect.projectId,
+      // The Node wallet holds an EVM key too: approving Solana alone is its choice, as a Solana
+      // wallet's would be.
+      privateKeys: [evm.privateKey as `0x${string}`],
+      chains: stack.devnet.chains.map((entry) => ({ id: entry.chainId, rpcUrl: entry.rpcUrl })),
+      solana: { secretKey: first.secretKey, rpcUrl: chain.rpcUrl, chains: [chain.caipNetworkId] },
+      name: 'Solana Phone Wallet',
+    })
+    const demoAccount = page.getByTestId('demo-account')
+    try {
+      await page.goto(stack.demoUrl)
+      await pairFromQr(page, wallet)
+      await wallet.approve({ namespaces: ['solana'] })
+
+      // The Solana account is the active one, on the Solana network, and the modal closed.
+      await expect(demoAccount).toHaveText(`Connected ${first.address} on ${chain.name}`)
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await page.getByTestId('latch-connect-button').click()
+      const account = page.getByRole('dialog', { name: 'Account' })
+      await expect(account.getByTestId('latch-account-view-address')).toHaveText(
+        short(first.address),
+      )
+      await expect(account.getByTestId('latch-account-balance')).toContainText('1,000 SOL')
+      await page.getByRole('button', { name: /Change network/ }).click()
+      const networks = page.getByRole('dialog', { name: 'Choose Network' })
+      await expect(networks.getByRole('button', { name: chain.name })).toHaveAttribute(
+        'aria-current',
+        'true',
+      )
+      await expect(networks.locator('[aria-current="true"]')).toHaveCount(1)
+      await page.keyboard.press('Escape')
+      await expect(networks).toBeHidden()
+
+      // The wallet tells another account by accountsChanged alone: the kit shows that account,
+      // its SOL and its Activity.
+      await wallet.switchSolanaAccount(second.secretKey, { announce: 'event' })
+      await expect(demoAccount).toHaveText(`Connected ${second.address} on ${chain.name}`)
+      await page.getByTestId('latch-connect-button').click()
+      await expect(account.getByTestId('latch-account-view-address')).toHaveText(
+        short(second.address),
+      )
+      await expect(account.getByTestId('latch-account-balance')).toContainText('1,000.5 SOL')
+      const row = account.locator(`[data-testid="latch-activity-row"][data-hash="${received}"]`)
+      // The server lists a transfer once its indexer caught up: Activity is opened until it shows.
+      await expect(async () => {
+        await account.getByRole('tab', { name: 'Tokens' }).click()
+        await account.getByRole('tab', { name: 'Activity' }).click()
+        await expect(row).toBeVisible({ timeout: 1000 })
+      }).toPass({ timeout: 15_000 })
+      await expect(row).toContainText('+0.5 SOL')
+      await page.keyboard.press('Escape')
+      await expect(account).toBeHidden()
+
+      // A session update alone names the third account: followed too, and a reload keeps it.
+      await wallet.switchSolanaAccount(third.secretKey, { announce: 'update' })
+      await expect(demoAccount).toHaveText(`Connected ${third.address} on ${chain.name}`)
+      await page.reload()
+      await expect(demoAccount).toHaveText(`Connected ${third.address} on ${chain.name}`)
+
+      // It signs through the session as the third account.
+      await page.getByRole('button', { name: 'Sign a message' }).click()
+      await expect(page.getByTestId('demo-signature')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+      expect((await wallet.waitForRequest('solana_signMessage')).params).toMatchObject({
+        pubkey: third.address,
+      })
+
+      // Disconnect ends the session with the wallet: a reload restores nothing.
+      await page.getByTestId('latch-connect-button').click()
+      await account.getByRole('button', { name: 'Disconnect' }).click()
+      await expect(demoAccount).toHaveText('Not connected')
+      await expect.poll(() => wallet.sessionTopic).toBeUndefined()
+      await page.reload()
+      await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+      await expect(demoAccount).toHaveText('Not connected')
     } finally {
       await wallet.close()
     }

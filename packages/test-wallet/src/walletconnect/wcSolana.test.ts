@@ -137,6 +137,7 @@ describe('createWcTestWallet with a Solana account', () => {
     await wallet.pair(uri as string)
     const [, session] = await Promise.all([wallet.approve({ namespaces: ['solana'] }), approval()])
     expect(Object.keys(session.namespaces)).toEqual(['solana'])
+    expect(wallet.sessionTopic).toBe(session.topic)
     expect(session.namespaces.solana?.accounts).toEqual([
       `${kit.devnet.caipNetworkId}:${keypair.address}`,
     ])

@@ -69,6 +69,8 @@ export type WcTestWallet = {
   readonly chainId: number
   /** The Solana account's base58 address, when the wallet has one. */
   readonly solanaAddress: string | undefined
+  /** The settled session's topic; undefined before approve() and once either side ended it. */
+  readonly sessionTopic: string | undefined
   /** Pairs from a wc: URI; resolves with the session proposal once it arrives (does not answer it). */
   pair(uri: string): Promise<WcProposal>
   /**
@@ -278,6 +280,9 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
     },
     get solanaAddress() {
       return solanaKeypair?.address
+    },
+    get sessionTopic() {
+      return session?.topic
     },
     get requests() {
       return requests
