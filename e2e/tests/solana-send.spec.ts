@@ -77,7 +77,8 @@ test('sends SOL, then USDC, to fresh addresses: mined, balances and Activity upd
   await expect(review).toContainText('Send 0.5 SOL')
   await expect(review).toContainText(`to ${solReceiver}`)
   await expect(review).toContainText(`on ${chain.name}`)
-  await expect(review.getByTestId('latch-send-fee')).toHaveText('Network fee: up to 0.000005 SOL')
+  // The fee the node priced for the transfer as built: exact, so no "up to".
+  await expect(review.getByTestId('latch-send-fee')).toHaveText('Network fee: 0.000005 SOL')
   await review.getByRole('button', { name: 'Send' }).click()
   const sent = send.getByTestId('latch-send-sent')
   await expect(sent).toHaveAttribute('data-status', 'confirmed')
@@ -93,13 +94,14 @@ test('sends SOL, then USDC, to fresh addresses: mined, balances and Activity upd
   const row = account.locator(`[data-testid="latch-activity-row"][data-hash="${solSignature}"]`)
   await expect(row).toContainText('-0.5 SOL')
 
-  // USDC to another fresh address: its token account is created, its rent (2,039,280 lamports) in the fee.
+  // USDC to another fresh address: its token account is created, its rent (2,039,280 lamports) in
+  // the fee, to the lamport.
   await account.getByRole('button', { name: 'Send' }).click()
   const usdcReceiver = (await generateKeyPairSigner()).address
   await fill(send, 'USDC', '12.5', usdcReceiver)
   await expect(review).toContainText('Send 12.5 USDC')
   await expect(review.getByTestId('latch-send-fee')).toHaveText(
-    "Network fee: up to 0.002045 SOL (includes 0.00204 SOL to create the receiver's token account)",
+    "Network fee: 0.00204428 SOL (includes 0.00203928 SOL to create the receiver's token account)",
   )
   await review.getByRole('button', { name: 'Send' }).click()
   await expect(sent).toHaveAttribute('data-status', 'confirmed')
