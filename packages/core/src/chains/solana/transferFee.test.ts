@@ -1,6 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto'
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol/caip'
 import { decodeBase58, encodeBase58 } from '@latch/protocol/solana'
+import { TOKEN_PROGRAM } from '@latch/protocol/solana-build'
 import {
   decodeSolanaTransaction,
   encodeSolanaTransaction,
@@ -140,5 +141,67 @@ describe('solanaTransferFee against the devnet, through the gateway', () => {
         token: `${caipNetworkId}:${mint}`,
       }),
     ).rejects.toThrow('Not enough of this token to send this amount')
+  })
+})
+
+describe('solanaTransferFee when the chain cannot tell everything', () => {
+  const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+  const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+  const BLOCKHASH = '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi'
+
+  /** A node that knows the mint, no receiver account, and answers the fee calls as told. */
+  function node(answers: { fees: (number | null)[]; simulated: unknown }) {
+    const calls: { method: string; params: unknown[] }[] = []
+    const rpc: SolanaGatewayRpc = {
+      async call<T>(method: string, params: unknown[] = []): Promise<T> {
+        calls.push({ method, params })
+        const mint = { owner: TOKEN_PROGRAM, data: [Buffer.alloc(82).toString('base64'), 'base64'] }
+        const holding = { owner: TOKEN_PROGRAM, data: ['', 'base64'], lamports: 1 }
+        const answer: Record<string, () => unknown> = {
+          getAccountInfo: () => ({ value: mint }),
+          getMultipleAccounts: () => ({ value: [holding, null] }),
+          getLatestBlockhash: () => ({
+            value: { blockhash: BLOCKHASH, lastValidBlockHeight: 10 },
+          }),
+          getFeeForMessage: () => ({ value: answers.fees.shift() ?? null }),
+          simulateTransaction: () => answers.simulated,
+          getMinimumBalanceForRentExemption: () => 2_039_280,
+        }
+        return answer[method]?.() as T
+      },
+    }
+    return { rpc, calls }
+  }
+  const transfer = { to: OWNER, amount: 1n, token: `${caipNetworkId}:${MINT}` as CaipAddress }
+
+  it("reckons the rent from the account's size when the simulation fails (the sender short of SOL)", async () => {
+    const { rpc, calls } = node({
+      fees: [5000],
+      simulated: { value: { err: 'InsufficientFundsForRent', accounts: null } },
+    })
+    expect(await solanaTransferFee(rpc, freshAddress(), transfer)).toEqual({
+      fee: 5000n + 2_039_280n,
+      tokenAccountRent: 2_039_280n,
+      exact: true,
+    })
+    expect(
+      calls.find((call) => call.method === 'getMinimumBalanceForRentExemption')?.params,
+    ).toEqual([165])
+  })
+
+  it('builds once more when the blockhash went stale before the node priced it, then gives up', async () => {
+    const stale = node({
+      fees: [null, 5000],
+      simulated: { value: { err: null, accounts: [{ lamports: 7 }] } },
+    })
+    expect(await solanaTransferFee(stale.rpc, freshAddress(), transfer)).toMatchObject({
+      fee: 5007n,
+      tokenAccountRent: 7n,
+    })
+    expect(stale.calls.filter((call) => call.method === 'getLatestBlockhash')).toHaveLength(2)
+    const never = node({ fees: [null, null], simulated: {} })
+    await expect(solanaTransferFee(never.rpc, freshAddress(), transfer)).rejects.toThrow(
+      'Network fee unavailable',
+    )
   })
 })
