@@ -30,8 +30,8 @@ export function SendFeeLine({ fee, estimate }: { fee: SendFee; estimate: string 
       {fee.status === 'ready' && fee.tokenAccountRent !== undefined && (
         <>
           {' '}
-          (includes {amountOf(fee, fee.tokenAccountRent)} {fee.symbol} to
-          create the receiver's token account)
+          (includes {amountOf(fee, fee.tokenAccountRent)} {fee.symbol} to create the receiver's
+          token account)
         </>
       )}
     </p>
