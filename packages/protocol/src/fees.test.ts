@@ -1,6 +1,6 @@
 import { parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { formatNativeAmount, nativeShortfall, shortfallMessage } from './fees.ts'
+import { formatExactAmount, formatNativeAmount, nativeShortfall, shortfallMessage } from './fees.ts'
 
 const eth = { symbol: 'ETH', decimals: 18 }
 
@@ -11,6 +11,17 @@ describe('nativeShortfall', () => {
     expect(nativeShortfall(100n, { value: 5n, fee: 7n })).toBe(0n)
     // An unknown fee is not counted: the value alone is checked.
     expect(nativeShortfall(4n, { value: 5n, fee: undefined })).toBe(1n)
+  })
+})
+
+describe('formatExactAmount', () => {
+  it('writes every digit, without trailing zeros', () => {
+    expect(formatExactAmount(2_044_280n, 9)).toBe('0.00204428')
+    expect(formatExactAmount(5000n, 9)).toBe('0.000005')
+    expect(formatExactAmount(1_500_000_001n, 9)).toBe('1.500000001')
+    expect(formatExactAmount(2n * 10n ** 9n, 9)).toBe('2')
+    expect(formatExactAmount(0n, 9)).toBe('0')
+    expect(formatExactAmount(42n, 0)).toBe('42')
   })
 })
 

@@ -48,6 +48,18 @@ export function formatNativeAmount(amount: bigint, decimals: number, roundUp = f
 }
 
 /**
+ * An amount in whole units to its last digit, no trailing zeros: for a fee that is exact (what the
+ * chain will take), so nothing is rounded away.
+ * @example formatExactAmount(2_044_280n, 9) // '0.00204428'
+ */
+export function formatExactAmount(amount: bigint, decimals: number): string {
+  const digits = amount.toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole
+}
+
+/**
  * What the visitor is told when the balance cannot pay: the network fee alone, or the amount and
  * the fee, and how much more is needed. `shortfall` is that amount when someone already worked it
  * out (the server's cost answer), so it is not worked out twice; else nativeShortfall's.

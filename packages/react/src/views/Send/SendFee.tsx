@@ -1,14 +1,12 @@
-import { formatUsd, type SendFee, truncateBalance } from '@latch/core'
-import { formatNativeAmount } from '@latch/protocol/fees'
+import { formatUsd, type SendFee } from '@latch/core'
+import { formatExactAmount, formatNativeAmount } from '@latch/protocol/fees'
 
 /**
  * A fee amount in the native coin: an exact fee to its last digit, an estimate rounded up (never
  * understated).
  */
 const amountOf = (fee: Extract<SendFee, { status: 'ready' }>, value: bigint) =>
-  fee.exact
-    ? truncateBalance(value, fee.decimals, fee.decimals)
-    : formatNativeAmount(value, fee.decimals, true)
+  fee.exact ? formatExactAmount(value, fee.decimals) : formatNativeAmount(value, fee.decimals, true)
 
 /**
  * The network fee line: the amount in the native coin and its USD value, and the part that opens

@@ -1,6 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import { type Address, getAddress, isAddress, numberToHex } from 'viem'
+import { type Address, getAddress, numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
+import { isEvmAddress } from '../../../validation/isEvmAddress.ts'
 import type { WalletConnectConnectorOptions, WalletConnectSolanaAccount } from './connector.ts'
 import { endProposals, pairOn } from './proposals.ts'
 import type { WalletConnectProvider } from './provider.ts'
@@ -129,7 +130,7 @@ export function createWalletConnectSession(
   // The provider tells every namespace's accounts here, without their namespace: EVM takes its own
   // (a Solana account, base58, is the Solana watcher's).
   const onAccountsChanged = (accounts: string[]) => {
-    const evm = accounts.filter((account) => isAddress(account, { strict: false }))
+    const evm = accounts.filter((account) => account.startsWith('0x') && isEvmAddress(account))
     if (accounts.length === 0) onDisconnect()
     else if (evm.length > 0)
       config.emitter.emit('change', { accounts: evm.map((account) => getAddress(account)) })
