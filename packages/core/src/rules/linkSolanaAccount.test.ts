@@ -180,18 +180,20 @@ describe('linking the Solana account of a WalletConnect session or the embedded 
     expect(t.wcEnded()).toBe(0)
   })
 
-  it('follows another Solana account the wallet tells, with or without an EVM side', () => {
+  it('follows another Solana account the wallet tells, with or without an EVM side, on the network in use', async () => {
     const other = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
+    const chains = [LOCAL.caipNetworkId, DEVNET.caipNetworkId]
     for (const namespaces of [['solana'], ['eip155', 'solana']]) {
       const t = setup()
       t.loadSolana()
-      t.settleWc({ address: SOL_ADDRESS, chains: [LOCAL.caipNetworkId], methods: [] }, namespaces)
+      t.settleWc({ address: SOL_ADDRESS, chains, methods: [] }, namespaces)
       if (namespaces.includes('eip155')) t.connectEvm(walletConnectWallet)
       expect(t.solana.connection.get()).toMatchObject({ address: SOL_ADDRESS })
-      t.settleWc({ address: other, chains: [LOCAL.caipNetworkId], methods: [] }, namespaces)
+      await t.solana.switchNetwork(DEVNET.caipNetworkId as CaipNetworkId)
+      t.settleWc({ address: other, chains, methods: [] }, namespaces)
       expect(t.solana.connection.get()).toMatchObject({
         status: 'connected',
-        caipAddress: `${LOCAL.caipNetworkId}:${other}`,
+        caipAddress: `${DEVNET.caipNetworkId}:${other}`,
       })
     }
   })

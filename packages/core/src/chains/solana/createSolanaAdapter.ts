@@ -417,10 +417,9 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
         publish()
         return
       }
-      // The same account told again (its wallet's session refreshed) keeps the network in use.
-      const same =
-        linkedSession?.linked.address === linked.address &&
-        linkedSession.linked.wallet.id === linked.wallet.id
+      // The same wallet telling its account again or another one (its session refreshed, the
+      // visitor picked another account) keeps the network in use when it serves it.
+      const same = linkedSession?.linked.wallet.id === linked.wallet.id
       linkedSession = {
         linked,
         caipNetworkId: linkedNetwork(linked, same ? linkedSession?.caipNetworkId : undefined),
