@@ -8,7 +8,7 @@ import {
 import { LRUCache } from 'lru-cache'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import { type GatewayMethods, methodNotAllowed } from './methods.ts'
-import { postToUpstreams } from './upstream.ts'
+import { postToUpstreams, UpstreamUnavailableError } from './upstream.ts'
 
 /** What one call comes to: a result or an error, before the caller's id is put on it. */
 export type RpcOutcome = { result: unknown } | { error: JsonRpcError }
@@ -66,6 +66,14 @@ function internalError(message: string): RpcOutcome {
   return { error: { code: RPC_ERROR_CODES.internalError, message } }
 }
 
+/** The errors a gateway gave because no upstream answered at all (not an upstream's own error). */
+const unavailableErrors = new WeakSet<JsonRpcError>()
+
+/** Whether `error` says every upstream failed to answer (down, timed out, HTTP 5xx or 429). */
+export function isUpstreamUnavailable(error: JsonRpcError | undefined): boolean {
+  return error !== undefined && unavailableErrors.has(error)
+}
+
 /**
  * The JSON-RPC gateway of one chain: refuses methods off the allowlist, answers the chain id
  * itself, serves immutable answers from memory, shares one upstream call among identical
@@ -121,7 +129,9 @@ export class ChainGateway {
 
   #outcomeOf(call: Call, toSend: PendingCall[]): RpcOutcome | Promise<RpcOutcome> {
     const { method, params } = call
-    if (!this.#methods.allowed.has(method)) return { error: methodNotAllowed(method) }
+    if (!this.#methods.allowed.has(method)) {
+      return { error: this.#methods.notAllowed?.(method) ?? methodNotAllowed(method) }
+    }
     const local = this.#methods.localAnswer(method)
     if (local !== undefined) return { result: local }
     const refused = this.#methods.check(method, params)
@@ -170,6 +180,9 @@ export class ChainGateway {
       } else failure = internalError('Upstream answered a batch with something else')
     } catch (error) {
       failure = internalError(error instanceof Error ? error.message : String(error))
+      if (error instanceof UpstreamUnavailableError) {
+        unavailableErrors.add((failure as { error: JsonRpcError }).error)
+      }
     }
     const byId: Array<UpstreamAnswer | undefined> = new Array(calls.length)
     if (answers) {
