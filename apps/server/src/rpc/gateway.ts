@@ -36,6 +36,11 @@ export type ChainGatewayOptions = {
   circuits: UpstreamCircuits
   /** Immutable answers kept in memory; default 5000. */
   cacheSize?: number
+  /**
+   * Whether the upstreams take JSON-RPC batches; default true. When false (alto, the devnet's
+   * bundler, refuses them), a batch's calls go upstream one request each, side by side.
+   */
+  upstreamBatches?: boolean
 }
 
 /** Why a value is not a JSON-RPC 2.0 call, or undefined when it is one. */
@@ -86,8 +91,10 @@ export class ChainGateway {
   readonly #circuits: UpstreamCircuits
   readonly #inFlight = new Map<string, Promise<RpcOutcome>>()
   readonly #cache: LRUCache<string, { result: unknown }>
+  readonly #upstreamBatches: boolean
 
   constructor(options: ChainGatewayOptions) {
+    this.#upstreamBatches = options.upstreamBatches ?? true
     this.#methods = options.methods
     this.#urls = options.urls
     this.#timeoutMs = options.timeoutMs
@@ -115,7 +122,9 @@ export class ChainGateway {
         error: { code: RPC_ERROR_CODES.invalidRequest, message: `Invalid Request: ${reason}` },
       }
     }
-    if (toSend.length > 0) void this.#send(toSend)
+    if (this.#upstreamBatches) {
+      if (toSend.length > 0) void this.#send(toSend)
+    } else for (const call of toSend) void this.#send([call])
     const responses: Array<JsonRpcResponse | undefined> = new Array(calls.length)
     for (let index = 0; index < calls.length; index++) {
       const outcome = await outcomes[index]

@@ -52,6 +52,8 @@ export const bundlerRoute =
               urls: [chain.bundlerUrl],
               timeoutMs: deps.rpc.timeoutMs,
               circuits: deps.circuits,
+              // Bundlers need not take batches (alto refuses them): a batch is sent call by call.
+              upstreamBatches: false,
             })
           : // No bundler: every method is refused with that reason, nothing is forwarded.
             new ChainGateway({
