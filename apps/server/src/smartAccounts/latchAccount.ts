@@ -8,6 +8,7 @@ import {
   encodeAbiParameters,
   encodeFunctionData,
   encodePacked,
+  getAddress,
   getContractAddress,
   getCreate2Address,
   type Hex,
@@ -112,7 +113,7 @@ export function decodeLatchAccountCalls(data: Hex): AccountCall[] {
     if (size(execution) < 52) throw new Error('single-call execution data is too short')
     return [
       {
-        to: slice(execution, 0, 20),
+        to: getAddress(slice(execution, 0, 20)),
         value: BigInt(slice(execution, 20, 52)),
         data: size(execution) > 52 ? slice(execution, 52) : '0x',
       },
