@@ -137,6 +137,21 @@ describe('smart accounts through the server', () => {
     expect(operations).toEqual([expect.objectContaining({ userOpHash: hash, success: true })])
   })
 
+  it("leaves the chain's suggested tip where it was after a run of user operations", async () => {
+    // Clients offer twice the suggested tip; a bundler that bid its operations' fees made the
+    // suggestion double with each bundle on the devnet, where its bundles are most of the traffic.
+    const tip = () => kit.client.request({ method: 'eth_maxPriorityFeePerGas' }).then(BigInt)
+    const before = await tip()
+    const account = await kit.smartAccount()
+    await kit.fund(account.address, '1')
+    const bundler = kit.bundler(account)
+    for (let run = 0; run < 4; run++) {
+      const hash = await bundler.sendUserOperation({ calls: [{ to: account.address, value: 0n }] })
+      expect((await bundler.waitForUserOperationReceipt({ hash })).success).toBe(true)
+    }
+    expect(await tip()).toBeLessThan(before * 2n)
+  })
+
   describe('signatures the server checks', () => {
     const siwx = async (address: Hex, sign: (text: string) => Promise<Hex>) => {
       const nonce = (

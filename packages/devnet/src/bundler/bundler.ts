@@ -115,6 +115,23 @@ function altoArguments(options: BundlerOptions): string[] {
     // anvil has no tracer for ERC-7562's validation rules; the devnet trusts its own accounts.
     '--safe-mode',
     'false',
+    // Bundles pay the chain's suggested tip, not what their operations offer: on a chain where
+    // the bundler's transactions are most of the traffic, bidding the operations' fees (which
+    // clients set at twice the suggested tip) made the suggestion, and every fee, double with
+    // each bundle.
+    '--bundler-initial-commission',
+    '100',
+    // anvil mines each transaction at once. Alto polls the chain every quarter of a block time
+    // (a second by default: every operation waited for a poll), and bundles at intervals that
+    // grow with its traffic up to the maximum (a second by default: a bench's run of operations
+    // slowed its own later ones); 50 ms polls and bundling every 50 to 100 ms keep an operation
+    // a few tenths of a second from its receipt, at little cost when idle.
+    '--block-time',
+    '200',
+    '--min-bundle-interval',
+    '50',
+    '--max-bundle-interval',
+    '100',
     '--log-level',
     'warn',
     // JSON lines, written in its own thread: the pretty printer would start a worker to load.
