@@ -48,10 +48,13 @@ export function warmBundler(host: string): WarmBundler {
     ['--import', pathToFileURL(preload).href, join(altoRoot, 'esm/cli/alto.js')],
     {
       env: {
-        ...process.env,
+        // Alto reads ALTO_* variables as options: none of the caller's may change its run.
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(([name]) => !name.startsWith('ALTO_')),
+        ),
         LATCH_ALTO_WARM: JSON.stringify(warmModules),
         LATCH_BUNDLER_HOST: host,
-        // Alto reads a .env file and ALTO_* variables: none of the caller's may change its run.
+        // Nor may a .env file in the working directory, which alto would read too.
         DOTENV_CONFIG_PATH: '/dev/null',
       },
     },
