@@ -8,6 +8,7 @@ import { startDevnet } from '@latch/devnet'
 import { startStack } from '../scripts/stack.ts'
 import { benchBundle } from './bundle.ts'
 import { benchEmbedded } from './embedded.ts'
+import { benchUserOps } from './userop.ts'
 import { benchWalletConnect } from './walletconnect.ts'
 
 /** `npm run bench`: prints start-up times, request latency and bundle sizes. Figures, not pass/fail. */
@@ -19,22 +20,29 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function devnetStart(runs: number): Promise<void> {
-  const times: number[] = []
-  for (let run = 0; run < runs; run++) {
+  // Alternating runs with and without the bundlers: what they add, on the same machine load.
+  const times = { with: [] as number[], without: [] as number[] }
+  for (let run = 0; run < runs * 2; run++) {
+    const bundlers = run % 2 === 0
     const dir = mkdtempSync(path.join(tmpdir(), 'latch-bench-'))
     const started = performance.now()
     const devnet = await startDevnet({
       ports: [0, 0],
       relayPort: 0,
+      bundlers,
       manifestPath: path.join(dir, 'devnet.json'),
     })
-    times.push(performance.now() - started)
+    times[bundlers ? 'with' : 'without'].push(performance.now() - started)
     await devnet.stop()
     rmSync(dir, { recursive: true, force: true })
   }
-  times.sort((a, b) => a - b)
+  const figures = (list: number[]) => {
+    list.sort((a, b) => a - b)
+    return `median ${percentile(list, 50).toFixed(0)} ms, max ${list.at(-1)?.toFixed(0)} ms`
+  }
   console.log(
-    `devnet start to ready (2 chains, all contracts, warm compile cache), ${runs} runs: median ${percentile(times, 50).toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`,
+    `devnet start to ready (2 chains, all contracts, warm compile cache), ${runs} runs each: ` +
+      `with the 2 bundlers ${figures(times.with)}; without them ${figures(times.without)}`,
   )
 }
 
@@ -99,3 +107,4 @@ demoBundle()
 await benchBundle()
 await benchWalletConnect()
 await benchEmbedded()
+await benchUserOps()

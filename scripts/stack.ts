@@ -12,6 +12,8 @@ export type StackOptions = {
   /** 0 picks free ports; defaults are the ones the README names. */
   ports?: {
     chains?: [number, number]
+    /** The chains' ERC-4337 bundlers; default 4337 and 4338, or free ports with relay 0. */
+    bundlers?: [number, number]
     relay?: number
     /** The devnet's OpenID Connect provider and mail catcher (SMTP, inbox); default 0 with relay 0. */
     oidc?: number
@@ -172,6 +174,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const [started] = await Promise.all([
       startDevnet({
         ports: options.ports?.chains ?? DEFAULT_PORTS.chains,
+        ...(options.ports?.bundlers ? { bundlerPorts: options.ports.bundlers } : {}),
         relayPort: options.ports?.relay ?? DEFAULT_PORTS.relay,
         ...(options.ports?.oidc !== undefined ? { oidcPort: options.ports.oidc } : {}),
         ...(options.ports?.solana !== undefined ? { solanaPort: options.ports.solana } : {}),

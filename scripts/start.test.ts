@@ -53,15 +53,18 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
     expect(existsSync(path.join(clone, '.data'))).toBe(false)
     expect(existsSync(path.join(clone, 'packages/wallet-frame/dist'))).toBe(false)
 
-    const [chainA, chainB, relay, solana, server, frame, demo] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-    ])
+    const [chainA, chainB, bundlerA, bundlerB, relay, solana, server, frame, demo] =
+      await Promise.all([
+        freePort(),
+        freePort(),
+        freePort(),
+        freePort(),
+        freePort(),
+        freePort(),
+        freePort(),
+        freePort(),
+        freePort(),
+      ])
     // The test runner's own NODE_ENV must not reach the product: a newcomer's shell has none.
     const { NODE_ENV: _runnerMode, ...shellEnv } = process.env
     // Its own process group, as a terminal runs it: Ctrl-C signals npm and everything under it.
@@ -71,6 +74,7 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       env: {
         ...shellEnv,
         DEVNET_PORTS: `${chainA},${chainB}`,
+        DEVNET_BUNDLER_PORTS: `${bundlerA},${bundlerB}`,
         DEVNET_RELAY_PORT: String(relay),
         // The devnet's login provider and mail catcher on free ports too.
         DEVNET_OIDC_PORT: '0',
@@ -102,6 +106,18 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       expect(output).not.toContain('could not start')
       expect(output).toContain(`devnet  Latch Devnet (31337)  http://127.0.0.1:${chainA}`)
       expect(output).toContain(
+        `bundler Latch Devnet 2 (31338)  http://127.0.0.1:${bundlerB}  (ERC-4337, EntryPoint v0.8)`,
+      )
+      // Each chain's bundler answers on the printed URL, for the EntryPoint the devnet deployed.
+      const entryPoints = await fetch(`http://127.0.0.1:${bundlerA}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints' }),
+      })
+      expect((await entryPoints.json()).result).toEqual([
+        '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108',
+      ])
+      expect(output).toContain(
         `devnet  Latch Solana Devnet  http://127.0.0.1:${solana}  (ws ws://127.0.0.1:${solana})`,
       )
       // The Solana chain answers Solana's JSON-RPC on the printed URL.
@@ -128,7 +144,7 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       process.kill(-(child.pid as number), 'SIGINT')
       await exited
       expect(output).toContain('stopping devnet, server and demo')
-      for (const port of [chainA, chainB, relay, solana, server, frame, demo])
+      for (const port of [chainA, chainB, bundlerA, bundlerB, relay, solana, server, frame, demo])
         await expect.poll(() => listening(port), { timeout: 10_000 }).toBe(false)
     } finally {
       try {

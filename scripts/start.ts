@@ -4,10 +4,12 @@ import { startStack } from './stack.ts'
 const started = performance.now()
 const verbose = process.env.LATCH_VERBOSE === '1'
 const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
-const chainPorts = process.env.DEVNET_PORTS?.split(',').map(Number) as [number, number] | undefined
+const portPair = (name: string) =>
+  process.env[name]?.split(',').map(Number) as [number, number] | undefined
 const stack = await startStack({
   ports: {
-    chains: chainPorts,
+    chains: portPair('DEVNET_PORTS'),
+    bundlers: portPair('DEVNET_BUNDLER_PORTS'),
     relay: port('DEVNET_RELAY_PORT'),
     oidc: port('DEVNET_OIDC_PORT'),
     smtp: port('DEVNET_SMTP_PORT'),
@@ -32,6 +34,13 @@ const stack = await startStack({
 
 for (const chain of stack.devnet.manifest.chains)
   console.log(`devnet  ${chain.name} (${chain.chainId})  ${chain.rpcUrl}`)
+for (const chain of stack.devnet.manifest.chains) {
+  if (chain.bundlerUrl) {
+    console.log(
+      `bundler ${chain.name} (${chain.chainId})  ${chain.bundlerUrl}  (ERC-4337, EntryPoint v0.8)`,
+    )
+  }
+}
 const { mail, oidc, solana } = stack.devnet.manifest
 if (solana) console.log(`devnet  ${solana.name}  ${solana.rpcUrl}  (ws ${solana.wsUrl})`)
 console.log(`relay   WalletConnect relay  ${stack.devnet.manifest.walletConnect.relayUrl}`)

@@ -26,6 +26,7 @@ import { RedisConnection } from './redis/connection.ts'
 import { WalletStore } from './registry/wallets.ts'
 import { siwxRoutes } from './routes/auth/siwx.ts'
 import { accountDataRoutes } from './routes/blockchain/accountData.ts'
+import { bundlerRoute } from './routes/blockchain/bundler.ts'
 import { convertRoutes } from './routes/blockchain/convert.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
@@ -189,7 +190,9 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       'preValidation',
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
-    await scoped.register(supportedChainsRoute({ chains, solanaChains }))
+    await scoped.register(
+      supportedChainsRoute({ chains, solanaChains, chainConfigs: config.chains }),
+    )
     await scoped.register(accountDataRoutes({ config, chains, solanaChains, db, redis }))
     await scoped.register(
       rpcRoute({
@@ -200,6 +203,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         circuits,
       }),
     )
+    await scoped.register(bundlerRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({

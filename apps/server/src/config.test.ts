@@ -14,6 +14,8 @@ const devnetContracts = () =>
       'uniswapV2Router02',
       'entryPoint',
       'simpleAccountFactory',
+      'latchAccountFactory',
+      'latchAccountImplementation',
     ].map((name) => [name, `0x${'1'.repeat(40)}`]),
   )
 
@@ -52,6 +54,30 @@ describe('loadConfig', () => {
         tokens: [],
       },
     ])
+  })
+
+  it("reads an EVM chain's bundler URL and account factory, and names a bad one", () => {
+    const load = (entry: object) =>
+      loadConfig({
+        DATA_DIR: emptyDataDir(),
+        LATCH_CHAINS: JSON.stringify([
+          { chainId: 8453, name: 'Base', rpcUrls: ['https://base.example'], ...entry },
+        ]),
+      })
+    const factory = `0x${'4'.repeat(40)}`
+    const [chain] = load({
+      bundlerUrl: 'https://bundler.example/rpc?key=k',
+      accountFactory: factory,
+    }).chains
+    expect(chain).toMatchObject({
+      bundlerUrl: 'https://bundler.example/rpc?key=k',
+      accountFactory: factory,
+    })
+    expect(load({}).chains[0]).not.toHaveProperty('bundlerUrl')
+    expect(() => load({ bundlerUrl: 'not a url' })).toThrow(/LATCH_CHAINS\.0\.bundlerUrl/)
+    expect(() => load({ accountFactory: '0x1234' })).toThrow(
+      'Expected a 0x-prefixed 40-hex-character address',
+    )
   })
 
   it('reads each LATCH_CHAINS entry by its family, EVM when it names none', () => {
@@ -115,6 +141,7 @@ describe('loadConfig', () => {
       rpcUrl: 'http://127.0.0.1:8545',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       contracts: devnetContracts(),
+      bundlerUrl: 'http://127.0.0.1:4337',
       tokens: [
         {
           symbol: 'USDC',
@@ -151,6 +178,8 @@ describe('loadConfig', () => {
         nativeCurrency: chain.nativeCurrency,
         multicall3: `0x${'1'.repeat(40)}`,
         tokens: chain.tokens,
+        bundlerUrl: 'http://127.0.0.1:4337',
+        accountFactory: `0x${'1'.repeat(40)}`,
         uniswapV2: {
           factory: `0x${'1'.repeat(40)}`,
           router: `0x${'1'.repeat(40)}`,

@@ -77,6 +77,13 @@ const chainConfig = z.object({
     .optional(),
   /** The block the history indexer starts from on an empty database (0: genesis). */
   indexFromBlock: z.number().int().nonnegative().optional(),
+  /**
+   * The chain's ERC-4337 bundler (EntryPoint v0.8), reached only through POST /v1/bundler; without
+   * it, smart accounts are not offered on this chain.
+   */
+  bundlerUrl: z.string().url().optional(),
+  /** LatchAccountFactory on this chain: the factory of the kit's smart accounts. */
+  accountFactory: evmAddress.optional(),
 })
 export type ChainConfig = z.infer<typeof chainConfig>
 
@@ -452,7 +459,10 @@ export function solanaChainsOfDevnet(
   ]
 }
 
-/** The devnet's chains as server config: RPC, tokens, Multicall3 and the Uniswap V2 pools. */
+/**
+ * The devnet's chains as server config: RPC, tokens, Multicall3, the Uniswap V2 pools, the
+ * bundler and the smart accounts' factory.
+ */
 export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
   return manifest.chains.map((chain) => {
     const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
@@ -469,6 +479,8 @@ export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
         decimals,
         spam,
       })),
+      ...(chain.bundlerUrl ? { bundlerUrl: chain.bundlerUrl } : {}),
+      accountFactory: chain.contracts.latchAccountFactory,
       ...(usdc
         ? {
             uniswapV2: {

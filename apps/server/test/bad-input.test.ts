@@ -108,6 +108,10 @@ const SAMPLES: Record<string, Sample> = {
     query: { ...PROJECT, chainId: CHAIN },
     body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
   },
+  'POST /v1/bundler': {
+    query: { ...PROJECT, chainId: CHAIN },
+    body: { jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] },
+  },
   'GET /appkit/v1/project-limits': { query: PROJECT },
   'GET /getAnalyticsConfig': { query: PROJECT },
   'POST /batch': {
@@ -307,7 +311,11 @@ const HTML_PAGES = new Set([
  * Inputs that are the caller's own and passed on untouched, so any text is an answer, not an
  * error: a JSON-RPC call's id comes back as it was sent (JSON-RPC 2.0), in an HTTP 200.
  */
-const PASSED_THROUGH = new Set(['POST /v1 body.id', 'POST /v1/ body.id'])
+const PASSED_THROUGH = new Set([
+  'POST /v1 body.id',
+  'POST /v1/ body.id',
+  'POST /v1/bundler body.id',
+])
 
 /**
  * Routes that read a text/plain body as JSON: browsers send beacons (navigator.sendBeacon) with a

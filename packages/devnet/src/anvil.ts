@@ -1,24 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+import { spawnChild } from './children.ts'
 import { ANVIL_PORT_ATTEMPTS } from './constants.ts'
 
 const require = createRequire(import.meta.url)
-
-/** Every anvil this process started and has not yet seen exit. */
-const running = new Set<ChildProcess>()
-let exitHookInstalled = false
-
-function installExitHook(): void {
-  if (exitHookInstalled) return
-  exitHookInstalled = true
-  // 'exit' handlers must be synchronous: a plain kill is.
-  process.on('exit', () => {
-    for (const child of running) child.kill('SIGKILL')
-  })
-}
 
 /**
  * The path of the anvil binary shipped by `@foundry-rs/anvil` in its platform package
@@ -58,12 +45,6 @@ export function findFreePort(host = '127.0.0.1'): Promise<number> {
   })
 }
 
-/** On Linux, `setpriv --pdeathsig` makes the kernel kill anvil if this process dies abruptly. */
-const setpriv =
-  process.platform === 'linux'
-    ? ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path))
-    : undefined
-
 /**
  * Starts a server on `port`, a port found free; if something took it before the server bound it
  * ("Address already in use"), on another free port, ANVIL_PORT_ATTEMPTS times in all.
@@ -77,7 +58,8 @@ export async function retryOnTakenPort<T>(
     try {
       return await start(port)
     } catch (error) {
-      const taken = /Address already in use/.test((error as Error).message)
+      // anvil says "Address already in use", node "EADDRINUSE: address already in use".
+      const taken = /address already in use/i.test((error as Error).message)
       if (!taken || attempt >= ANVIL_PORT_ATTEMPTS) throw error
       port = await nextPort()
     }
@@ -117,12 +99,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilInstance> 
     '10000',
   ]
   const binary = resolveAnvilBinary()
-  const [command, commandArgs] = setpriv
-    ? [setpriv, ['--pdeathsig', 'KILL', binary, ...args]]
-    : [binary, args]
-  installExitHook()
-  const child = spawn(command, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'], detached: false })
-  running.add(child)
+  const child = spawnChild(binary, args)
 
   let output = ''
   let listening = false
@@ -138,7 +115,6 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilInstance> 
   const exitPromise = new Promise<void>((resolve) => {
     child.once('exit', () => {
       exited = true
-      running.delete(child)
       resolve()
     })
   })

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import type { Abi, Hex } from 'viem'
+import { packageRoot } from './packageRoot.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -10,6 +13,18 @@ function load(specifier: string): Artifact {
   const json = require(specifier) as { abi: Abi; bytecode: string }
   const bytecode = json.bytecode.startsWith('0x') ? json.bytecode : `0x${json.bytecode}`
   return { abi: json.abi, bytecode: bytecode as Hex }
+}
+
+/**
+ * The simulation contracts alto deploys at start when they are missing (its Foundry builds: the
+ * bytecode under `bytecode.object`). Its package exports no files, so they are read from its root.
+ */
+function loadAlto(name: string): Hex {
+  const path = join(packageRoot('@pimlico/alto'), 'esm/contracts', name)
+  const json = JSON.parse(readFileSync(path, 'utf8')) as {
+    bytecode: { object: Hex }
+  }
+  return json.bytecode.object
 }
 
 let cached: ReturnType<typeof loadAll> | undefined
@@ -24,6 +39,12 @@ function loadAll() {
     simpleAccountFactory: load(
       '@account-abstraction/contracts/artifacts/SimpleAccountFactory.json',
     ),
+    bundlerSimulations: [
+      loadAlto('PimlicoSimulations.sol/PimlicoSimulations.json'),
+      loadAlto('EntryPointSimulations.sol/EntryPointSimulations07.json'),
+      loadAlto('EntryPointSimulations.sol/EntryPointSimulations08.json'),
+      loadAlto('EntryPointSimulations.sol/EntryPointSimulations09.json'),
+    ],
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_BUNDLER_PORTS,
   DEFAULT_INBOX_PORT,
   DEFAULT_OIDC_PORT,
   DEFAULT_RELAY_PORT,
@@ -10,18 +11,19 @@ import {
 import { defaultManifestPath } from './manifest.ts'
 
 /**
- * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548,
- * DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549, DEVNET_SOLANA_PORT=8550 and DEVNET_MANIFEST override
- * the defaults.
+ * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_BUNDLER_PORTS="4337,4338",
+ * DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548, DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549,
+ * DEVNET_SOLANA_PORT=8550 and DEVNET_MANIFEST override the defaults.
  */
-function parsePorts(value: string | undefined): [number, number] {
-  if (!value) return [8545, 8546]
+function parsePorts(name: string, example: [number, number]): [number, number] | undefined {
+  const value = process.env[name]
+  if (!value) return undefined
   const ports = value.split(',').map((part) => Number(part.trim()))
   const [first, second] = ports
   const valid = (port: number | undefined): port is number =>
     port !== undefined && Number.isInteger(port) && port >= 0 && port < 65536
   if (ports.length !== 2 || !valid(first) || !valid(second)) {
-    throw new Error(`DEVNET_PORTS must be two ports like "8545,8546", got "${value}"`)
+    throw new Error(`${name} must be two ports like "${example.join(',')}", got "${value}"`)
   }
   return [first, second]
 }
@@ -61,7 +63,8 @@ process.on('SIGTERM', shutdown)
 async function main(): Promise<void> {
   const manifestPath = process.env.DEVNET_MANIFEST || defaultManifestPath
   devnet = await startDevnet({
-    ports: parsePorts(process.env.DEVNET_PORTS),
+    ports: parsePorts('DEVNET_PORTS', [8545, 8546]) ?? [8545, 8546],
+    bundlerPorts: parsePorts('DEVNET_BUNDLER_PORTS', DEFAULT_BUNDLER_PORTS),
     relayPort: parsePort('DEVNET_RELAY_PORT', DEFAULT_RELAY_PORT) ?? DEFAULT_RELAY_PORT,
     oidcPort: parsePort('DEVNET_OIDC_PORT', DEFAULT_OIDC_PORT),
     mail: {
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   })
   for (const chain of devnet.manifest.chains) {
     console.log(`${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}`)
+    if (chain.bundlerUrl) console.log(`  ERC-4337 bundler (EntryPoint v0.8): ${chain.bundlerUrl}`)
   }
   const { solana } = devnet.manifest
   if (solana)

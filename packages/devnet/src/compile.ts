@@ -6,26 +6,53 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Abi, Hex } from 'viem'
 import { cacheDir, writeCacheEntry } from './deployment.ts'
+import { packageVersion } from './packageRoot.ts'
 
 const require = createRequire(import.meta.url)
 
 /** Our own Solidity sources, compiled with solc-js on demand. */
 export const contractsDir = fileURLToPath(new URL('../contracts/', import.meta.url))
 
-const sourceFiles = ['DevnetToken.sol', 'Multicall3.sol'] as const
-
-const settings = {
-  // A devnet needs no gas savings: unoptimized compilation is noticeably faster.
-  optimizer: { enabled: false },
-  evmVersion: 'cancun',
-  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
-}
+/**
+ * Two compilations, each with its own settings. The devnet's own helpers need no gas savings, and
+ * unoptimized compilation is noticeably faster. The smart account is the contract users pay gas
+ * for, on any chain it is deployed to: it is optimized, and its bytecode (so its CREATE2 address)
+ * is what a production deployment with the same compiler would get.
+ */
+const units = [
+  {
+    files: ['DevnetToken.sol', 'Multicall3.sol'],
+    settings: {
+      optimizer: { enabled: false },
+      evmVersion: 'cancun',
+      outputSelection: {
+        '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] },
+      },
+    },
+  },
+  {
+    files: ['LatchAccount.sol', 'LatchAccountFactory.sol'],
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'cancun',
+      outputSelection: {
+        'LatchAccount.sol': { LatchAccount: ['abi'] },
+        'LatchAccountFactory.sol': {
+          LatchAccountFactory: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'],
+        },
+      },
+    },
+  },
+] as const
 
 export type CompiledContract = { abi: Abi; bytecode: Hex; deployedBytecode: Hex }
 
 export type CompiledContracts = {
   DevnetToken: CompiledContract
   Multicall3: CompiledContract
+  /** Only its ABI: the factory's constructor deploys it. */
+  LatchAccount: { abi: Abi }
+  LatchAccountFactory: CompiledContract
 }
 
 type SolcOutput = {
@@ -39,10 +66,6 @@ type SolcOutput = {
   >
 }
 
-function packageVersion(name: string): string {
-  return (require(`${name}/package.json`) as { version: string }).version
-}
-
 /**
  * Compiles the contracts under packages/devnet/contracts, or reads them from the cache when the
  * sources, solc version, OpenZeppelin version and settings are unchanged.
@@ -50,15 +73,19 @@ function packageVersion(name: string): string {
 export async function loadCompiledContracts(
   log: (line: string) => void = () => {},
 ): Promise<CompiledContracts> {
-  const sources: Record<string, { content: string }> = {}
-  for (const file of sourceFiles) {
-    sources[file] = { content: await readFile(join(contractsDir, file), 'utf8') }
+  const sources: Record<string, { content: string }>[] = []
+  for (const unit of units) {
+    const unitSources: Record<string, { content: string }> = {}
+    for (const file of unit.files) {
+      unitSources[file] = { content: await readFile(join(contractsDir, file), 'utf8') }
+    }
+    sources.push(unitSources)
   }
   const hash = createHash('sha256')
     .update(
       JSON.stringify({
         sources,
-        settings,
+        settings: units.map((unit) => unit.settings),
         solc: packageVersion('solc'),
         openzeppelin: packageVersion('@openzeppelin/contracts'),
       }),
@@ -83,10 +110,9 @@ export async function loadCompiledContracts(
   return compiled
 }
 
-async function compile(sources: Record<string, { content: string }>): Promise<CompiledContracts> {
+async function compile(sources: Record<string, { content: string }>[]): Promise<CompiledContracts> {
   // solc-js is large and slow to load: only import it on a cache miss.
   const solc = (await import('solc')).default
-  const input = { language: 'Solidity', sources, settings }
   const findImports = (path: string): { contents: string } | { error: string } => {
     try {
       return { contents: readFileSync(require.resolve(path), 'utf8') }
@@ -94,16 +120,28 @@ async function compile(sources: Record<string, { content: string }>): Promise<Co
       return { error: `import not found: ${path}` }
     }
   }
-  const output = JSON.parse(
-    solc.compile(JSON.stringify(input), { import: findImports }),
-  ) as SolcOutput
-  const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
-  if (errors.length > 0) {
-    throw new Error(`solc failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`)
+  const contracts: NonNullable<SolcOutput['contracts']> = {}
+  units.forEach((unit, index) => {
+    const input = { language: 'Solidity', sources: sources[index], settings: unit.settings }
+    const output = JSON.parse(
+      solc.compile(JSON.stringify(input), { import: findImports }),
+    ) as SolcOutput
+    const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
+    if (errors.length > 0) {
+      throw new Error(`solc failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`)
+    }
+    for (const file of unit.files) {
+      const compiled = output.contracts?.[file]
+      if (compiled) contracts[file] = compiled
+    }
+  })
+  const find = (file: string, name: string) => {
+    const contract = contracts[file]?.[name]
+    if (!contract) throw new Error(`solc produced no ${name} in ${file}`)
+    return contract
   }
   const pick = (file: string, name: string): CompiledContract => {
-    const contract = output.contracts?.[file]?.[name]
-    if (!contract) throw new Error(`solc produced no ${name} in ${file}`)
+    const contract = find(file, name)
     return {
       abi: contract.abi,
       bytecode: `0x${contract.evm.bytecode.object}`,
@@ -113,5 +151,7 @@ async function compile(sources: Record<string, { content: string }>): Promise<Co
   return {
     DevnetToken: pick('DevnetToken.sol', 'DevnetToken'),
     Multicall3: pick('Multicall3.sol', 'Multicall3'),
+    LatchAccount: { abi: find('LatchAccount.sol', 'LatchAccount').abi },
+    LatchAccountFactory: pick('LatchAccountFactory.sol', 'LatchAccountFactory'),
   }
 }

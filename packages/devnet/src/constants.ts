@@ -23,6 +23,20 @@ export const TREASURY_PRIVATE_KEY =
   '0xe5e9bd41628212b67db4681df51233bde402445d016a7e0fa4ea9714ca88a81f' as const
 export const TREASURY_ADDRESS = '0x342356e9F8fDFfAE61a0d38b6E64CF2bedE8b623' as const
 
+/**
+ * The bundler's accounts: the executor signs and pays for the bundles it submits, the utility
+ * account deploys the bundler's simulation contracts and refills the executor. Neither is one of
+ * the ten user accounts, so a test or the demo never races the bundler for a nonce. Keys are
+ * keccak256 of 'latch devnet bundler executor' and 'latch devnet bundler utility' (checked when
+ * the plan is built): public, for devnets only.
+ */
+export const BUNDLER_EXECUTOR_PRIVATE_KEY =
+  '0xcbe8fb652c7fe28b432d4cbc1d61bbaf634269d802d2cb7daf3b5b33fc09a177' as const
+export const BUNDLER_EXECUTOR_ADDRESS = '0xD71191A24136343fBc4F44F9C0fcc6b3033D823a' as const
+export const BUNDLER_UTILITY_PRIVATE_KEY =
+  '0x55272e79ad67cf14bae2c2e9c85000d729a647df436caae20c3b96d2b5399895' as const
+export const BUNDLER_UTILITY_ADDRESS = '0x1CeE80D41Dd561f97818aAd9BfAfBbf4Dde1ae66' as const
+
 /** Canonical Multicall3 address (the same on nearly every EVM chain). */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
 /** The deterministic CREATE2 deployer anvil preinstalls. */
@@ -32,6 +46,16 @@ export const ENTRY_POINT_SALT =
   '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9' as const
 /** Canonical ERC-4337 EntryPoint v0.8. */
 export const ENTRY_POINT_ADDRESS = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108' as const
+
+/**
+ * The CREATE2 salt of LatchAccountFactory: with the deterministic deployer, the factory lands on
+ * the same address on every chain it is deployed to with the same bytecode.
+ */
+export const ACCOUNT_FACTORY_SALT =
+  '0x0000000000000000000000000000000000000000000000000000000000000000' as const
+
+/** The bundlers' ports by default, in chain order (ERC-4337 gave its number to the first). */
+export const DEFAULT_BUNDLER_PORTS = [4337, 4338] as [number, number]
 
 export const CHAINS = [
   { chainId: 31337, name: 'Latch Devnet' },

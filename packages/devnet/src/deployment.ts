@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { packageVersion } from './packageRoot.ts'
 import type { Deployment } from './types.ts'
-
-const require = createRequire(import.meta.url)
 
 /** Compiled contracts and the deployment plan are cached here (gitignored). */
 export const cacheDir = fileURLToPath(new URL('../.cache/', import.meta.url))
@@ -13,6 +11,8 @@ export const cacheDir = fileURLToPath(new URL('../.cache/', import.meta.url))
 /** Everything the plan depends on: when any of it changes, the plan is rebuilt. */
 const inputFiles = [
   '../contracts/DevnetToken.sol',
+  '../contracts/LatchAccount.sol',
+  '../contracts/LatchAccountFactory.sol',
   '../contracts/Multicall3.sol',
   './artifacts.ts',
   './compile.ts',
@@ -27,6 +27,7 @@ const inputPackages = [
   '@uniswap/v2-core',
   '@uniswap/v2-periphery',
   '@account-abstraction/contracts',
+  '@pimlico/alto',
 ]
 
 /** Writes `data` to `file` through a temporary file, so no reader sees half of it. */
@@ -62,7 +63,7 @@ export async function loadDeployment(log: (line: string) => void = () => {}): Pr
     hash.update(file).update(await readFile(new URL(file, import.meta.url)))
   }
   for (const name of inputPackages) {
-    hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+    hash.update(`${name}@${packageVersion(name)}`)
   }
   const cacheFile = join(cacheDir, `deployment-${hash.digest('hex').slice(0, 16)}.json`)
   try {

@@ -23,7 +23,13 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, readManifest, startDevnet } from './index.ts'
+import {
+  BUNDLER_EXECUTOR_ADDRESS,
+  BUNDLER_UTILITY_ADDRESS,
+  type Devnet,
+  readManifest,
+  startDevnet,
+} from './index.ts'
 
 const routerAbi = parseAbi([
   'function WETH() view returns (address)',
@@ -41,6 +47,7 @@ const accountFactoryAbi = parseAbi([
   'function senderCreator() view returns (address)',
 ])
 const entryPointAbi = parseAbi(['function senderCreator() view returns (address)'])
+const latchAccountFactoryAbi = parseAbi(['function accountImplementation() view returns (address)'])
 /** The whole Multicall3 interface, as the canonical deployment publishes it. */
 const multicall3Abi = parseAbi([
   'struct Call { address target; bytes callData; }',
@@ -123,6 +130,33 @@ const isAlive = (pid: number): boolean => {
     return false
   }
 }
+/** One JSON-RPC call to `url` (alto takes no batches); its result, or throws its error. */
+async function bundlerCall(url: string, method: string): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+  })
+  const answer = (await response.json()) as { result?: unknown; error?: unknown }
+  if (answer.error) throw new Error(JSON.stringify(answer.error))
+  return answer.result
+}
+
+/** The IPv4 addresses something listens on `port` at (Linux: /proc/net/tcp, state 0A). */
+function boundAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0')
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A')
+    .map((fields) => {
+      const hex = fields[1]?.split(':')[0] ?? ''
+      // Little-endian bytes of the address.
+      return [6, 4, 2, 0].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join('.')
+    })
+}
+
 async function waitUntilDead(pids: number[], timeoutMs = 5000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   while (pids.some(isAlive)) {
@@ -225,6 +259,51 @@ describe('startDevnet', () => {
         }),
       ])
       expect(fromFactory).toBe(fromEntryPoint)
+    }
+  })
+
+  it('runs an ERC-4337 bundler per chain on EntryPoint v0.8, on loopback only', async () => {
+    for (const chain of devnet.manifest.chains) {
+      const url = new URL(chain.bundlerUrl ?? '')
+      expect(url.hostname).toBe('127.0.0.1')
+      expect(await bundlerCall(url.href, 'eth_supportedEntryPoints')).toEqual([
+        chain.contracts.entryPoint,
+      ])
+      expect(await bundlerCall(url.href, 'eth_chainId')).toBe(`0x${chain.chainId.toString(16)}`)
+      // Alto itself binds every interface; the devnet keeps it to the host it was given.
+      if (process.platform === 'linux')
+        expect(boundAddresses(Number(url.port))).toEqual(['127.0.0.1'])
+    }
+    expect(new Set(devnet.manifest.chains.map((chain) => chain.bundlerUrl)).size).toBe(2)
+  })
+
+  it('funds the bundler from accounts of its own, none of the ten user accounts', async () => {
+    const users = devnet.manifest.accounts.map((account) => account.address)
+    for (const chain of devnet.manifest.chains) {
+      const client = clientFor(chain)
+      for (const address of [BUNDLER_EXECUTOR_ADDRESS, BUNDLER_UTILITY_ADDRESS]) {
+        expect(users).not.toContain(address)
+        expect(await client.getBalance({ address })).toBeGreaterThan(parseEther('100'))
+      }
+      // The user accounts have sent nothing: their nonces stay free for the tests and the demo.
+      expect(await client.getTransactionCount({ address: users[0] ?? '0x' })).toBe(0)
+    }
+  })
+
+  it('deploys LatchAccountFactory and its account implementation at the planned addresses', async () => {
+    for (const chain of devnet.manifest.chains) {
+      const client = clientFor(chain)
+      const { latchAccountFactory, latchAccountImplementation } = chain.contracts
+      expect(
+        await client.readContract({
+          address: latchAccountFactory,
+          abi: latchAccountFactoryAbi,
+          functionName: 'accountImplementation',
+        }),
+      ).toBe(latchAccountImplementation)
+      expect(
+        (await client.getCode({ address: latchAccountImplementation }))?.length,
+      ).toBeGreaterThan(10_000)
     }
   })
 
@@ -444,12 +523,19 @@ describe('startDevnet', () => {
     })
     expect(layout(chainAt(1))).toEqual(layout(chainAt(0)))
 
+    // Without bundlers: they play no part in the layout, and the option is checked on the way.
     const second = await startDevnet({
       ports: [0, 0],
       relayPort: 0,
+      bundlers: false,
       manifestPath: join(scratch, 'second.json'),
     })
     try {
+      expect(second.bundlerPids).toEqual([])
+      expect(second.manifest.chains.map((chain) => chain.bundlerUrl)).toEqual([
+        undefined,
+        undefined,
+      ])
       expect(second.manifest.chains.map(layout)).toEqual(devnet.manifest.chains.map(layout))
       expect(second.manifest.accounts).toEqual(devnet.manifest.accounts)
       expect(second.manifest.chains.map((chain) => chain.rpcUrl)).not.toEqual(
@@ -467,14 +553,21 @@ describe('startDevnet', () => {
       manifestPath: join(scratch, 'third.json'),
     })
     expect(other.pids).toHaveLength(2)
+    expect(other.bundlerPids).toHaveLength(2)
     for (const pid of other.pids) {
       expect(isAlive(pid)).toBe(true)
       if (process.platform === 'linux') {
         expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain('anvil')
       }
     }
+    for (const pid of other.bundlerPids) {
+      expect(isAlive(pid)).toBe(true)
+      if (process.platform === 'linux') {
+        expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain('alto')
+      }
+    }
     await other.stop()
-    expect(other.pids.filter(isAlive)).toEqual([])
+    expect([...other.pids, ...other.bundlerPids].filter(isAlive)).toEqual([])
     await other.stop() // a second stop is harmless
   })
 })
@@ -485,7 +578,7 @@ describe.concurrent('when the process that started the devnet dies', () => {
   const tsx = pathToFileURL(require.resolve('tsx')).href
   const fixture = fileURLToPath(new URL('./child-devnet.fixture.ts', import.meta.url))
 
-  /** Starts the fixture in a child node process and resolves with its anvil pids. */
+  /** Starts the fixture in a child node process and resolves with its anvil and bundler pids. */
   function startChild(mode: 'exit' | 'wait'): Promise<{ child: ChildProcess; pids: number[] }> {
     const child = spawn(
       process.execPath,
@@ -511,16 +604,16 @@ describe.concurrent('when the process that started the devnet dies', () => {
     })
   }
 
-  it('leaves no anvil behind when it exits without calling stop()', {
+  it('leaves no anvil or bundler behind when it exits without calling stop()', {
     timeout: 60_000,
   }, async () => {
     const { pids } = await startChild('exit')
-    expect(pids).toHaveLength(2)
+    expect(pids).toHaveLength(4)
     expect(await waitUntilDead(pids)).toBe(true)
   })
 
   it.skipIf(process.platform !== 'linux')(
-    'leaves no anvil behind when it is killed with SIGKILL',
+    'leaves no anvil or bundler behind when it is killed with SIGKILL',
     { timeout: 60_000 },
     async ({ expect }) => {
       const { child, pids } = await startChild('wait')

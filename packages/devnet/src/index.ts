@@ -1,6 +1,14 @@
 import type { DevnetChain, DevnetManifest } from '@latch/protocol'
 import { type AnvilInstance, findFreePort, retryOnTakenPort, startAnvil } from './anvil.ts'
-import { CHAINS, DEVNET_MNEMONIC, NATIVE_CURRENCY } from './constants.ts'
+import { type BundlerInstance, type WarmBundler, warmBundler } from './bundler/bundler.ts'
+import {
+  BUNDLER_EXECUTOR_PRIVATE_KEY,
+  BUNDLER_UTILITY_PRIVATE_KEY,
+  CHAINS,
+  DEFAULT_BUNDLER_PORTS,
+  DEVNET_MNEMONIC,
+  NATIVE_CURRENCY,
+} from './constants.ts'
 import { loadDeployment } from './deployment.ts'
 import { executeDeployment } from './execute.ts'
 import { DEFAULT_INBOX_PORT, DEFAULT_SMTP_PORT } from './mail/constants.ts'
@@ -21,7 +29,10 @@ export type {
 } from '@latch/protocol'
 export { findFreePort, resolveAnvilBinary } from './anvil.ts'
 export {
+  BUNDLER_EXECUTOR_ADDRESS,
+  BUNDLER_UTILITY_ADDRESS,
   CREATE2_DEPLOYER,
+  DEFAULT_BUNDLER_PORTS,
   DEPLOYER_ADDRESS,
   DEPLOYER_PRIVATE_KEY,
   DEVNET_MNEMONIC,
@@ -85,6 +96,13 @@ export type DevnetOptions = {
    * when `relayPort` is 0.
    */
   solanaPort?: number
+  /**
+   * Ports of the ERC-4337 bundlers (alto) of chains 31337 and 31338; 0 picks a free port. Default
+   * [4337, 4338], or [0, 0] when `relayPort` is 0.
+   */
+  bundlerPorts?: [number, number]
+  /** Whether to run a bundler per chain; default true. */
+  bundlers?: boolean
   /** Interface anvil listens on; default 127.0.0.1. */
   host?: string
   /** Where to write the manifest; default `<repo root>/.data/devnet.json`. */
@@ -97,18 +115,20 @@ export type Devnet = {
   manifest: DevnetManifest
   /** Process ids of the two anvil nodes, in chain order. */
   pids: number[]
+  /** Process ids of the bundlers, in chain order (none when started without bundlers). */
+  bundlerPids: number[]
   /**
-   * Stops both anvil nodes, the Solana chain, the relay, the OIDC provider and the mail catcher,
-   * and waits until
-   * they have exited; safe to call twice.
+   * Stops both anvil nodes, the bundlers, the Solana chain, the relay, the OIDC provider and the
+   * mail catcher, and waits until they have exited; safe to call twice.
    */
   stop(): Promise<void>
 }
 
 /**
- * Starts two anvil chains (31337 and 31338), a local Solana chain, a WalletConnect relay, an
- * OpenID Connect provider and a mail catcher, deploys the same contracts at the same addresses on both chains, funds the ten
- * dev accounts with every token and writes the manifest.
+ * Starts two anvil chains (31337 and 31338) each with an ERC-4337 bundler, a local Solana chain, a
+ * WalletConnect relay, an OpenID Connect provider and a mail catcher, deploys the same contracts at
+ * the same addresses on both chains, funds the ten dev accounts with every token and writes the
+ * manifest.
  */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const {
@@ -125,7 +145,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const smtpPort = options.mail?.smtpPort ?? defaultPort(DEFAULT_SMTP_PORT)
   const inboxPort = options.mail?.inboxPort ?? defaultPort(DEFAULT_INBOX_PORT)
   const solanaPort = options.solanaPort ?? defaultPort(DEFAULT_SOLANA_PORT)
+  const bundlerPorts = options.bundlerPorts ?? DEFAULT_BUNDLER_PORTS.map(defaultPort)
   const started = performance.now()
+
+  // Each bundler loads its code (about a second) while its chain boots and is deployed.
+  const warming: WarmBundler[] =
+    options.bundlers === false ? [] : CHAINS.map(() => warmBundler(host))
+  const bundlers: BundlerInstance[] = []
 
   // Read (or build) the plan while the nodes boot.
   const deploymentPromise = loadDeployment(log)
@@ -138,6 +164,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let solana: SolanaThread | undefined
   const stop = async () => {
     await Promise.all([
+      ...warming.map((bundler) => bundler.stop()),
       ...nodes.map((node) => node.stop()),
       solana?.stop(),
       relay?.stop(),
@@ -200,6 +227,20 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         await executeDeployment(node.rpcUrl, chain.chainId, deployment)
         const ms = Math.round(performance.now() - chainStarted)
         log(`chain ${chain.chainId}: ${deployment.txs.length} transactions deployed in ${ms} ms`)
+        const warm = warming[index]
+        const bundler = warm
+          ? await startBundler(warm, {
+              rpcUrl: node.rpcUrl,
+              chainId: chain.chainId,
+              entryPoint: deployment.contracts.entryPoint,
+              executorKey: BUNDLER_EXECUTOR_PRIVATE_KEY,
+              utilityKey: BUNDLER_UTILITY_PRIVATE_KEY,
+              port: bundlerPorts[index] ?? 0,
+              host,
+              log,
+            })
+          : undefined
+        if (bundler) bundlers[index] = bundler
         return {
           chainId: chain.chainId,
           name: chain.name,
@@ -208,6 +249,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           contracts: deployment.contracts,
           tokens: deployment.tokens,
           pairs: deployment.pairs,
+          ...(bundler ? { bundlerUrl: bundler.url } : {}),
         }
       }),
     )
@@ -233,9 +275,35 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       onramp: { treasury: deployment.treasury },
     })
     log(`devnet up in ${Math.round(performance.now() - started)} ms; manifest at ${manifestPath}`)
-    return { manifest, pids: nodes.map((node) => node.pid), stop }
+    return {
+      manifest,
+      pids: nodes.map((node) => node.pid),
+      bundlerPids: bundlers.map((bundler) => bundler.pid),
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error
+  }
+
+  /**
+   * Starts the warm bundler on `options.port`, or on a free one when that is 0; a free port
+   * taken meanwhile gets a fresh bundler (loading again) on another.
+   */
+  async function startBundler(
+    warm: WarmBundler,
+    options: Parameters<WarmBundler['start']>[0],
+  ): Promise<BundlerInstance> {
+    if (options.port !== 0) return warm.start(options)
+    let attempts = 0
+    return retryOnTakenPort(
+      (port) => {
+        const bundler = attempts++ === 0 ? warm : warmBundler(host)
+        if (bundler !== warm) warming.push(bundler)
+        return bundler.start({ ...options, port })
+      },
+      await findFreePort(host),
+      () => findFreePort(host),
+    )
   }
 }

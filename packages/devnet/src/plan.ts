@@ -21,6 +21,11 @@ import { HDKey, privateKeyToAddress } from 'viem/accounts'
 import { npmArtifacts } from './artifacts.ts'
 import type { CompiledContracts } from './compile.ts'
 import {
+  ACCOUNT_FACTORY_SALT,
+  BUNDLER_EXECUTOR_ADDRESS,
+  BUNDLER_EXECUTOR_PRIVATE_KEY,
+  BUNDLER_UTILITY_ADDRESS,
+  BUNDLER_UTILITY_PRIVATE_KEY,
   CREATE2_DEPLOYER,
   DEPLOYER_ADDRESS,
   DEPLOYER_PRIVATE_KEY,
@@ -74,6 +79,10 @@ const POOLS: readonly { tokens: [string, string]; amounts: [string, string] }[] 
 const TREASURY_ETHER = '10000'
 const TREASURY_USDC = '10000000'
 
+/** Ether each bundler account starts with: the executor pays every bundle's gas up front. */
+const BUNDLER_EXECUTOR_ETHER = '10000'
+const BUNDLER_UTILITY_ETHER = '1000'
+
 /** Ether the deployer gets (anvil_setBalance) to wrap and to seed the pools. */
 const DEPLOYER_BALANCE = parseEther('1000000')
 
@@ -108,6 +117,14 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     privateKeyToAddress(TREASURY_PRIVATE_KEY) !== TREASURY_ADDRESS
   ) {
     throw new Error('TREASURY_PRIVATE_KEY and TREASURY_ADDRESS do not match')
+  }
+  for (const [text, key, address] of [
+    ['latch devnet bundler executor', BUNDLER_EXECUTOR_PRIVATE_KEY, BUNDLER_EXECUTOR_ADDRESS],
+    ['latch devnet bundler utility', BUNDLER_UTILITY_PRIVATE_KEY, BUNDLER_UTILITY_ADDRESS],
+  ] as const) {
+    if (keccak256(toHex(text)) !== key || privateKeyToAddress(key) !== address) {
+      throw new Error(`the bundler key of '${text}' and its address do not match`)
+    }
   }
   const accounts = deriveAccounts(DEVNET_MNEMONIC, 10)
   const recipients = accounts.map((account) => account.address)
@@ -282,6 +299,58 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     units('USDC', TREASURY_USDC),
   ])
 
+  // The smart-account factory, through the CREATE2 deployer: its address depends on its bytecode
+  // and salt only, so any chain that deploys the same build gets the same address. Its
+  // constructor creates the account implementation (the factory's first CREATE, nonce 1).
+  const accountFactoryArtifact = compiled.LatchAccountFactory
+  const latchAccountFactory = getCreate2Address({
+    from: CREATE2_DEPLOYER,
+    salt: ACCOUNT_FACTORY_SALT,
+    bytecode: accountFactoryArtifact.bytecode,
+  })
+  const latchAccountImplementation = getContractAddress({ from: latchAccountFactory, nonce: 1n })
+  txs.push({
+    label: 'LatchAccountFactory (CREATE2)',
+    to: CREATE2_DEPLOYER,
+    data: concat([ACCOUNT_FACTORY_SALT, accountFactoryArtifact.bytecode]),
+    value: '0x0',
+  })
+  checks.push({
+    label: 'LatchAccount implementation address',
+    to: latchAccountFactory,
+    data: encodeFunctionData({
+      abi: accountFactoryArtifact.abi,
+      functionName: 'accountImplementation',
+    }),
+    expect: pad(latchAccountImplementation).toLowerCase() as Hex,
+  })
+
+  // The bundler's simulation contracts, where alto itself would deploy them at start (CREATE2,
+  // salted with its utility account's address): found there, alto skips four deployments and
+  // answers sooner. Should a later alto salt them otherwise, it deploys its own as before.
+  for (const bytecode of artifacts.bundlerSimulations) {
+    txs.push({
+      label: 'bundler simulation contract (CREATE2)',
+      to: CREATE2_DEPLOYER,
+      data: concat([keccak256(BUNDLER_UTILITY_ADDRESS), bytecode]),
+      value: '0x0',
+    })
+  }
+
+  // The bundler's accounts: gas for bundles.
+  txs.push({
+    label: 'fund the bundler executor',
+    to: BUNDLER_EXECUTOR_ADDRESS,
+    data: '0x',
+    value: toHex(parseEther(BUNDLER_EXECUTOR_ETHER)),
+  })
+  txs.push({
+    label: 'fund the bundler utility account',
+    to: BUNDLER_UTILITY_ADDRESS,
+    data: '0x',
+    value: toHex(parseEther(BUNDLER_UTILITY_ETHER)),
+  })
+
   const tokens: DevnetToken[] = [
     { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, address: weth9, spam: false },
     ...TEST_TOKENS.map((spec) => ({
@@ -306,6 +375,8 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
       uniswapV2Router02,
       entryPoint,
       simpleAccountFactory,
+      latchAccountFactory,
+      latchAccountImplementation,
     },
     tokens,
     pairs,

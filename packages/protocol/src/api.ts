@@ -50,6 +50,8 @@ export type HealthResponse = z.infer<typeof healthResponse>
 export const supportedChainsResponse = z.object({
   http: z.array(caipNetworkId),
   ws: z.array(caipNetworkId),
+  /** EVM chains with an ERC-4337 bundler behind POST /v1/bundler: smart accounts work there. */
+  bundler: z.array(caipNetworkId).optional(),
 })
 export type SupportedChainsResponse = z.infer<typeof supportedChainsResponse>
 

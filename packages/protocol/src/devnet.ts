@@ -33,9 +33,22 @@ export const devnetChain = z.object({
     uniswapV2Router02: hexAddress,
     entryPoint: hexAddress,
     simpleAccountFactory: hexAddress,
+    /**
+     * The smart accounts' factory (OpenZeppelin's ERC-7579 account on EntryPoint v0.8, one ECDSA
+     * owner): `getAddress(owner, salt)` is an account's address before it exists,
+     * `createAccount(owner, salt)` its deployment. CREATE2-deployed: the same on every chain.
+     */
+    latchAccountFactory: hexAddress,
+    /** The implementation every account created by `latchAccountFactory` is a clone of. */
+    latchAccountImplementation: hexAddress,
   }),
   tokens: z.array(devnetToken),
   pairs: z.array(devnetPair),
+  /**
+   * The chain's ERC-4337 bundler (alto, EntryPoint v0.8 only): its JSON-RPC URL. Absent when the
+   * devnet was started without bundlers.
+   */
+  bundlerUrl: z.string().url().optional(),
 })
 
 /** A base58 Solana address (32 bytes: 32 to 44 characters). */

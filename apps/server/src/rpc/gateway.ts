@@ -8,7 +8,7 @@ import {
 import { LRUCache } from 'lru-cache'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import { type GatewayMethods, methodNotAllowed } from './methods.ts'
-import { postToUpstreams } from './upstream.ts'
+import { postToUpstreams, UpstreamUnavailableError } from './upstream.ts'
 
 /** What one call comes to: a result or an error, before the caller's id is put on it. */
 export type RpcOutcome = { result: unknown } | { error: JsonRpcError }
@@ -36,6 +36,11 @@ export type ChainGatewayOptions = {
   circuits: UpstreamCircuits
   /** Immutable answers kept in memory; default 5000. */
   cacheSize?: number
+  /**
+   * Whether the upstreams take JSON-RPC batches; default true. When false (alto, the devnet's
+   * bundler, refuses them), a batch's calls go upstream one request each, side by side.
+   */
+  upstreamBatches?: boolean
 }
 
 /** Why a value is not a JSON-RPC 2.0 call, or undefined when it is one. */
@@ -66,6 +71,14 @@ function internalError(message: string): RpcOutcome {
   return { error: { code: RPC_ERROR_CODES.internalError, message } }
 }
 
+/** The errors a gateway gave because no upstream answered at all (not an upstream's own error). */
+const unavailableErrors = new WeakSet<JsonRpcError>()
+
+/** Whether `error` says every upstream failed to answer (down, timed out, HTTP 5xx or 429). */
+export function isUpstreamUnavailable(error: JsonRpcError | undefined): boolean {
+  return error !== undefined && unavailableErrors.has(error)
+}
+
 /**
  * The JSON-RPC gateway of one chain: refuses methods off the allowlist, answers the chain id
  * itself, serves immutable answers from memory, shares one upstream call among identical
@@ -78,8 +91,10 @@ export class ChainGateway {
   readonly #circuits: UpstreamCircuits
   readonly #inFlight = new Map<string, Promise<RpcOutcome>>()
   readonly #cache: LRUCache<string, { result: unknown }>
+  readonly #upstreamBatches: boolean
 
   constructor(options: ChainGatewayOptions) {
+    this.#upstreamBatches = options.upstreamBatches ?? true
     this.#methods = options.methods
     this.#urls = options.urls
     this.#timeoutMs = options.timeoutMs
@@ -107,7 +122,9 @@ export class ChainGateway {
         error: { code: RPC_ERROR_CODES.invalidRequest, message: `Invalid Request: ${reason}` },
       }
     }
-    if (toSend.length > 0) void this.#send(toSend)
+    if (this.#upstreamBatches) {
+      if (toSend.length > 0) void this.#send(toSend)
+    } else for (const call of toSend) void this.#send([call])
     const responses: Array<JsonRpcResponse | undefined> = new Array(calls.length)
     for (let index = 0; index < calls.length; index++) {
       const outcome = await outcomes[index]
@@ -121,7 +138,9 @@ export class ChainGateway {
 
   #outcomeOf(call: Call, toSend: PendingCall[]): RpcOutcome | Promise<RpcOutcome> {
     const { method, params } = call
-    if (!this.#methods.allowed.has(method)) return { error: methodNotAllowed(method) }
+    if (!this.#methods.allowed.has(method)) {
+      return { error: this.#methods.notAllowed?.(method) ?? methodNotAllowed(method) }
+    }
     const local = this.#methods.localAnswer(method)
     if (local !== undefined) return { result: local }
     const refused = this.#methods.check(method, params)
@@ -170,6 +189,9 @@ export class ChainGateway {
       } else failure = internalError('Upstream answered a batch with something else')
     } catch (error) {
       failure = internalError(error instanceof Error ? error.message : String(error))
+      if (error instanceof UpstreamUnavailableError) {
+        unavailableErrors.add((failure as { error: JsonRpcError }).error)
+      }
     }
     const byId: Array<UpstreamAnswer | undefined> = new Array(calls.length)
     if (answers) {

@@ -53,6 +53,8 @@ export const GET_LOGS_MAX_BLOCK_RANGE = 10_000
  */
 export interface GatewayMethods {
   readonly allowed: ReadonlySet<string>
+  /** The in-band refusal of a method off the allowlist; default methodNotAllowed's. */
+  notAllowed?(method: string): JsonRpcError
   localAnswer(method: string): unknown
   check(method: string, params: unknown): JsonRpcError | undefined
   isImmutable(method: string, result: unknown): boolean

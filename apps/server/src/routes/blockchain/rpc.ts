@@ -22,12 +22,12 @@ import { solanaMethods } from '../../solana/gatewayMethods.ts'
 
 // The body is checked by hand: a bad element of a batch is answered in-band, not with a 400,
 // and a 1000-call batch is not worth walking with zod. The zod body schema documents it only.
-function bodyAsIs<Schema>(route: FastifyRouteSchemaDef<Schema>): FastifyValidationResult {
+export function bodyAsIs<Schema>(route: FastifyRouteSchemaDef<Schema>): FastifyValidationResult {
   if (route.httpPart === 'body') return (data) => ({ value: data })
   return validatorCompiler({ ...route, schema: route.schema as ZodType })
 }
 
-function batchError(message: string): JsonRpcResponse {
+export function batchError(message: string): JsonRpcResponse {
   return { jsonrpc: '2.0', id: null, error: { code: RPC_ERROR_CODES.invalidRequest, message } }
 }
 

@@ -1,13 +1,23 @@
-import { clientQuery, errorResponse, supportedChainsResponse } from '@latch/protocol'
+import {
+  clientQuery,
+  eip155NetworkId,
+  errorResponse,
+  supportedChainsResponse,
+} from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ChainClient } from '../../chains/clients.ts'
+import type { Config } from '../../config.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
 
-/** GET /v1/supported-chains: the configured networks of every family, all served over HTTP. */
+/**
+ * GET /v1/supported-chains: the configured networks of every family, all served over HTTP, and
+ * the EVM chains whose bundler POST /v1/bundler reaches (where smart accounts work).
+ */
 export const supportedChainsRoute =
   (deps: {
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
+    chainConfigs: Config['chains']
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -30,6 +40,9 @@ export const supportedChainsRoute =
           (chain) => chain.caipNetworkId,
         ),
         ws: [],
+        bundler: deps.chainConfigs
+          .filter((chain) => chain.bundlerUrl)
+          .map((chain) => eip155NetworkId(chain.chainId)),
       }),
     )
   }
