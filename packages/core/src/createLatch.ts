@@ -15,7 +15,7 @@ import {
 import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
 import type { EvmAdapter } from './chains/evm/index.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
-import { type FamilyWalletOption, mergeWallets } from './chains/mergeWallets.ts'
+import type { FamilyWalletOption } from './chains/mergeWallets.ts'
 import { configuredNamespaces, FAMILY_LOADERS } from './chains/registry.ts'
 import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
@@ -51,7 +51,6 @@ import { createLazyQueryClient } from './query/lazyQueryClient.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { askSignInAfterConnect, signInNeeded } from './rules/askSignInAfterConnect.ts'
 import { closeAfterConnect } from './rules/closeAfterConnect.ts'
-import { followActiveFamily } from './rules/followActiveFamily.ts'
 import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
 import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
@@ -183,10 +182,8 @@ export function createLatch(config: LatchConfig): Latch {
     themeVariables: options.themeVariables,
   })
   const connection = createConnection({ storage, events })
-  const connections = createConnections({
-    storage,
-    namespaces: configuredNamespaces(options.networks),
-  })
+  const namespaces = configuredNamespaces(options.networks)
+  const connections = createConnections({ storage, namespaces })
   const account = createAccountController(connections.state.get().activeNamespace)
   connections.state.subscribe((state) => account.setActiveNamespace(state.activeNamespace))
   const activeAccount = connections.activeAccount
@@ -311,29 +308,26 @@ export function createLatch(config: LatchConfig): Latch {
     },
     waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
   }
-  /** Another family's transfers are pending until mined, then refresh the account, as EVM's do. */
-  const tracked = (family: ChainAdapter): ChainAdapter => ({
-    ...family,
-    async sendTransfer(transfer) {
-      const sent = await family.sendTransfer(transfer)
-      await track(sent.id)
-      return sent
-    },
-    waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, family.waitForTransfer(sent)),
-  })
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
-  const namespaces = configuredNamespaces(options.networks)
   const walletList = createStore<{ list: FamilyWalletOption[] }>({ list: [] })
+  // Set once a second family loads (with it the code that lists a wallet of several families once).
+  let merge: typeof import('./chains/mergeWallets.ts').mergeWallets | undefined
   // EVM first (its entries stand for a wallet offering several families), then the site's order.
-  const listWallets = () =>
+  const listWallets = () => {
+    const families = (
+      ['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const
+    )
+      .map((namespace) => adapters[namespace])
+      .filter((family) => family !== undefined)
+      .map((family) => [family.namespace, family.wallets.get()] as const)
     walletList.set({
-      list: mergeWallets(
-        (['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const)
-          .map((namespace) => adapters[namespace])
-          .filter((family) => family !== undefined)
-          .map((family) => [family.namespace, family.wallets.get()] as const),
-      ),
+      list: merge
+        ? merge(families)
+        : families.flatMap(([namespace, list]) =>
+            list.map((option) => ({ ...option, connectors: { [namespace]: option.id } })),
+          ),
     })
+  }
   const wallets: ReadableStore<FamilyWalletOption[]> = {
     get: () => walletList.get().list,
     subscribe: (listener) =>
@@ -411,7 +405,6 @@ export function createLatch(config: LatchConfig): Latch {
     listWallets()
   }
   wireFamily(evm)
-  followActiveFamily({ connections, network })
   askSignInAfterConnect({ account: activeAccount, needsSignIn, modal })
   refreshOnAccountMoved({ account: activeAccount, refreshNativeBalance, identity, balances })
   resetOnDisconnect({
@@ -543,11 +536,12 @@ export function createLatch(config: LatchConfig): Latch {
    * restore their sessions; an EVM-only site fetches none of that code.
    */
   async function loadOtherFamilies(): Promise<void> {
-    const configured = configuredNamespaces(options.networks)
-    if (configured.every((namespace) => namespace === 'eip155')) return
-    const { loadFamilies } = await import('./chains/loadFamilies.ts')
-    await loadFamilies({
-      configured,
+    if (namespaces.length < 2) return
+    const several = await import('./chains/severalFamilies.ts')
+    merge = several.mergeWallets
+    several.followActiveFamily({ connections, network })
+    await several.loadFamilies({
+      configured: namespaces,
       built: new Set(Object.keys(adapters) as ChainNamespace[]),
       loaders: FAMILY_LOADERS,
       familyDeps: {
@@ -566,7 +560,7 @@ export function createLatch(config: LatchConfig): Latch {
         serverUrl: config.serverUrl,
         ...(config.fetch ? { fetch: config.fetch } : {}),
       },
-      wire: (family) => wireFamily(tracked(family)),
+      wire: (family) => wireFamily(several.trackTransfers(family, { track, watch })),
       onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
     })
   }
