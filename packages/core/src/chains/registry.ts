@@ -1,12 +1,12 @@
+import type { Transport } from 'viem'
 import type { ApiClient } from '../api/client.ts'
+import type { EmbeddedStandIn } from '../embedded/standInConnector.ts'
 import type { ChainNamespace, ResolvedOptions } from '../options/types.ts'
-import type {
-  EmbeddedSolanaSource,
-  LinkSolanaAccountDeps,
-  WalletConnectSolanaSource,
-} from '../rules/linkSolanaAccount.ts'
+import type { EmbeddedSolanaSource, LinkSolanaAccountDeps } from '../rules/linkSolanaAccount.ts'
 import type { LatchStorage } from '../storage/index.ts'
-import type { FamilyLoader } from './loadFamilies.ts'
+import type { FamilyLoader } from './createFamilies.ts'
+import type { EvmAdapter } from './evm/createEvmAdapter.ts'
+import type { TransferTracking } from './trackTransfers.ts'
 
 /** What the kit gives each family it loads. */
 export type FamilyDeps = {
@@ -16,25 +16,32 @@ export type FamilyDeps = {
   /** The Latch server, for its JSON-RPC gateway. */
   serverUrl: string
   fetch?: typeof fetch
+  /** Per EVM chain id, how the EVM family reaches the chain (default: the server's gateway). */
+  transports?: Record<number, Transport>
+  /** The embedded wallet (email and social login), which connects through the EVM family. */
+  embedded?: EmbeddedStandIn | undefined
+  /** Transactions a family sends itself (beyond transfers) are pending until mined through this. */
+  tracking: TransferTracking
   /**
    * The sessions of other families that may hold an account of this one: a WalletConnect session
-   * approving several namespaces, the embedded wallet's user.
+   * approving several namespaces, the embedded wallet's user (both through the EVM family).
    */
   links?: {
-    evm: LinkSolanaAccountDeps['evm']
-    walletConnect: WalletConnectSolanaSource | undefined
+    /** The EVM family, once its code loaded. */
+    evm(): Promise<EvmAdapter>
     embedded: EmbeddedSolanaSource | undefined
     account: LinkSolanaAccountDeps['account']
   }
 }
 
 /**
- * The loaders of the families the kit implements beside EVM, keyed by CAIP-2 namespace: a dynamic
- * import each, so a family the site does not configure costs the page no bytes. EVM is built with
- * the instance (its wagmi config is read synchronously as `latch.evm.wagmiConfig`). Bitcoin and
- * Polkadot get their entry here when they are implemented.
+ * The loaders of the families the kit implements, keyed by CAIP-2 namespace: a dynamic import
+ * each, EVM's too, so a family the site does not configure costs the page no bytes (a Solana-only
+ * page loads no wagmi or viem). Bitcoin and Polkadot get their entry here when they are
+ * implemented.
  */
 export const FAMILY_LOADERS: Readonly<Partial<Record<ChainNamespace, FamilyLoader<FamilyDeps>>>> = {
+  eip155: () => import('./evm/family.ts'),
   solana: () => import('./solana/family.ts'),
 }
 

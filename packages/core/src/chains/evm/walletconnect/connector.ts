@@ -1,10 +1,11 @@
-import { createConnector } from '@wagmi/core'
+import type { CreateConnectorFn } from '@wagmi/core'
 import { LatchError } from '../../../errors.ts'
 import { lazyCode } from '../../../lazy/lazyCode.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
 import type { WalletConnectProvider } from './provider.ts'
 import type { WalletConnectSession } from './session.ts'
 
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+export { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
 
 /** What the wallet says about itself in the session (name and icon shown in the Account view). */
 export type WalletConnectPeer = { name: string; icon?: string }
@@ -46,8 +47,11 @@ export type WalletConnectConnectorProperties = {
  * Sites may also drive it through wagmi directly: `connect` then pairs and reports the URI as a
  * `display_uri` message.
  */
-export function walletConnectConnector(options: WalletConnectConnectorOptions) {
-  return createConnector<WalletConnectProvider, WalletConnectConnectorProperties>((config) => {
+export function walletConnectConnector(
+  options: WalletConnectConnectorOptions,
+): CreateConnectorFn<WalletConnectProvider, WalletConnectConnectorProperties> {
+  // wagmi's createConnector only returns its argument: written out, the chunk needs none of wagmi.
+  return (config) => {
     // The connector's logic (pairing, the session, switching) loads with its first use: a page
     // that never pairs and has no session to restore never fetches it.
     const code = lazyCode(() =>
@@ -95,5 +99,5 @@ export function walletConnectConnector(options: WalletConnectConnectorOptions) {
       onChainChanged: (chain) => code.current()?.onChainChanged(chain),
       onDisconnect: () => code.current()?.onDisconnect(),
     }
-  })
+  }
 }
