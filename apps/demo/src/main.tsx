@@ -1,4 +1,9 @@
-import { createLatch, defineEvmNetwork, defineSolanaNetwork } from '@latch/core'
+import {
+  type ChainNamespace,
+  createLatch,
+  defineEvmNetwork,
+  defineSolanaNetwork,
+} from '@latch/core'
 import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import { LatchProvider } from '@latch/react'
 import '@latch/react/styles.css'
@@ -49,6 +54,8 @@ const latch = createLatch({
   projectId: demoConfig.projectId,
   serverUrl: demoConfig.serverUrl,
   networks,
+  // Named when the page asks for some families: a network of another would be a configuration error.
+  ...(familiesParam ? { adapters: families as ChainNamespace[] } : {}),
   metadata: {
     name: 'Latch demo',
     description: 'A site that hosts the Latch kit',

@@ -121,3 +121,22 @@ describe('createLatch with Solana networks only', () => {
     expect(storage.getItem(STORAGE_KEYS.connectedNamespaces)).toBeNull()
   })
 })
+
+describe('createLatch with the adapters option', () => {
+  const base = { projectId: 'latch-dev', serverUrl: 'http://127.0.0.1:9' }
+
+  it('loads the named family only', async () => {
+    const latch = createLatch({ ...base, networks: [solana], adapters: ['solana'] })
+    expect(latch.options.families).toEqual(['solana'])
+    await latch.start()
+    expect(Object.keys(latch.adapters)).toEqual(['solana'])
+  })
+
+  it('refuses, at creation, a network whose family adapters leaves out', () => {
+    expect(() =>
+      createLatch({ ...base, networks: [solana, devnet], adapters: ['solana'] }),
+    ).toThrow(
+      "Network Latch Devnet (eip155:31337) is of the eip155 family, which the adapters option leaves out: add 'eip155' to adapters, or remove the network.",
+    )
+  })
+})

@@ -16,7 +16,7 @@ import { createFamilies, type FamiliesController } from './chains/createFamilies
 import type { EvmAdapter } from './chains/evm/createEvmAdapter.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connectorId.ts'
 import type { FamilyWalletOption } from './chains/mergeWallets.ts'
-import { configuredNamespaces, FAMILY_LOADERS, type FamilyDeps } from './chains/registry.ts'
+import { FAMILY_LOADERS, type FamilyDeps } from './chains/registry.ts'
 import { type TransferTracking, trackTransfers } from './chains/trackTransfers.ts'
 import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
@@ -198,7 +198,7 @@ export function createLatch(config: LatchConfig): Latch {
     themeVariables: options.themeVariables,
   })
   const connection = createConnection({ storage, events })
-  const namespaces = configuredNamespaces(options.networks)
+  const namespaces = options.families
   const connections = createConnections({ storage, namespaces })
   const account = createAccountController(connections.state.get().activeNamespace)
   connections.state.subscribe((state) => account.setActiveNamespace(state.activeNamespace))

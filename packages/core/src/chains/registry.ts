@@ -44,10 +44,3 @@ export const FAMILY_LOADERS: Readonly<Partial<Record<ChainNamespace, FamilyLoade
   eip155: () => import('./evm/family.ts'),
   solana: () => import('./solana/family.ts'),
 }
-
-/** The families the site's networks belong to, in the order of its networks. */
-export function configuredNamespaces(
-  networks: readonly { chainNamespace: ChainNamespace }[],
-): ChainNamespace[] {
-  return [...new Set(networks.map((network) => network.chainNamespace))]
-}
