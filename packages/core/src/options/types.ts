@@ -1,6 +1,13 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
-import type { SiwxOptions } from '../siwx/createSiwx.ts'
+
+/** Sign-in options: the Latch server checks the signature and keeps the session. */
+export type SiwxOptions = {
+  /** When true, the modal cannot be closed until signed in, and cancelling disconnects. */
+  required?: boolean
+  /** The message's statement line. */
+  statement?: string
+}
 
 /** The chain families the kit speaks to. */
 export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'

@@ -1,5 +1,5 @@
 import { standInConnector } from '../../embedded/standInConnector.ts'
-import type { FamilyDeps } from '../registry.ts'
+import type { FamilyDeps } from '../familyDeps.ts'
 import type { EvmAdapter } from './createEvmAdapter.ts'
 import { createEvmFamily } from './createEvmFamily.ts'
 

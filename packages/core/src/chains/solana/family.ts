@@ -1,7 +1,7 @@
 import { getWallets } from '@wallet-standard/app'
 import { linkSolanaAccount } from '../../rules/linkSolanaAccount.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from '../evm/walletconnect/connectorId.ts'
-import type { FamilyDeps } from '../registry.ts'
+import type { FamilyDeps } from '../familyDeps.ts'
 import type { ChainAdapter } from '../types.ts'
 import { createSolanaAdapter } from './createSolanaAdapter.ts'
 
