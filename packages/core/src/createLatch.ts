@@ -338,20 +338,18 @@ export function createLatch(config: LatchConfig): Latch {
   const { adapters } = families
   const loadEvm = (): Promise<EvmAdapter> => families.load('eip155') as Promise<EvmAdapter>
   const walletList = createStore<{ list: FamilyWalletOption[] }>({ list: [] })
-  // Set once a second family loads (with it the code that lists a wallet of several families once).
+  // Set with a site of several families (the code that lists a wallet of several families once).
   let merge: typeof import('./chains/mergeWallets.ts').mergeWallets | undefined
   // EVM first (its entries stand for a wallet offering several families), then the site's order.
   const listWallets = () => {
-    const families = (
-      ['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const
-    )
+    const lists = (['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const)
       .map((namespace) => adapters[namespace])
       .filter((family) => family !== undefined)
       .map((family) => [family.namespace, family.wallets.get()] as const)
     walletList.set({
       list: merge
-        ? merge(families)
-        : families.flatMap(([namespace, list]) =>
+        ? merge(lists)
+        : lists.flatMap(([namespace, list]) =>
             list.map((option) => ({ ...option, connectors: { [namespace]: option.id } })),
           ),
     })
@@ -568,19 +566,24 @@ export function createLatch(config: LatchConfig): Latch {
     snackbar,
   })
 
+  // With several families, the code that merges their wallets and follows the active family.
+  const severalFamilies = lazyCode(() =>
+    import('./chains/severalFamilies.ts').then((code) => {
+      merge = code.mergeWallets
+      code.followActiveFamily({ connections, network })
+      listWallets()
+    }),
+  )
   /**
-   * Every configured family loads by dynamic import and restores its session; with several, the
-   * code that merges their wallets and follows the active family loads alongside.
+   * Every configured family's code (`loading`: just loaded, or its sessions restored too), and with
+   * several, the code that merges their wallets alongside: without it a wallet offering two
+   * families is listed twice, so its failure is reported.
    */
-  async function startFamilies(): Promise<void> {
+  async function withFamilies(loading: Promise<void>): Promise<void> {
     const several =
       namespaces.length > 1 &&
-      import('./chains/severalFamilies.ts').then((code) => {
-        merge = code.mergeWallets
-        code.followActiveFamily({ connections, network })
-        listWallets()
-      })
-    await Promise.all([families.start(), several])
+      severalFamilies.load().catch((error: unknown) => snackbar.showError(displayMessage(error)))
+    await Promise.all([loading, several])
   }
 
   let started: Promise<void> | undefined
@@ -634,13 +637,15 @@ export function createLatch(config: LatchConfig): Latch {
     start() {
       started ??= (async () => {
         if (options.projectIdMissing) {
-          // The alerts' texts load only when one is raised.
+          // The wallets are listed all the same; no session is restored. The alerts' texts load
+          // only when one is raised.
+          void withFamilies(families.loadAll())
           const { KNOWN_ALERTS } = await import('./alerts/knownAlerts.ts')
           alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
           return
         }
         await Promise.all([
-          startFamilies(),
+          withFamilies(families.start()),
           checkOrigin({ api, alerts }),
           loadRemoteFeatures({ api, siteFeatures: options.features, features, onramp }),
         ])
@@ -648,15 +653,19 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      const { connectBrowserWallet, connectFamilies } = await walletActions.load()
-      let tried: ChainAdapter = activeAdapter()
+      // A click that comes before start() (or before the families' code): they load first.
+      const [{ connectBrowserWallet, connectFamilies }] = await Promise.all([
+        walletActions.load(),
+        withFamilies(families.loadAll()),
+      ])
+      let tried: ChainAdapter | undefined = adapters[connections.state.get().activeNamespace]
       return connectBrowserWallet({
         connection,
         connect: (connectorId) =>
           connectFamilies(familyWallets, connectorId, (family) => {
             tried = family
           }),
-        walletStatus: () => tried.connection.get().status,
+        walletStatus: () => tried?.connection.get().status ?? 'disconnected',
         closeAfterConnect: closeModalAfterConnect,
       })(wallet)
     },

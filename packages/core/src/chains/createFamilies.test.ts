@@ -11,8 +11,11 @@ import type { ChainAdapter, ChainConnection } from './types.ts'
 const DEVNET: CaipNetworkId = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 const ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
-/** A family whose wallet restores a stored session when asked to reconnect. */
-function storedSessionFamily(namespace: ChainNamespace): ChainAdapter {
+/** A family whose wallet restores a stored session when asked to reconnect (counted). */
+function storedSessionFamily(
+  namespace: ChainNamespace,
+  reconnects: ChainNamespace[],
+): ChainAdapter {
   const store = createStore<{ current: ChainConnection }>({ current: { status: 'disconnected' } })
   const refused = async (): Promise<never> => {
     throw new Error('not offered by this family')
@@ -26,6 +29,7 @@ function storedSessionFamily(namespace: ChainNamespace): ChainAdapter {
         store.subscribe((state, previous) => listener(state.current, previous.current)),
     },
     async reconnect() {
+      reconnects.push(namespace)
       store.set({
         current: {
           status: 'connected',
@@ -54,6 +58,7 @@ function setup(configured: ChainNamespace[], failing: ChainNamespace[] = []) {
   const asked: ChainNamespace[] = []
   const built: ChainNamespace[] = []
   const errors: ChainNamespace[] = []
+  const reconnects: ChainNamespace[] = []
   const lost = new Set(failing)
   const loader =
     (namespace: ChainNamespace): FamilyLoader<{ storage: unknown }> =>
@@ -63,7 +68,7 @@ function setup(configured: ChainNamespace[], failing: ChainNamespace[] = []) {
       return {
         createFamilyAdapter: () => {
           built.push(namespace)
-          return storedSessionFamily(namespace)
+          return storedSessionFamily(namespace, reconnects)
         },
       }
     }
@@ -75,7 +80,7 @@ function setup(configured: ChainNamespace[], failing: ChainNamespace[] = []) {
     wire: (adapter) => connections.track(adapter.namespace, adapter.connection),
     onError: (namespace) => errors.push(namespace),
   })
-  return { families, asked, built, errors, connections }
+  return { families, asked, built, errors, reconnects, connections }
 }
 
 describe('createFamilies', () => {
@@ -97,6 +102,18 @@ describe('createFamilies', () => {
     expect(first).toBe(second)
     expect(families.adapters.eip155).toBe(first)
     expect(built.sort()).toEqual(['eip155', 'solana'])
+  })
+
+  it('loadAll builds the adapters without restoring sessions; start restores them once', async () => {
+    const { families, reconnects, connections } = setup(['eip155', 'solana'])
+    await families.loadAll()
+    expect(Object.keys(families.adapters).sort()).toEqual(['eip155', 'solana'])
+    expect(reconnects).toEqual([])
+    expect(connections.state.get().byNamespace.solana?.status).toBe('disconnected')
+    await Promise.all([families.start(), families.start()])
+    await families.start()
+    expect(reconnects.sort()).toEqual(['eip155', 'solana'])
+    expect(connections.state.get().byNamespace.solana?.status).toBe('connected')
   })
 
   it('refuses a family the site does not configure, with a LatchError naming it', async () => {

@@ -18,9 +18,11 @@ export type FamiliesController = {
    */
   load(namespace: ChainNamespace): Promise<ChainAdapter>
   /**
-   * Loads every configured family in parallel and restores each one's last session. A family
-   * whose code cannot load is reported and left out, so the others still work.
+   * Loads every configured family in parallel (once; again for one whose code failed to load). A
+   * family whose code cannot load is reported and left out, so the others still work.
    */
+  loadAll(): Promise<void>
+  /** Loads every configured family, then restores each one's last session (once). */
   start(): Promise<void>
 }
 
@@ -69,20 +71,31 @@ export function createFamilies<Deps>(deps: {
     return ready
   }
 
+  // Each implemented family: its adapter, or undefined when its code could not load (reported).
+  const loadImplemented = () =>
+    deps.namespaces
+      .filter((namespace) => deps.loaders[namespace] !== undefined)
+      .map((namespace) =>
+        load(namespace).catch((error: unknown) => {
+          deps.onError(namespace, error)
+          return undefined
+        }),
+      )
+  let started: Promise<void> | undefined
+
   return {
     adapters,
     load,
-    async start() {
-      await Promise.all(
-        deps.namespaces
-          .filter((namespace) => deps.loaders[namespace] !== undefined)
-          .map((namespace) =>
-            load(namespace).then(
-              (adapter) => adapter.reconnect().catch(() => undefined),
-              (error: unknown) => deps.onError(namespace, error),
-            ),
-          ),
-      )
+    async loadAll() {
+      await Promise.all(loadImplemented())
+    },
+    start() {
+      started ??= Promise.all(
+        loadImplemented().map((loading) =>
+          loading.then((adapter) => adapter?.reconnect().catch(() => undefined)),
+        ),
+      ).then(() => undefined)
+      return started
     },
   }
 }
