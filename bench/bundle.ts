@@ -19,6 +19,9 @@ type Phase = 'before idle' | 'idle preload' | 'open'
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+// Every build of wagmi's core carries its version string (`@wagmi/core@x.y.z`), and viem's error
+// base class its own (`viem@x.y.z`): a script holding either carries wagmi or viem code.
+const EVM_LIBRARY_MARK = /@wagmi\/core@|viem@/
 
 // Written as a string: tsx's name-keeping helper would not exist inside the page.
 const OPEN_AND_TIME = `new Promise((resolve) => {
@@ -48,7 +51,9 @@ type Timings = { scripts: { url: string; start: number }[]; marks: Record<string
  * `bench/bundle`: the JavaScript (gzip) the demo's production build loads in three phases (before
  * the page is idle: what it needs to show its button; the idle preload of the modal; when the
  * modal opens), and the time from a click on Connect to the Connect view painted, in Chromium:
- * the first open after the idle preload (median over fresh pages), then the median of later opens.
+ * the first open after the idle preload (median over fresh pages), then the median of later opens;
+ * and whether any script before the modal opens carries wagmi or viem (none should on a page
+ * without EVM networks). For the demo with EVM and Solana, EVM only and Solana only.
  * `BENCH_VERBOSE=1` lists the files of each phase.
  */
 export async function benchBundle(): Promise<void> {
@@ -64,11 +69,12 @@ export async function benchBundle(): Promise<void> {
     args: CHROMIUM_ARGS,
   })
   try {
-    // The demo configures the devnet's EVM chains and its Solana chain; `?families=eip155` drops
-    // the Solana network, which is what an EVM-only site loads.
+    // The demo configures the devnet's EVM chains and its Solana chain; `?families=eip155` keeps
+    // the EVM networks only, which is what an EVM-only site loads, `?families=solana` the Solana one.
     for (const [label, url] of [
       ['EVM + Solana', stack.demoUrl],
       ['EVM only', `${stack.demoUrl}?families=eip155`],
+      ['Solana only', `${stack.demoUrl}?families=solana`],
     ] as const) {
       console.log(`-- the demo with ${label} configured`)
       await measure(browser, url)
@@ -84,6 +90,7 @@ export async function benchBundle(): Promise<void> {
 async function measure(browser: Browser, url: string): Promise<void> {
   const page = await browser.newPage()
   const bodies = new Map<string, number>()
+  const withEvmLibraries = new Set<string>()
   const pending: Promise<void>[] = []
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? ''
@@ -92,6 +99,7 @@ async function measure(browser: Browser, url: string): Promise<void> {
       response.body().then(
         (body) => {
           bodies.set(response.url(), gzipSync(body, { level: 9 }).length)
+          if (EVM_LIBRARY_MARK.test(body.toString('utf8'))) withEvmLibraries.add(response.url())
         },
         () => {},
       ),
@@ -158,7 +166,13 @@ async function measure(browser: Browser, url: string): Promise<void> {
   line('demo JS before idle (what the page needs to show its button)', 'before idle')
   line('JS the idle preload fetched (the modal and its first view)', 'idle preload')
   console.log(
-    `demo JS before the modal opens: ${kib(sum('before idle') + sum('idle preload'))} gzip (React 19 + wagmi + viem + @latch/core + @latch/react + the demo)`,
+    `demo JS before the modal opens: ${kib(sum('before idle') + sum('idle preload'))} gzip (React 19 + @latch/core + @latch/react + the demo + each configured family: wagmi and viem for EVM)`,
+  )
+  const evmLibraries = files.filter(
+    (file) => file.phase !== 'open' && withEvmLibraries.has(file.url),
+  ).length
+  console.log(
+    `files with wagmi or viem code before the modal opens: ${evmLibraries === 0 ? 'none' : evmLibraries}`,
   )
   line('more JS loaded when the modal opens', 'open')
   const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ')

@@ -1,4 +1,9 @@
-import { createLatch, defineEvmNetwork, defineSolanaNetwork } from '@latch/core'
+import {
+  type ChainNamespace,
+  createLatch,
+  defineEvmNetwork,
+  defineSolanaNetwork,
+} from '@latch/core'
 import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import { LatchProvider } from '@latch/react'
 import '@latch/react/styles.css'
@@ -9,11 +14,14 @@ import { demoConfig } from './config.ts'
 import './styles.css'
 import { applyPageTheme, chosenTheme, systemTheme } from './theme.ts'
 
-// `?families=eip155` leaves the Solana network out: how an EVM-only site loads (bench/bundle.ts).
-const evmOnly = new URLSearchParams(location.search).get('families') === 'eip155'
-const solana = evmOnly ? undefined : demoConfig.devnet?.solana
+// `?families=eip155` (or `solana`) keeps the networks of those families only: how an EVM-only or a
+// Solana-only site loads (bench/bundle.ts, the browser tests). Without it, both.
+const familiesParam = new URLSearchParams(location.search).get('families')
+const families = familiesParam ? familiesParam.split(',') : ['eip155', 'solana']
+const evmChains = families.includes('eip155') ? (demoConfig.devnet?.chains ?? []) : []
+const solana = families.includes('solana') ? demoConfig.devnet?.solana : undefined
 const networks = [
-  ...(demoConfig.devnet?.chains ?? []).map((chain) =>
+  ...evmChains.map((chain) =>
     defineEvmNetwork({
       id: chain.chainId,
       name: chain.name,
@@ -46,6 +54,8 @@ const latch = createLatch({
   projectId: demoConfig.projectId,
   serverUrl: demoConfig.serverUrl,
   networks,
+  // Named when the page asks for some families: a network of another would be a configuration error.
+  ...(familiesParam ? { adapters: families as ChainNamespace[] } : {}),
   metadata: {
     name: 'Latch demo',
     description: 'A site that hosts the Latch kit',

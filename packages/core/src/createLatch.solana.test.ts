@@ -1,11 +1,12 @@
 // One instance with an EVM network and a Solana network, and a Wallet Standard Solana wallet (the
 // test wallet's Node core): the Solana family loads with start(), lists the wallet, connects it,
-// comes back after a reload and ends on disconnect.
+// comes back after a reload and ends on disconnect. Then a site with Solana networks only.
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineSolanaNetwork } from './chains/solana/network.ts'
 import { createTestSolanaWallet } from './chains/solana/testSolanaWallet.ts'
 import { createLatch, walletFromOption } from './createLatch.ts'
+import { LatchError } from './errors.ts'
 import { defineEvmNetwork } from './network/index.ts'
 import { createMemoryStorage, STORAGE_KEYS } from './storage/index.ts'
 
@@ -68,5 +69,93 @@ describe('createLatch with a Solana network', () => {
     expect(reloaded.activeAccount.get()).toBeUndefined()
     expect(wallet.core.stateFor('http://127.0.0.1:5173').approved).toBe(false)
     expect(storage.getItem(STORAGE_KEYS.connectedNamespaces)).toBeNull()
+  })
+})
+
+describe('createLatch with Solana networks only', () => {
+  const solanaOnly = (storage = createMemoryStorage()) =>
+    createLatch({
+      projectId: 'latch-dev',
+      serverUrl: 'http://127.0.0.1:9',
+      networks: [solana],
+      storage,
+      // Both pair or log in through the EVM family: without an EVM network neither is offered.
+      walletConnect: { projectId: 'latch-dev', relayUrl: 'ws://127.0.0.1:9' },
+      walletFrameUrl: 'http://127.0.0.1:8788',
+    })
+
+  it('starts on Solana; latch.evm and the EVM family say clearly that there is none', async () => {
+    const latch = solanaOnly()
+    expect(latch.connections.state.get().activeNamespace).toBe('solana')
+    expect(latch.network.state.get().activeNetwork).toBe(solana)
+    expect(latch.walletConnect).toBeUndefined()
+    expect(latch.embedded).toBeUndefined()
+    expect(() => latch.evm).toThrow(LatchError)
+    expect(() => latch.evm).toThrow('No EVM network is configured')
+    await expect(latch.loadFamily('eip155')).rejects.toThrow('No eip155 network is configured')
+  })
+
+  it('loads the Solana family alone, connects its wallet, signs and disconnects', async () => {
+    const wallet = createTestSolanaWallet({ name: 'Sol Only', chains: [solana.caipNetworkId] })
+    unregister.push(getWallets().register(wallet))
+    const storage = createMemoryStorage()
+    const latch = solanaOnly(storage)
+    await latch.start()
+    expect(Object.keys(latch.adapters)).toEqual(['solana'])
+    const [listed] = latch.wallets.get()
+    expect(listed).toMatchObject({
+      name: 'Sol Only',
+      connectors: { solana: 'wallet-standard:Sol Only' },
+    })
+
+    await latch.connectWallet(walletFromOption(listed as NonNullable<typeof listed>))
+    expect(latch.activeAccount.get()?.caipAddress).toBe(
+      `${solana.caipNetworkId}:${wallet.core.address}`,
+    )
+    expect(latch.account.state.get().byNamespace.solana?.status).toBe('connected')
+    const solanaFamily = await latch.loadFamily('solana')
+    expect(await solanaFamily.signMessage('hello')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+
+    await latch.disconnect()
+    expect(latch.activeAccount.get()).toBeUndefined()
+    expect(storage.getItem(STORAGE_KEYS.connectedNamespaces)).toBeNull()
+  })
+})
+
+describe('createLatch with the adapters option', () => {
+  const base = { projectId: 'latch-dev', serverUrl: 'http://127.0.0.1:9' }
+
+  it('loads the named family only', async () => {
+    const latch = createLatch({ ...base, networks: [solana], adapters: ['solana'] })
+    expect(latch.options.families).toEqual(['solana'])
+    await latch.start()
+    expect(Object.keys(latch.adapters)).toEqual(['solana'])
+  })
+
+  it('refuses, at creation, a network whose family adapters leaves out', () => {
+    expect(() =>
+      createLatch({ ...base, networks: [solana, devnet], adapters: ['solana'] }),
+    ).toThrow(
+      "Network Latch Devnet (eip155:31337) is of the eip155 family, which the adapters option leaves out: add 'eip155' to adapters, or remove the network.",
+    )
+  })
+})
+
+describe('createLatch without a projectId', () => {
+  it('raises the alert and still lists the wallets, restoring no session', async () => {
+    const wallet = createTestSolanaWallet({ name: 'Sol Unset', chains: [solana.caipNetworkId] })
+    unregister.push(getWallets().register(wallet))
+    const storage = createMemoryStorage()
+    storage.setItem(STORAGE_KEYS.connectedConnectorId('solana'), 'wallet-standard:Sol Unset')
+    const latch = createLatch({ serverUrl: 'http://127.0.0.1:9', networks: [solana], storage })
+    await latch.start()
+    expect(latch.alerts.state.get()).toMatchObject({
+      open: true,
+      title: 'Project ID Not Configured',
+    })
+    await expect.poll(() => latch.wallets.get().map((option) => option.name)).toEqual(['Sol Unset'])
+    expect(latch.account.state.get().byNamespace.solana?.status ?? 'disconnected').toBe(
+      'disconnected',
+    )
   })
 })

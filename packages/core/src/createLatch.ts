@@ -12,11 +12,13 @@ import {
   type ConnectionsController,
   createConnections,
 } from './chains/createConnections.ts'
-import { createEvmFamily } from './chains/evm/createEvmFamily.ts'
-import type { EvmAdapter } from './chains/evm/index.ts'
-import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connector.ts'
-import { type FamilyWalletOption, mergeWallets } from './chains/mergeWallets.ts'
-import { configuredNamespaces, FAMILY_LOADERS } from './chains/registry.ts'
+import { createFamilies, type FamiliesController } from './chains/createFamilies.ts'
+import type { EvmAdapter } from './chains/evm/createEvmAdapter.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connectorId.ts'
+import type { FamilyDeps } from './chains/familyDeps.ts'
+import type { FamilyWalletOption } from './chains/mergeWallets.ts'
+import { FAMILY_LOADERS } from './chains/registry.ts'
+import { type TransferTracking, trackTransfers } from './chains/trackTransfers.ts'
 import type { ChainAdapter, ChainNamespace, SentTransfer } from './chains/types.ts'
 import type { ConnectableWallet } from './connection/connectableWallet.ts'
 import { disconnectWallet } from './connection/disconnectWallet.ts'
@@ -51,7 +53,6 @@ import { createLazyQueryClient } from './query/lazyQueryClient.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { askSignInAfterConnect, signInNeeded } from './rules/askSignInAfterConnect.ts'
 import { closeAfterConnect } from './rules/closeAfterConnect.ts'
-import { followActiveFamily } from './rules/followActiveFamily.ts'
 import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
 import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
@@ -114,10 +115,22 @@ export type Latch = {
   readonly network: NetworkController
   readonly router: RouterController
   readonly modal: ModalController
-  /** The EVM family's adapter, with wagmi's config for the site's own wagmi hooks. */
+  /**
+   * The EVM family's adapter, with wagmi's config for the site's own wagmi hooks. Its code loads by
+   * dynamic import like every family's (from `start()`, or `loadFamily('eip155')`).
+   * @throws LatchError when the site configures no EVM network, or before the family loaded.
+   */
   readonly evm: EvmAdapter
-  /** Each configured family's adapter, keyed by CAIP-2 namespace. */
+  /** Each configured family's adapter once loaded, keyed by CAIP-2 namespace. */
   readonly adapters: Readonly<Partial<Record<ChainNamespace, ChainAdapter>>>
+  /**
+   * Loads a configured family's code and builds its adapter (once; `start()` loads them all):
+   * `(await latch.loadFamily('eip155')).wagmiConfig` is there for a site's own wagmi hooks.
+   * @throws LatchError when the site configures no network of that family.
+   */
+  loadFamily<Namespace extends ChainNamespace>(
+    namespace: Namespace,
+  ): Promise<Namespace extends 'eip155' ? EvmAdapter : ChainAdapter>
   /** The wallet connection of every configured family, and which family is active. */
   readonly connections: ConnectionsController
   /**
@@ -152,9 +165,12 @@ export type Latch = {
    * `load()` with the view, then `current()` has it synchronously.
    */
   readonly sendFlow: LazyCode<SendFlowController>
-  /** Undefined when the site configured no WalletConnect. */
+  /** Undefined when the site configured no WalletConnect (or no EVM network: it pairs through EVM). */
   readonly walletConnect: LatchWalletConnect | undefined
-  /** Email and social login; undefined without the `walletFrameUrl` option. */
+  /**
+   * Email and social login; undefined without the `walletFrameUrl` option, or without an EVM
+   * network (the embedded wallet connects through the EVM family).
+   */
   readonly embedded: EmbeddedController | undefined
   /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
   readonly features: ReadableStore<Features>
@@ -183,10 +199,8 @@ export function createLatch(config: LatchConfig): Latch {
     themeVariables: options.themeVariables,
   })
   const connection = createConnection({ storage, events })
-  const connections = createConnections({
-    storage,
-    namespaces: configuredNamespaces(options.networks),
-  })
+  const namespaces = options.families
+  const connections = createConnections({ storage, namespaces })
   const account = createAccountController(connections.state.get().activeNamespace)
   connections.state.subscribe((state) => account.setActiveNamespace(state.activeNamespace))
   const activeAccount = connections.activeAccount
@@ -232,32 +246,32 @@ export function createLatch(config: LatchConfig): Latch {
     events,
     activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
+  const hasEvm = namespaces.includes('eip155')
   // Email and social login: the state is here, the code loads once a login is offered or restored.
-  const embedded = options.walletFrameUrl
-    ? createLazyEmbedded({
-        frameUrl: options.walletFrameUrl,
-        projectId: options.projectId,
-        alerts,
-        snackbar,
-        router,
-        modal,
-        account,
-        storage,
-        // Read live: the frame is sent the theme again before a request whenever it changed.
-        theme: {
-          get themeMode() {
-            return theme.state.get().themeMode
+  const embedded =
+    options.walletFrameUrl && hasEvm
+      ? createLazyEmbedded({
+          frameUrl: options.walletFrameUrl,
+          projectId: options.projectId,
+          alerts,
+          snackbar,
+          router,
+          modal,
+          account,
+          storage,
+          // Read live: the frame is sent the theme again before a request whenever it changed.
+          theme: {
+            get themeMode() {
+              return theme.state.get().themeMode
+            },
+            get themeVariables() {
+              return theme.state.get().themeVariables
+            },
           },
-          get themeVariables() {
-            return theme.state.get().themeVariables
-          },
-        },
-        metadata: options.metadata,
-        connect: (method) => connectEmbedded(method),
-      })
-    : undefined
-  // EVM is built at once: its wagmi config is part of the instance a site reads synchronously.
-  const adapter = createEvmFamily({ config, options, storage, embedded })
+          metadata: options.metadata,
+          connect: (method) => connectEmbedded(method),
+        })
+      : undefined
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
@@ -265,7 +279,7 @@ export function createLatch(config: LatchConfig): Latch {
   })
   // A sent transaction is pending until mined, then the account is read again: that code loads
   // with the first transaction, before its hash is handed back.
-  const tracking = lazyCode(() =>
+  const trackingCode = lazyCode(() =>
     import('./rules/refreshAfterMined.ts').then(({ refreshAfterMined }) =>
       refreshAfterMined({
         account: activeAccount,
@@ -280,7 +294,7 @@ export function createLatch(config: LatchConfig): Latch {
   )
   // The wallet sent it already: tracking that cannot load must not turn that into a failure.
   const track = async (hash: string) => {
-    const loaded = await tracking.load().catch(() => undefined)
+    const loaded = await trackingCode.load().catch(() => undefined)
     loaded?.sent(hash)
   }
   const watch = async <Receipt>(
@@ -288,75 +302,87 @@ export function createLatch(config: LatchConfig): Latch {
     caipNetworkId: CaipNetworkId | undefined,
     mined: Promise<Receipt>,
   ): Promise<Receipt> => {
-    const loaded = await tracking.load().catch(() => undefined)
+    const loaded = await trackingCode.load().catch(() => undefined)
     return loaded ? loaded.waited(hash, caipNetworkId, mined) : mined
   }
-  const evm: EvmAdapter = {
-    ...adapter,
-    async sendTransaction(transaction) {
-      const hash = await adapter.sendTransaction(transaction)
-      await track(hash)
-      return hash
-    },
-    waitForTransaction: (hash, chainId) =>
-      watch(
-        hash,
-        chainId === undefined ? undefined : `eip155:${chainId}`,
-        adapter.waitForTransaction(hash, chainId),
-      ),
-    async sendTransfer(transfer) {
-      const sent = await adapter.sendTransfer(transfer)
-      await track(sent.id)
-      return sent
-    },
-    waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, adapter.waitForTransfer(sent)),
-  }
-  /** Another family's transfers are pending until mined, then refresh the account, as EVM's do. */
-  const tracked = (family: ChainAdapter): ChainAdapter => ({
-    ...family,
-    async sendTransfer(transfer) {
-      const sent = await family.sendTransfer(transfer)
-      await track(sent.id)
-      return sent
-    },
-    waitForTransfer: (sent) => watch(sent.id, sent.caipNetworkId, family.waitForTransfer(sent)),
+  const tracking: TransferTracking = { track, watch }
+  // Every family's code loads by dynamic import, EVM's too (chains/registry.ts): a page pays only
+  // for the families its site configures.
+  const families: FamiliesController = createFamilies<FamilyDeps>({
+    namespaces,
+    loaders: FAMILY_LOADERS,
+    familyDeps: (namespace) => ({
+      options,
+      storage,
+      api,
+      serverUrl: config.serverUrl,
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+      ...(config.transports ? { transports: config.transports } : {}),
+      embedded: embedded?.standIn,
+      tracking,
+      // A WalletConnect session or the embedded wallet (both EVM's) may hold its account too.
+      ...(hasEvm && namespace !== 'eip155'
+        ? {
+            links: {
+              evm: loadEvm,
+              embedded: embedded && { id: EMBEDDED_CONNECTOR_ID, ...embedded.controller },
+              account,
+            },
+          }
+        : {}),
+    }),
+    wrap: (family) => trackTransfers(family, tracking),
+    wire: (family) => wireFamily(family),
+    onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
   })
-  const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = { eip155: evm }
-  const namespaces = configuredNamespaces(options.networks)
+  const { adapters } = families
+  const loadEvm = (): Promise<EvmAdapter> => families.load('eip155') as Promise<EvmAdapter>
   const walletList = createStore<{ list: FamilyWalletOption[] }>({ list: [] })
+  // Set with a site of several families (the code that lists a wallet of several families once).
+  let merge: typeof import('./chains/mergeWallets.ts').mergeWallets | undefined
   // EVM first (its entries stand for a wallet offering several families), then the site's order.
-  const listWallets = () =>
+  const listWallets = () => {
+    const lists = (['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const)
+      .map((namespace) => adapters[namespace])
+      .filter((family) => family !== undefined)
+      .map((family) => [family.namespace, family.wallets.get()] as const)
     walletList.set({
-      list: mergeWallets(
-        (['eip155', ...namespaces.filter((namespace) => namespace !== 'eip155')] as const)
-          .map((namespace) => adapters[namespace])
-          .filter((family) => family !== undefined)
-          .map((family) => [family.namespace, family.wallets.get()] as const),
-      ),
+      list: merge
+        ? merge(lists)
+        : lists.flatMap(([namespace, list]) =>
+            list.map((option) => ({ ...option, connectors: { [namespace]: option.id } })),
+          ),
     })
+  }
   const wallets: ReadableStore<FamilyWalletOption[]> = {
     get: () => walletList.get().list,
     subscribe: (listener) =>
       walletList.subscribe((state, previous) => listener(state.list, previous.list)),
   }
-  /** The adapter of a family the site configured. */
+  /** The adapter of a family the site configured, once its code loaded. */
   const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
     const found = adapters[namespace]
     if (!found) throw new LatchError(`No ${namespace} wallet is available`)
     return found
   }
+  const evmOf = () => adapterOf('eip155') as EvmAdapter
+  // Swap's and names' calls: EVM only, and only once a wallet connected (so the family is there).
+  const evmCalls: Pick<EvmAdapter, 'sendTransaction' | 'waitForTransaction'> = {
+    sendTransaction: (transaction) => evmOf().sendTransaction(transaction),
+    waitForTransaction: (hash, chainId) => evmOf().waitForTransaction(hash, chainId),
+  }
   /** The adapter of the active account's family. */
   const activeAdapter = () => adapterOf(connections.state.get().activeNamespace)
 
   // Swap, on-ramp and names keep their state here and load their code with their views.
-  const swap = createLazySwap({ api, evm, balances, snackbar, account: activeAccount })
+  const swap = createLazySwap({ api, evm: evmCalls, balances, snackbar, account: activeAccount })
   const onramp = createLazyOnramp({
     api,
     account: activeAccount,
     balances,
     snackbar,
     refreshActivity: (mined) =>
-      void tracking.load().then(
+      void trackingCode.load().then(
         (loaded) => loaded.refreshActivity(mined),
         () => undefined,
       ),
@@ -366,7 +392,7 @@ export function createLatch(config: LatchConfig): Latch {
     api,
     queryClient,
     account: activeAccount,
-    signMessage: (message) => evm.signMessage(message),
+    signMessage: (message) => evmOf().signMessage(message),
     snackbar,
     identity,
     zone: config.names?.zone?.trim().replace(/^\./, '').toLowerCase() || DEFAULT_NAMES_ZONE,
@@ -393,7 +419,6 @@ export function createLatch(config: LatchConfig): Latch {
   // network first; then the active account follows, and the rules on it run.
   persistActiveNetwork({ network, storage })
   function wireFamily(family: ChainAdapter): void {
-    adapters[family.namespace] = family
     mirrorConnection({
       namespace: family.namespace,
       isActive: () => connections.state.get().activeNamespace === family.namespace,
@@ -410,8 +435,6 @@ export function createLatch(config: LatchConfig): Latch {
     family.wallets.subscribe(listWallets)
     listWallets()
   }
-  wireFamily(evm)
-  followActiveFamily({ connections, network })
   askSignInAfterConnect({ account: activeAccount, needsSignIn, modal })
   refreshOnAccountMoved({ account: activeAccount, refreshNativeBalance, identity, balances })
   resetOnDisconnect({
@@ -433,20 +456,24 @@ export function createLatch(config: LatchConfig): Latch {
   modal.state.subscribe((state) => {
     if (state.open) void walletActions.load().catch(() => undefined)
   })
-  const pairing = evm.walletConnect
-  const walletConnect = pairing && lazyWalletConnect(pairing)
-  function lazyWalletConnect(walletConnectPairing: WalletConnectPairing): LatchWalletConnect {
-    const code = lazyCode(() =>
-      walletActions.load().then(({ createLatchWalletConnect }) =>
-        createLatchWalletConnect({
-          connection,
-          pairing: walletConnectPairing,
-          walletId: WALLETCONNECT_WALLET_ID,
-          connectSession: () => evm.connect(WALLETCONNECT_CONNECTOR_ID),
-          closeAfterConnect: closeModalAfterConnect,
-        }),
-      ),
-    )
+  const walletConnect = options.walletConnect && hasEvm ? lazyWalletConnect() : undefined
+  // Pairing runs through the EVM family's WalletConnect connector: it loads with that family.
+  function lazyWalletConnect(): LatchWalletConnect {
+    const code = lazyCode(async () => {
+      const [{ createLatchWalletConnect }, evm] = await Promise.all([
+        walletActions.load(),
+        loadEvm(),
+      ])
+      const pairing: WalletConnectPairing | undefined = evm.walletConnect
+      if (!pairing) throw new LatchError('WalletConnect is not configured')
+      return createLatchWalletConnect({
+        connection,
+        pairing,
+        walletId: WALLETCONNECT_WALLET_ID,
+        connectSession: () => evm.connect(WALLETCONNECT_CONNECTOR_ID),
+        closeAfterConnect: closeModalAfterConnect,
+      })
+    })
     return {
       connect: async (wallet) => (await code.load()).connect(wallet),
       openLink: deferred(code, (loaded, linking: WalletLinking) => loaded.openLink(linking)),
@@ -464,7 +491,7 @@ export function createLatch(config: LatchConfig): Latch {
   // Email and social login end here, as a wallet connection: closed like other wallets.
   async function connectEmbedded(method: 'email' | 'social'): Promise<void> {
     const caipNetworkId = evmNetworkId()
-    await evm.connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
+    await (await loadEvm()).connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
     events.emit({
       type: 'track',
       event: 'CONNECT_SUCCESS',
@@ -503,7 +530,7 @@ export function createLatch(config: LatchConfig): Latch {
         balances: balances.state,
         account: activeAccount,
         resolveName: (name) => names.resolve(name),
-        estimateFee: (transaction) => evm.estimateFee(transaction),
+        estimateFee: (transaction) => evmOf().estimateFee(transaction),
         nativeBalance: async (address, caipNetworkId) =>
           (await activeAdapter().getBalance(`${caipNetworkId}:${address}`)).value,
         transferFee: async (transfer) => {
@@ -528,8 +555,9 @@ export function createLatch(config: LatchConfig): Latch {
       const connected = Object.values(adapters).filter(
         (family) => family.connection.get().status !== 'disconnected',
       )
+      const fallback = adapters.eip155 ? [adapters.eip155] : []
       await Promise.all(
-        (connected.length > 0 ? connected : [evm]).map((family) => family.disconnect()),
+        (connected.length > 0 ? connected : fallback).map((family) => family.disconnect()),
       )
     },
     connection,
@@ -538,37 +566,24 @@ export function createLatch(config: LatchConfig): Latch {
     snackbar,
   })
 
+  // With several families, the code that merges their wallets and follows the active family.
+  const severalFamilies = lazyCode(() =>
+    import('./chains/severalFamilies.ts').then((code) => {
+      merge = code.mergeWallets
+      code.followActiveFamily({ connections, network })
+      listWallets()
+    }),
+  )
   /**
-   * The families besides EVM the site configured load by dynamic import (from the registry) and
-   * restore their sessions; an EVM-only site fetches none of that code.
+   * Every configured family's code (`loading`: just loaded, or its sessions restored too), and with
+   * several, the code that merges their wallets alongside: without it a wallet offering two
+   * families is listed twice, so its failure is reported.
    */
-  async function loadOtherFamilies(): Promise<void> {
-    const configured = configuredNamespaces(options.networks)
-    if (configured.every((namespace) => namespace === 'eip155')) return
-    const { loadFamilies } = await import('./chains/loadFamilies.ts')
-    await loadFamilies({
-      configured,
-      built: new Set(Object.keys(adapters) as ChainNamespace[]),
-      loaders: FAMILY_LOADERS,
-      familyDeps: {
-        links: {
-          evm: evm.connection,
-          walletConnect: evm.walletConnect && {
-            id: WALLETCONNECT_CONNECTOR_ID,
-            ...evm.walletConnect,
-          },
-          embedded: embedded && { id: EMBEDDED_CONNECTOR_ID, ...embedded.controller },
-          account,
-        },
-        options,
-        storage,
-        api,
-        serverUrl: config.serverUrl,
-        ...(config.fetch ? { fetch: config.fetch } : {}),
-      },
-      wire: (family) => wireFamily(tracked(family)),
-      onError: (_namespace, error) => snackbar.showError(displayMessage(error)),
-    })
+  async function withFamilies(loading: Promise<void>): Promise<void> {
+    const several =
+      namespaces.length > 1 &&
+      severalFamilies.load().catch((error: unknown) => snackbar.showError(displayMessage(error)))
+    await Promise.all([loading, several])
   }
 
   let started: Promise<void> | undefined
@@ -586,8 +601,20 @@ export function createLatch(config: LatchConfig): Latch {
     network,
     router,
     modal,
-    evm,
+    get evm() {
+      if (!hasEvm)
+        throw new LatchError('No EVM network is configured', {
+          details: 'latch.evm is the EVM family: add an eip155 network to networks.',
+        })
+      const evm = adapters.eip155
+      if (!evm)
+        throw new LatchError('The EVM family has not loaded yet', {
+          details: "await latch.loadFamily('eip155') (or latch.start()) before reading latch.evm.",
+        })
+      return evm as EvmAdapter
+    },
     adapters,
+    loadFamily: (namespace) => families.load(namespace) as never,
     connections,
     wallets,
     activeAccount,
@@ -610,14 +637,15 @@ export function createLatch(config: LatchConfig): Latch {
     start() {
       started ??= (async () => {
         if (options.projectIdMissing) {
-          // The alerts' texts load only when one is raised.
+          // The wallets are listed all the same; no session is restored. The alerts' texts load
+          // only when one is raised.
+          void withFamilies(families.loadAll())
           const { KNOWN_ALERTS } = await import('./alerts/knownAlerts.ts')
           alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
           return
         }
         await Promise.all([
-          evm.reconnect().catch(() => undefined),
-          loadOtherFamilies(),
+          withFamilies(families.start()),
           checkOrigin({ api, alerts }),
           loadRemoteFeatures({ api, siteFeatures: options.features, features, onramp }),
         ])
@@ -625,15 +653,19 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      const { connectBrowserWallet, connectFamilies } = await walletActions.load()
-      let tried: ChainAdapter = activeAdapter()
+      // A click that comes before start() (or before the families' code): they load first.
+      const [{ connectBrowserWallet, connectFamilies }] = await Promise.all([
+        walletActions.load(),
+        withFamilies(families.loadAll()),
+      ])
+      let tried: ChainAdapter | undefined = adapters[connections.state.get().activeNamespace]
       return connectBrowserWallet({
         connection,
         connect: (connectorId) =>
           connectFamilies(familyWallets, connectorId, (family) => {
             tried = family
           }),
-        walletStatus: () => tried.connection.get().status,
+        walletStatus: () => tried?.connection.get().status ?? 'disconnected',
         closeAfterConnect: closeModalAfterConnect,
       })(wallet)
     },

@@ -11,8 +11,8 @@ export type {
   ConnectionsController,
   ConnectionsState,
 } from './chains/createConnections.ts'
+export type { FamilyLoader, FamilyModule } from './chains/createFamilies.ts'
 export * from './chains/evm/index.ts'
-export type { FamilyLoader, FamilyModule } from './chains/loadFamilies.ts'
 export type { FamilyWalletOption } from './chains/mergeWallets.ts'
 export { receiveUri } from './chains/receiveUri.ts'
 export {

@@ -1,6 +1,6 @@
 import { LatchError } from '../errors.ts'
 import type { ModalController } from '../modal/index.ts'
-import type { SiwxController } from '../siwx/createSiwx.ts'
+import type { SiwxController } from '../siwx/types.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { ConnectionController } from './createConnection.ts'
 

@@ -1,6 +1,6 @@
 import type { ConnectedUser } from '@latch/protocol/frame'
 import { FRAME_SIGN_OUT_TIMEOUT_MS } from '@latch/protocol/frame'
-import { createConnector } from '@wagmi/core'
+import type { CreateConnectorFn } from '@wagmi/core'
 import type { Address } from 'viem'
 import { LatchError } from '../errors.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
@@ -43,14 +43,17 @@ const waitAtMost = (ms: number, timers: Timers) =>
  * accounts and chain from the session, sends read calls to the gateway, and signing calls to the
  * frame through the approval view, so the visitor sees and approves each one.
  */
-export function embeddedConnector(options: EmbeddedConnectorOptions) {
+export function embeddedConnector(
+  options: EmbeddedConnectorOptions,
+): CreateConnectorFn<EmbeddedProvider, EmbeddedConnectorProperties> {
   const timers = options.timers ?? defaultTimers
   let user: ConnectedUser | undefined
   let chainId: number | undefined
   let frame: FrameClient | undefined
   let listening = false
 
-  return createConnector<EmbeddedProvider, EmbeddedConnectorProperties>((config) => {
+  // wagmi's createConnector only returns its argument: written out, the chunk needs none of wagmi.
+  return (config) => {
     const chains = config.chains
     const isSiteChain = (id: number) => chains.some((chain) => chain.id === id)
     const gateways = new Map<number, { request(args: RequestArguments): Promise<unknown> }>()
@@ -237,5 +240,5 @@ export function embeddedConnector(options: EmbeddedConnectorOptions) {
       onChainChanged,
       onDisconnect,
     }
-  })
+  }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { defineSolanaNetwork } from '../chains/solana/network.ts'
 import { createLatch } from '../createLatch.ts'
 import { defineEvmNetwork } from '../network/index.ts'
 import { createMemoryStorage } from '../storage/index.ts'
@@ -15,21 +16,38 @@ const base = {
 }
 
 describe('createLatch: the embedded wallet', () => {
-  it('is off without walletFrameUrl: no controller, no connector', () => {
+  it('is off without walletFrameUrl: no controller, no connector', async () => {
     const latch = createLatch(base)
     expect(latch.embedded).toBeUndefined()
-    expect(latch.evm.wagmiConfig.connectors.map((connector) => connector.id)).not.toContain(
+    const evm = await latch.loadFamily('eip155')
+    expect(evm.wagmiConfig.connectors.map((connector) => connector.id)).not.toContain(
       EMBEDDED_CONNECTOR_ID,
     )
   })
 
-  it('adds the controller and the connector with walletFrameUrl, but lists no such wallet', () => {
+  it('adds the controller and the connector with walletFrameUrl, but lists no such wallet', async () => {
     const latch = createLatch({ ...base, walletFrameUrl: 'http://127.0.0.1:8788' })
     expect(latch.embedded?.state.get()).toMatchObject({ step: 'idle', frame: 'unloaded' })
-    expect(latch.evm.wagmiConfig.connectors.map((connector) => connector.id)).toContain(
+    const evm = await latch.loadFamily('eip155')
+    expect(evm.wagmiConfig.connectors.map((connector) => connector.id)).toContain(
       EMBEDDED_CONNECTOR_ID,
     )
+    expect(latch.evm).toBe(evm)
     expect(latch.evm.wallets.get().map((wallet) => wallet.id)).not.toContain(EMBEDDED_CONNECTOR_ID)
+  })
+
+  it('is off without an EVM network: the embedded wallet connects through the EVM family', () => {
+    const latch = createLatch({
+      ...base,
+      networks: [
+        defineSolanaNetwork({
+          caipNetworkId: 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8',
+          name: 'Latch Solana',
+        }),
+      ],
+      walletFrameUrl: 'http://127.0.0.1:8788',
+    })
+    expect(latch.embedded).toBeUndefined()
   })
 
   it('refuses an invalid email without loading the frame', async () => {

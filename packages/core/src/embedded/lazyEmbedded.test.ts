@@ -7,6 +7,7 @@ import { createSnackbar } from '../snackbar/index.ts'
 import { createMemoryStorage, createStorage, STORAGE_KEYS } from '../storage/index.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import { createLazyEmbedded } from './lazyEmbedded.ts'
+import { standInConnector } from './standInConnector.ts'
 import { AUTHORIZE_URL as AUTHORIZE, createTestPopup, socialUser as user } from './testEmbedded.ts'
 import { createTestFrame, type FrameHandlers } from './testFrame.ts'
 import type { PopupWindow } from './types.ts'
@@ -90,8 +91,8 @@ describe('the embedded wallet before its code loaded', () => {
   })
 
   it('answers wagmi at start without loading anything when no session was stored', async () => {
-    const { connector, framesMade } = setup()
-    const wagmiConnector = connector({
+    const { standIn, framesMade } = setup()
+    const wagmiConnector = standInConnector(standIn)({
       chains: [{ id: 31337 }],
       emitter: { emit: () => {} },
     } as never)
@@ -102,11 +103,11 @@ describe('the embedded wallet before its code loaded', () => {
   })
 
   it('restores a stored session through the real connector', async () => {
-    const { connector, storage, framesMade } = setup({
+    const { standIn, storage, framesMade } = setup({
       IS_CONNECTED: () => ({ isConnected: true }),
     })
     storage.setItem(STORAGE_KEYS.connectedConnectorId('eip155'), EMBEDDED_CONNECTOR_ID)
-    const wagmiConnector = connector({
+    const wagmiConnector = standInConnector(standIn)({
       chains: [{ id: 31337 }],
       emitter: { emit: () => {} },
     } as never)

@@ -1,24 +1,21 @@
-import { type CreateConnectorFn, createConnector } from '@wagmi/core'
 import { displayMessage } from '../displayMessage.ts'
-import { LatchError } from '../errors.ts'
 import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import { whenIdle } from '../platform/whenIdle.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
 import { createStore } from '../store.ts'
-import type { EmbeddedConnectorProperties } from './connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedController, EmbeddedDeps } from './createEmbedded.ts'
 import { initialEmbeddedState } from './initialState.ts'
-import type { EmbeddedProvider } from './provider.ts'
 import { openSocialPopup } from './socialPopup.ts'
+import type { EmbeddedStandIn } from './standInConnector.ts'
 import type { EmbeddedState, PopupWindow } from './types.ts'
 import { embeddedWalletInfo } from './walletInfo.ts'
 
 /**
- * `latch.embedded` and its wagmi connector, with their code (createEmbedded, the connector, the
- * frame) loaded once needed: when the Connect view offers a login, on the first call, or at start
- * for a visitor whose earlier visit left a session. Until then only the state is here, and the
- * connector answers wagmi's start-up questions (not authorized, no provider) without loading.
+ * `latch.embedded`, with its code (createEmbedded, the connector, the frame) loaded once needed:
+ * when the Connect view offers a login, on the first call, or at start for a visitor whose earlier
+ * visit left a session. Until then only the state is here, and the EVM family's stand-in connector
+ * answers wagmi's start-up questions (not authorized, no provider) without loading.
  */
 export function createLazyEmbedded(
   deps: Omit<EmbeddedDeps, 'store'>,
@@ -27,7 +24,8 @@ export function createLazyEmbedded(
     import('./createEmbedded.ts'),
 ): {
   controller: EmbeddedController
-  connector: CreateConnectorFn
+  /** What the EVM family's wagmi connector for the embedded wallet reads (standInConnector). */
+  standIn: EmbeddedStandIn
 } {
   const store = createStore<EmbeddedState>(initialEmbeddedState())
   const openPopup = deps.openPopup ?? openSocialPopup
@@ -130,55 +128,18 @@ export function createLazyEmbedded(
     ),
   }
 
-  const connector = createConnector<EmbeddedProvider, EmbeddedConnectorProperties>((config) => {
-    // The real connector, on the same wagmi config (its events reach wagmi through this one).
-    const real = lazyCode(async () => {
+  // What the EVM family's stand-in connector (standInConnector.ts, in its chunk) reads.
+  const standIn: EmbeddedStandIn = {
+    walletInfo,
+    hasStoredSession,
+    loadConnector: async () => {
       const [{ embeddedConnector }, embedded] = await Promise.all([
         import('./connector.ts'),
         code.load(),
       ])
-      return embeddedConnector(embedded.connector)(config)
-    })
-    const loaded = () => real.current()
-    const inUse = () => loaded() !== undefined || hasStoredSession()
-    return {
-      id: EMBEDDED_CONNECTOR_ID,
-      name: 'Email',
-      type: 'latchEmbedded',
-      user: () => loaded()?.user(),
-      walletInfo,
-      async connect(parameters) {
-        return (await real.load()).connect(parameters)
-      },
-      async disconnect() {
-        await loaded()?.disconnect()
-      },
-      async getAccounts() {
-        return (await loaded()?.getAccounts()) ?? []
-      },
-      async getChainId() {
-        return (await loaded()?.getChainId()) ?? config.chains[0].id
-      },
-      async getProvider(parameters) {
-        // wagmi asks every connector for its provider at start: nothing loads for a visitor
-        // without a session.
-        if (!inUse()) throw new LatchError('The embedded wallet is not in use')
-        return (await real.load()).getProvider(parameters)
-      },
-      async isAuthorized() {
-        if (!inUse()) return false
-        return (await real.load()).isAuthorized()
-      },
-      async switchChain(parameters) {
-        const connector = await real.load()
-        if (!connector.switchChain) throw new LatchError('Chain is not supported')
-        return connector.switchChain(parameters)
-      },
-      onAccountsChanged: (accounts) => loaded()?.onAccountsChanged(accounts),
-      onChainChanged: (chain) => loaded()?.onChainChanged(chain),
-      onDisconnect: (error) => loaded()?.onDisconnect(error),
-    }
-  })
+      return embeddedConnector(embedded.connector)
+    },
+  }
 
-  return { controller, connector }
+  return { controller, standIn }
 }

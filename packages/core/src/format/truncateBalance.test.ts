@@ -16,4 +16,9 @@ describe('truncateBalance', () => {
   it('shows amounts below the last kept digit as 0', () => {
     expect(truncateBalance(1n, 18)).toBe('0')
   })
+
+  it('reads a coin without decimals, and a negative amount', () => {
+    expect(truncateBalance(42n, 0)).toBe('42')
+    expect(truncateBalance(-1_500_000n, 6)).toBe('-1.5')
+  })
 })

@@ -1,4 +1,4 @@
-import type { HistoryState } from './createHistory.ts'
+import type { HistoryState } from './types.ts'
 
 /** Activity before anything was fetched: no transactions. */
 export const initialHistoryState = (): HistoryState => ({

@@ -6,27 +6,9 @@ import { NAME_SUGGESTIONS_DEBOUNCE_MS } from './constants.ts'
 import { ERROR_FETCHING_NAME_SUGGESTIONS } from './errors.ts'
 import { initialNameSuggestions as initial } from './initialState.ts'
 import { nameLabelIssue, normalizeNameLabel } from './label.ts'
+import type { NameSuggestionsState } from './types.ts'
 
-/** A name under the zone and whether it is free. */
-export type NameSuggestion = { name: string; label: string; available: boolean }
-
-/** The RegisterAccountName view's input and what the server says of it. */
-export type NameSuggestionsState = {
-  /** As typed. */
-  input: string
-  /** As it would be registered: lower case, without the zone. */
-  label: string
-  /** Why the label cannot be registered; undefined while it is empty or valid. */
-  issue?: string
-  /** `loading` from the first key of a valid label until the latest answer. */
-  status: 'idle' | 'loading' | 'success' | 'error'
-  /** The name asked for and whether it is free, once the server answered. */
-  asked?: NameSuggestion
-  /** Free variants to pick instead. */
-  variants: readonly NameSuggestion[]
-  /** 'Error fetching name suggestions' when the last call failed. */
-  error?: string
-}
+export type { NameSuggestion, NameSuggestionsState } from './types.ts'
 
 export type NameSuggestionsController = {
   state: ReadableStore<NameSuggestionsState>

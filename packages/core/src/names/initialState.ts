@@ -1,4 +1,4 @@
-import type { NameSuggestionsState } from './createNameSuggestions.ts'
+import type { NameSuggestionsState } from './types.ts'
 
 // Every field spelled out: the store merges, so a field left out would keep its old value.
 export const initialNameSuggestions = (): NameSuggestionsState => ({

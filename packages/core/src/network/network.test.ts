@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CaipNetwork } from '../options/types.ts'
-import { createNetworkController, toViemChain } from './network.ts'
+import { createNetworkController } from './network.ts'
 
 const network = (id: number, name: string): CaipNetwork => ({
   id,
@@ -41,11 +41,5 @@ describe('network controller', () => {
     })
     networks.clearWalletNetwork()
     expect(networks.state.get().unsupported).toBe(false)
-  })
-
-  it('turns a CAIP network into a viem chain', () => {
-    const chain = toViemChain(devnet)
-    expect(chain.id).toBe(31337)
-    expect(chain.rpcUrls.default.http).toEqual(['http://127.0.0.1:39837'])
   })
 })

@@ -1,5 +1,4 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import { type Chain, defineChain } from 'viem'
 import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
@@ -19,18 +18,6 @@ export const caipNetworkIdOf = (
   namespace: ChainNamespace,
   chainId: number | string,
 ): CaipNetworkId => `${namespace}:${chainId}`
-
-/** The viem chain of an EVM network, for wagmi and viem clients. */
-export function toViemChain(network: CaipNetwork): Chain {
-  return defineChain({
-    id: Number(network.id),
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: network.rpcUrls,
-    ...(network.blockExplorers ? { blockExplorers: network.blockExplorers } : {}),
-    ...(network.testnet !== undefined ? { testnet: network.testnet } : {}),
-  })
-}
 
 /** Which network the modal is on, and whether the wallet's network is one the site supports. */
 export function createNetworkController(

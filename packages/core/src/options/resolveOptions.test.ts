@@ -20,6 +20,7 @@ describe('resolveOptions', () => {
       projectId: 'latch-dev',
       projectIdMissing: false,
       defaultNetwork: devnet,
+      families: ['eip155'],
       features: {
         receive: true,
         send: true,

@@ -1,3 +1,5 @@
+import { FAMILY_LOADERS } from '../chains/registry.ts'
+import { resolveFamilies } from '../chains/resolveFamilies.ts'
 import {
   DEFAULT_CONNECT_METHODS_ORDER,
   DEFAULT_FEATURES,
@@ -6,14 +8,15 @@ import {
   DEFAULT_WALLETCONNECT_RELAY_URL,
 } from '../constants.ts'
 import { LatchError } from '../errors.ts'
-import type { LatchOptions, Metadata, ResolvedOptions } from './types.ts'
+import type { ChainNamespace, LatchOptions, Metadata, ResolvedOptions } from './types.ts'
 
 /**
  * Applies the defaults to a site's options and checks what may not be combined.
  * A missing projectId does not throw: `projectIdMissing` is set and the caller raises the
  * 'Project ID Not Configured' alert, so a page still renders while misconfigured.
  * @throws LatchError when both `siweConfig` and `siwx` are set, when `networks` is
- *   empty, when `defaultNetwork` is not one of `networks`, or when `walletFrameUrl` is no http(s) URL.
+ *   empty, when `defaultNetwork` is not one of `networks`, when `adapters` and `networks` disagree
+ *   (resolveFamilies), or when `walletFrameUrl` is no http(s) URL.
  * @example resolveOptions({ projectId: 'latch-dev', networks: [mainnet] }).features.swaps // true
  */
 export function resolveOptions(config: LatchOptions): ResolvedOptions {
@@ -44,6 +47,12 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
     projectIdMissing: projectId === '',
     networks: [...config.networks],
     defaultNetwork,
+    families: resolveFamilies(
+      config.networks,
+      defaultNetwork,
+      config.adapters,
+      Object.keys(FAMILY_LOADERS) as ChainNamespace[],
+    ),
     features: {
       ...DEFAULT_FEATURES,
       ...withoutUndefined(toggles),

@@ -1,6 +1,13 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
-import type { SiwxOptions } from '../siwx/createSiwx.ts'
+
+/** Sign-in options: the Latch server checks the signature and keeps the session. */
+export type SiwxOptions = {
+  /** When true, the modal cannot be closed until signed in, and cancelling disconnects. */
+  required?: boolean
+  /** The message's statement line. */
+  statement?: string
+}
 
 /** The chain families the kit speaks to. */
 export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
@@ -61,6 +68,13 @@ export type LatchOptions = {
   projectId?: string
   /** At least one network. */
   networks: readonly CaipNetwork[]
+  /**
+   * The chain families the page may load (`['solana']`, `['eip155', 'solana']`), each only with
+   * its own code (a family left out costs the page no bytes). Default: the families of `networks`.
+   * Named, a network of another family is a configuration error rather than that family's code
+   * loading with the page, and each named family needs a network.
+   */
+  adapters?: readonly ChainNamespace[]
   /** One of `networks`; the first when not given. */
   defaultNetwork?: CaipNetwork
   /** Merged over the defaults; `socials: false` turns social login off. */
@@ -97,6 +111,8 @@ export type ResolvedOptions = {
   projectIdMissing: boolean
   networks: readonly CaipNetwork[]
   defaultNetwork: CaipNetwork
+  /** The chain families the page loads: the default network's first, then in network order. */
+  families: readonly ChainNamespace[]
   features: Readonly<Features>
   connectMethodsOrder: readonly ConnectMethod[]
   themeMode: ThemeMode

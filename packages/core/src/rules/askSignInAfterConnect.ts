@@ -1,7 +1,7 @@
 import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { NetworkController } from '../network/index.ts'
-import type { SiwxController } from '../siwx/createSiwx.ts'
+import type { SiwxController } from '../siwx/types.ts'
 import type { ReadableStore } from '../store.ts'
 
 /**

@@ -14,7 +14,7 @@ import { isNameLike } from '../names/resolveName.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
-import { SOLANA_ADDRESS_RULE } from '../validation/isSolanaAddress.ts'
+import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 import { balanceKey } from './balanceKey.ts'
 import type { SendFee, SendFlowState, SendResult } from './sendFlowTypes.ts'
 import {

@@ -4,7 +4,7 @@ import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, parse
 import type { Transfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
 import { isEvmAddress } from '../validation/isEvmAddress.ts'
-import { SOLANA_ADDRESS_RULE } from '../validation/isSolanaAddress.ts'
+import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 
 /** What the visitor asks to send; amount in whole units as typed ('1.5'). */
 export type SendRequest = {

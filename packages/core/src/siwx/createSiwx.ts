@@ -1,70 +1,16 @@
-import type { SiwxSession } from '@latch/protocol'
-import type { AlertsController } from '../alerts/index.ts'
-import type { ApiClient } from '../api/client.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
-import type { SignInFields } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
-import type { EventsController } from '../events/index.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
-import type { SnackbarController } from '../snackbar/index.ts'
-import type { LatchStorage } from '../storage/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
+import { STORAGE_KEYS } from '../storage/index.ts'
+import { createStore } from '../store.ts'
+import type { SiwxController, SiwxDeps, SiwxState, SiwxStoredSession } from './types.ts'
 
-/** Sign-in options: the Latch server checks the signature and keeps the session. */
-export type SiwxOptions = {
-  /** When true, the modal cannot be closed until signed in, and cancelling disconnects. */
-  required?: boolean
-  /** The message's statement line. */
-  statement?: string
-}
-
-/** A session this browser holds, with its bearer token for the site's own backend. */
-export type SiwxStoredSession = { token: string; session: SiwxSession }
-
-export type SiwxState = {
-  status: 'idle' | 'signing' | 'error'
-  session?: SiwxStoredSession
-}
-
-export type SiwxDeps = {
-  options: SiwxOptions | undefined
-  api: Pick<ApiClient, 'get' | 'post'>
-  storage: LatchStorage
-  snackbar: Pick<SnackbarController, 'showLoading' | 'showError' | 'hide'>
-  events: Pick<EventsController, 'emit'>
-  alerts: Pick<AlertsController, 'raise'>
-  /** The active account in CAIP form, when there is one. */
-  activeAccount(): ActiveAccount | undefined
-  /** The account's family writes the CAIP-122 message (EIP-4361 for EVM). */
-  signInMessage(fields: SignInFields): Promise<string>
-  signMessage(message: string): Promise<string>
-  /** Ends the wallet connection (cancel when sign-in is required, or a failed start). */
-  disconnect(): Promise<void>
-  onSignedIn(): void
-  onStartFailed(): void
-  now?: () => Date
-  /** Where the page runs: domain and uri of the message. Default: location. */
-  origin?: () => { host: string; origin: string } | undefined
-}
-
-export type SiwxController = {
-  state: ReadableStore<SiwxState>
-  readonly enabled: boolean
-  readonly required: boolean
-  /** True when the stored session covers the connected account and chain. */
-  hasSession(): boolean
-  /** Loads the sign-in's code ahead of use (the SIWXSignMessage view does, before it shows). */
-  loadCode(): Promise<void>
-  /** Creates the message, has the wallet sign it, has the server verify it, stores the session. */
-  signIn(): Promise<void>
-  /** The visitor declines to sign in: disconnects when sign-in is required. */
-  cancel(): Promise<void>
-  /** Revokes the session on the server and forgets it here. */
-  signOut(): Promise<void>
-}
-
-/** Where the browser keeps its sign-in session (token and session) between visits. */
-export const SESSION_KEY = '@latch/siwx_session'
+export type {
+  SiwxController,
+  SiwxDeps,
+  SiwxOptions,
+  SiwxState,
+  SiwxStoredSession,
+} from './types.ts'
 
 function isStoredSession(value: unknown): value is SiwxStoredSession {
   const candidate = value as { token?: unknown; session?: { address?: unknown } } | null
@@ -83,7 +29,7 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
   const store = createStore<SiwxState>({
     status: 'idle',
     ...(() => {
-      const stored = deps.storage.getJson(SESSION_KEY, isStoredSession)
+      const stored = deps.storage.getJson(STORAGE_KEYS.siwxSession, isStoredSession)
       const live = stored && Date.parse(stored.session.expiresAt) > now().getTime()
       return live ? { session: stored } : {}
     })(),
@@ -105,7 +51,7 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
   }
 
   function forget() {
-    deps.storage.removeItem(SESSION_KEY)
+    deps.storage.removeItem(STORAGE_KEYS.siwxSession)
     store.set({ session: undefined })
   }
 

@@ -3,8 +3,9 @@ import { KNOWN_ALERTS } from '../alerts/index.ts'
 import { HttpStatusError } from '../api/client.ts'
 import { UserRejectedError } from '../chains/errors.ts'
 import { LatchError } from '../errors.ts'
+import { STORAGE_KEYS } from '../storage/index.ts'
 import type { Store } from '../store.ts'
-import { SESSION_KEY, type SiwxDeps, type SiwxState } from './createSiwx.ts'
+import type { SiwxDeps, SiwxState } from './types.ts'
 
 /** What a sign-in works with: the controller's dependencies and state. */
 export type SignInContext = {
@@ -60,7 +61,7 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
       signature,
     })
     const session = { token: verified.token, session: verified.session }
-    deps.storage.setJson(SESSION_KEY, session)
+    deps.storage.setJson(STORAGE_KEYS.siwxSession, session)
     store.set({ status: 'idle', session })
     deps.snackbar.hide()
     deps.events.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS' })

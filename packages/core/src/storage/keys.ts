@@ -22,4 +22,6 @@ export const STORAGE_KEYS = {
   ensCache: '@latch/ens_cache',
   preferredAccountTypes: '@latch/preferred_account_types',
   connections: '@latch/connections',
+  /** The sign-in session (token and session) the browser keeps between visits. */
+  siwxSession: '@latch/siwx_session',
 } as const satisfies Record<string, StorageKey | ((namespace: ChainNamespace) => StorageKey)>

@@ -11,7 +11,7 @@ import type { Wallet } from '@latch/protocol'
  * EVM site never lists a Bitcoin-only wallet.
  */
 export function siteNamespaces(latch: Latch): string[] {
-  return [...new Set(latch.options.networks.map((network) => network.chainNamespace))]
+  return [...latch.options.families]
 }
 
 /** A registry wallet as the modal offers it, tied to its installed connector when there is one. */

@@ -13,14 +13,14 @@ import {
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
-import { type Address, type Chain, type Hex, http, type Transport } from 'viem'
+import type { Address, Chain, Hex, Transport } from 'viem'
 import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
 import { LatchError } from '../../errors.ts'
 import { createStore } from '../../store.ts'
-import { evmChainIdOf as evmChainId } from '../serves.ts'
 import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
+import { lazyHttp } from './lazyHttp.ts'
 import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
 import {
   WALLETCONNECT_CONNECTOR_ID,
@@ -77,6 +77,14 @@ export type EvmAdapter = Omit<ChainAdapter, 'namespace' | 'signMessage'> & {
   }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
 }
 
+/**
+ * The chain id of an EVM network's CAIP-2 id (`eip155:31337` is 31337). The same reading as
+ * serves.ts's evmChainIdOf, written here: importing that module from this chunk split it into a
+ * file of its own, one more request before the page's button works.
+ */
+const evmChainId = (caipNetworkId: string) =>
+  Number(caipNetworkId.slice(caipNetworkId.indexOf(':') + 1))
+
 function toWalletOption(connector: Connector): WalletOption {
   if (connector.id === EMBEDDED_CONNECTOR_ID) {
     const info = (connector as unknown as EmbeddedConnectorProperties).walletInfo()
@@ -121,7 +129,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
   const transports = Object.fromEntries(
     options.chains.map((chain) => [
       chain.id,
-      options.transports?.[chain.id] ?? http(chain.rpcUrls.default.http[0]),
+      options.transports?.[chain.id] ?? lazyHttp(chain.rpcUrls.default.http[0] ?? ''),
     ]),
   )
   const config = createConfig({

@@ -1,11 +1,12 @@
-import { http, type Transport } from 'viem'
+import type { Transport } from 'viem'
 import { RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from '../../constants.ts'
 import { LatchError } from '../../errors.ts'
-import { toViemChain } from '../../network/index.ts'
 import type { ResolvedOptions } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import type { EvmAdapterOptions } from './createEvmAdapter.ts'
 import { createEvmAdapter, type EvmAdapter } from './createEvmAdapter.ts'
+import { lazyHttp } from './lazyHttp.ts'
+import { toViemChain } from './viemChain.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './walletconnect/connector.ts'
 
 export type EvmFamilyDeps = {
@@ -13,7 +14,7 @@ export type EvmFamilyDeps = {
   options: ResolvedOptions
   storage: LatchStorage
   /** The embedded wallet's connector (email and social login), when the site offers them. */
-  embedded?: { connector: NonNullable<EvmAdapterOptions['embedded']> } | undefined
+  embedded?: NonNullable<EvmAdapterOptions['embedded']> | undefined
 }
 
 /** The Latch server's JSON-RPC gateway for an EVM chain: the page needs no RPC keys. */
@@ -40,7 +41,7 @@ export function createEvmFamily(deps: EvmFamilyDeps): EvmAdapter {
   const rpcUrl = (chainId: number) => gatewayUrl(deps.config.serverUrl, options.projectId, chainId)
   const gateway = (chainId: number) =>
     // Calls made in the same tick go as one JSON-RPC batch (at most 1000 calls; 10 s timeout).
-    http(rpcUrl(chainId), {
+    lazyHttp(rpcUrl(chainId), {
       timeout: RPC_TIMEOUT_MS,
       batch: { batchSize: RPC_BATCH_SIZE },
       retryCount: 1,
@@ -54,7 +55,7 @@ export function createEvmFamily(deps: EvmFamilyDeps): EvmAdapter {
     ),
     enableEIP6963: options.enableEIP6963,
     enableInjected: options.enableInjected,
-    ...(deps.embedded ? { embedded: deps.embedded.connector } : {}),
+    ...(deps.embedded ? { embedded: deps.embedded } : {}),
     storage: {
       getItem: (key) => storage.getItem(`@latch/${key}`) ?? null,
       setItem: (key, value) => storage.setItem(`@latch/${key}`, value),

@@ -15,8 +15,15 @@ import {
 import { type ApiClient, createApiClient } from '../../api/client.ts'
 import { resolveOptions } from '../../options/resolveOptions.ts'
 import { createMemoryStorage, createStorage } from '../../storage/index.ts'
+import type { TransferTracking } from '../trackTransfers.ts'
 import { createFamilyAdapter } from './family.ts'
 import { defineSolanaNetwork } from './network.ts'
+
+// These tests read balances only: nothing is sent, so nothing is tracked.
+const UNTRACKED: TransferTracking = {
+  track: async () => undefined,
+  watch: (_id, _network, mined) => mined,
+}
 
 const LOCAL = defineSolanaNetwork({
   caipNetworkId: 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8',
@@ -53,6 +60,7 @@ function familyWithRoute() {
     storage: createStorage({ storage: createMemoryStorage() }),
     api,
     serverUrl: 'http://127.0.0.1:9',
+    tracking: UNTRACKED,
   })
   return { family, asked }
 }
@@ -116,6 +124,7 @@ describe('the Solana family reading balances through the server', () => {
       api,
       serverUrl,
       fetch: pageFetch,
+      tracking: UNTRACKED,
     })
     // An address no other test reads: nothing of it is in the server's cache.
     const raw = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string

@@ -1,6 +1,7 @@
 import { getWallets } from '@wallet-standard/app'
 import { linkSolanaAccount } from '../../rules/linkSolanaAccount.ts'
-import type { FamilyDeps } from '../registry.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from '../evm/walletconnect/connectorId.ts'
+import type { FamilyDeps } from '../familyDeps.ts'
 import type { ChainAdapter } from '../types.ts'
 import { createSolanaAdapter } from './createSolanaAdapter.ts'
 
@@ -29,14 +30,23 @@ export function createFamilyAdapter(deps: FamilyDeps): ChainAdapter {
     },
   })
   const { links } = deps
-  // Linked once the kit has wired the adapter (loadFamilies does as soon as it is built), so the
-  // kit hears the account connect.
+  // Linked once the EVM family (which WalletConnect sessions and the embedded wallet connect
+  // through) is there and the kit has wired this adapter, so the kit hears the account connect.
   if (links)
-    queueMicrotask(() =>
-      linkSolanaAccount({
-        ...links,
-        solana: () => adapter,
-      }),
+    void links.evm().then(
+      (evm) =>
+        linkSolanaAccount({
+          evm: evm.connection,
+          walletConnect: evm.walletConnect && {
+            id: WALLETCONNECT_CONNECTOR_ID,
+            ...evm.walletConnect,
+          },
+          embedded: links.embedded,
+          account: links.account,
+          solana: () => adapter,
+        }),
+      // Without the EVM family no other session can hold a Solana account.
+      () => undefined,
     )
   return adapter
 }

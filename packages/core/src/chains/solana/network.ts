@@ -31,13 +31,13 @@ export function defineSolanaNetwork(network: {
   }
 }
 
+/** One of the public Solana networks (only the public devnet and testnet are test networks). */
+const publicNetwork = (index: 0 | 1 | 2) =>
+  defineSolanaNetwork({ ...SOLANA_PUBLIC_NETWORKS[index], testnet: index > 0 })
+
+// Built inside a call a bundler may drop: a spread left at the top level would be kept (a spread
+// may run getters), and with it the list, in every page that imports defineSolanaNetwork.
 /** Solana mainnet, devnet and testnet, ready to pass in `networks`. */
-export const solanaMainnet = /* @__PURE__ */ defineSolanaNetwork({ ...SOLANA_PUBLIC_NETWORKS[0] })
-export const solanaDevnet = /* @__PURE__ */ defineSolanaNetwork({
-  ...SOLANA_PUBLIC_NETWORKS[1],
-  testnet: true,
-})
-export const solanaTestnet = /* @__PURE__ */ defineSolanaNetwork({
-  ...SOLANA_PUBLIC_NETWORKS[2],
-  testnet: true,
-})
+export const solanaMainnet = /* @__PURE__ */ publicNetwork(0)
+export const solanaDevnet = /* @__PURE__ */ publicNetwork(1)
+export const solanaTestnet = /* @__PURE__ */ publicNetwork(2)

@@ -15,7 +15,7 @@ import { decodeBase64, encodeBase64 } from '@latch/protocol/solana-wire'
 import { TRANSACTION_EXPIRED } from '../../displayMessage.ts'
 import { errorChain } from '../../errorChain.ts'
 import { LatchError } from '../../errors.ts'
-import { SOLANA_ADDRESS_RULE } from '../../validation/isSolanaAddress.ts'
+import { SOLANA_ADDRESS_RULE } from '../../validation/solanaAddressRule.ts'
 import type { SentTransfer, Transfer, TransferReceipt } from '../types.ts'
 import type { SolanaGatewayRpc } from './rpc.ts'
 

@@ -1,62 +1,29 @@
-import { createConnector } from '@wagmi/core'
+import type { CreateConnectorFn } from '@wagmi/core'
 import { LatchError } from '../../../errors.ts'
 import { lazyCode } from '../../../lazy/lazyCode.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
 import type { WalletConnectProvider } from './provider.ts'
 import type { WalletConnectSession } from './session.ts'
+import type { WalletConnectConnectorOptions, WalletConnectConnectorProperties } from './types.ts'
 
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
-
-/** What the wallet says about itself in the session (name and icon shown in the Account view). */
-export type WalletConnectPeer = { name: string; icon?: string }
-
-export type WalletConnectConnectorOptions = {
-  /** Loads and starts the provider (a separate chunk); called once, on first need. */
-  load(): Promise<WalletConnectProvider>
-  /** JSON-RPC URL per chain id for the calls the wallet does not answer (reads, gas, ...). */
-  rpcUrl(chainId: number): string
-  /** Whether a session was stored by an earlier visit: only then is the provider loaded at start. */
-  hasStoredSession(): boolean
-  setStoredSession(stored: boolean): void
-  /** The site's Solana networks (CAIP-2): the proposal asks for the solana namespace too. */
-  solanaChains?: readonly string[]
-}
-
-/** The Solana account a session approved, with the chains and methods approved for it. */
-export type WalletConnectSolanaAccount = {
-  address: string
-  chains: readonly string[]
-  methods: readonly string[]
-}
-
-export type WalletConnectConnectorProperties = {
-  /** Pairs a new session: `onUri` gets the wc: URI; resolves once the wallet approved. */
-  pair(onUri: (uri: string) => void): Promise<void>
-  /** The connected wallet's own name and icon, once a session exists. */
-  peer(): WalletConnectPeer | undefined
-  /** Ends the pairings still waiting for a wallet (the visitor left): their pair() fails quietly. */
-  abandon(): void
-  /** The session's Solana account, when the wallet approved the solana namespace. */
-  solanaAccount(): WalletConnectSolanaAccount | undefined
-  /** The namespaces the session holds accounts in (`eip155`, `solana`); none without a session. */
-  namespaces(): readonly string[]
-  /**
-   * Calls `listener` whenever the session's Solana account may have changed (a session approved,
-   * restored, updated or ended, another account told by the wallet); returns the unsubscribe.
-   */
-  onSolanaAccountChange(listener: () => void): () => void
-  /** Ends the session with the wallet (for a session no EVM connection holds: Solana alone). */
-  endSession(): Promise<void>
-  /** Sends a call of another namespace (solana_*) to the wallet on `chain` (CAIP-2). */
-  request(call: { method: string; params: unknown }, chain: string): Promise<unknown>
-}
+export { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
+export type {
+  WalletConnectConnectorOptions,
+  WalletConnectConnectorProperties,
+  WalletConnectPeer,
+  WalletConnectSolanaAccount,
+} from './types.ts'
 
 /**
  * A wagmi connector for WalletConnect on the universal provider, whose code is loaded on first use.
  * Sites may also drive it through wagmi directly: `connect` then pairs and reports the URI as a
  * `display_uri` message.
  */
-export function walletConnectConnector(options: WalletConnectConnectorOptions) {
-  return createConnector<WalletConnectProvider, WalletConnectConnectorProperties>((config) => {
+export function walletConnectConnector(
+  options: WalletConnectConnectorOptions,
+): CreateConnectorFn<WalletConnectProvider, WalletConnectConnectorProperties> {
+  // wagmi's createConnector only returns its argument: written out, the chunk needs none of wagmi.
+  return (config) => {
     // Kept here, not in the session's chunk, so the Solana family can listen before it loads.
     const solanaListeners = new Set<() => void>()
     const solanaChanged = () => {
@@ -119,5 +86,5 @@ export function walletConnectConnector(options: WalletConnectConnectorOptions) {
       onChainChanged: (chain) => code.current()?.onChainChanged(chain),
       onDisconnect: () => code.current()?.onDisconnect(),
     }
-  })
+  }
 }

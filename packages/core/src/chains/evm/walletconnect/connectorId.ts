@@ -1,0 +1,2 @@
+/** WalletConnect's connector id in the EVM family (its own module: the page needs only the id). */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
