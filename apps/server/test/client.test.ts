@@ -35,6 +35,7 @@ describe('@latch/core api client', () => {
     expect(await api.supportedChains()).toEqual({
       http: ['eip155:31337', 'eip155:31338', inject('devnet').solana?.caipNetworkId],
       ws: [],
+      bundler: ['eip155:31337', 'eip155:31338'],
     })
   })
 
