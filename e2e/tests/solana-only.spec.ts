@@ -6,11 +6,11 @@ import { short } from '../format.ts'
 import { devnetSolanaWallet, sendSol, solanaChain } from '../solana.ts'
 
 // The demo with the devnet's Solana network only (`?families=solana`): a Solana-only site.
-// Solana accounts of the devnet these tests use (others are other tests'): 1 connects and sends,
-// 2 signs in, 0 sends to 1 from Node.
-const WALLET_ACCOUNT = 1
-const SIGNER = 2
-const SENDER = 0
+// Solana accounts of the devnet these tests use (others are other tests'): 11 connects and sends,
+// 12 signs in, 10 sends to 11 from Node.
+const WALLET_ACCOUNT = 11
+const SIGNER = 12
+const SENDER = 10
 
 /**
  * Counts the EIP-6963 requests the page makes (wagmi asks for EVM wallets as its config is built):

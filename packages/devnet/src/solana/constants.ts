@@ -25,8 +25,11 @@ export const BLOCKHASH_VALID_BLOCKS = 150
 /** A real cluster's target slot time: block height moves with the clock even when idle. */
 export const DEFAULT_SLOT_MS = 400
 
-/** How many accounts are derived and funded (as the EVM devnet's ten). */
-export const SOLANA_ACCOUNT_COUNT = 10
+/**
+ * How many accounts are derived and funded: the browser tests share one chain and give each spec
+ * accounts of its own, so there are more than the EVM devnet's ten.
+ */
+export const SOLANA_ACCOUNT_COUNT = 16
 
 /** Each devnet account starts with 1,000 SOL and 100,000 USDC. */
 export const ACCOUNT_SOL = 1_000n * LAMPORTS_PER_SOL

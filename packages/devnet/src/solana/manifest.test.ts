@@ -26,7 +26,7 @@ describe('the devnet manifest lists the Solana chain', () => {
 
   it('with ten accounts whose secret keys sign for their addresses', async () => {
     if (!solana) throw new Error('the manifest has no Solana chain')
-    expect(solana.accounts).toHaveLength(10)
+    expect(solana.accounts).toHaveLength(16)
     for (const account of solana.accounts) {
       const signer = await createKeyPairSignerFromBytes(
         getBase58Encoder().encode(account.secretKey),
