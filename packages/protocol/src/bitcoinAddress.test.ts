@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BITCOIN_MAINNET, BITCOIN_REGTEST, BITCOIN_TESTNET, bitcoinNetworkKind } from './bitcoin.ts'
 import {
+  bitcoinAddressFromScript,
   bitcoinAddressProblem,
   bitcoinOutputScript,
   decodeBitcoinAddress,
@@ -81,6 +82,21 @@ describe('Bitcoin addresses', () => {
     expect(encodeSegwitAddress('testnet', 0, wpkh.program)).toBe(
       'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
     )
+  })
+
+  it('names the address of an output script, and none for a script no address names', () => {
+    for (const [address, kind] of [
+      [MAINNET_P2WPKH, 'mainnet'],
+      [TESTNET_P2WSH, 'testnet'],
+      [MAINNET_P2TR, 'mainnet'],
+      [MAINNET_P2PKH, 'mainnet'],
+      [MAINNET_P2SH, 'mainnet'],
+      [TESTNET_P2PKH, 'testnet'],
+      [TESTNET_P2SH, 'regtest'],
+    ] as const)
+      expect(bitcoinAddressFromScript(bitcoinOutputScript(decoded(address)), kind)).toBe(address)
+    expect(bitcoinAddressFromScript(Uint8Array.from([0x6a, 2, 1, 2]), 'mainnet')).toBeUndefined()
+    expect(bitcoinAddressFromScript(new Uint8Array(), 'mainnet')).toBeUndefined()
   })
 
   it("says what is wrong with an address on a network, naming the address's own network", () => {

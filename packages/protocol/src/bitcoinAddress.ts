@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2'
 import type { BitcoinNetworkKind } from './bitcoin.ts'
-import { decodeBase58 } from './solanaAddress.ts'
+import { decodeBase58, encodeBase58 } from './solanaAddress.ts'
 
 // Bitcoin addresses without a Bitcoin library, so the server, the devnet and the page's Bitcoin
 // chunk agree on one reading: bech32 (BIP-173) and bech32m (BIP-350) segwit addresses, and the
@@ -203,4 +203,44 @@ export function encodeSegwitAddress(
   const checksum = polymod([...expandHrp(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ constant
   const checksumWords = [0, 1, 2, 3, 4, 5].map((index) => (checksum >>> (5 * (5 - index))) & 31)
   return `${hrp}1${[...data, ...checksumWords].map((value) => BECH32_CHARSET[value]).join('')}`
+}
+
+const BASE58_VERSION_OF: Record<'p2pkh' | 'p2sh', Record<BitcoinNetworkKind, number>> = {
+  p2pkh: { mainnet: 0x00, testnet: 0x6f, regtest: 0x6f },
+  p2sh: { mainnet: 0x05, testnet: 0xc4, regtest: 0xc4 },
+}
+
+/**
+ * The address an output script pays to on a network of `kind`, or undefined for a script no
+ * address names (OP_RETURN, bare multisig, a bare public key).
+ */
+export function bitcoinAddressFromScript(
+  script: Uint8Array,
+  kind: BitcoinNetworkKind,
+): string | undefined {
+  const [first, second] = script
+  if (
+    script.length === 25 &&
+    first === 0x76 &&
+    second === 0xa9 &&
+    script[2] === 20 &&
+    script[23] === 0x88 &&
+    script[24] === 0xac
+  )
+    return base58Check(BASE58_VERSION_OF.p2pkh[kind], script.subarray(3, 23))
+  if (script.length === 23 && first === 0xa9 && second === 20 && script[22] === 0x87)
+    return base58Check(BASE58_VERSION_OF.p2sh[kind], script.subarray(2, 22))
+  // A witness program: a version opcode (OP_0, or OP_1 to OP_16) and one push of 2 to 40 bytes.
+  const isVersion = first === 0 || (first !== undefined && first >= 0x51 && first <= 0x60)
+  if (!isVersion || second === undefined || second < 2 || second > 40) return undefined
+  if (script.length !== second + 2) return undefined
+  const version = first === 0 ? 0 : (first as number) - 0x50
+  if (version === 0 && second !== 20 && second !== 32) return undefined
+  return encodeSegwitAddress(kind, version, script.subarray(2))
+}
+
+function base58Check(version: number, hash: Uint8Array): string {
+  const payload = Uint8Array.from([version, ...hash])
+  const checksum = sha256(sha256(payload)).subarray(0, 4)
+  return encodeBase58(Uint8Array.from([...payload, ...checksum]))
 }
