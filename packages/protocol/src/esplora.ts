@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { clientQuery } from './api.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 
