@@ -1,5 +1,6 @@
 import { clientQuery, errorResponse, supportedChainsResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
 
@@ -8,6 +9,7 @@ export const supportedChainsRoute =
   (deps: {
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
+    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -26,9 +28,11 @@ export const supportedChainsRoute =
         },
       },
       async () => ({
-        http: [...deps.chains.values(), ...deps.solanaChains.values()].map(
-          (chain) => chain.caipNetworkId,
-        ),
+        http: [
+          ...deps.chains.values(),
+          ...deps.solanaChains.values(),
+          ...deps.bitcoinChains.values(),
+        ].map((chain) => chain.caipNetworkId),
         ws: [],
       }),
     )
