@@ -6,6 +6,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startDevnet } from '@latch/devnet'
 import { startStack } from '../scripts/stack.ts'
+import { benchBitcoin } from './bitcoin.ts'
 import { benchBundle } from './bundle.ts'
 import { benchEmbedded } from './embedded.ts'
 import { benchWalletConnect } from './walletconnect.ts'
@@ -99,3 +100,4 @@ demoBundle()
 await benchBundle()
 await benchWalletConnect()
 await benchEmbedded()
+await benchBitcoin()
