@@ -1,3 +1,4 @@
+import { startFakePriceApi } from '@latch/devnet'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { bitcoinChainsOfDevnet, chainsOfDevnet } from '../src/config.ts'
 import {
@@ -100,6 +101,33 @@ describe('Bitcoin on the server', () => {
       confirmed: { numeric: '0.5' },
       unconfirmed: { numeric: '0' },
     })
+  })
+
+  it("prices BTC from the price API by the coin id 'bitcoin'", async () => {
+    const prices = await startFakePriceApi({ prices: { coins: { bitcoin: 65_000 } } })
+    const [bitcoinChain] = bitcoinChainsOfDevnet(manifest)
+    const priced = await startTestServer('pglite', {
+      PRICE_API_URL: prices.url,
+      LATCH_CHAINS: JSON.stringify([bitcoinChain]),
+    })
+    try {
+      const owner = bitcoinKey('p2tr')
+      await bitcoin.fund(owner.address, 2_000_000)
+      const response = await get(
+        `/v1/account/${owner.address}/balance?currency=usd&chainId=${BITCOIN}`,
+        priced.app,
+      )
+      expect(response.json().balances[0]).toMatchObject({
+        symbol: 'BTC',
+        price: 65_000,
+        value: 1_300,
+        quantity: { numeric: '0.02' },
+      })
+      expect(prices.requests).toEqual([expect.stringContaining('/simple/price?ids=bitcoin')])
+    } finally {
+      await priced.close()
+      await prices.stop()
+    }
   })
 
   it('refuses an address of another network or family, and a malformed one, with a message', async () => {

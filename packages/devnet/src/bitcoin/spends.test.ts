@@ -325,3 +325,19 @@ describe('Bitcoin devnet (Esplora API)', () => {
     expect(estimates['6']).toBeGreaterThan(estimates['144'] as number)
   })
 })
+
+describe('Bitcoin devnet on a timer', () => {
+  it('mines a block every blockIntervalMs by itself', async () => {
+    const timed = await startBitcoinDevnet({
+      port: 0,
+      mnemonic: DEVNET_MNEMONIC,
+      blockIntervalMs: 50,
+    })
+    try {
+      const start = timed.chain.tip.height
+      await expect.poll(() => timed.chain.tip.height, { timeout: 5_000 }).toBeGreaterThan(start + 1)
+    } finally {
+      await timed.stop()
+    }
+  })
+})
