@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { createBitcoinClients } from './bitcoin/clients.ts'
 import { createChainClients } from './chains/clients.ts'
 import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
@@ -30,6 +31,7 @@ import { siwxRoutes } from './routes/auth/siwx.ts'
 import { accountDataRoutes } from './routes/blockchain/accountData.ts'
 import { bundlerRoute } from './routes/blockchain/bundler.ts'
 import { convertRoutes } from './routes/blockchain/convert.ts'
+import { esploraRoutes } from './routes/blockchain/esplora.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
 import { paymasterRoute } from './routes/blockchain/paymaster.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
@@ -108,6 +110,10 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   const circuits = new UpstreamCircuits()
   const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
   const solanaChains = createSolanaClients(config.solanaChains, {
+    timeoutMs: config.rpc.timeoutMs,
+    circuits,
+  })
+  const bitcoinChains = createBitcoinClients(config.bitcoinChains, {
     timeoutMs: config.rpc.timeoutMs,
     circuits,
   })
@@ -210,11 +216,14 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       supportedChainsRoute({
         chains,
         solanaChains,
+        bitcoinChains,
         chainConfigs: config.chains,
         sponsoredChainIds: paymaster?.chainIds ?? [],
       }),
     )
-    await scoped.register(accountDataRoutes({ config, chains, solanaChains, db, redis }))
+    await scoped.register(
+      accountDataRoutes({ config, chains, solanaChains, bitcoinChains, db, redis }),
+    )
     await scoped.register(
       rpcRoute({
         chains: config.chains,
@@ -228,6 +237,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(
       paymasterRoute({ chains: config.chains, rpc: config.rpc, service: paymaster, redis }),
     )
+    await scoped.register(esploraRoutes({ bitcoinChains, rpc: config.rpc, redis }))
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({
@@ -241,10 +251,16 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(assetImageRoute({ chains: config.chains }))
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
-    await scoped.register(historyRoute({ db, chains: config.chains, solanaChains }))
+    await scoped.register(historyRoute({ db, chains: config.chains, solanaChains, bitcoinChains }))
     await scoped.register(convertRoutes({ chains }))
     await scoped.register(
-      siwxRoutes({ db, chains, solanaChains, allowLocalhost: config.allowLocalhost }),
+      siwxRoutes({
+        db,
+        chains,
+        solanaChains,
+        bitcoinChains,
+        allowLocalhost: config.allowLocalhost,
+      }),
     )
   })
   // Last, so nothing after it can fail and leave it running; stopped when the app closes.
