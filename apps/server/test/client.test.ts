@@ -41,6 +41,7 @@ describe('@latch/core api client', () => {
       ],
       ws: [],
       bundler: ['eip155:31337', 'eip155:31338'],
+      paymaster: ['eip155:31337', 'eip155:31338'],
     })
   })
 
