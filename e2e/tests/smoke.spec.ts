@@ -35,7 +35,7 @@ test('the demo loads, reaches the server and hosts the test wallet, whose signat
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   const solana = stack.devnet.solana
   await expect(page.getByTestId('server-status')).toHaveText(
-    `Latch server online · networks eip155:31337, eip155:31338, ${solana?.caipNetworkId}`,
+    `Latch server online · networks eip155:31337, eip155:31338, ${solana?.caipNetworkId}, ${stack.devnet.bitcoin?.caipNetworkId}`,
   )
   await expect(page.getByTestId('devnet-chains')).toHaveText(
     `Devnet: Latch Devnet (31337) · Latch Devnet 2 (31338) · ${solana?.name}`,
