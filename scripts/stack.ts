@@ -21,11 +21,15 @@ export type StackOptions = {
     inbox?: number
     /** The local Solana chain (HTTP and WebSocket); default 8550, or 0 with relay 0. */
     solana?: number
+    /** The local Bitcoin chain's Esplora API; default 8555, or 0 with relay 0. */
+    bitcoin?: number
     server?: number
     /** The embedded wallet's origin (the wallet frame and its API), served by the server too. */
     frame?: number
     demo?: number
   }
+  /** The Bitcoin chain mines a block every this many ms; default 0: tests mine on demand. */
+  bitcoinBlockIntervalMs?: number
   /** Server data (PGlite) and the devnet manifest go here; default `<repo>/.data`. */
   dataDir?: string
   /** Extra environment for the server (DATABASE_URL, LOG_LEVEL, ...). */
@@ -178,6 +182,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         relayPort: options.ports?.relay ?? DEFAULT_PORTS.relay,
         ...(options.ports?.oidc !== undefined ? { oidcPort: options.ports.oidc } : {}),
         ...(options.ports?.solana !== undefined ? { solanaPort: options.ports.solana } : {}),
+        ...(options.ports?.bitcoin !== undefined ? { bitcoinPort: options.ports.bitcoin } : {}),
+        bitcoinBlockIntervalMs: options.bitcoinBlockIntervalMs ?? 0,
         mail: {
           ...(options.ports?.smtp !== undefined ? { smtpPort: options.ports.smtp } : {}),
           ...(options.ports?.inbox !== undefined ? { inboxPort: options.ports.inbox } : {}),

@@ -53,8 +53,9 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
     expect(existsSync(path.join(clone, '.data'))).toBe(false)
     expect(existsSync(path.join(clone, 'packages/wallet-frame/dist'))).toBe(false)
 
-    const [chainA, chainB, bundlerA, bundlerB, relay, solana, server, frame, demo] =
+    const [chainA, chainB, bundlerA, bundlerB, relay, solana, bitcoin, server, frame, demo] =
       await Promise.all([
+        freePort(),
         freePort(),
         freePort(),
         freePort(),
@@ -81,6 +82,7 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         DEVNET_SMTP_PORT: '0',
         DEVNET_INBOX_PORT: '0',
         DEVNET_SOLANA_PORT: String(solana),
+        DEVNET_BITCOIN_PORT: String(bitcoin),
         SERVER_PORT: String(server),
         FRAME_PORT: String(frame),
         DEMO_PORT: String(demo),
@@ -127,6 +129,12 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
       })
       expect(await health.json()).toEqual({ jsonrpc: '2.0', result: 'ok', id: 1 })
+      // The Bitcoin chain answers Esplora's API on the printed URL, funded and matured.
+      expect(output).toContain(
+        `devnet  Latch Bitcoin Devnet  http://127.0.0.1:${bitcoin}  (Esplora API)`,
+      )
+      const tip = await fetch(`http://127.0.0.1:${bitcoin}/blocks/tip/height`)
+      expect(Number(await tip.text())).toBeGreaterThanOrEqual(110)
 
       const page = await fetch(`http://127.0.0.1:${demo}/`)
       expect(page.status).toBe(200)
@@ -144,7 +152,18 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       process.kill(-(child.pid as number), 'SIGINT')
       await exited
       expect(output).toContain('stopping devnet, server and demo')
-      for (const port of [chainA, chainB, bundlerA, bundlerB, relay, solana, server, frame, demo])
+      for (const port of [
+        chainA,
+        chainB,
+        bundlerA,
+        bundlerB,
+        relay,
+        solana,
+        bitcoin,
+        server,
+        frame,
+        demo,
+      ])
         await expect.poll(() => listening(port), { timeout: 10_000 }).toBe(false)
     } finally {
       try {

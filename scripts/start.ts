@@ -1,3 +1,4 @@
+import { DEFAULT_BLOCK_INTERVAL_MS } from '@latch/devnet'
 import { startStack } from './stack.ts'
 
 /** `npm start`: devnet + server + demo on loopback, until Ctrl-C. */
@@ -15,11 +16,14 @@ const stack = await startStack({
     smtp: port('DEVNET_SMTP_PORT'),
     inbox: port('DEVNET_INBOX_PORT'),
     solana: port('DEVNET_SOLANA_PORT'),
+    bitcoin: port('DEVNET_BITCOIN_PORT'),
     server: port('SERVER_PORT'),
     frame: port('FRAME_PORT'),
     demo: port('DEMO_PORT'),
   },
   dataDir: process.env.LATCH_DATA_DIR,
+  // A block every 10 s, so a payment confirms soon after it is sent, as a person would expect.
+  bitcoinBlockIntervalMs: port('DEVNET_BITCOIN_BLOCK_MS') ?? DEFAULT_BLOCK_INTERVAL_MS,
   log: (line) => {
     if (verbose) return console.log(line)
     // The dev login provider's notices (a development adapter, the Node version it prefers) are
@@ -43,6 +47,8 @@ for (const chain of stack.devnet.manifest.chains) {
 }
 const { mail, oidc, solana } = stack.devnet.manifest
 if (solana) console.log(`devnet  ${solana.name}  ${solana.rpcUrl}  (ws ${solana.wsUrl})`)
+const { bitcoin } = stack.devnet.manifest
+if (bitcoin) console.log(`devnet  ${bitcoin.name}  ${bitcoin.esploraUrl}  (Esplora API)`)
 console.log(`relay   WalletConnect relay  ${stack.devnet.manifest.walletConnect.relayUrl}`)
 if (mail) console.log(`mail    SMTP ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
 if (oidc) console.log(`oidc    dev login provider  ${oidc.issuer}`)

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_BITCOIN_PORT,
+  DEFAULT_BLOCK_INTERVAL_MS,
   DEFAULT_BUNDLER_PORTS,
   DEFAULT_INBOX_PORT,
   DEFAULT_OIDC_PORT,
@@ -13,7 +15,8 @@ import { defaultManifestPath } from './manifest.ts'
 /**
  * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_BUNDLER_PORTS="4337,4338",
  * DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548, DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549,
- * DEVNET_SOLANA_PORT=8550 and DEVNET_MANIFEST override the defaults.
+ * DEVNET_SOLANA_PORT=8550, DEVNET_BITCOIN_PORT=8555, DEVNET_BITCOIN_BLOCK_MS=10000 (0: mine only
+ * on demand) and DEVNET_MANIFEST override the defaults.
  */
 function parsePorts(name: string, example: [number, number]): [number, number] | undefined {
   const value = process.env[name]
@@ -37,6 +40,17 @@ function parsePort(name: string, example: number): number | undefined {
     throw new Error(`${name} must be a port like "${example}", got "${value}"`)
   }
   return port
+}
+
+/** DEVNET_BITCOIN_BLOCK_MS: how often the Bitcoin chain mines by itself; default every 10 s. */
+function parseBlockInterval(value: string | undefined): number {
+  if (!value) return DEFAULT_BLOCK_INTERVAL_MS
+  const ms = Number(value.trim())
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(
+      `DEVNET_BITCOIN_BLOCK_MS must be a whole number of ms like "10000", got "${value}"`,
+    )
+  return ms
 }
 
 let devnet: Devnet | undefined
@@ -72,6 +86,8 @@ async function main(): Promise<void> {
       inboxPort: parsePort('DEVNET_INBOX_PORT', DEFAULT_INBOX_PORT),
     },
     solanaPort: parsePort('DEVNET_SOLANA_PORT', DEFAULT_SOLANA_PORT),
+    bitcoinPort: parsePort('DEVNET_BITCOIN_PORT', DEFAULT_BITCOIN_PORT),
+    bitcoinBlockIntervalMs: parseBlockInterval(process.env.DEVNET_BITCOIN_BLOCK_MS),
     manifestPath,
     log: (line) => console.error(line),
   })
@@ -82,6 +98,9 @@ async function main(): Promise<void> {
   const { solana } = devnet.manifest
   if (solana)
     console.log(`${solana.name} (${solana.caipNetworkId}): ${solana.rpcUrl} (ws ${solana.wsUrl})`)
+  const { bitcoin } = devnet.manifest
+  if (bitcoin)
+    console.log(`${bitcoin.name} (${bitcoin.caipNetworkId}): ${bitcoin.esploraUrl} (Esplora API)`)
   const { relayUrl, projectId } = devnet.manifest.walletConnect
   console.log(`WalletConnect relay: ${relayUrl} (projectId ${projectId})`)
   const { oidc, mail } = devnet.manifest

@@ -1,5 +1,7 @@
 import type { DevnetChain, DevnetManifest } from '@latch/protocol'
 import { type AnvilInstance, findFreePort, retryOnTakenPort, startAnvil } from './anvil.ts'
+import { DEFAULT_BITCOIN_PORT, NATIVE_BTC } from './bitcoin/constants.ts'
+import type { BitcoinDevnet } from './bitcoin/server.ts'
 import { type BundlerInstance, type WarmBundler, warmBundler } from './bundler/bundler.ts'
 import {
   BUNDLER_EXECUTOR_PRIVATE_KEY,
@@ -22,12 +24,20 @@ import { DEFAULT_SOLANA_PORT, NATIVE_SOL, TOKEN_PROGRAM, USDC } from './solana/c
 import { type SolanaThread, startSolanaThread } from './solana/thread.ts'
 
 export type {
+  DevnetBitcoinAccount,
+  DevnetBitcoinChain,
   DevnetChain,
   DevnetManifest,
   DevnetSolanaChain,
   DevnetToken,
 } from '@latch/protocol'
 export { findFreePort, resolveAnvilBinary } from './anvil.ts'
+export {
+  BITCOIN_CHAIN_NAME,
+  DEFAULT_BITCOIN_PORT,
+  DEFAULT_BLOCK_INTERVAL_MS,
+} from './bitcoin/constants.ts'
+export type { BitcoinDevnet, BitcoinDevnetOptions } from './bitcoin/server.ts'
 export {
   BUNDLER_EXECUTOR_ADDRESS,
   BUNDLER_UTILITY_ADDRESS,
@@ -103,6 +113,13 @@ export type DevnetOptions = {
   bundlerPorts?: [number, number]
   /** Whether to run a bundler per chain; default true. */
   bundlers?: boolean
+  /**
+   * HTTP port of the local Bitcoin chain's Esplora API; 0 picks a free port. Default 8555, or 0
+   * when `relayPort` is 0.
+   */
+  bitcoinPort?: number
+  /** The Bitcoin chain mines a block every this many ms; default 0: only on demand (`POST /latch/mine`). */
+  bitcoinBlockIntervalMs?: number
   /** Interface anvil listens on; default 127.0.0.1. */
   host?: string
   /** Where to write the manifest; default `<repo root>/.data/devnet.json`. */
@@ -146,6 +163,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const inboxPort = options.mail?.inboxPort ?? defaultPort(DEFAULT_INBOX_PORT)
   const solanaPort = options.solanaPort ?? defaultPort(DEFAULT_SOLANA_PORT)
   const bundlerPorts = options.bundlerPorts ?? DEFAULT_BUNDLER_PORTS.map(defaultPort)
+  const bitcoinPort = options.bitcoinPort ?? defaultPort(DEFAULT_BITCOIN_PORT)
   const started = performance.now()
 
   // Each bundler loads its code (about a second) while its chain boots and is deployed.
@@ -162,11 +180,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let oidc: DevOidcProvider | undefined
   let mail: MailCatcher | undefined
   let solana: SolanaThread | undefined
+  let bitcoin: BitcoinDevnet | undefined
   const stop = async () => {
     await Promise.all([
       ...warming.map((bundler) => bundler.stop()),
       ...nodes.map((node) => node.stop()),
       solana?.stop(),
+      bitcoin?.stop(),
       relay?.stop(),
       oidc?.stop(),
       mail?.stop(),
@@ -186,7 +206,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       mnemonic: DEVNET_MNEMONIC,
       log,
     })
-    for (const promise of [relayPromise, oidcPromise, mailPromise, solanaPromise]) {
+    // Loaded here, not at import: its libraries stay off the path of callers that never start it.
+    const bitcoinPromise = import('./bitcoin/server.ts').then(({ startBitcoinDevnet }) =>
+      startBitcoinDevnet({
+        host,
+        port: bitcoinPort,
+        mnemonic: DEVNET_MNEMONIC,
+        blockIntervalMs: options.bitcoinBlockIntervalMs ?? 0,
+        log,
+      }),
+    )
+    for (const promise of [relayPromise, oidcPromise, mailPromise, solanaPromise, bitcoinPromise]) {
       promise.catch(() => {})
     }
     const booted = await Promise.allSettled(
@@ -209,11 +239,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     if (oidcResult.status === 'fulfilled') oidc = oidcResult.value
     if (mailResult.status === 'fulfilled') mail = mailResult.value
     if (solanaResult.status === 'fulfilled') solana = solanaResult.value
+    const bitcoinResult = await Promise.allSettled([bitcoinPromise]).then(([result]) => result)
+    if (bitcoinResult?.status === 'fulfilled') bitcoin = bitcoinResult.value
+    if (bitcoinResult?.status === 'rejected') throw bitcoinResult.reason
     for (const result of booted) if (result.status === 'rejected') throw result.reason
     for (const result of [relayResult, oidcResult, mailResult, solanaResult]) {
       if (result.status === 'rejected') throw result.reason
     }
-    if (!relay || !oidc || !mail || !solana) throw new Error('a devnet service did not start')
+    if (!relay || !oidc || !mail || !solana || !bitcoin)
+      throw new Error('a devnet service did not start')
     log(`WalletConnect relay listening on ${relay.url}`)
     log(`OIDC provider listening on ${oidc.issuer}`)
     log(`mail catcher: SMTP on ${mail.smtpUrl}, inbox on ${mail.inboxUrl}`)
@@ -268,6 +302,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         nativeCurrency: { ...NATIVE_SOL },
         tokens: [{ ...USDC, mint: solana.usdcMint, programId: TOKEN_PROGRAM }],
         accounts: solana.accounts,
+      },
+      bitcoin: {
+        caipNetworkId: bitcoin.caipNetworkId,
+        name: bitcoin.name,
+        network: 'regtest',
+        esploraUrl: bitcoin.esploraUrl,
+        nativeCurrency: { ...NATIVE_BTC },
+        blockIntervalMs: bitcoin.blockIntervalMs,
+        accounts: bitcoin.accounts,
       },
       walletConnect: { relayUrl: relay.url, projectId: DEV_PROJECT_ID },
       mail: { smtpUrl: mail.smtpUrl, inboxUrl: mail.inboxUrl },

@@ -83,6 +83,68 @@ export const devnetSolanaChain = z.object({
   accounts: z.array(z.object({ address: devnetSolanaAddress, secretKey: z.string() })),
 })
 
+/** A devnet Bitcoin address: regtest bech32 (`bcrt1q...` P2WPKH, `bcrt1p...` P2TR). */
+export const devnetBitcoinAddress = z
+  .string()
+  .regex(/^bcrt1[02-9ac-hj-np-z]{8,87}$/, 'Expected a regtest bech32 address (bcrt1...)')
+
+/**
+ * One key and address of a devnet Bitcoin account, as wallets report and import it. `purpose` is
+ * the role wallets give the address (sats-connect's `payment` and `ordinals`).
+ */
+export const devnetBitcoinAddressEntry = z.object({
+  address: devnetBitcoinAddress,
+  purpose: z.enum(['payment', 'ordinals']),
+  addressType: z.enum(['p2wpkh', 'p2tr']),
+  /** BIP-84 (`m/84'/1'/i'/0/0`) for payment, BIP-86 (`m/86'/1'/i'/0/0`) for ordinals. */
+  derivationPath: z.string(),
+  /**
+   * Hex public key as wallets report it: compressed (33 bytes) for P2WPKH, the x-only internal
+   * key (32 bytes, before the taproot tweak) for P2TR.
+   */
+  publicKey: z.string().regex(/^[0-9a-f]{64}([0-9a-f]{2})?$/),
+  /** Hex private key (32 bytes); for P2TR the internal key, which wallets tweak to sign. */
+  privateKey: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The private key in WIF (regtest/testnet prefix, compressed), as wallets import it. */
+  wif: z.string(),
+})
+
+/**
+ * The local Bitcoin chain (regtest parameters) behind an Esplora REST API, the protocol of
+ * Blockstream's and mempool.space's explorers: `{esploraUrl}/address/:a/utxo`, `POST {esploraUrl}/tx`,
+ * ... Devnet only: `POST {esploraUrl}/latch/mine?blocks=n` mines n blocks at once and answers
+ * their hashes, and `POST {esploraUrl}/latch/faucet` (JSON `{address, sats}`) pays an address from
+ * the miner's coins and answers the txid (in the mempool until the next block).
+ */
+export const devnetBitcoinChain = z.object({
+  /** `bip122:` + the first 32 hex characters of regtest's genesis block hash. */
+  caipNetworkId: z.string().regex(/^bip122:[0-9a-f]{32}$/),
+  name: z.string(),
+  /** Which address encoding the chain takes (`bcrt1` segwit addresses). */
+  network: z.literal('regtest'),
+  esploraUrl: z.string().url(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  /** How often the chain mines a block by itself, in ms; 0 when only on demand. */
+  blockIntervalMs: z.number().int().nonnegative(),
+  /**
+   * The accounts of `mnemonic`, account index i' on BIP-84 and BIP-86 (coin type 1, as wallets
+   * derive test networks): a payment address funded from a coinbase at start with matured coins,
+   * and an ordinals address with a small balance of its own.
+   */
+  accounts: z.array(
+    z.object({
+      payment: devnetBitcoinAddressEntry.extend({
+        purpose: z.literal('payment'),
+        addressType: z.literal('p2wpkh'),
+      }),
+      ordinals: devnetBitcoinAddressEntry.extend({
+        purpose: z.literal('ordinals'),
+        addressType: z.literal('p2tr'),
+      }),
+    }),
+  ),
+})
+
 /** What `npm run devnet` writes once every chain is deployed; server, demo and tests read it. */
 export const devnetManifest = z.object({
   version: z.literal(1),
@@ -92,6 +154,8 @@ export const devnetManifest = z.object({
   chains: z.array(devnetChain).min(1),
   /** The local Solana chain; absent in manifests written before it existed. */
   solana: devnetSolanaChain.optional(),
+  /** The local Bitcoin chain; absent in manifests written before it existed. */
+  bitcoin: devnetBitcoinChain.optional(),
   /** The local WalletConnect relay (`ws://127.0.0.1:8547`); it accepts any non-empty projectId. */
   walletConnect: z.object({ relayUrl: z.string().url(), projectId: z.string().min(1) }),
   /**
@@ -120,3 +184,5 @@ export type DevnetChain = z.infer<typeof devnetChain>
 export type DevnetManifest = z.infer<typeof devnetManifest>
 export type DevnetSolanaChain = z.infer<typeof devnetSolanaChain>
 export type DevnetSolanaToken = z.infer<typeof devnetSolanaToken>
+export type DevnetBitcoinChain = z.infer<typeof devnetBitcoinChain>
+export type DevnetBitcoinAccount = DevnetBitcoinChain['accounts'][number]
