@@ -101,3 +101,19 @@ export const gasPriceResponse = z.object({
   instant: z.string().regex(/^\d+$/),
 })
 export type GasPriceResponse = z.infer<typeof gasPriceResponse>
+
+/**
+ * Fee rates of a Bitcoin network in sat/vB, whole numbers, from the chain's fee estimates: `fast`
+ * aims at the next block, `normal` at 3 blocks (about 30 minutes), `slow` at 6 (about an hour).
+ * Never under the relay minimum of 1 sat/vB; slow <= normal <= fast.
+ */
+export const bitcoinFeeRatesResponse = z.object({
+  unit: z.literal('sat/vB'),
+  slow: z.number().int().positive(),
+  normal: z.number().int().positive(),
+  fast: z.number().int().positive(),
+})
+export type BitcoinFeeRatesResponse = z.infer<typeof bitcoinFeeRatesResponse>
+
+/** GET /v1/convert/gas-price answers EVM gas prices (wei) or a Bitcoin network's fee rates. */
+export const gasPriceOrFeeRatesResponse = z.union([gasPriceResponse, bitcoinFeeRatesResponse])

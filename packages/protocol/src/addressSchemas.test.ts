@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { addressesOnOneChain, evmAddress, plainOrCaipAddress } from './addressSchemas.ts'
+import {
+  accountAddress,
+  addressesOnOneChain,
+  evmAddress,
+  isBitcoinAccount,
+  isEvmAccount,
+  plainOrCaipAddress,
+} from './addressSchemas.ts'
 
 const PLAIN = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
@@ -20,6 +27,28 @@ describe('evmAddress', () => {
     for (const given of [PLAIN, PLAIN.slice(2), `eip155:31338:${PLAIN}`])
       expect(evmAddress.parse(given)).toBe(PLAIN)
     expect(evmAddress.safeParse(`solana:mainnet:${PLAIN}`).success).toBe(false)
+  })
+})
+
+describe('accountAddress', () => {
+  it("gives each family's plain form: EVM 0x, Solana base58, Bitcoin as written", () => {
+    const segwit = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+    expect(accountAddress.parse(`eip155:1:${PLAIN}`)).toBe(PLAIN)
+    expect(accountAddress.parse('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toBe(
+      'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    )
+    expect(accountAddress.parse(segwit)).toBe(segwit)
+    expect(accountAddress.parse(`bip122:000000000019d6689c085ae165831e93:${segwit}`)).toBe(segwit)
+    // A legacy (base58check) address is Bitcoin's, not Solana's: it decodes to 25 bytes.
+    expect(accountAddress.parse('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toBe(
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    )
+    expect(isBitcoinAccount(segwit)).toBe(true)
+    expect(isEvmAccount(segwit)).toBe(false)
+    // A mistyped character breaks the checksum: no family takes it.
+    expect(accountAddress.safeParse('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5').success).toBe(
+      false,
+    )
   })
 })
 

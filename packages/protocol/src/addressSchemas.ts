@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { isBitcoinAddress } from './bitcoinAddress.ts'
 import {
   type CaipAddress,
   type CaipNetworkId,
@@ -54,34 +55,45 @@ export const evmAddress = text()
     return `0x${hex}`
   })
 
-const SOLANA_ACCOUNT_MESSAGE =
+const ACCOUNT_MESSAGE =
   'Expected an account address: an EVM address (0x followed by 40 hex characters, or ' +
-  'eip155:<chain id>:0x...) or a Solana address (32 to 44 base58 characters, or solana:<genesis>:<address>)'
+  'eip155:<chain id>:0x...), a Solana address (32 to 44 base58 characters, or solana:<genesis>:<address>) ' +
+  'or a Bitcoin address (bc1..., tb1..., bcrt1..., 1..., 3..., or bip122:<genesis>:<address>)'
+
+/** The address part of a `solana:` or `bip122:` CAIP-10 id; anything else as it is. */
+const plainPart = (value: string) =>
+  value.startsWith('solana:') || value.startsWith('bip122:')
+    ? value.slice(value.lastIndexOf(':') + 1)
+    : value
 
 /**
  * An account of any chain family the account routes serve, in the family's plain form: EVM as
- * `evmAddress` gives it (`0x`...), Solana as base58. A CAIP-10 id is taken for its address; the
- * route's chainId picks the chain. Routes tell the families apart by the `0x`.
+ * `evmAddress` gives it (`0x`...), Solana as base58, Bitcoin as written (its checksum tells it
+ * apart from the others: bech32 or base58check). A CAIP-10 id is taken for its address; the
+ * route's chainId picks the chain and checks the address is of its network.
  */
 export const accountAddress = text()
   .refine(
     (value) =>
       /^(0x)?[0-9a-fA-F]{40}$/.test(value) ||
       EIP155_ADDRESS.test(value) ||
-      isSolanaAddress(
-        value.startsWith('solana:') ? value.slice(value.lastIndexOf(':') + 1) : value,
-      ),
-    SOLANA_ACCOUNT_MESSAGE,
+      isBitcoinAddress(plainPart(value)) ||
+      isSolanaAddress(plainPart(value)),
+    ACCOUNT_MESSAGE,
   )
   .transform((value): string => {
-    if (value.startsWith('solana:')) return value.slice(value.lastIndexOf(':') + 1)
-    if (isSolanaAddress(value) && !/^(0x)?[0-9a-fA-F]{40}$/.test(value)) return value
+    const plain = plainPart(value)
+    if (isBitcoinAddress(plain)) return plain
+    if (isSolanaAddress(plain) && !/^(0x)?[0-9a-fA-F]{40}$/.test(plain)) return plain
     return `0x${value.slice(-40)}`
   })
 
-/** Whether an address `accountAddress` gave is an EVM one (else it is Solana's base58). */
+/** Whether an address `accountAddress` gave is an EVM one (else Solana's base58 or Bitcoin's). */
 export const isEvmAccount = (address: string): address is `0x${string}` =>
   isPlainEvmAddress(address)
+
+/** Whether an address `accountAddress` gave is a Bitcoin one (of some network). */
+export const isBitcoinAccount = (address: string): boolean => isBitcoinAddress(address)
 
 /** The CAIP-2 chain of a CAIP-10 id. */
 const chainOfId = (id: CaipAddress): CaipNetworkId => {

@@ -21,15 +21,18 @@ export const siwxVerifyBody = z.object({
   message: text({ multiline: true })
     .min(1, 'message is required')
     .max(SIWX_MESSAGE_MAX_LENGTH, `message is at most ${SIWX_MESSAGE_MAX_LENGTH} characters`)
-    .describe('The message text as signed: EIP-4361 on EVM, Sign In With Solana on Solana'),
+    .describe(
+      'The message text as signed: EIP-4361 on EVM, Sign In With Solana on Solana, Sign In With Bitcoin (CAIP-122) on Bitcoin',
+    ),
   signature: text()
     .regex(
-      /^(0x([0-9a-fA-F]{2})+|[1-9A-HJ-NP-Za-km-z]{64,100})$/,
-      'signature must be 0x-prefixed hex, or base58 for a Solana account',
+      /^(0x([0-9a-fA-F]{2})+|[1-9A-HJ-NP-Za-km-z]{64,100}|[A-Za-z0-9+/]{64,}={0,2})$/,
+      'signature must be 0x-prefixed hex, base58 for a Solana account, or base64 for a Bitcoin account (BIP-322 or BIP-137)',
     )
     .max(65_536, 'signature is too long')
     .describe(
-      'EIP-191 personal_sign signature (ERC-1271 or ERC-6492 for smart accounts); on Solana the ed25519 signature, base58',
+      'EIP-191 personal_sign signature (ERC-1271 or ERC-6492 for smart accounts); on Solana the ed25519 signature, base58; ' +
+        'on Bitcoin a BIP-322 simple signature (P2WPKH, P2TR) or a BIP-137 one, base64',
     ),
 })
 export type SiwxVerifyBody = z.infer<typeof siwxVerifyBody>

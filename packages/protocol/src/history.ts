@@ -59,6 +59,8 @@ export const historyTransaction = z.object({
       z.string().regex(/^0x[0-9a-fA-F]{64}$/),
       // A Solana transaction's first signature: 64 bytes in base58.
       z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
+      // A Bitcoin txid: 64 hex characters, without 0x.
+      z.string().regex(/^[0-9a-f]{64}$/),
       z.literal(''),
     ]),
     chain: caipNetworkId,

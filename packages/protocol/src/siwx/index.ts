@@ -1,3 +1,4 @@
+export type { Caip122Message } from './caip122.ts'
 export { checksumAddress, isHexAddress } from './checksumAddress.ts'
 export { SIWE_HEADER_SUFFIX, SIWE_NONCE_MIN_LENGTH, SIWE_VERSION } from './constants.ts'
 export { SiweMessageError } from './errors.ts'
