@@ -19,6 +19,12 @@ export const decimalString = text().regex(
   'Expected a non-negative decimal number as a string',
 )
 
+/** A decimal number that may be negative, as text: `'-0.25002'`. */
+export const signedDecimalString = text().regex(
+  /^-?\d+(\.\d+)?$/,
+  'Expected a decimal number as a string',
+)
+
 export const accountAddressParams = z.object({ address: accountAddress })
 
 /** GET /v1/account/{address}/balance query. */
@@ -48,6 +54,12 @@ export const tokenBalance = z.object({
     /** The amount held in whole units, as a decimal string, e.g. '1234.5'. */
     numeric: decimalString,
   }),
+  /**
+   * On Bitcoin: the confirmed part of `quantity` (in blocks), and what the mempool's transactions
+   * add to it or take from it (`-0.25` while a payment waits to be mined). `quantity` is their sum.
+   */
+  confirmed: z.object({ numeric: decimalString }).optional(),
+  unconfirmed: z.object({ numeric: signedDecimalString }).optional(),
   iconUrl: z.string(),
 })
 export type TokenBalance = z.infer<typeof tokenBalance>
