@@ -36,6 +36,7 @@ export type FamilyDeps = {
  */
 export const FAMILY_LOADERS: Readonly<Partial<Record<ChainNamespace, FamilyLoader<FamilyDeps>>>> = {
   solana: () => import('./solana/family.ts'),
+  bip122: () => import('./bitcoin/family.ts'),
 }
 
 /** The families the site's networks belong to, in the order of its networks. */

@@ -22,4 +22,6 @@ export const STORAGE_KEYS = {
   ensCache: '@latch/ens_cache',
   preferredAccountTypes: '@latch/preferred_account_types',
   connections: '@latch/connections',
+  /** The connected Bitcoin wallet's addresses with their purposes, and the active one. */
+  bitcoinAccounts: '@latch/bitcoin_accounts',
 } as const satisfies Record<string, StorageKey | ((namespace: ChainNamespace) => StorageKey)>
