@@ -140,4 +140,9 @@ export interface ChainAdapter {
   selectAccount?(address: string): void
   /** The network's fee rates, for families whose fee the visitor chooses by rate (Bitcoin). */
   feeRates?(caipNetworkId: CaipNetworkId): Promise<FeeRates>
+  /**
+   * The most of the native coin a transfer at `feeRate` can move once its fee is paid, for
+   * families where that is not the balance less a fixed fee (Bitcoin: every coin, one output).
+   */
+  maxTransfer?(transfer: { to?: string; feeRate?: number }): Promise<bigint>
 }

@@ -312,11 +312,16 @@ export function createBitcoinAdapter(deps: BitcoinAdapterDeps): ChainAdapter {
   }
 
   /** What a transfer needs of the session: the payment address pays, on the network in use. */
-  const transferContext = async (transfer: Transfer) => {
+  const transferContext = async (transfer: Pick<Transfer, 'to' | 'token' | 'feeRate'>) => {
     const current = connected()
     if (transfer.token) throw new LatchError('A Bitcoin wallet sends bitcoin only')
     const payment = current.accounts.find((account) => account.purpose === 'payment')
     if (!payment) throw new LatchError(`${current.wallet.name} shared no payment address`)
+    // The ordinals address keeps inscriptions, which a payment would spend as plain coins.
+    if (current.active !== payment.address)
+      throw new LatchError(
+        'Bitcoin is sent from your payment address: make it the active account first',
+      )
     const kind = bitcoinNetworkKind(current.caipNetworkId)
     if (!kind)
       throw new LatchError(`${current.caipNetworkId} is not a Bitcoin network the kit knows`)
@@ -326,7 +331,7 @@ export function createBitcoinAdapter(deps: BitcoinAdapterDeps): ChainAdapter {
       code,
       current,
       payment,
-      planned: { to: transfer.to, amount: transfer.amount, feeRate },
+      feeRate,
       deps: {
         gateway: deps.gateway(current.caipNetworkId),
         sender: plan.senderOf(payment),
@@ -433,12 +438,23 @@ export function createBitcoinAdapter(deps: BitcoinAdapterDeps): ChainAdapter {
           sign: (psbt, indexes) =>
             wallet.signPsbt(psbt, [{ account: context.payment, indexes }], caipNetworkId),
         },
-        context.planned,
+        { to: transfer.to, amount: transfer.amount, feeRate: context.feeRate },
       )
     },
     async transferFee(transfer) {
       const context = await transferContext(transfer)
-      return context.code.bitcoinTransferFee(context.deps, context.planned)
+      return context.code.bitcoinTransferFee(context.deps, {
+        to: transfer.to,
+        amount: transfer.amount,
+        feeRate: context.feeRate,
+      })
+    },
+    async maxTransfer({ to, feeRate }) {
+      const context = await transferContext({ to: to ?? '', ...(feeRate ? { feeRate } : {}) })
+      return context.code.bitcoinMaxTransfer(context.deps, {
+        ...(to ? { to } : {}),
+        feeRate: context.feeRate,
+      })
     },
     async waitForTransfer(sent) {
       const { waitForBitcoinTransfer } = await import('./waitForTransfer.ts')

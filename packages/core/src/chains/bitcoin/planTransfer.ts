@@ -71,6 +71,32 @@ export function checkFeeRate(feeRate: number): void {
 }
 
 /**
+ * The most a transfer at `feeRate` can send: every coin into one output (`to`'s script, or one
+ * like the sender's when no receiver is typed yet), less that transaction's fee.
+ */
+export function maxSendable(
+  coins: readonly Coin[],
+  sender: Sender,
+  to: Uint8Array | undefined,
+  feeRate: number,
+): bigint {
+  checkFeeRate(feeRate)
+  const held = coins.reduce((sum, coin) => sum + coin.value, 0n)
+  const fee =
+    BigInt(transactionVsize(coins.map(() => sender.type), [to ?? sender.script])) * BigInt(feeRate)
+  return held > fee ? held - fee : 0n
+}
+
+/** An output must carry at least the dust limit of its script, or no node relays it. */
+export function checkAboveDust(amount: bigint, script: Uint8Array): void {
+  const dust = dustThreshold(script)
+  if (amount < dust)
+    throw new LatchError(
+      `Amount under the dust limit: send at least ${btc(dust)} (${dust} sats) to this address`,
+    )
+}
+
+/**
  * Picks the coins for a transfer, largest first, until they pay the amount and the fee of the
  * transaction they make (change back to the sender, unless the change would be dust: then it is
  * left to the fee, as every wallet does). Deterministic, so the fee reviewed is the fee sent.
@@ -85,11 +111,7 @@ export function planTransfer(
   const { amount, feeRate } = transfer
   checkFeeRate(feeRate)
   const to = receiverScript(transfer.to, kind)
-  const dust = dustThreshold(to)
-  if (amount < dust)
-    throw new LatchError(
-      `Amount under the dust limit: send at least ${btc(dust)} (${dust} sats) to this address`,
-    )
+  checkAboveDust(amount, to)
   const sorted = [...coins].sort((a, b) =>
     a.value === b.value ? (a.txid + a.vout < b.txid + b.vout ? -1 : 1) : a.value > b.value ? -1 : 1,
   )

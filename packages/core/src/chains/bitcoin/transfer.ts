@@ -2,7 +2,14 @@ import type { CaipNetworkId } from '@latch/protocol'
 import type { BitcoinNetworkKind } from '@latch/protocol/bitcoin-networks'
 import type { SentTransfer, TransferFee } from '../types.ts'
 import type { EsploraGateway } from './esplora.ts'
-import { type Coin, type PlannedTransfer, planTransfer, type Sender } from './planTransfer.ts'
+import {
+  type Coin,
+  maxSendable,
+  type PlannedTransfer,
+  planTransfer,
+  receiverScript,
+  type Sender,
+} from './planTransfer.ts'
 import { buildPsbt, checkSignedPsbt } from './psbt.ts'
 
 // The heavy half of the Bitcoin family (PSBTs, signature checks: @scure/btc-signer and
@@ -30,6 +37,15 @@ export async function bitcoinTransferFee(
 ): Promise<TransferFee> {
   const plan = planTransfer(await coinsOf(deps), deps.sender, transfer, deps.kind)
   return { fee: plan.fee, exact: true, vsize: plan.vsize, feeRate: plan.feeRate }
+}
+
+/** The most the sender's coins can send at `feeRate`, to `to` when it is typed. */
+export async function bitcoinMaxTransfer(
+  deps: TransferDeps,
+  transfer: { to?: string; feeRate: number },
+): Promise<bigint> {
+  const to = transfer.to ? receiverScript(transfer.to, deps.kind) : undefined
+  return maxSendable(await coinsOf(deps), deps.sender, to, transfer.feeRate)
 }
 
 /**
