@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { devnetManifest } from '@latch/protocol'
+import { type DevnetManifest, devnetManifest } from '@latch/protocol'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
@@ -10,6 +10,15 @@ const repoRoot = path.resolve(import.meta.dirname, '../..')
 function readDevnetManifest() {
   const file = process.env.DEVNET_MANIFEST ?? path.join(repoRoot, '.data/devnet.json')
   return existsSync(file) ? devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))) : null
+}
+
+/**
+ * The manifest as the page carries it: the Bitcoin chain without its accounts, whose keys a
+ * visitor's browser has no use for (and which would weigh in every page, EVM-only ones too).
+ */
+function pageManifest(manifest: DevnetManifest | null): DevnetManifest | null {
+  if (!manifest?.bitcoin) return manifest
+  return { ...manifest, bitcoin: { ...manifest.bitcoin, accounts: [] } }
 }
 
 /** What the built demo allows: its own scripts and styles, the Latch server and the relay. */
@@ -41,7 +50,7 @@ export default defineConfig({
       serverUrl: process.env.LATCH_SERVER_URL ?? 'http://127.0.0.1:8787',
       projectId: process.env.LATCH_PROJECT_ID ?? 'latch-dev',
       walletFrameUrl: frameUrl,
-      devnet: readDevnetManifest(),
+      devnet: pageManifest(readDevnetManifest()),
     }),
   },
   server: {

@@ -1,4 +1,9 @@
-import { createLatch, defineEvmNetwork, defineSolanaNetwork } from '@latch/core'
+import {
+  createLatch,
+  defineBitcoinNetwork,
+  defineEvmNetwork,
+  defineSolanaNetwork,
+} from '@latch/core'
 import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import { LatchProvider } from '@latch/react'
 import '@latch/react/styles.css'
@@ -9,9 +14,11 @@ import { demoConfig } from './config.ts'
 import './styles.css'
 import { applyPageTheme, chosenTheme, systemTheme } from './theme.ts'
 
-// `?families=eip155` leaves the Solana network out: how an EVM-only site loads (bench/bundle.ts).
+// `?families=eip155` leaves the Solana and Bitcoin networks out: how an EVM-only site loads
+// (bench/bundle.ts).
 const evmOnly = new URLSearchParams(location.search).get('families') === 'eip155'
 const solana = evmOnly ? undefined : demoConfig.devnet?.solana
+const bitcoin = evmOnly ? undefined : demoConfig.devnet?.bitcoin
 const networks = [
   ...(demoConfig.devnet?.chains ?? []).map((chain) =>
     defineEvmNetwork({
@@ -28,6 +35,17 @@ const networks = [
           caipNetworkId: solana.caipNetworkId as `solana:${string}`,
           name: solana.name,
           rpcUrl: solana.rpcUrl,
+          testnet: true,
+        }),
+      ]
+    : []),
+  // The devnet's local Bitcoin chain (regtest); the kit reaches it through the server's gateway.
+  ...(bitcoin
+    ? [
+        defineBitcoinNetwork({
+          caipNetworkId: bitcoin.caipNetworkId as `bip122:${string}`,
+          name: bitcoin.name,
+          rpcUrl: bitcoin.esploraUrl,
           testnet: true,
         }),
       ]
