@@ -6,6 +6,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startDevnet } from '@latch/devnet'
 import { startStack } from '../scripts/stack.ts'
+import { benchBitcoin } from './bitcoin.ts'
 import { benchBundle } from './bundle.ts'
 import { benchEmbedded } from './embedded.ts'
 import { benchUserOps } from './userop.ts'
@@ -108,3 +109,4 @@ await benchBundle()
 await benchWalletConnect()
 await benchEmbedded()
 await benchUserOps()
+await benchBitcoin()

@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { createBitcoinClients } from './bitcoin/clients.ts'
 import { createChainClients } from './chains/clients.ts'
 import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
@@ -28,6 +29,7 @@ import { siwxRoutes } from './routes/auth/siwx.ts'
 import { accountDataRoutes } from './routes/blockchain/accountData.ts'
 import { bundlerRoute } from './routes/blockchain/bundler.ts'
 import { convertRoutes } from './routes/blockchain/convert.ts'
+import { esploraRoutes } from './routes/blockchain/esplora.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
@@ -105,6 +107,10 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   const circuits = new UpstreamCircuits()
   const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
   const solanaChains = createSolanaClients(config.solanaChains, {
+    timeoutMs: config.rpc.timeoutMs,
+    circuits,
+  })
+  const bitcoinChains = createBitcoinClients(config.bitcoinChains, {
     timeoutMs: config.rpc.timeoutMs,
     circuits,
   })
@@ -191,9 +197,11 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(
-      supportedChainsRoute({ chains, solanaChains, chainConfigs: config.chains }),
+      supportedChainsRoute({ chains, solanaChains, bitcoinChains, chainConfigs: config.chains }),
     )
-    await scoped.register(accountDataRoutes({ config, chains, solanaChains, db, redis }))
+    await scoped.register(
+      accountDataRoutes({ config, chains, solanaChains, bitcoinChains, db, redis }),
+    )
     await scoped.register(
       rpcRoute({
         chains: config.chains,
@@ -204,6 +212,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       }),
     )
     await scoped.register(bundlerRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
+    await scoped.register(esploraRoutes({ bitcoinChains, rpc: config.rpc, redis }))
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({
@@ -217,10 +226,16 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(assetImageRoute({ chains: config.chains }))
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
-    await scoped.register(historyRoute({ db, chains: config.chains, solanaChains }))
+    await scoped.register(historyRoute({ db, chains: config.chains, solanaChains, bitcoinChains }))
     await scoped.register(convertRoutes({ chains }))
     await scoped.register(
-      siwxRoutes({ db, chains, solanaChains, allowLocalhost: config.allowLocalhost }),
+      siwxRoutes({
+        db,
+        chains,
+        solanaChains,
+        bitcoinChains,
+        allowLocalhost: config.allowLocalhost,
+      }),
     )
   })
   // Last, so nothing after it can fail and leave it running; stopped when the app closes.

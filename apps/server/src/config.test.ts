@@ -133,6 +133,38 @@ describe('loadConfig', () => {
     ).toThrow('Expected a Solana address (32 to 44 base58 characters)')
     expect(() => load({ ...solana, family: 'cosmos' })).toThrow(ConfigError)
   })
+  it('reads Bitcoin entries with their Esplora URLs, knowing the public networks by their ids', () => {
+    const load = (entry: object) =>
+      loadConfig({ DATA_DIR: emptyDataDir(), LATCH_CHAINS: JSON.stringify([entry]) })
+    const bitcoin = {
+      family: 'bip122',
+      name: 'Bitcoin',
+      esploraUrls: ['https://mempool.space/api'],
+    }
+    const mainnet = load({ ...bitcoin, caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' })
+    expect(mainnet.bitcoinChains).toEqual([
+      {
+        ...bitcoin,
+        caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+        network: 'mainnet',
+        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      },
+    ])
+    expect(mainnet.chains).toEqual([])
+    const testnet = load({ ...bitcoin, caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba' })
+    expect(testnet.bitcoinChains[0]?.network).toBe('testnet')
+    // A chain of its own must say which addresses it takes.
+    const custom = { ...bitcoin, caipNetworkId: `bip122:${'ab'.repeat(16)}` }
+    expect(() => load(custom)).toThrow(
+      'network (mainnet, testnet or regtest) is required for bip122:abababababababababababababababab',
+    )
+    expect(load({ ...custom, network: 'regtest' }).bitcoinChains[0]?.network).toBe('regtest')
+    expect(() => load({ ...bitcoin, caipNetworkId: 'bip122:mainnet' })).toThrow(
+      'caipNetworkId must be bip122: and the first 32 hex characters of the genesis block hash',
+    )
+    expect(() => load({ ...custom, network: 'regtest', esploraUrls: [] })).toThrow(ConfigError)
+  })
+
   it('reads chains from the devnet manifest in the data dir', () => {
     const dataDir = emptyDataDir()
     const chain = {

@@ -7,6 +7,12 @@ import {
   type OnrampProviderId,
 } from '@latch/protocol'
 import { z } from 'zod'
+import {
+  type BitcoinChainConfig,
+  bitcoinChainConfig,
+  unknownBitcoinNetwork,
+  withBitcoinNetwork,
+} from './bitcoin/config.ts'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 import { REDIS_TIMEOUT_MS } from './constants.ts'
 import { SESSION_TTL_HOURS } from './embedded/constants.ts'
@@ -88,18 +94,28 @@ const chainConfig = z.object({
 export type ChainConfig = z.infer<typeof chainConfig>
 
 /**
- * One LATCH_CHAINS entry, named by its family: `"family": "solana"`, or `"eip155"`, the default, so
- * an EVM entry written before there were families still reads the same.
+ * One LATCH_CHAINS entry, named by its family: `"family": "solana"`, `"bip122"` (Bitcoin), or
+ * `"eip155"`, the default, so an EVM entry written before there were families still reads the same.
  */
 const chainEntry = z.preprocess(
   (value) =>
     value && typeof value === 'object' && !('family' in value)
       ? { ...value, family: 'eip155' }
       : value,
-  z.discriminatedUnion('family', [
-    chainConfig.extend({ family: z.literal('eip155') }),
-    solanaChainConfig,
-  ]),
+  z
+    .discriminatedUnion('family', [
+      chainConfig.extend({ family: z.literal('eip155') }),
+      solanaChainConfig,
+      bitcoinChainConfig,
+    ])
+    .superRefine((entry, context) => {
+      if (entry.family === 'bip122' && !withBitcoinNetwork(entry))
+        context.addIssue({
+          code: 'custom',
+          path: ['network'],
+          message: unknownBitcoinNetwork(entry.caipNetworkId),
+        })
+    }),
 )
 
 const envSchema = z.object({
@@ -212,6 +228,8 @@ export type Config = {
   chains: ChainConfig[]
   /** The Solana chains, by CAIP-2 id in their config. */
   solanaChains: SolanaChainConfig[]
+  /** The Bitcoin networks, each read through its Esplora API. */
+  bitcoinChains: BitcoinChainConfig[]
   /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
   rpc: { timeoutMs: number; rateLimitPerSecond: number }
   devProject: { id: string; allowedOrigins: string[] } | undefined
@@ -411,26 +429,47 @@ function readDevnetManifest(
   return devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
 }
 
-/** LATCH_CHAINS split by family, or the devnet's chains (EVM and Solana) when it is unset. */
+/** LATCH_CHAINS split by family, or the devnet's chains (EVM, Solana, Bitcoin) when it is unset. */
 function chainsOf(
   entries: z.infer<typeof chainEntry>[] | undefined,
   manifest: DevnetManifest | undefined,
-): Pick<Config, 'chains' | 'solanaChains'> {
+): Pick<Config, 'chains' | 'solanaChains' | 'bitcoinChains'> {
   if (!entries)
     return {
       chains: manifest ? chainsOfDevnet(manifest) : [],
       solanaChains: manifest ? solanaChainsOfDevnet(manifest) : [],
+      bitcoinChains: manifest ? bitcoinChainsOfDevnet(manifest) : [],
     }
   const chains: ChainConfig[] = []
   const solanaChains: SolanaChainConfig[] = []
+  const bitcoinChains: BitcoinChainConfig[] = []
   for (const entry of entries) {
     if (entry.family === 'solana') solanaChains.push(entry)
-    else {
+    else if (entry.family === 'bip122') {
+      const chain = withBitcoinNetwork(entry)
+      if (chain) bitcoinChains.push(chain)
+    } else {
       const { family: _family, ...evm } = entry
       chains.push(evm)
     }
   }
-  return { chains, solanaChains }
+  return { chains, solanaChains, bitcoinChains }
+}
+
+/** The devnet's Bitcoin chain as server config: its Esplora API, on regtest. */
+export function bitcoinChainsOfDevnet(manifest: DevnetManifest): BitcoinChainConfig[] {
+  const chain = manifest.bitcoin
+  if (!chain) return []
+  return [
+    {
+      family: 'bip122',
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      esploraUrls: [chain.esploraUrl],
+      network: chain.network,
+      nativeCurrency: chain.nativeCurrency,
+    },
+  ]
 }
 
 /** The devnet's Solana chain as server config; its USDC is priced as a USD stablecoin. */

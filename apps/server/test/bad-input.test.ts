@@ -19,6 +19,9 @@ const USDC = `${CHAIN}:${USDC_ADDRESS}`
 const NATIVE = `${CHAIN}:${NATIVE_TOKEN_ADDRESS}`
 const ACCOUNT = `${CHAIN}:${ADDRESS}`
 const PROJECT = { projectId: 'latch-dev' }
+const BITCOIN_CHAIN = devnet.bitcoin?.caipNetworkId ?? ''
+const BITCOIN_ADDRESS = devnet.bitcoin?.accounts[0]?.payment.address ?? ''
+const BITCOIN_TXID = 'ab'.repeat(32)
 const SIGNED = {
   coin_type: 2147514985,
   address: ADDRESS,
@@ -111,6 +114,14 @@ const SAMPLES: Record<string, Sample> = {
   'POST /v1/bundler': {
     query: { ...PROJECT, chainId: CHAIN },
     body: { jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] },
+  },
+  'GET /v1/esplora/{*}': {
+    params: { '*': `address/${BITCOIN_ADDRESS}/txs/chain/${BITCOIN_TXID}` },
+    query: { ...PROJECT, chainId: BITCOIN_CHAIN },
+  },
+  'POST /v1/esplora/tx': {
+    query: { ...PROJECT, chainId: BITCOIN_CHAIN },
+    body: `02000000000101${BITCOIN_TXID}`,
   },
   'GET /appkit/v1/project-limits': { query: PROJECT },
   'GET /getAnalyticsConfig': { query: PROJECT },
@@ -250,12 +261,37 @@ const SAMPLES: Record<string, Sample> = {
 const OTHER_ADDRESS_FORMS: Record<string, Sample[]> = {
   'GET /v1/account/{address}/balance': [
     { params: { address: ACCOUNT }, query: { ...PROJECT, chainId: CHAIN } },
+    // A Bitcoin address on its network, plain and as CAIP-10.
+    { params: { address: BITCOIN_ADDRESS }, query: { ...PROJECT, chainId: BITCOIN_CHAIN } },
+    {
+      params: { address: `${BITCOIN_CHAIN}:${BITCOIN_ADDRESS}` },
+      query: { ...PROJECT, chainId: BITCOIN_CHAIN },
+    },
   ],
   'GET /v1/account/{address}/history': [
     { params: { address: ACCOUNT }, query: { ...PROJECT, chainId: CHAIN } },
+    {
+      params: { address: BITCOIN_ADDRESS },
+      query: { ...PROJECT, chainId: BITCOIN_CHAIN, cursor: 'abc' },
+    },
   ],
   'GET /v1/identity/{address}': [
     { params: { address: ACCOUNT }, query: { ...PROJECT, sender: ACCOUNT, chainId: CHAIN } },
+    {
+      params: { address: BITCOIN_ADDRESS },
+      query: { ...PROJECT, sender: BITCOIN_ADDRESS, chainId: BITCOIN_CHAIN },
+    },
+  ],
+  'GET /v1/convert/gas-price': [{ query: { ...PROJECT, chainId: BITCOIN_CHAIN } }],
+  'POST /auth/v1/siwx/verify': [
+    {
+      query: PROJECT,
+      body: {
+        ...PROJECT,
+        message: `127.0.0.1 wants you to sign in with your Bitcoin account:\n${BITCOIN_ADDRESS}`,
+        signature: 'A'.repeat(88),
+      },
+    },
   ],
   'GET /v1/profile/reverse/{address}': [
     { params: { address: ACCOUNT }, query: { ...PROJECT, apiVersion: '2', sender: ACCOUNT } },

@@ -33,7 +33,12 @@ describe('@latch/core api client', () => {
   it('reads the supported chains with the project id, sdk type and version added', async () => {
     const api = createApiClient({ baseUrl, projectId: 'latch-dev' })
     expect(await api.supportedChains()).toEqual({
-      http: ['eip155:31337', 'eip155:31338', inject('devnet').solana?.caipNetworkId],
+      http: [
+        'eip155:31337',
+        'eip155:31338',
+        inject('devnet').solana?.caipNetworkId,
+        inject('devnet').bitcoin?.caipNetworkId,
+      ],
       ws: [],
     })
   })

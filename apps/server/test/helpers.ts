@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildServer } from '../src/app.ts'
-import { type Config, chainsOfDevnet, loadConfig, solanaChainsOfDevnet } from '../src/config.ts'
+import {
+  bitcoinChainsOfDevnet,
+  type Config,
+  chainsOfDevnet,
+  loadConfig,
+  solanaChainsOfDevnet,
+} from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/index.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { loadMasterKey } from '../src/embedded/masterKey.ts'
@@ -93,7 +99,11 @@ export async function startTestServer(
     ...loadConfig({
       LOG_LEVEL: 'silent',
       CORS_ORIGINS: DEMO_ORIGIN,
-      LATCH_CHAINS: JSON.stringify([...chains, ...solanaChainsOfDevnet(devnet)]),
+      LATCH_CHAINS: JSON.stringify([
+        ...chains,
+        ...solanaChainsOfDevnet(devnet),
+        ...bitcoinChainsOfDevnet(devnet),
+      ]),
       // Off unless a test asks: its polls would show in other tests' upstream request counts.
       INDEXER_ENABLED: 'false',
       DEVNET_MANIFEST: devnetManifestFile(),

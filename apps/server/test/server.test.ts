@@ -46,7 +46,12 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
-      http: ['eip155:31337', 'eip155:31338', inject('devnet').solana?.caipNetworkId],
+      http: [
+        'eip155:31337',
+        'eip155:31338',
+        inject('devnet').solana?.caipNetworkId,
+        inject('devnet').bitcoin?.caipNetworkId,
+      ],
       ws: [],
       bundler: ['eip155:31337', 'eip155:31338'],
     })
@@ -238,7 +243,13 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
     expect(json.statusCode).toBe(200)
     const paths = Object.keys(json.json().paths)
     expect(paths).toEqual(
-      expect.arrayContaining(['/health', '/v1/supported-chains', '/projects/v1/origins']),
+      expect.arrayContaining([
+        '/health',
+        '/v1/supported-chains',
+        '/projects/v1/origins',
+        '/v1/esplora/{*}',
+        '/v1/esplora/tx',
+      ]),
     )
     const page = await server.app.inject({ method: 'GET', url: '/docs/' })
     expect(page.statusCode).toBe(200)

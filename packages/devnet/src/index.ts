@@ -38,6 +38,14 @@ export {
   DEFAULT_BLOCK_INTERVAL_MS,
 } from './bitcoin/constants.ts'
 export type { BitcoinDevnet, BitcoinDevnetOptions } from './bitcoin/server.ts'
+
+/** Starts the local Bitcoin chain alone (its Esplora API); its libraries load on this call. */
+export async function startBitcoinDevnet(
+  options: import('./bitcoin/server.ts').BitcoinDevnetOptions,
+): Promise<import('./bitcoin/server.ts').BitcoinDevnet> {
+  const { startBitcoinDevnet: start } = await import('./bitcoin/server.ts')
+  return start(options)
+}
 export {
   BUNDLER_EXECUTOR_ADDRESS,
   BUNDLER_UTILITY_ADDRESS,

@@ -8,8 +8,18 @@ import {
   type SiwsMessage,
   SiwsMessageError,
 } from '@latch/protocol/siwx'
+import {
+  parseSiwbMessage,
+  SIWB_HEADER_SUFFIX,
+  type SiwbMessage,
+  SiwbMessageError,
+} from '@latch/protocol/siwx-bitcoin'
 import type { FastifyBaseLogger } from 'fastify'
 import { getAddress, type Hex } from 'viem'
+import { requireBitcoinAddress } from '../bitcoin/address.ts'
+import type { BitcoinChainClient } from '../bitcoin/clients.ts'
+import { verifyBitcoinMessage } from '../bitcoin/messageSignature.ts'
+import { bitcoinChainOf } from '../bitcoin/signIn.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
@@ -24,6 +34,7 @@ export type SignInDeps = {
   db: Database
   chains: Map<number, ChainClient>
   solanaChains: ReadonlyMap<string, SolanaChainClient>
+  bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
   nonces: SiwxNonceStore
   allowLocalhost: boolean
   log: FastifyBaseLogger
@@ -32,7 +43,7 @@ export type SignInDeps = {
 export type SignInRequest = {
   project: Project
   message: string
-  /** 0x-hex; base58 for a Solana signature. */
+  /** 0x-hex; base58 for a Solana signature; base64 for a Bitcoin one (BIP-322 or BIP-137). */
   signature: string
   /** The Origin header of the call, when a browser made it. */
   requestOrigin?: string
@@ -69,7 +80,7 @@ type FamilyMessage = {
 
 /**
  * Verifies a signed CAIP-122 message for the project and opens a session: EIP-4361 on EVM,
- * Sign In With Solana on Solana. Every refusal is an HttpError with its own message. The nonce is
+ * Sign In With Solana on Solana, Sign In With Bitcoin (BIP-322 or BIP-137 signed) on Bitcoin. Every refusal is an HttpError with its own message. The nonce is
  * consumed in the transaction that writes the session, so a message works once.
  */
 export async function signIn(
@@ -78,9 +89,12 @@ export async function signIn(
 ): Promise<{ token: string; session: SiwxSessionRecord }> {
   const { project } = request
   const now = request.now ?? new Date()
-  const parsed = request.message.split('\n', 1)[0]?.endsWith(SIWS_HEADER_SUFFIX)
+  const header = request.message.split('\n', 1)[0] ?? ''
+  const parsed = header.endsWith(SIWS_HEADER_SUFFIX)
     ? solanaMessage(deps, request)
-    : evmMessage(deps, request)
+    : header.endsWith(SIWB_HEADER_SUFFIX)
+      ? bitcoinMessage(deps, request)
+      : evmMessage(deps, request)
   const { fields } = parsed
 
   const nonce = await deps.nonces.find(project.id, fields.nonce)
@@ -175,6 +189,38 @@ function solanaMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage 
         address: message.address,
         verify: async () =>
           verifyEd25519(message.address, new TextEncoder().encode(request.message), signature),
+      }
+    },
+  }
+}
+
+/**
+ * A Sign In With Bitcoin message: signed by the address with BIP-322 (simple: P2WPKH, P2TR) or
+ * BIP-137, on the network its Chain ID names, which the address must be of.
+ */
+function bitcoinMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage {
+  let message: SiwbMessage
+  try {
+    message = parseSiwbMessage(request.message, ['uri', 'version', 'nonce', 'issuedAt'])
+  } catch (error) {
+    if (error instanceof SiwbMessageError) throw new HttpError(400, error.message)
+    throw error
+  }
+  // Base64 never starts with 0x for these: a witness count or a BIP-137 header comes first.
+  if (request.signature.startsWith('0x') || !/^[A-Za-z0-9+/]+={0,2}$/.test(request.signature))
+    throw new HttpError(
+      400,
+      'signature must be base64 (BIP-322 simple or BIP-137) for a Bitcoin account',
+    )
+  return {
+    fields: message as SignInFields,
+    account: () => {
+      const chain = bitcoinChainOf(deps.bitcoinChains, message.chainId)
+      const address = requireBitcoinAddress(chain, message.address)
+      return {
+        caipNetworkId: chain.caipNetworkId,
+        address,
+        verify: async () => verifyBitcoinMessage(address, request.message, request.signature),
       }
     },
   }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { BitcoinChainClient } from '../bitcoin/clients.ts'
 import type { ReadThroughCache } from '../cache/ttlCache.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Config } from '../config.ts'
@@ -54,6 +55,17 @@ export class Prices {
     }
     const pegged = config.tokens.filter((token) => token.usdStablecoin)
     return Promise.resolve(Object.fromEntries(pegged.map((token) => [token.mint, 1])))
+  }
+
+  /**
+   * A Bitcoin network's price of BTC (`NATIVE_PRICE_KEY`): from the price API when one is
+   * configured (coin id `bitcoin` by default), else none; no pool prices bitcoin.
+   */
+  ofBitcoin(chain: BitcoinChainClient): Promise<UsdPrices> {
+    const source = this.#source
+    if (!(source instanceof HttpPriceApiSource)) return Promise.resolve({})
+    const names = { nativeCoinId: 'bitcoin', ...chain.config.priceApi }
+    return this.#cached(chain.caipNetworkId, () => source.pricesOn(names, []))
   }
 
   #cached(chainKey: string, read: () => Promise<Map<string, number>>): Promise<UsdPrices> {

@@ -9,6 +9,7 @@ import {
 } from './constants.ts'
 import { formatMoney, NodeRejection, rejected } from './nodeError.ts'
 import { checkStandard, checkTransaction } from './policy.ts'
+import { checkReplacement } from './replacement.ts'
 import { isCoinbase, outpointKey, type ParsedTransaction, parseTransaction } from './transaction.ts'
 import { InputVerifier, type Prevout, scriptRejectReason } from './verifyInput.ts'
 
@@ -148,15 +149,49 @@ export class BitcoinChain {
     return coins
   }
 
-  /** The coin an outpoint names, if unspent: confirmed, or an output of a mempool transaction. */
-  #coin(txid: string, vout: number): Coin | undefined {
+  /**
+   * The coin an outpoint names, if unspent: confirmed, or an output of a mempool transaction.
+   * A coin spent only by a transaction in `replacing` counts as unspent: that one is being replaced.
+   */
+  #coin(txid: string, vout: number, replacing: ReadonlySet<string>): Coin | undefined {
     const key = outpointKey(txid, vout)
+    const spender = this.#spends.get(key)?.txid
+    if (spender && !replacing.has(spender)) return undefined
     const confirmed = this.#utxos.get(key)
     if (confirmed) return confirmed
     const parent = this.#mempool.get(txid)
     const output = parent?.parsed.tx.outputs[vout]
-    if (!parent || !output || this.#spends.has(key)) return undefined
+    if (!parent || replacing.has(txid) || !output) return undefined
     return { txid, vout, value: output.amount, script: output.script, coinbase: false }
+  }
+
+  /** The mempool transactions spending `txid`'s outputs, their children, and so on. */
+  #descendants(txids: Iterable<string>): Set<string> {
+    const found = new Set<string>()
+    const queue = [...txids]
+    while (queue.length > 0) {
+      const txid = queue.pop() as string
+      if (found.has(txid)) continue
+      found.add(txid)
+      const entry = this.#mempool.get(txid)
+      entry?.parsed.tx.outputs.forEach((_, vout) => {
+        const spender = this.#spends.get(outpointKey(txid, vout))?.txid
+        if (spender && this.#mempool.has(spender)) queue.push(spender)
+      })
+    }
+    return found
+  }
+
+  /** Takes a transaction, its spends and its outputs' coins out of the mempool. */
+  #evict(txid: string): void {
+    const entry = this.#mempool.get(txid)
+    if (!entry) return
+    this.#mempool.delete(txid)
+    this.#txs.delete(txid)
+    for (const input of entry.parsed.tx.inputs) {
+      const key = outpointKey(hex.encode(input.txid), input.index)
+      if (this.#spends.get(key)?.txid === txid) this.#spends.delete(key)
+    }
   }
 
   /** BIP-113: the median time of the last 11 blocks, which time locks compare against. */
@@ -188,13 +223,23 @@ export class BitcoinChain {
     const known = this.#txs.get(parsed.txid)
     if (known && tx.outputs.some((_, vout) => this.#utxos.has(outpointKey(parsed.txid, vout))))
       throw new NodeRejection(-27, 'Transaction outputs already in utxo set')
+    // Mempool transactions spending what this one spends: replaced if it pays enough (full RBF).
+    const conflicts = new Set<string>()
     for (const input of tx.inputs) {
       const spend = this.#spends.get(outpointKey(hex.encode(input.txid), input.index))
-      if (spend && this.#mempool.has(spend.txid)) throw rejected('txn-mempool-conflict')
+      if (spend && this.#mempool.has(spend.txid)) conflicts.add(spend.txid)
+    }
+    const evicted = this.#descendants(conflicts)
+    for (const input of tx.inputs) {
+      const parent = hex.encode(input.txid)
+      if (evicted.has(parent))
+        throw rejected(
+          `bad-txns-spends-conflicting-tx, ${parsed.txid} spends conflicting transaction ${parent}`,
+        )
     }
     const coins: Coin[] = []
     for (const input of tx.inputs) {
-      const coin = this.#coin(hex.encode(input.txid), input.index)
+      const coin = this.#coin(hex.encode(input.txid), input.index, evicted)
       if (!coin) throw new NodeRejection(-25, 'bad-txns-inputs-missingorspent')
       coins.push(coin)
     }
@@ -222,6 +267,31 @@ export class BitcoinChain {
     const minimumFee = (BigInt(parsed.vsize) * MIN_RELAY_FEE_PER_KVB + 999n) / 1000n
     if (fee < minimumFee) throw rejected(`min relay fee not met, ${fee} < ${minimumFee}`)
 
+    if (conflicts.size > 0) {
+      // A replacement may not bring in unconfirmed coins the transactions it replaces did not spend.
+      const parentsOfConflicts = new Set(
+        [...conflicts].flatMap((txid) =>
+          (this.#mempool.get(txid) as TxEntry).parsed.tx.inputs.map((input) =>
+            hex.encode(input.txid),
+          ),
+        ),
+      )
+      for (const coin of coins)
+        if (coin.height === undefined && !parentsOfConflicts.has(coin.txid))
+          throw rejected(
+            `replacement-adds-unconfirmed, replacement ${parsed.txid} adds unconfirmed input, idx ${coins.indexOf(coin)}`,
+          )
+      const candidate = (txid: string) => {
+        const entry = this.#mempool.get(txid) as TxEntry
+        return { txid, fee: entry.fee, vsize: entry.parsed.vsize }
+      }
+      checkReplacement(
+        { txid: parsed.txid, fee, vsize: parsed.vsize },
+        [...conflicts].map(candidate),
+        [...evicted].map(candidate),
+      )
+    }
+
     const failure = new InputVerifier(parsed, coins).verifyAll()
     if (failure) throw rejected(scriptRejectReason(failure))
     if (fee > (BigInt(parsed.vsize) * MAX_FEE_RATE_PER_KVB) / 1000n)
@@ -230,6 +300,7 @@ export class BitcoinChain {
         'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)',
       )
 
+    for (const txid of evicted) this.#evict(txid)
     const entry: TxEntry = { parsed, prevouts: coins, fee, sequence: this.#sequence++ }
     this.#mempool.set(parsed.txid, entry)
     this.#txs.set(parsed.txid, entry)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEVNET_MNEMONIC } from '../constants.ts'
+import { hex } from './bytes.ts'
 import { type BitcoinDevnet, startBitcoinDevnet } from './server.ts'
 import {
   corruptSignature,
@@ -10,6 +11,7 @@ import {
   signSpend,
   withOutputAmount,
 } from './spend.fixture.ts'
+import { parseTransaction } from './transaction.ts'
 
 let devnet: BitcoinDevnet
 let url: string
@@ -43,6 +45,9 @@ const balance = async (address: string) => {
     unconfirmed: mempool_stats.funded_txo_sum - mempool_stats.spent_txo_sum,
   }
 }
+/** A raw transaction's txid and vsize, as the node would count them. */
+const txidOf = async (rawHex: string) => parseTransaction(hex.decode(rawHex)).txid
+const vsizeOf = async (rawHex: string) => parseTransaction(hex.decode(rawHex)).vsize
 const mine = async (blocks = 1) => {
   const { status, text } = await post(url, `/latch/mine?blocks=${blocks}`)
   expect(status).toBe(200)
@@ -194,23 +199,44 @@ describe('Bitcoin devnet (Esplora API)', () => {
     })
   })
 
-  it('refuses a double spend: against the mempool, then once mined', async () => {
+  it('refuses a double spend that does not pay to replace, replaces one that does, and refuses any once mined', async () => {
     const account = devnet.keys.accounts[6]
     if (!account) throw new Error('no account')
     const [coin] = await utxos(account.payment.address)
     if (!coin) throw new Error('no coin')
-    const pay = (sats: bigint) =>
-      signSpend(account.payment, [coin], [{ address: account.ordinals.address, sats }])
-    const first = await post(url, '/tx', pay(BigInt(coin.value) - 1_000n))
+    const pay = (fee: bigint) =>
+      signSpend(
+        account.payment,
+        [coin],
+        [{ address: account.ordinals.address, sats: BigInt(coin.value) - fee }],
+      )
+    const first = await post(url, '/tx', pay(1_000n))
     expect(first.status).toBe(200)
     // The same transaction again is accepted again, as Bitcoin Core does.
-    expect(await post(url, '/tx', pay(BigInt(coin.value) - 1_000n))).toEqual(first)
-    expect(await post(url, '/tx', pay(BigInt(coin.value) - 5_000n))).toEqual({
-      status: 400,
-      text: nodeError(-26, 'txn-mempool-conflict'),
-    })
+    expect(await post(url, '/tx', pay(1_000n))).toEqual(first)
+    // Full RBF: a conflicting spend must pay a higher rate, the old fee, and its own relay fee.
+    const cheaper = signSpend(
+      account.payment,
+      [coin],
+      [{ address: account.ordinals.address, sats: BigInt(coin.value) - 500n }],
+    )
+    const refused = await post(url, '/tx', cheaper)
+    expect(refused.status).toBe(400)
+    expect(refused.text).toMatch(
+      /^sendrawtransaction RPC error: \{"code":-26,"message":"insufficient fee, rejecting replacement [0-9a-f]{64}; new feerate 0\.0000\d{4} BTC\/kvB <= old feerate 0\.0000\d{4} BTC\/kvB"\}$/,
+    )
+    expect((await post(url, '/tx', pay(1_050n))).text).toBe(
+      nodeError(
+        -26,
+        `insufficient fee, rejecting replacement ${await txidOf(pay(1_050n))}, not enough additional fees to relay; 0.0000005 < 0.00000${await vsizeOf(pay(1_050n))}`,
+      ),
+    )
+    const replacement = await post(url, '/tx', pay(5_000n))
+    expect(replacement.status).toBe(200)
+    expect((await fetch(`${url}/tx/${first.text}`)).status).toBe(404)
     await mine()
-    expect(await post(url, '/tx', pay(BigInt(coin.value) - 5_000n))).toEqual({
+    expect(await getJson(url, `/tx/${replacement.text}/status`)).toMatchObject({ confirmed: true })
+    expect(await post(url, '/tx', pay(9_000n))).toEqual({
       status: 400,
       text: nodeError(-25, 'bad-txns-inputs-missingorspent'),
     })
@@ -218,7 +244,7 @@ describe('Bitcoin devnet (Esplora API)', () => {
       url,
       `/tx/${coin.txid}/outspends`,
     )
-    expect(outspends[coin.vout]).toMatchObject({ spent: true, txid: first.text })
+    expect(outspends[coin.vout]).toMatchObject({ spent: true, txid: replacement.text })
   })
 
   it('refuses dust, a fee under the relay minimum, more out than in, and an immature coinbase', async () => {
@@ -323,5 +349,21 @@ describe('Bitcoin devnet (Esplora API)', () => {
     const estimates = await getJson<Record<string, number>>(url, '/fee-estimates')
     expect(estimates['1']).toBeGreaterThan(estimates['6'] as number)
     expect(estimates['6']).toBeGreaterThan(estimates['144'] as number)
+  })
+})
+
+describe('Bitcoin devnet on a timer', () => {
+  it('mines a block every blockIntervalMs by itself', async () => {
+    const timed = await startBitcoinDevnet({
+      port: 0,
+      mnemonic: DEVNET_MNEMONIC,
+      blockIntervalMs: 50,
+    })
+    try {
+      const start = timed.chain.tip.height
+      await expect.poll(() => timed.chain.tip.height, { timeout: 5_000 }).toBeGreaterThan(start + 1)
+    } finally {
+      await timed.stop()
+    }
   })
 })

@@ -17,6 +17,7 @@ import { SiwxNonceStore } from '../../auth/nonceStore.ts'
 import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
 import { type SiwxSessionRecord, SiwxSessionStore } from '../../auth/sessionStore.ts'
 import { signIn } from '../../auth/signIn.ts'
+import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
@@ -63,6 +64,7 @@ export const siwxRoutes =
     db: Database
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
+    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
     allowLocalhost: boolean
     rateLimit?: { max: number; windowMs: number }
   }): FastifyPluginAsyncZod =>
@@ -112,12 +114,13 @@ export const siwxRoutes =
         schema: {
           tags: ['auth'],
           summary:
-            'Verifies a signed sign-in message (EIP-4361, Sign In With Solana) and opens a session',
+            'Verifies a signed sign-in message (EIP-4361, Sign In With Solana, Sign In With Bitcoin) and opens a session',
           description:
-            'Checks the message (EIP-4361 on EVM, Sign In With Solana on Solana), its nonce (issued here, unused, unexpired), its domain ' +
+            'Checks the message (EIP-4361 on EVM, Sign In With Solana on Solana, Sign In With Bitcoin on Bitcoin), its nonce (issued here, unused, unexpired), its domain ' +
             "and uri (the project's allowed origins), its chain (configured), its time window " +
             '(60 s of clock skew; outside -> 401 "Session Expired: ...") and its signature ' +
-            '(EIP-191, ERC-1271 or ERC-6492 on EVM, ed25519 on Solana; else 401 "Invalid ' +
+            '(EIP-191, ERC-1271 or ERC-6492 on EVM, ed25519 on Solana, BIP-322 simple (P2WPKH, P2TR) ' +
+            'or BIP-137 on Bitcoin, whose address must be of the network; else 401 "Invalid ' +
             'signature"). The token is the ' +
             'bearer of the session routes. 30 a minute per IP.',
           querystring: clientQuery.partial(),
@@ -132,6 +135,7 @@ export const siwxRoutes =
             db: deps.db,
             chains: deps.chains,
             solanaChains: deps.solanaChains,
+            bitcoinChains: deps.bitcoinChains,
             nonces,
             allowLocalhost: deps.allowLocalhost,
             log: request.log,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import { createTtlStore, ReadThroughCache } from '../../cache/ttlCache.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Config } from '../../config.ts'
@@ -28,6 +29,7 @@ export const accountDataRoutes =
     config: Pick<Config, 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost' | 'onramp'>
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
+    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
     db: Database
     /** The cache's store when REDIS_URL is set (shared by every instance); else memory. */
     redis: RedisConnection | undefined
@@ -43,17 +45,26 @@ export const accountDataRoutes =
     // Latch's own names first: a name registered here is the one the site shows.
     const identitySources = [new LatchNamesIdentitySource(names), new EnsIdentitySource()]
 
-    await app.register(balanceRoute({ networks, solanaNetworks: deps.solanaChains, cache, prices }))
+    await app.register(
+      balanceRoute({
+        networks,
+        solanaNetworks: deps.solanaChains,
+        bitcoinNetworks: deps.bitcoinChains,
+        cache,
+        prices,
+      }),
+    )
     await app.register(fungiblePriceRoute({ networks, prices }))
     await app.register(
       identityRoute({
         networks,
         solanaNetworks: deps.solanaChains,
+        bitcoinNetworks: deps.bitcoinChains,
         cache,
         sources: identitySources,
       }),
     )
-    await app.register(gasPriceRoute({ networks }))
+    await app.register(gasPriceRoute({ networks, bitcoinNetworks: deps.bitcoinChains }))
     await app.register(
       profileRoutes({
         store: names,

@@ -3,10 +3,14 @@ import {
   balanceQuery,
   balanceResponse,
   errorResponse,
+  isBitcoinAccount,
   isEvmAccount,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type PricedBalance, pricedBalances, readHoldings } from '../../balances/readBalances.ts'
+import { requireBitcoinAddress } from '../../bitcoin/address.ts'
+import { bitcoinBalances, readBitcoinHoldings } from '../../bitcoin/balances.ts'
+import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import { BALANCE_CACHE_MS } from '../../constants.ts'
 import { HttpError } from '../../errors.ts'
@@ -28,6 +32,7 @@ export const balanceRoute =
   (deps: {
     networks: Networks
     solanaNetworks: ReadonlyMap<string, SolanaChainClient>
+    bitcoinNetworks: ReadonlyMap<string, BitcoinChainClient>
     cache: ReadThroughCache
     prices: Prices
   }): FastifyPluginAsyncZod =>
@@ -63,9 +68,31 @@ export const balanceRoute =
             iconUrl: tokenIconUrl(request, entry.symbol),
           })),
         })
+        const bitcoin = deps.bitcoinNetworks.get(request.query.chainId)
+        if (bitcoin) {
+          requireBitcoinAddress(bitcoin, address)
+          const load = async () => {
+            const [holdings, prices] = await Promise.all([
+              readBitcoinHoldings(bitcoin, address).catch((error: unknown) => {
+                request.log.warn(
+                  { err: error, chain: bitcoin.caipNetworkId },
+                  'balance read failed',
+                )
+                throw new HttpError(
+                  503,
+                  `Token balances unavailable: ${bitcoin.caipNetworkId} did not answer`,
+                )
+              }),
+              deps.prices.ofBitcoin(bitcoin),
+            ])
+            return bitcoinBalances(bitcoin, holdings, prices)
+          }
+          const key = `balance:${bitcoin.caipNetworkId}:${address}`
+          return withIcons(await deps.cache.get(key, load, { ttlMs: BALANCE_CACHE_MS, refresh }))
+        }
         const solana = deps.solanaNetworks.get(request.query.chainId)
         if (solana) {
-          if (isEvmAccount(address))
+          if (isEvmAccount(address) || isBitcoinAccount(address))
             throw new HttpError(400, `Expected a Solana address for ${solana.caipNetworkId}`)
           const load = async () => {
             const [holdings, prices] = await Promise.all([

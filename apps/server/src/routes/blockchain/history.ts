@@ -8,6 +8,7 @@ import {
   type HistoryTransfer,
   historyQuery,
   historyResponse,
+  isBitcoinAccount,
   isEvmAccount,
   ONRAMP_PROVIDERS,
   type OnrampProviderId,
@@ -16,6 +17,8 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { formatUnits, getAddress } from 'viem'
+import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
+import { BitcoinHistory } from '../../bitcoin/history/bitcoinHistory.ts'
 import type { ChainConfig } from '../../config.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
@@ -58,9 +61,11 @@ export const historyRoute =
     db: Database
     chains: ChainConfig[]
     solanaChains: ReadonlyMap<string, SolanaChainClient>
+    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const solana = new SolanaHistory({ db: deps.db, chains: deps.solanaChains, log: app.log })
+    const bitcoin = new BitcoinHistory({ db: deps.db, chains: deps.bitcoinChains, log: app.log })
     const chains = new Map<number, IndexedChain>(
       deps.chains.map((chain) => [
         chain.chainId,
@@ -82,7 +87,9 @@ export const historyRoute =
             'Transactions the address sent, or sent or received a transfer in (the native coin ' +
             'and the configured tokens, swaps through the Uniswap router as one trade), on every ' +
             'configured network or on `chainId`; for a Solana address, its SOL and SPL token ' +
-            'transfers on the Solana networks. Pass the `next` of a page as `cursor` for the ' +
+            'transfers on the Solana networks; for a Bitcoin address, its transactions on the ' +
+            'Bitcoin networks of its address type, each one BTC transfer netted of change (in, or ' +
+            'out with the fee), those still in the mempool first and pending. Pass the `next` of a page as `cursor` for the ' +
             'next one; `next` is null on the last page.',
           params: accountAddressParams,
           querystring: historyQuery,
@@ -96,6 +103,22 @@ export const historyRoute =
       },
       async (request) => {
         const { cursor, chainId, onramp } = request.query
+        const bitcoinAddress = isBitcoinAccount(request.params.address)
+        if (bitcoinAddress || (chainId !== undefined && bitcoin.serves(chainId))) {
+          if (chainId !== undefined && !bitcoin.serves(chainId))
+            throw new HttpError(
+              400,
+              deps.solanaChains.has(chainId)
+                ? `Expected a Solana address for ${chainId}`
+                : `Expected an EVM address for ${chainId}`,
+            )
+          if (!bitcoinAddress) throw new HttpError(400, `Expected a Bitcoin address for ${chainId}`)
+          // On-ramp orders pay out on EVM chains only: a Bitcoin account has none.
+          if (onramp !== undefined) return { data: [], next: null }
+          return bitcoin.page(request.params.address, { chainId, cursor }, (symbol) =>
+            tokenIconUrl(request, symbol),
+          )
+        }
         if (!isEvmAccount(request.params.address)) {
           if (chainId !== undefined && !deps.solanaChains.has(chainId))
             throw new HttpError(400, `Expected an EVM address for ${chainId}`)

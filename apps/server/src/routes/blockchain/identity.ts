@@ -3,9 +3,12 @@ import {
   errorResponse,
   identityQuery,
   identityResponse,
+  isBitcoinAccount,
   isEvmAccount,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { requireBitcoinAddress } from '../../bitcoin/address.ts'
+import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import { IDENTITY_CACHE_MS } from '../../constants.ts'
 import { HttpError } from '../../errors.ts'
@@ -20,12 +23,13 @@ export const IDENTITY_CACHE_CONTROL = `public, max-age=${IDENTITY_CACHE_MS / 100
  * GET /v1/identity/{address}?sender&chainId: the address's name and avatar from the
  * identity sources (ENS reverse records on chains with an `ensRegistry`), both null when none
  * has one. On one chain when `chainId` is given, else on every configured chain. Cached 5 min.
- * A Solana address has neither.
+ * A Solana or Bitcoin address has neither.
  */
 export const identityRoute =
   (deps: {
     networks: Networks
     solanaNetworks: ReadonlyMap<string, unknown>
+    bitcoinNetworks: ReadonlyMap<string, BitcoinChainClient>
     cache: ReadThroughCache
     sources: readonly IdentitySource[]
   }): FastifyPluginAsyncZod =>
@@ -53,10 +57,24 @@ export const identityRoute =
       },
       async (request, reply) => {
         const { chainId } = request.query
-        // No naming service is read for Solana accounts yet: they have no name, said plainly.
+        const bitcoin = chainId ? deps.bitcoinNetworks.get(chainId) : undefined
+        // No naming service is read for Solana or Bitcoin accounts: they have no name, said plainly.
+        if (bitcoin || (!chainId && isBitcoinAccount(request.params.address))) {
+          if (bitcoin) requireBitcoinAddress(bitcoin, request.params.address)
+          reply.header('cache-control', IDENTITY_CACHE_CONTROL)
+          return { name: null, avatar: null }
+        }
         if (!isEvmAccount(request.params.address)) {
-          if (chainId && !deps.solanaNetworks.has(chainId))
-            throw new HttpError(400, `Expected an EVM address for ${chainId}`)
+          if (
+            chainId &&
+            (!deps.solanaNetworks.has(chainId) || isBitcoinAccount(request.params.address))
+          )
+            throw new HttpError(
+              400,
+              deps.solanaNetworks.has(chainId)
+                ? `Expected a Solana address for ${chainId}`
+                : `Expected an EVM address for ${chainId}`,
+            )
           reply.header('cache-control', IDENTITY_CACHE_CONTROL)
           return { name: null, avatar: null }
         }

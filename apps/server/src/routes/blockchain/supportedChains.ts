@@ -5,6 +5,7 @@ import {
   supportedChainsResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Config } from '../../config.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
@@ -18,6 +19,7 @@ export const supportedChainsRoute =
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
     chainConfigs: Config['chains']
+    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -36,9 +38,11 @@ export const supportedChainsRoute =
         },
       },
       async () => ({
-        http: [...deps.chains.values(), ...deps.solanaChains.values()].map(
-          (chain) => chain.caipNetworkId,
-        ),
+        http: [
+          ...deps.chains.values(),
+          ...deps.solanaChains.values(),
+          ...deps.bitcoinChains.values(),
+        ].map((chain) => chain.caipNetworkId),
         ws: [],
         bundler: deps.chainConfigs
           .filter((chain) => chain.bundlerUrl)
