@@ -228,7 +228,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   /** Bitcoin: the fee of a transfer of `vsize` at the rate chosen, with each speed's fee beside. */
   function priceBitcoin(current: Sender, vsize: number, exact: boolean): void {
     const feeRate = store.get().feeRate
-    if (!feeRate || feeRate.status !== 'ready') return
+    if (feeRate?.status !== 'ready') return
     const rates = Object.fromEntries(
       feeRate.options.map((option) => [option.speed, option.rate]),
     ) as unknown as FeeRates
