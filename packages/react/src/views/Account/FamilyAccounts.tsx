@@ -15,7 +15,7 @@ export function FamilyAccounts() {
   const { accounts, active, select } = useFamilyAccounts(latch)
   if (accounts.length < 2) return null
   return (
-    <div className="latch-tabs" role="radiogroup" aria-label="Address">
+    <div className="latch-tabs latch-account-addresses" role="radiogroup" aria-label="Address">
       {accounts.map((account) => (
         // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons, as the Account tabs.
         <button
