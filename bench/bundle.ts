@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@latch/test-wallet'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { startStack } from '../scripts/stack.ts'
+import { measureBitcoinWallet } from './bundleBitcoin.ts'
 
 const OPENS = 20
 // The first open is timed in this many fresh pages (a new browser context each): one sample is noise.
@@ -64,15 +65,17 @@ export async function benchBundle(): Promise<void> {
     args: CHROMIUM_ARGS,
   })
   try {
-    // The demo configures the devnet's EVM chains and its Solana chain; `?families=eip155` drops
-    // the Solana network, which is what an EVM-only site loads.
+    // The demo configures the devnet's EVM chains, its Solana chain and its Bitcoin chain;
+    // `?families=eip155` drops the Solana and Bitcoin networks, which is what an EVM-only site loads.
     for (const [label, url] of [
-      ['EVM + Solana', stack.demoUrl],
+      ['EVM + Solana + Bitcoin', stack.demoUrl],
       ['EVM only', `${stack.demoUrl}?families=eip155`],
     ] as const) {
       console.log(`-- the demo with ${label} configured`)
       await measure(browser, url)
     }
+    console.log('-- a Bitcoin wallet on the demo')
+    await measureBitcoinWallet(browser, stack.demoUrl, stack.devnet.manifest)
   } finally {
     await browser.close()
     await stack.stop()
