@@ -511,17 +511,7 @@ export function createLatch(config: LatchConfig): Latch {
           if (!family.transferFee) throw new LatchError('Network fee unavailable')
           return family.transferFee(transfer)
         },
-        // Bitcoin's fee is chosen by rate, and its most sendable depends on the coins.
-        feeRates: async (caipNetworkId) => {
-          const family = activeAdapter()
-          if (!family.feeRates) throw new LatchError('Network fee unavailable')
-          return family.feeRates(caipNetworkId)
-        },
-        maxTransfer: async (transfer) => {
-          const family = activeAdapter()
-          if (!family.maxTransfer) throw new LatchError('Network fee unavailable')
-          return family.maxTransfer(transfer)
-        },
+        family: activeAdapter,
         send: sendTransfer,
         waitForTransfer: (sent) => activeAdapter().waitForTransfer(sent),
         network: (caipNetworkId) => network.find(caipNetworkId),

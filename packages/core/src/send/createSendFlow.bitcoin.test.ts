@@ -117,9 +117,7 @@ async function setup(index: number) {
     },
     transferFee: (transfer) =>
       (adapter.transferFee as NonNullable<typeof adapter.transferFee>)(transfer),
-    feeRates: (id) => (adapter.feeRates as NonNullable<typeof adapter.feeRates>)(id),
-    maxTransfer: (transfer) =>
-      (adapter.maxTransfer as NonNullable<typeof adapter.maxTransfer>)(transfer),
+    family: () => adapter,
     nativeBalance: async (address) => satsAt(address),
     send: async (request) => {
       const { transferOf } = await import('./validateSend.ts')

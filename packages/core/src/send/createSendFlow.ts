@@ -6,6 +6,7 @@ import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import { evmChainIdOf, serves } from '../chains/serves.ts'
 import type {
+  ChainAdapter,
   FeeRates,
   SentTransfer,
   Transfer,
@@ -55,10 +56,11 @@ export type SendFlowDeps = {
   estimateFee: EvmAdapter['estimateFee']
   /** The fee of a transfer, for the families that can tell it without the wallet (Solana, Bitcoin). */
   transferFee(transfer: Transfer): Promise<TransferFee>
-  /** Bitcoin: the network's slow, normal and fast fee rates (sat/vB). */
-  feeRates?(caipNetworkId: CaipNetworkId): Promise<FeeRates>
-  /** Bitcoin: the most a transfer at `feeRate` can send once its fee is paid. */
-  maxTransfer?(transfer: { to?: string; feeRate?: number }): Promise<bigint>
+  /**
+   * The active family's adapter, for what only some families offer: Bitcoin's fee rates (sat/vB)
+   * and the most a transfer at a rate can send once its fee is paid.
+   */
+  family?(): Pick<ChainAdapter, 'feeRates' | 'maxTransfer'>
   /**
    * The native balance as the family reads it: EVM's from the chain now, Solana's from the server's
    * copy, which is read again after every confirmed transaction of the account.
@@ -262,8 +264,9 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       fee: { status: 'loading' },
     })
     try {
-      if (!deps.feeRates) throw new LatchError('Network fee unavailable')
-      const rates = await deps.feeRates(current.caipNetworkId)
+      const family = deps.family?.()
+      if (!family?.feeRates) throw new LatchError('Network fee unavailable')
+      const rates = await family.feeRates(current.caipNetworkId)
       if (asked !== stamp) return
       const choice = store.get().feeRate
       store.set({
@@ -629,9 +632,10 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       if (current.bitcoin) {
         try {
           const feeRate = chosenRate(store.get().feeRate)
-          if (!deps.maxTransfer) throw new LatchError('Network fee unavailable')
+          const family = deps.family?.()
+          if (!family?.maxTransfer) throw new LatchError('Network fee unavailable')
           const receiver = store.get().receiver.trim()
-          const most = await deps.maxTransfer({
+          const most = await family.maxTransfer({
             ...(receiver ? { to: receiver } : {}),
             ...(feeRate !== undefined ? { feeRate } : {}),
           })

@@ -83,7 +83,12 @@ export function maxSendable(
   checkFeeRate(feeRate)
   const held = coins.reduce((sum, coin) => sum + coin.value, 0n)
   const fee =
-    BigInt(transactionVsize(coins.map(() => sender.type), [to ?? sender.script])) * BigInt(feeRate)
+    BigInt(
+      transactionVsize(
+        coins.map(() => sender.type),
+        [to ?? sender.script],
+      ),
+    ) * BigInt(feeRate)
   return held > fee ? held - fee : 0n
 }
 
