@@ -1,7 +1,7 @@
 import type { CaipNetworkId, DevnetBitcoinAccount } from '@latch/protocol'
 import { BITCOIN_MAINNET, BITCOIN_REGTEST } from '@latch/protocol/bitcoin-networks'
 import { getWallets } from '@wallet-standard/app'
-import type { Wallet } from '@wallet-standard/base'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { Verifier } from 'bip322-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type BitcoinDevnet, startBitcoinDevnet } from '../../../../devnet/src/bitcoin/server.ts'
@@ -154,6 +154,34 @@ describe('the Bitcoin adapter', () => {
     const again = adapterWith({ storage }).adapter
     await again.reconnect()
     expect(again.connection.get()).toEqual({ status: 'disconnected' })
+  })
+
+  it('takes the purposes a wallet writes on its accounts, whatever their order', async () => {
+    const wallet = standardBitcoinWallet({ ...keysOf(2), name: 'Told' })
+    const connect = wallet.features['bitcoin:connect'] as {
+      connect(input: { purposes: string[] }): Promise<{ accounts: readonly WalletAccount[] }>
+    }
+    const inner = connect.connect
+    // This wallet answers ordinals first, and says on each account what it is for.
+    connect.connect = async (input) => {
+      const { accounts } = await inner(input)
+      const { payment } = account(2)
+      return {
+        accounts: [...accounts].reverse().map((entry) => ({
+          ...entry,
+          purpose: entry.address === payment.address ? 'payment' : 'ordinals',
+        })),
+      }
+    }
+    register(wallet)
+    const { adapter } = adapterWith()
+    await adapter.connect('bitcoin-standard:Told')
+    const { payment, ordinals } = account(2)
+    expect(adapter.accounts?.get()).toEqual([
+      { address: ordinals.address, purpose: 'ordinals' },
+      { address: payment.address, purpose: 'payment' },
+    ])
+    expect(adapter.connection.get()).toMatchObject({ address: payment.address })
   })
 
   it('puts a wallet on another network on that network, which it cannot leave for the site’s', async () => {

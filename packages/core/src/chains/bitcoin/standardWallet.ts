@@ -38,8 +38,10 @@ export function standardChainOf(caipNetworkId: string): string {
  * accounts of a silent connect keep the purposes the wallet gave before.
  */
 export function fromStandardWallet(wallet: Wallet): BitcoinWallet {
-  // The wallet's own account objects: its signing features take them back.
+  // The wallet's own account objects (its signing features take them back), and the purposes it
+  // gave each address, which its change events do not repeat.
   const byAddress = new Map<string, WalletAccount>()
+  const purposes = new Map<string, AddressPurpose>()
   const accountsOf = (
     accounts: readonly WalletAccount[],
     known?: ReadonlyMap<string, AddressPurpose>,
@@ -47,10 +49,12 @@ export function fromStandardWallet(wallet: Wallet): BitcoinWallet {
     accounts.flatMap((account, index) => {
       byAddress.set(account.address, account)
       const told = (account as { purpose?: unknown }).purpose
-      const purpose = isPurpose(told) ? told : (known?.get(account.address) ?? ASKED[index])
-      return purpose
-        ? [{ address: account.address, publicKey: toHex(account.publicKey), purpose }]
-        : []
+      const purpose = isPurpose(told)
+        ? told
+        : (known?.get(account.address) ?? purposes.get(account.address) ?? ASKED[index])
+      if (!purpose) return []
+      purposes.set(account.address, purpose)
+      return [{ address: account.address, publicKey: toHex(account.publicKey), purpose }]
     })
   const accountFor = (account: BitcoinAccount) => {
     const found = byAddress.get(account.address)
