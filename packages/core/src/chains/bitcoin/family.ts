@@ -1,10 +1,22 @@
 import type { BitcoinFeeRatesResponse } from '@latch/protocol'
 import { getWallets } from '@wallet-standard/app'
+import type { ApiClient } from '../../api/client.ts'
 import { LatchError } from '../../errors.ts'
-import type { FamilyDeps } from '../registry.ts'
+import type { ResolvedOptions } from '../../options/types.ts'
+import type { LatchStorage } from '../../storage/index.ts'
 import type { ChainAdapter } from '../types.ts'
 import { createBitcoinAdapter } from './createBitcoinAdapter.ts'
 import { createEsploraGateway, type EsploraGateway } from './esplora.ts'
+
+/** What the Bitcoin family takes of what the kit gives each family it loads. */
+export type BitcoinFamilyDeps = {
+  options: ResolvedOptions
+  storage: LatchStorage
+  api: ApiClient
+  /** The Latch server, for its Bitcoin gateway. */
+  serverUrl: string
+  fetch?: typeof fetch
+}
 
 /**
  * The Bitcoin family as the kit loads it (by dynamic import, only when the site configures a
@@ -12,7 +24,7 @@ import { createEsploraGateway, type EsploraGateway } from './esplora.ts'
  * balance route, fee rates from its gas-price route, and its Bitcoin gateway for coins and
  * broadcasts. PSBTs and signature checks load with the first transfer.
  */
-export function createFamilyAdapter(deps: FamilyDeps): ChainAdapter {
+export function createFamilyAdapter(deps: BitcoinFamilyDeps): ChainAdapter {
   const gateways = new Map<string, EsploraGateway>()
   return createBitcoinAdapter({
     networks: deps.options.networks.filter((network) => network.chainNamespace === 'bip122'),
