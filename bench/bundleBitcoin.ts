@@ -105,15 +105,20 @@ export async function measureBitcoinWallet(
     console.log(
       `Bitcoin family chunk (loaded with the page when a Bitcoin network is configured): ${kib(sum(family))} gzip in ${family.length} file(s)`,
     )
+    const bitcoinCode = (files: Loaded[]) =>
+      files.filter((file) => file.text.includes(FAMILY_MARK) || file.text.includes(TRANSFER_MARK))
     console.log(
-      `JS loaded when a Bitcoin wallet connects (after the click on it): ${kib(sum(connecting))} gzip in ${connecting.length} file(s); by then the page loaded ${kib(sum(beforeConnect))} in ${beforeConnect.length} file(s)`,
+      `JS loaded from the click on a Bitcoin wallet to connected: ${kib(sum(connecting))} gzip in ${connecting.length} file(s), of which Bitcoin code ${kib(sum(bitcoinCode(connecting)))} (the rest: views the open modal preloads, any wallet's); by then the page loaded ${kib(sum(beforeConnect))} in ${beforeConnect.length} file(s)`,
     )
     console.log(
       `JS the first Bitcoin send loads (Send view, fee, PSBT and signature checks): ${kib(sum(afterReview))} gzip in ${afterReview.length} file(s), of which the transfer code ${kib(sum(transfer))}`,
     )
-    if (process.env.BENCH_VERBOSE)
+    if (process.env.BENCH_VERBOSE) {
+      for (const file of connecting)
+        console.log(`  connect    ${kib(file.gzip).padStart(10)}  ${new URL(file.url).pathname}`)
       for (const file of afterReview)
         console.log(`  first send ${kib(file.gzip).padStart(10)}  ${new URL(file.url).pathname}`)
+    }
   } finally {
     await context.close()
   }
