@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@latch/test-wallet'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { startStack } from '../scripts/stack.ts'
+import { measureBitcoinWallet } from './bundleBitcoin.ts'
 
 const OPENS = 20
 // The first open is timed in this many fresh pages (a new browser context each): one sample is noise.
@@ -53,7 +54,7 @@ type Timings = { scripts: { url: string; start: number }[]; marks: Record<string
  * modal opens), and the time from a click on Connect to the Connect view painted, in Chromium:
  * the first open after the idle preload (median over fresh pages), then the median of later opens;
  * and whether any script before the modal opens carries wagmi or viem (none should on a page
- * without EVM networks). For the demo with EVM and Solana, EVM only and Solana only.
+ * without EVM networks). For the demo with EVM, Solana and Bitcoin, EVM and Solana, EVM only and Solana only.
  * `BENCH_VERBOSE=1` lists the files of each phase.
  */
 export async function benchBundle(): Promise<void> {
@@ -69,16 +70,20 @@ export async function benchBundle(): Promise<void> {
     args: CHROMIUM_ARGS,
   })
   try {
-    // The demo configures the devnet's EVM chains and its Solana chain; `?families=eip155` keeps
-    // the EVM networks only, which is what an EVM-only site loads, `?families=solana` the Solana one.
+    // The demo configures the devnet's EVM chains, its Solana chain and its Bitcoin chain;
+    // `?families=eip155` keeps the EVM networks only, which is what an EVM-only site loads,
+    // `?families=eip155,solana` EVM and Solana, `?families=solana` the Solana one.
     for (const [label, url] of [
-      ['EVM + Solana', stack.demoUrl],
+      ['EVM + Solana + Bitcoin', stack.demoUrl],
+      ['EVM + Solana', `${stack.demoUrl}?families=eip155,solana`],
       ['EVM only', `${stack.demoUrl}?families=eip155`],
       ['Solana only', `${stack.demoUrl}?families=solana`],
     ] as const) {
       console.log(`-- the demo with ${label} configured`)
       await measure(browser, url)
     }
+    console.log('-- a Bitcoin wallet on the demo')
+    await measureBitcoinWallet(browser, stack.demoUrl, stack.devnet.manifest)
   } finally {
     await browser.close()
     await stack.stop()

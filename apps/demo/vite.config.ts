@@ -15,12 +15,12 @@ function readDevnetManifest() {
 
 /**
  * What the page reads of the manifest: its chains and the relay. The rest (the mnemonic, account
- * keys, the treasury's key) stays out of the page: a visitor's browser has no use for it, and it
- * weighed 3 KiB gzip in the page's main chunk.
+ * keys, the treasury's key, the Bitcoin accounts' keys) stays out of the page: a visitor's browser
+ * has no use for it, and it weighed 3 KiB gzip in the page's main chunk.
  */
 function demoDevnet(manifest: DevnetManifest | null): DemoDevnet | null {
   if (!manifest) return null
-  const { solana, walletConnect } = manifest
+  const { solana, bitcoin, walletConnect } = manifest
   return {
     chains: manifest.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({
       chainId,
@@ -31,6 +31,15 @@ function demoDevnet(manifest: DevnetManifest | null): DemoDevnet | null {
     ...(solana
       ? {
           solana: { caipNetworkId: solana.caipNetworkId, name: solana.name, rpcUrl: solana.rpcUrl },
+        }
+      : {}),
+    ...(bitcoin
+      ? {
+          bitcoin: {
+            caipNetworkId: bitcoin.caipNetworkId,
+            name: bitcoin.name,
+            esploraUrl: bitcoin.esploraUrl,
+          },
         }
       : {}),
     walletConnect: { projectId: walletConnect.projectId, relayUrl: walletConnect.relayUrl },

@@ -178,9 +178,9 @@ test.describe('connect modal with an injected wallet', () => {
     const list = view.getByRole('list', { name: 'All wallets' })
     await expect(list.getByRole('button')).toHaveCount(40)
     // Scrolling to the end loads the next page; only wallets of the site's chain families (the
-    // demo configures EVM and Solana networks).
+    // demo configures EVM, Solana and Bitcoin networks).
     const registry = await page.request.get(
-      `${stack.serverUrl}/getWallets?projectId=latch-dev&entries=1&namespaces=eip155,solana`,
+      `${stack.serverUrl}/getWallets?projectId=latch-dev&entries=1&namespaces=eip155,solana,bip122`,
     )
     const total: number = (await registry.json()).count
     expect(total).toBeGreaterThan(40)

@@ -118,18 +118,25 @@ test.describe('All Wallets', () => {
   })
 
   test('offers only wallets of the site’s chain family', async ({ page, stack }) => {
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('button', { name: /All Wallets/ }).click()
-    const view = page.getByRole('dialog', { name: 'All Wallets' })
-    const search = view.getByRole('searchbox', { name: 'Search wallet' })
-    // Xverse and Leather hold Bitcoin only: the demo's networks are EVM chains.
-    for (const name of ['Xverse', 'Leather']) {
-      await search.fill(name)
-      await expect(view.getByText('No wallet found')).toBeVisible()
+    const search = async (path: string) => {
+      await page.goto(`${stack.demoUrl}${path}`)
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await page.getByRole('button', { name: /All Wallets/ }).click()
+      const view = page.getByRole('dialog', { name: 'All Wallets' })
+      return { view, box: view.getByRole('searchbox', { name: 'Search wallet' }) }
     }
-    await search.fill('Phantom')
-    await expect(view.getByRole('button', { name: 'Phantom' })).toBeVisible()
+    // Xverse and Leather hold Bitcoin only: an EVM-only site does not offer them.
+    const evm = await search('?families=eip155')
+    for (const name of ['Xverse', 'Leather']) {
+      await evm.box.fill(name)
+      await expect(evm.view.getByText('No wallet found')).toBeVisible()
+    }
+    await evm.box.fill('Phantom')
+    await expect(evm.view.getByRole('button', { name: 'Phantom' })).toBeVisible()
+    // The demo with its Bitcoin network does.
+    const all = await search('')
+    await all.box.fill('Xverse')
+    await expect(all.view.getByRole('button', { name: 'Xverse' })).toBeVisible()
   })
 })
 

@@ -33,12 +33,12 @@ test('the demo loads, reaches the server and hosts the test wallet, whose signat
   )
 
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
-  const solana = stack.devnet.solana
+  const { solana, bitcoin } = stack.devnet
   await expect(page.getByTestId('server-status')).toHaveText(
-    `Latch server online · networks eip155:31337, eip155:31338, ${solana?.caipNetworkId}, ${stack.devnet.bitcoin?.caipNetworkId}`,
+    `Latch server online · networks eip155:31337, eip155:31338, ${solana?.caipNetworkId}, ${bitcoin?.caipNetworkId}`,
   )
   await expect(page.getByTestId('devnet-chains')).toHaveText(
-    `Devnet: Latch Devnet (31337) · Latch Devnet 2 (31338) · ${solana?.name}`,
+    `Devnet: Latch Devnet (31337) · Latch Devnet 2 (31338) · ${solana?.name} · ${bitcoin?.name}`,
   )
   expect(announced).toEqual({ name: 'Latch Test Wallet', rdns: 'dev.latch.testwallet' })
 

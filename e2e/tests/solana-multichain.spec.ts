@@ -1,3 +1,4 @@
+import { bitcoinChain } from '../bitcoin.ts'
 import { expect, test } from '../fixtures.ts'
 import { short } from '../format.ts'
 import { devnetMultichainWallet, solanaChain } from '../solana.ts'
@@ -35,6 +36,7 @@ test('a wallet offering EVM and Solana: listed once, connects both, Networks swi
     'Latch DevnetActive',
     'Latch Devnet 2',
     chain.name,
+    bitcoinChain(stack).name,
   ])
   await networks.getByRole('button', { name: chain.name }).click()
   await expect(page.getByTestId('demo-account')).toHaveText(

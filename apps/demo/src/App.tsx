@@ -170,9 +170,11 @@ function EventLog() {
 
 export function App() {
   const solana = demoConfig.devnet?.solana
+  const bitcoin = demoConfig.devnet?.bitcoin
   const chainNames = [
     ...(demoConfig.devnet?.chains.map((chain) => `${chain.name} (${chain.chainId})`) ?? []),
     ...(solana ? [solana.name] : []),
+    ...(bitcoin ? [bitcoin.name] : []),
   ]
   return (
     <>

@@ -1,4 +1,4 @@
-import type { DevnetChain, DevnetSolanaChain } from '@latch/protocol'
+import type { DevnetBitcoinChain, DevnetChain, DevnetSolanaChain } from '@latch/protocol'
 
 /** Set at build time by vite.config.ts from the environment and the devnet manifest (validated there). */
 declare const __LATCH_DEMO_CONFIG__: DemoConfig
@@ -7,6 +7,7 @@ declare const __LATCH_DEMO_CONFIG__: DemoConfig
 export type DemoDevnet = {
   chains: Pick<DevnetChain, 'chainId' | 'name' | 'rpcUrl' | 'nativeCurrency'>[]
   solana?: Pick<DevnetSolanaChain, 'caipNetworkId' | 'name' | 'rpcUrl'>
+  bitcoin?: Pick<DevnetBitcoinChain, 'caipNetworkId' | 'name' | 'esploraUrl'>
   walletConnect: { projectId: string; relayUrl: string }
 }
 

@@ -1,6 +1,7 @@
 import {
   type ChainNamespace,
   createLatch,
+  defineBitcoinNetwork,
   defineEvmNetwork,
   defineSolanaNetwork,
 } from '@latch/core'
@@ -14,12 +15,14 @@ import { demoConfig } from './config.ts'
 import './styles.css'
 import { applyPageTheme, chosenTheme, systemTheme } from './theme.ts'
 
-// `?families=eip155` (or `solana`) keeps the networks of those families only: how an EVM-only or a
-// Solana-only site loads (bench/bundle.ts, the browser tests). Without it, both.
+// `?families=eip155` (or `solana`, `bip122`, or several, comma-separated) keeps the networks of those
+// families only: how an EVM-only or a Solana-only site loads (bench/bundle.ts, the browser tests).
+// Without it, all three.
 const familiesParam = new URLSearchParams(location.search).get('families')
-const families = familiesParam ? familiesParam.split(',') : ['eip155', 'solana']
+const families = familiesParam ? familiesParam.split(',') : ['eip155', 'solana', 'bip122']
 const evmChains = families.includes('eip155') ? (demoConfig.devnet?.chains ?? []) : []
 const solana = families.includes('solana') ? demoConfig.devnet?.solana : undefined
+const bitcoin = families.includes('bip122') ? demoConfig.devnet?.bitcoin : undefined
 const networks = [
   ...evmChains.map((chain) =>
     defineEvmNetwork({
@@ -36,6 +39,17 @@ const networks = [
           caipNetworkId: solana.caipNetworkId as `solana:${string}`,
           name: solana.name,
           rpcUrl: solana.rpcUrl,
+          testnet: true,
+        }),
+      ]
+    : []),
+  // The devnet's local Bitcoin chain (regtest); the kit reaches it through the server's gateway.
+  ...(bitcoin
+    ? [
+        defineBitcoinNetwork({
+          caipNetworkId: bitcoin.caipNetworkId as `bip122:${string}`,
+          name: bitcoin.name,
+          rpcUrl: bitcoin.esploraUrl,
           testnet: true,
         }),
       ]

@@ -189,6 +189,23 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
       ),
     )
     expect(names(solanaOrBitcoin.data)).toContain('Xverse')
+    // A Bitcoin site is offered the main Bitcoin wallets, each with where its provider sits.
+    const bitcoin = await listWallets('entries=100&namespaces=bip122')
+    const providers = Object.fromEntries(
+      bitcoin.data.map((wallet) => [
+        wallet.name,
+        wallet.injected.find((entry) => entry.namespace === 'bip122')?.injected_id,
+      ]),
+    )
+    expect(providers).toMatchObject({
+      Xverse: 'XverseProviders.BitcoinProvider',
+      Leather: 'LeatherProvider',
+      'UniSat Wallet': 'unisat',
+      'OKX Wallet': 'okxwallet.bitcoin',
+      Phantom: 'phantom.bitcoin',
+    })
+    const xverse = bitcoin.data.find((wallet) => wallet.name === 'Xverse')
+    expect(xverse?.chains).toEqual([NETWORK.bitcoin, NETWORK.bitcoinTestnet])
     expect((await listWallets('namespaces=cosmos')).count).toBe(
       CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'cosmos')).length,
     )

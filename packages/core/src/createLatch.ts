@@ -538,6 +538,7 @@ export function createLatch(config: LatchConfig): Latch {
           if (!family.transferFee) throw new LatchError('Network fee unavailable')
           return family.transferFee(transfer)
         },
+        family: activeAdapter,
         send: sendTransfer,
         waitForTransfer: (sent) => activeAdapter().waitForTransfer(sent),
         network: (caipNetworkId) => network.find(caipNetworkId),

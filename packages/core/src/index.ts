@@ -6,6 +6,11 @@ export {
   type BalancesState,
   createBalances,
 } from './balances/createBalances.ts'
+export {
+  bitcoinMainnet,
+  bitcoinTestnet,
+  defineBitcoinNetwork,
+} from './chains/bitcoin/network.ts'
 export type {
   ActiveAccount,
   ConnectionsController,

@@ -1,3 +1,10 @@
+export {
+  type BitcoinTestWallet,
+  type BitcoinTestWalletOptions,
+  installBitcoinTestWallet,
+  installSatsConnectTestWallet,
+} from './bitcoin/install.ts'
+export type { MessageProtocol, ReportedAddress } from './bitcoin/walletCore.ts'
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 export { ErrorCode } from './errors.ts'
 export {

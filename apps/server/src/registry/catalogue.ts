@@ -26,8 +26,11 @@ export type CatalogueWallet = {
   certified?: boolean
   /** The EIP-6963 reverse-DNS name the wallet announces. */
   rdns?: string
-  /** Flags its injected providers set, e.g. `isMetaMask` on `window.ethereum`. */
-  injected?: { namespace: 'eip155' | 'solana'; flag: string }[]
+  /**
+   * Flags its injected providers set, e.g. `isMetaMask` on `window.ethereum`; on Bitcoin, where its
+   * provider sits on `window` (the id sats-connect lists it by, e.g. `XverseProviders.BitcoinProvider`).
+   */
+  injected?: { namespace: 'eip155' | 'solana' | 'bip122'; flag: string }[]
   /** Native scheme, e.g. `metamask://`. */
   mobileLink?: string
   /** https link the wallet's app claims on phones. */
@@ -41,6 +44,8 @@ export type CatalogueWallet = {
 
 const EVM_SOLANA = [...EVM_NETWORKS, NETWORK.solana]
 const EVM_SOLANA_BITCOIN = [...EVM_SOLANA, NETWORK.bitcoin]
+/** Bitcoin wallets serve mainnet and testnet. */
+const BITCOIN = [NETWORK.bitcoin, NETWORK.bitcoinTestnet]
 
 /**
  * The wallets every Latch server starts with, in display order: the first four are the
@@ -142,6 +147,7 @@ export const CATALOGUE: CatalogueWallet[] = [
     injected: [
       { namespace: 'solana', flag: 'isPhantom' },
       { namespace: 'eip155', flag: 'isPhantom' },
+      { namespace: 'bip122', flag: 'phantom.bitcoin' },
     ],
     mobileLink: 'phantom://',
     universalLink: 'https://phantom.app/ul',
@@ -159,7 +165,10 @@ export const CATALOGUE: CatalogueWallet[] = [
     supportsWalletConnect: true,
     certified: true,
     rdns: 'com.okex.wallet',
-    injected: [{ namespace: 'eip155', flag: 'isOkxWallet' }],
+    injected: [
+      { namespace: 'eip155', flag: 'isOkxWallet' },
+      { namespace: 'bip122', flag: 'okxwallet.bitcoin' },
+    ],
     mobileLink: 'okex://main',
     appStoreId: '1327268470',
     playStoreId: 'com.okinc.okex.gp',
@@ -438,9 +447,12 @@ export const CATALOGUE: CatalogueWallet[] = [
     name: 'Xverse',
     homepage: 'https://www.xverse.app',
     description: 'Bitcoin wallet for ordinals, runes and Stacks',
-    chains: [NETWORK.bitcoin],
+    chains: BITCOIN,
     categories: ['extension', 'mobile'],
     supportsWalletConnect: false,
+    injected: [{ namespace: 'bip122', flag: 'XverseProviders.BitcoinProvider' }],
+    appStoreId: '1552272513',
+    playStoreId: 'com.secretkeylabs.xverse',
     chromeExtensionId: 'idnnbdplmphpflfnlkomgpfbpcgelopg',
   },
   {
@@ -448,10 +460,21 @@ export const CATALOGUE: CatalogueWallet[] = [
     name: 'Leather',
     homepage: 'https://leather.io',
     description: 'Bitcoin and Stacks wallet',
-    chains: [NETWORK.bitcoin],
+    chains: BITCOIN,
     categories: ['extension'],
     supportsWalletConnect: false,
+    injected: [{ namespace: 'bip122', flag: 'LeatherProvider' }],
     chromeExtensionId: 'ldinpeekobnhjjdofggfgjlcehhmanlj',
+  },
+  {
+    slug: 'unisat',
+    name: 'UniSat Wallet',
+    homepage: 'https://unisat.io',
+    description: 'Bitcoin wallet for ordinals, runes and BRC-20 tokens',
+    chains: BITCOIN,
+    categories: ['extension', 'mobile'],
+    supportsWalletConnect: false,
+    injected: [{ namespace: 'bip122', flag: 'unisat' }],
   },
   {
     slug: 'talisman',

@@ -2,8 +2,11 @@ import type { ChainNamespace } from '../options/types.ts'
 
 /**
  * What the Receive view's QR code holds for an account: Solana wallets scan a `solana:` URI
- * (the Solana Pay form, which they all read); EVM wallets scan the plain address.
+ * (the Solana Pay form, which they all read), Bitcoin wallets a BIP-21 `bitcoin:` URI; EVM
+ * wallets scan the plain address.
  */
 export function receiveUri(account: { namespace: ChainNamespace; address: string }): string {
-  return account.namespace === 'solana' ? `solana:${account.address}` : account.address
+  if (account.namespace === 'solana') return `solana:${account.address}`
+  if (account.namespace === 'bip122') return `bitcoin:${account.address}`
+  return account.address
 }

@@ -19,6 +19,8 @@ export type Transfer = {
   amount: bigint
   /** The token; absent for the native coin. */
   token?: CaipAddress
+  /** Bitcoin: the fee rate in sat/vB (whole); the network's normal rate when absent. */
+  feeRate?: number
 }
 
 /** A transfer sent: its id on the chain (a transaction hash or signature) and where it went. */
@@ -30,7 +32,23 @@ export type SentTransfer = { id: string; caipNetworkId: CaipNetworkId }
  * account (included in `fee`). `exact` when the fee is what the chain will take (a Solana
  * message priced by the node), not the most it may take (EVM's gas limit x its highest price).
  */
-export type TransferFee = { fee: bigint; tokenAccountRent?: bigint; exact?: boolean }
+export type TransferFee = {
+  fee: bigint
+  tokenAccountRent?: bigint
+  exact?: boolean
+  /** Bitcoin: the transaction's virtual size (vbytes) and the rate (sat/vB) the fee is priced at. */
+  vsize?: number
+  feeRate?: number
+}
+
+/** A network's fee rates in sat/vB for the three speeds a visitor picks from (Bitcoin). */
+export type FeeRates = { slow: number; normal: number; fast: number }
+
+/**
+ * One address of the connected wallet when it shares several (Bitcoin's payment and ordinals
+ * addresses), with the purpose the wallet gives it.
+ */
+export type FamilyAccount = { address: string; purpose: string }
 
 /** How a sent transfer ended: `success` is false when the chain ran it and it failed. */
 export type TransferReceipt = { success: boolean }
@@ -113,4 +131,18 @@ export interface ChainAdapter {
    * session holds; families that cannot take one leave it out.
    */
   link?(account: LinkedAccount | undefined): void
+  /**
+   * The connected wallet's addresses, for families whose wallets share several (Bitcoin: payment
+   * and ordinals); the connection's address is the active one of them.
+   */
+  readonly accounts?: ReadableStore<FamilyAccount[]>
+  /** Makes another of `accounts` the active one (its balance, Activity, Receive, sign-in). */
+  selectAccount?(address: string): void
+  /** The network's fee rates, for families whose fee the visitor chooses by rate (Bitcoin). */
+  feeRates?(caipNetworkId: CaipNetworkId): Promise<FeeRates>
+  /**
+   * The most of the native coin a transfer at `feeRate` can move once its fee is paid, for
+   * families where that is not the balance less a fixed fee (Bitcoin: every coin, one output).
+   */
+  maxTransfer?(transfer: { to?: string; feeRate?: number }): Promise<bigint>
 }

@@ -40,6 +40,17 @@ describe('createPendingTransactions', () => {
     expect(pending.state.get().pending).toEqual([])
   })
 
+  it('tracks a Bitcoin transaction by its txid, without 0x', () => {
+    const pending = createPendingTransactions(() => 1)
+    const txid = 'ab'.repeat(32)
+    const chainId = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+    pending.add({ hash: txid, chainId, explorer: 'https://mempool.space' })
+    expect(pending.state.get().pending).toEqual([
+      { hash: txid, chainId, sentAt: 1, explorerUrl: `https://mempool.space/tx/${txid}` },
+    ])
+    expect(() => pending.add({ hash: `0x${txid}`, chainId })).toThrow('Invalid transaction hash')
+  })
+
   it('refuses what is not a transaction hash', () => {
     const pending = createPendingTransactions()
     expect(() => pending.add({ hash: '0x1234', chainId: 'eip155:1' })).toThrow(

@@ -6,10 +6,12 @@ import { isTransactionHash } from '../validation/isTransactionHash.ts'
 
 /** A Solana signature: 64 bytes, written in 86 to 88 base58 characters (fewer with leading zeros). */
 const isSolanaSignature = (value: string) => /^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value)
+/** A Bitcoin txid: 32 bytes in 64 hex characters, without 0x. */
+const isBitcoinTxid = (value: string) => /^[0-9a-f]{64}$/.test(value)
 
 /** A transaction sent and not yet mined. */
 export type PendingTransaction = {
-  /** An EVM transaction hash, or a Solana transaction's signature. */
+  /** An EVM transaction hash, a Solana transaction's signature, or a Bitcoin txid. */
   hash: string
   chainId: CaipNetworkId
   /** The network's explorer page of the transaction, when the network names an explorer. */
@@ -33,11 +35,13 @@ export function createPendingTransactions(
   return {
     state: store,
     add({ hash, chainId, explorer }) {
-      // An EVM hash is 0x and 64 hex characters, a Solana signature 64 bytes in base58; anything
-      // else is not what a wallet returned.
+      // An EVM hash is 0x and 64 hex characters, a Solana signature 64 bytes in base58, a Bitcoin
+      // txid 64 hex characters; anything else is not what a wallet returned.
       const valid = chainId.startsWith('solana:')
         ? isSolanaSignature(hash)
-        : isTransactionHash(hash)
+        : chainId.startsWith('bip122:')
+          ? isBitcoinTxid(hash)
+          : isTransactionHash(hash)
       if (!valid) throw new LatchError('Invalid transaction hash', { details: hash })
       const entry: PendingTransaction = {
         hash,

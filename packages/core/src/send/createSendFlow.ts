@@ -5,7 +5,14 @@ import type { BalancesState } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import { evmChainIdOf, serves } from '../chains/serves.ts'
-import type { SentTransfer, Transfer, TransferFee, TransferReceipt } from '../chains/types.ts'
+import type {
+  ChainAdapter,
+  FeeRates,
+  SentTransfer,
+  Transfer,
+  TransferFee,
+  TransferReceipt,
+} from '../chains/types.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
@@ -16,16 +23,18 @@ import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 import { balanceKey } from './balanceKey.ts'
-import type { SendFee, SendFlowState, SendResult } from './sendFlowTypes.ts'
+import { chosenRate, feeOptions, TYPICAL_BITCOIN_VSIZE } from './bitcoinFeeRate.ts'
+import type { FeeSpeed, SendFee, SendFeeRate, SendFlowState, SendResult } from './sendFlowTypes.ts'
 import {
   maxNativeSend,
   type SendRequest,
+  transferOf,
   validateSend,
   validateSolanaSend,
 } from './validateSend.ts'
 
 /** The families the Send flow serves; each checks the receiver and reckons the fee its own way. */
-export const SEND_NAMESPACES = ['eip155', 'solana'] as const
+export const SEND_NAMESPACES = ['eip155', 'solana', 'bip122'] as const
 
 /** What a Solana transfer costs before any receiver's token account: one signature. */
 const SOLANA_SIGNATURE_FEE = 5000n
@@ -45,8 +54,13 @@ export type SendFlowDeps = {
   resolveName(name: string): Promise<Address>
   /** Gas of a transaction, and the highest price per gas it may pay (what the node checks). */
   estimateFee: EvmAdapter['estimateFee']
-  /** The fee of a transfer, for the families that can tell it without the wallet (Solana). */
+  /** The fee of a transfer, for the families that can tell it without the wallet (Solana, Bitcoin). */
   transferFee(transfer: Transfer): Promise<TransferFee>
+  /**
+   * The active family's adapter, for what only some families offer: Bitcoin's fee rates (sat/vB)
+   * and the most a transfer at a rate can send once its fee is paid.
+   */
+  family?(): Pick<ChainAdapter, 'feeRates' | 'maxTransfer'>
   /**
    * The native balance as the family reads it: EVM's from the chain now, Solana's from the server's
    * copy, which is read again after every confirmed transaction of the account.
@@ -81,6 +95,10 @@ export type SendFlowController = {
   setReceiver(receiver: string): void
   /** All of the token; for the native coin, less twice the fee of the transfer itself. */
   max(): Promise<void>
+  /** Bitcoin: the fee rate by speed, or `custom` for the rate typed with `setCustomFeeRate`. */
+  setFeeSpeed(choice: FeeSpeed | 'custom'): void
+  /** Bitcoin: a fee rate typed, in sat/vB; it becomes the choice. */
+  setCustomFeeRate(rate: string): void
   /**
    * Checks the form (token, amount and receiver, the balance, the name), then goes to the review, where
    * the fee is estimated and checked against the native balance before anything is sent.
@@ -103,15 +121,25 @@ const tokenOf = (entry: TokenBalance): NonNullable<SendRequest['token']> => {
   }
 }
 
-/** The sender as the flow works with it: its EVM chain id, or that it is a Solana account. */
-type Sender = { address: Address; chainId: number; caipNetworkId: CaipNetworkId; solana: boolean }
+/** The sender as the flow works with it: its EVM chain id, or that it is a Solana or Bitcoin account. */
+type Sender = {
+  address: Address
+  chainId: number
+  caipNetworkId: CaipNetworkId
+  solana: boolean
+  bitcoin: boolean
+}
 
-/** A Solana receiver typed wrong is told the address rule, not only that it is invalid. */
+/**
+ * A Solana or Bitcoin receiver typed wrong is told the address rule (Bitcoin's names the network
+ * an address of another belongs to), not only that it is invalid.
+ */
 function formMessage(error: unknown, current: Sender | undefined): string {
   const message = displayMessage(error)
-  return current?.solana && message === 'Invalid receiver address'
-    ? `${message}. ${SOLANA_ADDRESS_RULE}`
-    : message
+  if (message !== 'Invalid receiver address') return message
+  if (current?.solana) return `${message}. ${SOLANA_ADDRESS_RULE}`
+  const details = error instanceof LatchError ? error.details : undefined
+  return current?.bitcoin && details ? `${message}. ${details}` : message
 }
 
 const initial = (): SendFlowState => ({
@@ -121,6 +149,7 @@ const initial = (): SendFlowState => ({
   receiver: '',
   resolution: { status: 'idle' },
   fee: { status: 'idle' },
+  feeRate: undefined,
   error: undefined,
   review: undefined,
   result: undefined,
@@ -157,6 +186,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           chainId: evmChainIdOf(current.caipNetworkId),
           caipNetworkId: current.caipNetworkId,
           solana: current.namespace === 'solana',
+          bitcoin: current.namespace === 'bip122',
         }
       : undefined
   }
@@ -175,7 +205,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     caipNetworkId: CaipNetworkId,
     reckoned: Omit<TransferFee, 'fee'> = {},
   ): SendFee {
-    const { tokenAccountRent, exact } = reckoned
+    const { tokenAccountRent, exact, vsize, feeRate } = reckoned
     const { symbol, decimals } = currencyOf(caipNetworkId)
     const price = nativeEntry()?.price ?? 0
     const usd = price > 0 ? price * Number(formatUnits(fee, decimals)) : undefined
@@ -187,6 +217,79 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       ...(usd !== undefined ? { usd } : {}),
       ...(tokenAccountRent ? { tokenAccountRent } : {}),
       ...(exact ? { exact } : {}),
+      ...(vsize !== undefined && feeRate !== undefined ? { vsize, feeRate } : {}),
+    }
+  }
+
+  /** USD per satoshi of the native coin, when it has a price. */
+  const usdPerSat = () => {
+    const price = nativeEntry()?.price ?? 0
+    return price > 0 ? price / 1e8 : undefined
+  }
+
+  /** Bitcoin: the fee of a transfer of `vsize` at the rate chosen, with each speed's fee beside. */
+  function priceBitcoin(current: Sender, vsize: number, exact: boolean): void {
+    const feeRate = store.get().feeRate
+    if (feeRate?.status !== 'ready') return
+    const rates = Object.fromEntries(
+      feeRate.options.map((option) => [option.speed, option.rate]),
+    ) as unknown as FeeRates
+    const options = feeOptions(rates, vsize, usdPerSat())
+    const next: SendFeeRate = { ...feeRate, options }
+    const rate = chosenRate(next)
+    store.set({
+      feeRate: next,
+      fee:
+        rate === undefined
+          ? { status: 'unavailable' }
+          : feeOf(BigInt(vsize) * BigInt(rate), current.caipNetworkId, {
+              vsize,
+              feeRate: rate,
+              ...(exact ? { exact } : {}),
+            }),
+    })
+  }
+
+  /** Bitcoin: the network's fee rates, read once per form, then the form's fee at the rate chosen. */
+  async function loadFeeRates(current: Sender, asked: number): Promise<void> {
+    const known = store.get().feeRate
+    if (known?.status === 'ready') return priceBitcoin(current, TYPICAL_BITCOIN_VSIZE, false)
+    store.set({
+      feeRate: {
+        status: 'loading',
+        choice: known?.choice ?? 'normal',
+        custom: known?.custom ?? '',
+        options: [],
+      },
+      fee: { status: 'loading' },
+    })
+    try {
+      const family = deps.family?.()
+      if (!family?.feeRates) throw new LatchError('Network fee unavailable')
+      const rates = await family.feeRates(current.caipNetworkId)
+      if (asked !== stamp) return
+      const choice = store.get().feeRate
+      store.set({
+        feeRate: {
+          status: 'ready',
+          choice: choice?.choice ?? 'normal',
+          custom: choice?.custom ?? '',
+          options: feeOptions(rates, TYPICAL_BITCOIN_VSIZE, usdPerSat()),
+        },
+      })
+      priceBitcoin(current, TYPICAL_BITCOIN_VSIZE, false)
+    } catch {
+      if (asked !== stamp) return
+      const choice = store.get().feeRate
+      store.set({
+        feeRate: {
+          status: 'unavailable',
+          choice: choice?.choice ?? 'normal',
+          custom: choice?.custom ?? '',
+          options: [],
+        },
+        fee: { status: 'unavailable' },
+      })
     }
   }
 
@@ -203,6 +306,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     const current = account()
     const asked = ++stamp
     if (!entry || !current) return
+    if (current.bitcoin) return loadFeeRates(current, asked)
     // A Solana transfer's fee is fixed per signature: the review adds any token account's rent.
     if (current.solana) {
       store.set({ fee: feeOf(SOLANA_SIGNATURE_FEE, current.caipNetworkId) })
@@ -263,6 +367,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     const current = account()
     try {
       if (!current) throw new LatchError('No ActiveCaipAddress found')
+      if (current.bitcoin) return await reviewBitcoin(entry, current)
       const token = entry ? tokenOf(entry) : undefined
       // The token first, then an amount and a receiver, before any name is looked up (EVM only).
       if (!current.solana)
@@ -301,6 +406,41 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     } catch (error) {
       if (store.get().step === 'form') fail(formMessage(error, current))
     }
+  }
+
+  /**
+   * A Bitcoin send: checked by its family's rules (receiver of the network, amount above dust, a
+   * fee rate), then planned over the sender's coins before the review, so the review shows the
+   * exact fee and anything the coins cannot pay is said in the form.
+   */
+  async function reviewBitcoin(entry: TokenBalance | undefined, current: Sender): Promise<void> {
+    const state = store.get()
+    const token = entry ? tokenOf(entry) : undefined
+    const feeRate = chosenRate(state.feeRate)
+    if (feeRate === undefined && state.feeRate?.choice === 'custom')
+      throw new LatchError('Invalid fee rate: enter a whole number of sat/vB, at least 1')
+    const request: SendRequest = {
+      ...(token ? { token } : {}),
+      amount: state.amount,
+      receiver: state.receiver.trim(),
+      ...(feeRate !== undefined ? { feeRate } : {}),
+    }
+    const transfer = transferOf(request, current.caipNetworkId)
+    if (!entry || !token) return
+    if (feeRate === undefined) throw new LatchError('Network fee unavailable')
+    const held = await deps.nativeBalance(current.address, current.caipNetworkId)
+    if (transfer.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+    const asked = ++stamp
+    const reckoned = await deps.transferFee(transfer)
+    if (asked !== stamp || store.get().step !== 'form') return
+    store.set({
+      step: 'review',
+      error: undefined,
+      review: { request: { ...request, amount: state.amount.trim(), receiver: transfer.to } },
+    })
+    priceBitcoin(current, reckoned.vsize ?? TYPICAL_BITCOIN_VSIZE, true)
+    // The plan's own fee: more than vsize x rate when a change under the dust limit went to it.
+    store.set({ fee: feeOf(reckoned.fee, current.caipNetworkId, reckoned) })
   }
 
   /**
@@ -489,6 +629,22 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         store.set({ amount: entry.quantity.numeric })
         return
       }
+      if (current.bitcoin) {
+        try {
+          const feeRate = chosenRate(store.get().feeRate)
+          const family = deps.family?.()
+          if (!family?.maxTransfer) throw new LatchError('Network fee unavailable')
+          const receiver = store.get().receiver.trim()
+          const most = await family.maxTransfer({
+            ...(receiver ? { to: receiver } : {}),
+            ...(feeRate !== undefined ? { feeRate } : {}),
+          })
+          store.set({ amount: formatUnits(most, token.decimals) })
+        } catch (error) {
+          fail(formMessage(error, current))
+        }
+        return
+      }
       if (current.solana) {
         try {
           const held = await deps.nativeBalance(current.address, current.caipNetworkId)
@@ -513,6 +669,20 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       } catch {
         fail('Gas price unavailable: enter an amount')
       }
+    },
+    setFeeSpeed(choice) {
+      const { step, feeRate } = store.get()
+      const current = account()
+      if (step !== 'form' || !feeRate || !current) return
+      store.set({ feeRate: { ...feeRate, choice }, error: undefined })
+      priceBitcoin(current, TYPICAL_BITCOIN_VSIZE, false)
+    },
+    setCustomFeeRate(rate) {
+      const { step, feeRate } = store.get()
+      const current = account()
+      if (step !== 'form' || !feeRate || !current) return
+      store.set({ feeRate: { ...feeRate, choice: 'custom', custom: rate }, error: undefined })
+      priceBitcoin(current, TYPICAL_BITCOIN_VSIZE, false)
     },
     review,
     edit() {

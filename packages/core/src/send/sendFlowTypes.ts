@@ -30,7 +30,27 @@ export type SendFee =
       tokenAccountRent?: bigint
       /** What the chain will take, not a bound on it (a Solana message priced by the node). */
       exact?: true
+      /** Bitcoin: the transaction's virtual size (vbytes) and the rate (sat/vB) it is priced at. */
+      vsize?: number
+      feeRate?: number
     }
+
+/** The speeds a Bitcoin fee rate is picked from, slowest first. */
+export type FeeSpeed = 'slow' | 'normal' | 'fast'
+
+/**
+ * Bitcoin's fee rate: the network's rates from the server, the visitor's pick (a speed, or a rate
+ * typed), and what each speed costs for this transfer (its size estimated in the form, exact in
+ * the review), in BTC and USD.
+ */
+export type SendFeeRate = {
+  status: 'loading' | 'ready' | 'unavailable'
+  choice: FeeSpeed | 'custom'
+  /** The rate typed for `custom`, as typed (sat/vB). */
+  custom: string
+  /** Each speed's rate (sat/vB) and the fee it makes for the transfer's size. */
+  options: { speed: FeeSpeed; rate: number; fee: bigint; usd?: number }[]
+}
 
 /** What the visitor reviews before sending: the checked request and what it costs. */
 export type SendReview = {
@@ -71,6 +91,8 @@ export type SendFlowState = {
   resolution: ReceiverResolution
   /** The fee of a transfer of the chosen token (the form), or of the reviewed one (the review). */
   fee: SendFee
+  /** Bitcoin's fee rate choice; undefined on the families whose fee is not chosen by rate. */
+  feeRate: SendFeeRate | undefined
   /** Why the last action failed, in plain words; the view shows it as an alert. */
   error: string | undefined
   review: SendReview | undefined

@@ -5,6 +5,7 @@ import type { Transfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
 import { isEvmAddress } from '../validation/isEvmAddress.ts'
 import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
+import { validateBitcoinSend } from './validateBitcoinSend.ts'
 
 /** What the visitor asks to send; amount in whole units as typed ('1.5'). */
 export type SendRequest = {
@@ -16,6 +17,8 @@ export type SendRequest = {
   gasPrice?: bigint
   maxFeePerGas?: bigint
   maxPriorityFeePerGas?: bigint
+  /** Bitcoin: the fee rate in sat/vB; the network's normal rate when absent. */
+  feeRate?: number
 }
 
 /** The transaction a valid SendRequest becomes. */
@@ -91,6 +94,8 @@ export function validateSolanaSend(request: SolanaSendRequest): Transfer {
 export function transferOf(request: SendRequest, caipNetworkId: CaipNetworkId): Transfer {
   const token = request.token?.address
   const asset = token ? { token: `${caipNetworkId}:${token}` as const } : {}
+  if (caipNetworkId.startsWith('bip122:'))
+    return validateBitcoinSend(request, caipNetworkId, parseAmount)
   if (caipNetworkId.startsWith('solana:')) {
     const { token: picked, amount, receiver } = request
     return validateSolanaSend({

@@ -24,4 +24,6 @@ export const STORAGE_KEYS = {
   connections: '@latch/connections',
   /** The sign-in session (token and session) the browser keeps between visits. */
   siwxSession: '@latch/siwx_session',
+  /** The connected Bitcoin wallet's addresses with their purposes, and the active one. */
+  bitcoinAccounts: '@latch/bitcoin_accounts',
 } as const satisfies Record<string, StorageKey | ((namespace: ChainNamespace) => StorageKey)>

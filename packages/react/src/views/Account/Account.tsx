@@ -14,6 +14,7 @@ import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { ActivityTab } from './ActivityTab.tsx'
+import { FamilyAccounts } from './FamilyAccounts.tsx'
 import { TokensTab } from './TokensTab.tsx'
 
 /**
@@ -68,6 +69,7 @@ export function Account() {
             />
           )}
         </span>
+        <FamilyAccounts />
         {account.profileName && (
           <p className="latch-profile-name" data-testid="latch-account-name">
             {account.profileName}

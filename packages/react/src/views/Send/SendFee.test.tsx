@@ -50,4 +50,27 @@ describe('the Send fee line', () => {
       "Network fee: up to 0.002045 SOL (includes 0.00204 SOL to create the receiver's token account)",
     )
   })
+
+  it("says a Bitcoin fee's size and rate beside its amount", () => {
+    expect(
+      textOf(
+        pageHtml(
+          latch,
+          <SendFeeLine
+            fee={{
+              status: 'ready',
+              symbol: 'BTC',
+              decimals: 8,
+              fee: 3_978n,
+              usd: 1.989,
+              exact: true,
+              vsize: 153,
+              feeRate: 26,
+            }}
+            estimate="up to"
+          />,
+        ),
+      ),
+    ).toBe('Network fee: 0.00003978 BTC ($1.99) · 153 vB at 26 sat/vB')
+  })
 })

@@ -9,8 +9,8 @@ const amountOf = (fee: Extract<SendFee, { status: 'ready' }>, value: bigint) =>
   fee.exact ? formatExactAmount(value, fee.decimals) : formatNativeAmount(value, fee.decimals, true)
 
 /**
- * The network fee line: the amount in the native coin and its USD value, and the part that opens
- * the receiver's token account when the send must create one. `estimate` is the word before a fee
+ * The network fee line: the amount in the native coin and its USD value, the part that opens
+ * the receiver's token account when the send must create one, and a Bitcoin fee's size and rate. `estimate` is the word before a fee
  * that is only an estimate ('about', 'up to'); an exact fee (Solana's) is shown without it.
  */
 export function SendFeeLine({ fee, estimate }: { fee: SendFee; estimate: string }) {
@@ -25,6 +25,12 @@ export function SendFeeLine({ fee, estimate }: { fee: SendFee; estimate: string 
         : fee.status === 'loading'
           ? 'estimating…'
           : 'unknown'}
+      {fee.status === 'ready' && fee.vsize !== undefined && fee.feeRate !== undefined && (
+        <>
+          {' '}
+          · {fee.vsize} vB at {fee.feeRate} sat/vB
+        </>
+      )}
       {fee.status === 'ready' && fee.tokenAccountRent !== undefined && (
         <>
           {' '}

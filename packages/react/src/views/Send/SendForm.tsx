@@ -5,6 +5,7 @@ import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { SendFeeLine } from './SendFee.tsx'
+import { SendFeeRateChoice } from './SendFeeRate.tsx'
 import { SendTokenPicker } from './SendTokenPicker.tsx'
 
 /** The form: the token (from a picker), the amount with Max, the receiver (an address or a name). */
@@ -16,8 +17,10 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
   const ids = { amount: useId(), receiver: useId(), resolved: useId() }
   const selected = balances.find((entry) => balanceKey(entry) === state.tokenKey)
   const { resolution } = state
-  // A Solana receiver is a base58 address; names point to EVM addresses.
-  const solana = useLatchAccount().caipAddress?.startsWith('solana:') === true
+  // A Solana or Bitcoin receiver is an address of its family; names point to EVM addresses.
+  const caipAddress = useLatchAccount().caipAddress
+  const solana = caipAddress?.startsWith('solana:') === true
+  const bitcoin = caipAddress?.startsWith('bip122:') === true
 
   useEffect(() => {
     if (state.error) shake()
@@ -83,7 +86,7 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
         className="latch-input"
         autoComplete="off"
         spellCheck={false}
-        placeholder={solana ? 'Solana address' : '0x… or a name'}
+        placeholder={solana ? 'Solana address' : bitcoin ? 'Bitcoin address' : '0x… or a name'}
         aria-describedby={ids.resolved}
         value={state.receiver}
         onChange={(event) => flow.setReceiver(event.target.value)}
@@ -101,6 +104,7 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
         )}
         {resolution.status === 'error' && <p className="latch-error-text">{resolution.message}</p>}
       </div>
+      {state.feeRate && <SendFeeRateChoice flow={flow} feeRate={state.feeRate} />}
       <SendFeeLine fee={state.fee} estimate="about" />
       {state.error && (
         <p className="latch-error-text" role="alert">

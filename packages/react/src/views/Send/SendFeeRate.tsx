@@ -1,0 +1,74 @@
+import { type FeeSpeed, formatUsd, type SendFeeRate, type SendFlowController } from '@latch/core'
+import { useId } from 'react'
+
+const SPEED_LABELS: Record<FeeSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' }
+
+/** A fee in USD as the fee line writes it: under a cent is '<$0.01'. */
+const usdOf = (usd: number | undefined) =>
+  usd === undefined ? undefined : usd < 0.01 ? '<$0.01' : formatUsd(usd)
+
+/**
+ * Bitcoin's fee rate: slow, normal or fast from the server's rates, each with its rate in sat/vB
+ * and what it costs this transfer in USD, or a rate typed. The flow keeps the choice.
+ */
+export function SendFeeRateChoice(props: { flow: SendFlowController; feeRate: SendFeeRate }) {
+  const { flow, feeRate } = props
+  const customId = useId()
+  if (feeRate.status === 'loading')
+    return (
+      <p className="latch-muted" aria-busy="true">
+        Reading fee rates…
+      </p>
+    )
+  return (
+    <>
+      <div className="latch-tabs" role="radiogroup" aria-label="Fee rate">
+        {feeRate.options.map((option) => (
+          // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons, as the Account tabs.
+          <button
+            key={option.speed}
+            type="button"
+            role="radio"
+            className="latch-tab latch-tab-stacked"
+            data-testid={`latch-fee-speed-${option.speed}`}
+            aria-checked={feeRate.choice === option.speed}
+            onClick={() => flow.setFeeSpeed(option.speed)}
+          >
+            <span>{SPEED_LABELS[option.speed]}</span>
+            <span className="latch-tab-detail">{option.rate} sat/vB</span>
+            {option.usd !== undefined && (
+              <span className="latch-tab-detail">{usdOf(option.usd)}</span>
+            )}
+          </button>
+        ))}
+        {/* biome-ignore lint/a11y/useSemanticElements: one more option of the segmented control. */}
+        <button
+          type="button"
+          role="radio"
+          className="latch-tab latch-tab-stacked"
+          aria-checked={feeRate.choice === 'custom'}
+          onClick={() => flow.setFeeSpeed('custom')}
+        >
+          Custom
+        </button>
+      </div>
+      {feeRate.status === 'unavailable' && feeRate.choice !== 'custom' && (
+        <p className="latch-error-text">Fee rates are unavailable: type a rate with Custom</p>
+      )}
+      {feeRate.choice === 'custom' && (
+        <>
+          <label htmlFor={customId}>Fee rate (sat/vB)</label>
+          <input
+            id={customId}
+            className="latch-input"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="1"
+            value={feeRate.custom}
+            onChange={(event) => flow.setCustomFeeRate(event.target.value)}
+          />
+        </>
+      )}
+    </>
+  )
+}
