@@ -6,6 +6,7 @@ import type { SolanaChainClient } from '../solana/clients.ts'
 import type { CodeHasher } from './codes.ts'
 import type { KeyVault } from './keys.ts'
 import type { WalletMailer } from './mailer.ts'
+import type { SmartAccountChain } from './smartAccount/chains.ts'
 
 /** What every part of the embedded wallet's server side shares, built once per frame app. */
 export type EmbeddedContext = {
@@ -14,6 +15,8 @@ export type EmbeddedContext = {
   codes: CodeHasher
   mailer: WalletMailer
   chains: Map<number, ChainClient>
+  /** The EVM chains where users get a smart account (a bundler and the factory), by chain id. */
+  smartAccounts: ReadonlyMap<number, SmartAccountChain>
   /** The configured Solana chains by CAIP-2 id, in config order: solana_* calls go to one. */
   solanaChains: ReadonlyMap<string, SolanaChainClient>
   projects: ProjectStore

@@ -19,6 +19,7 @@ import { EmailLogin, type EmailLoginLimits } from '../embedded/emailLogin.ts'
 import { KeyVault } from '../embedded/keys.ts'
 import { type MailTransport, smtpTransport, WalletMailer } from '../embedded/mailer.ts'
 import { loadMasterKey } from '../embedded/masterKey.ts'
+import { createSmartAccountChains } from '../embedded/smartAccount/chains.ts'
 import { createSocialLogin } from '../embedded/social/index.ts'
 import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
 import { UpdateEmail } from '../embedded/updateEmail.ts'
@@ -131,6 +132,10 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     codes: new CodeHasher(masterKey),
     mailer,
     chains: deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs }),
+    smartAccounts: createSmartAccountChains(config.chains, {
+      timeoutMs: config.rpc.timeoutMs,
+      circuits: new UpstreamCircuits(),
+    }),
     solanaChains:
       deps.solanaChains ??
       createSolanaClients(config.solanaChains, {

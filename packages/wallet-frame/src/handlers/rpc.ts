@@ -1,5 +1,6 @@
 import { shortfallMessage } from '@latch/protocol/fees'
 import { COSTED_METHODS, RPC_NOT_ALLOWED_MESSAGE, rpcMethodKind } from '@latch/protocol/frame'
+import { namedAccount, withSender } from '../accounts/sender.ts'
 import { WalletApiError } from '../api/walletApi.ts'
 import type { ApprovalRequest } from '../approval/types.ts'
 import { NO_SOLANA_ACCOUNT_MESSAGE, READ_CALLS_TO_GATEWAY_MESSAGE } from '../constants.ts'
@@ -11,6 +12,7 @@ import {
   stringField,
 } from '../messages/payload.ts'
 import {
+  activeEvmAddress,
   callWithSession,
   type FrameContext,
   type HandlerGroup,
@@ -129,20 +131,20 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
       }
       const chainId = chainIdField(record, 'chainId')
       if (kind === 'unsafe') {
-        const { address } = requireSession(context)
-        const request: ApprovalRequest = { id, method, params, chainId, account: address }
+        // The account the user acts with sends what names no sender; the screen shows who signs.
+        const sent = withSender(method, params, activeEvmAddress(context))
+        const account = namedAccount(method, sent) ?? activeEvmAddress(context)
+        const request: ApprovalRequest = { id, method, params: sent, chainId, account }
         return context.approvals.request(
           (COSTED_METHODS as readonly string[]).includes(method) ? withCost(request) : request,
-          () => sendToWallet(method, params, chainId),
+          () => sendToWallet(method, sent, chainId),
         )
       }
       switch (method) {
-        case 'eth_accounts': {
-          const session = store.session()
-          return session ? [session.address] : []
-        }
+        case 'eth_accounts':
+          return store.session() ? [activeEvmAddress(context)] : []
         case 'eth_requestAccounts':
-          return [requireSession(context).address]
+          return [activeEvmAddress(context)]
         case 'eth_chainId':
           return `0x${(store.chainId() ?? chainId).toString(16)}`
         case 'wallet_getCallsStatus':
