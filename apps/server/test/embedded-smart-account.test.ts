@@ -134,6 +134,9 @@ describe("the embedded wallet's smart account", () => {
     expect(costed).toMatchObject({ balance: '0', value: '1000', network: { chainId } })
     expect(BigInt(costed.fee)).toBeGreaterThan(0n)
     expect(BigInt(costed.shortfall)).toBe(1000n + BigInt(costed.fee))
+    // What the approval screen names calls by: the chain's tokens and router.
+    expect(costed.tokens).toContainEqual({ address: USDC, symbol: 'USDC', decimals: 6 })
+    expect(costed.swapRouter).toBe(chain.contracts.uniswapV2Router02)
   })
 
   it('an operation the account cannot pay for is refused with the bundler’s AA code', async () => {

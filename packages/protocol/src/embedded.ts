@@ -167,6 +167,12 @@ export const walletRpcCostResponse = z.object({
   feeError: z.string().optional(),
   /** What the balance lacks for value + fee; '0' when it pays. */
   shortfall: baseUnits,
+  /** The chain's tokens the server knows: the screen names what a call approves or moves. */
+  tokens: z
+    .array(z.object({ address, symbol: z.string(), decimals: z.number().int().nonnegative() }))
+    .optional(),
+  /** The chain's Uniswap V2 router, when the server knows it: swaps through it say so. */
+  swapRouter: address.optional(),
 })
 export type WalletRpcCost = z.infer<typeof walletRpcCostResponse>
 

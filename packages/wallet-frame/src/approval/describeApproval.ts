@@ -1,9 +1,9 @@
 import { formatNativeAmount } from '@latch/protocol/fees'
 import { decodePersonalMessage } from '../format/decodePersonalMessage.ts'
 import { displayJson } from '../format/displayJson.ts'
-import { formatWei, parseQuantity } from '../format/formatWei.ts'
-import { shortenData } from '../format/shortenHex.ts'
+import { parseQuantity } from '../format/formatWei.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
+import { describeCall, type KnownContracts } from './describeCall.ts'
 import { describeSolanaApproval } from './describeSolana.ts'
 import type { ApprovalRequest, ApprovalView, DetailRow, DetailSection } from './types.ts'
 
@@ -45,6 +45,11 @@ export function describeApproval(
   }
   const params = Array.isArray(request.params) ? request.params : []
   const currency = request.cost?.currency ?? DEFAULT_CURRENCY
+  const known: KnownContracts = {
+    currency,
+    tokens: request.cost?.tokens ?? [],
+    swapRouter: request.cost?.swapRouter,
+  }
   const network = (chainId: number | undefined): DetailRow => ({
     label: 'Network',
     value:
@@ -82,9 +87,15 @@ export function describeApproval(
     case 'eth_sendTransaction': {
       const tx = asRecord(params[0])
       const chainId = chainIdOf(tx.chainId) ?? request.chainId
+      const call = describeCall(tx, known)
       return withWarning({
         title,
-        sections: [{ rows: [...callRows(tx, currency), network(chainId), ...costRows()] }],
+        sections: [
+          {
+            ...(call.summary && { heading: call.summary }),
+            rows: [...call.rows, network(chainId), ...costRows()],
+          },
+        ],
       })
     }
     case 'wallet_sendCalls': {
@@ -96,41 +107,20 @@ export function describeApproval(
         title,
         sections: [
           { rows: [network(chainId), count, ...costRows()] },
-          ...calls.map((call, index) => ({
-            heading: `Call ${index + 1} of ${calls.length}`,
-            rows: callRows(asRecord(call), currency),
-          })),
+          ...calls.map((entry, index) => {
+            const call = describeCall(asRecord(entry), known)
+            const place = `Call ${index + 1} of ${calls.length}`
+            return {
+              heading: call.summary ? `${place}: ${call.summary}` : place,
+              rows: call.rows,
+            }
+          }),
         ],
       })
     }
     default:
       return { title, sections: [rawSection(request.params)] }
   }
-}
-
-// To, value and data of a transaction or of one call of a batch.
-function callRows(
-  call: Record<string, unknown>,
-  currency: { symbol: string; decimals: number },
-): DetailRow[] {
-  const rows: DetailRow[] = [
-    typeof call.to === 'string' && call.to
-      ? { label: 'To', value: call.to, mono: true }
-      : { label: 'To', value: 'New contract' },
-  ]
-  const value = call.value === undefined ? 0n : parseQuantity(call.value)
-  rows.push({
-    label: 'Value',
-    value:
-      value === undefined
-        ? String(call.value)
-        : `${formatWei(value, currency.decimals)} ${currency.symbol}`,
-  })
-  const data = call.data ?? call.input
-  if (typeof data === 'string' && data !== '' && data !== '0x') {
-    rows.push({ label: 'Data', value: shortenData(data), mono: true })
-  }
-  return rows
 }
 
 function chainIdOf(value: unknown): number | undefined {

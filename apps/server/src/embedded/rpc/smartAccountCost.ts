@@ -5,6 +5,7 @@ import { HttpError } from '../../errors.ts'
 import { type SmartAccountChain, smartAccountAddress } from '../smartAccount/chains.ts'
 import { userOperationCost } from '../smartAccount/userOperations.ts'
 import { onChain } from './chainError.ts'
+import { knownContracts } from './knownContracts.ts'
 import { smartAccountCalls } from './smartAccountRpc.ts'
 
 /**
@@ -40,5 +41,6 @@ export async function smartAccountCost(
     fee: fee === null ? null : fee.toString(),
     ...(feeError !== undefined && { feeError }),
     shortfall: nativeShortfall(balance, { value, fee: fee ?? undefined }).toString(),
+    ...knownContracts(chain.config),
   }
 }
