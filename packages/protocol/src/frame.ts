@@ -246,6 +246,7 @@ export const SAFE_RPC_METHODS = [
   'eth_sendRawTransaction',
   'wallet_getCallsStatus',
   'wallet_getCapabilities',
+  'wallet_showCallsStatus',
   'wallet_switchEthereumChain',
 ] as const
 

@@ -1,4 +1,4 @@
-import type { ConnectedUser } from '@latch/protocol/frame'
+import type { ConnectedUser, EmbeddedAccountType } from '@latch/protocol/frame'
 import { FRAME_SIGN_OUT_TIMEOUT_MS } from '@latch/protocol/frame'
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { Address } from 'viem'
@@ -24,6 +24,10 @@ export type EmbeddedConnectorOptions = {
   onSessionExpired(): void
   /** How the connection is named: 'Email', or the social provider's name. */
   walletInfo(): { name: string; icon?: string }
+  /** The EVM account type the visitor chose on an earlier visit (the kit's storage), if any. */
+  preferredAccountType(): EmbeddedAccountType | undefined
+  /** What the provider answers of the wallet's EIP-5792 capabilities and batch status screen. */
+  calls: Pick<EmbeddedProviderDeps, 'capabilities' | 'showCallsStatus'>
   timers?: Timers
 }
 
@@ -31,6 +35,11 @@ export type EmbeddedConnectorProperties = {
   /** The connected user, once connected. */
   user(): ConnectedUser | undefined
   walletInfo(): { name: string; icon?: string }
+  /**
+   * Acts with the smart account or the owner EOA from now on; resolves once the connection's
+   * address is that account's.
+   */
+  setPreferredAccountType(type: EmbeddedAccountType): Promise<ConnectedUser>
 }
 
 const waitAtMost = (ms: number, timers: Timers) =>
@@ -68,6 +77,22 @@ export function embeddedConnector(
       options.onUser(next)
     }
 
+    /** A new reading of the connected user: wagmi and the site hear of a new address. */
+    const applyUser = (next: ConnectedUser) => {
+      const moved = user !== undefined && user.address !== next.address
+      setUser(next)
+      if (!moved) return
+      config.emitter.emit('change', { accounts: [next.address] })
+      provider.current()?.emit('accountsChanged', [next.address])
+    }
+
+    /** Reads the user again (after a send, or when the frame says the account changed). */
+    async function refreshUser(): Promise<void> {
+      if (!user || !frame) return
+      const next = await frame.request('GET_USER', { chainId: chainId ?? chains[0].id })
+      if (user) applyUser(next)
+    }
+
     const onAccountsChanged = (accounts: string[]) => {
       const [address] = accounts
       if (!address) {
@@ -99,6 +124,9 @@ export function embeddedConnector(
       const loaded = frame ?? (await loadFrame())
       await loaded.request('SWITCH_NETWORK', { chainId: id })
       onChainChanged(String(id))
+      // A smart account is the chain's own (deployed there or not): the user as they are there.
+      if (user?.accounts.some((account) => account.type === 'smartAccount'))
+        await refreshUser().catch(() => {})
       return chain
     }
 
@@ -129,6 +157,13 @@ export function embeddedConnector(
           const loaded = frame ?? (await loadFrame())
           return loaded.request('RPC_REQUEST', request)
         },
+        capabilities: options.calls.capabilities,
+        showCallsStatus: options.calls.showCallsStatus,
+        // A smart account's first operation deploys it: the user is read again to say so.
+        onLanded() {
+          if (user?.preferredAccountType === 'smartAccount' && !user.smartAccountDeployed)
+            void refreshUser().catch(() => {})
+        },
         snackbar: options.snackbar,
         timers,
       })
@@ -138,7 +173,9 @@ export function embeddedConnector(
       if (listening) return
       listening = true
       loaded.on('ACCOUNTS_CHANGED', ({ accounts }) => {
-        if (user) onAccountsChanged(accounts)
+        // The whole user is read again (the account's type and state come with its address);
+        // the address alone is taken when that fails.
+        if (user) refreshUser().catch(() => onAccountsChanged(accounts))
       })
       loaded.on('CHAIN_CHANGED', ({ chainId: id }) => {
         if (user) onChainChanged(String(id))
@@ -158,6 +195,14 @@ export function embeddedConnector(
       user: () => user,
       walletInfo: () => options.walletInfo(),
 
+      async setPreferredAccountType(type) {
+        if (!user) throw new LatchError('The embedded wallet is not connected')
+        const loaded = frame ?? (await loadFrame())
+        const next = await loaded.request('SET_PREFERRED_ACCOUNT', { type })
+        applyUser({ ...next, chainId: chainId ?? next.chainId })
+        return next
+      },
+
       async connect({ chainId: wanted, isReconnecting } = {}) {
         const loaded = await loadFrame()
         if (isReconnecting) {
@@ -167,8 +212,13 @@ export function embeddedConnector(
             throw new LatchError('No embedded wallet session to restore')
           }
         }
-        let current = await loaded.request('GET_USER', {})
-        // The wallet is the same account on every chain: stay on the site's chains.
+        // The visitor's earlier choice of account type, kept by the kit, is the frame's too.
+        const preferred = options.preferredAccountType()
+        let current = await loaded.request(
+          'GET_USER',
+          preferred ? { preferredAccountType: preferred } : {},
+        )
+        // The wallet's key is the same on every chain: stay on the site's chains.
         const target =
           wanted !== undefined && isSiteChain(wanted)
             ? wanted
@@ -177,7 +227,8 @@ export function embeddedConnector(
               : chains[0].id
         if (target !== current.chainId) {
           await loaded.request('SWITCH_NETWORK', { chainId: target })
-          current = { ...current, chainId: target }
+          // The smart account is the chain's: the user as they are there.
+          current = await loaded.request('GET_USER', { chainId: target })
         }
         chainId = target
         listen(loaded)

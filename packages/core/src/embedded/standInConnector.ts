@@ -36,6 +36,9 @@ export function standInConnector(
       type: 'latchEmbedded',
       user: () => loaded()?.user(),
       walletInfo: standIn.walletInfo,
+      async setPreferredAccountType(type) {
+        return (await real.load()).setPreferredAccountType(type)
+      },
       async connect(parameters) {
         return (await real.load()).connect(parameters)
       },
