@@ -134,6 +134,8 @@ describe("the embedded wallet's smart account", () => {
     expect(costed).toMatchObject({ balance: '0', value: '1000', network: { chainId } })
     expect(BigInt(costed.fee)).toBeGreaterThan(0n)
     expect(BigInt(costed.shortfall)).toBe(1000n + BigInt(costed.fee))
+    // The operation's gas and price, whose product is the fee (what the kit's Send view shows).
+    expect(BigInt(costed.gas) * BigInt(costed.maxFeePerGas)).toBe(BigInt(costed.fee))
     // What the approval screen names calls by: the chain's tokens and router.
     expect(costed.tokens).toContainEqual({ address: USDC, symbol: 'USDC', decimals: 6 })
     expect(costed.swapRouter).toBe(chain.contracts.uniswapV2Router02)

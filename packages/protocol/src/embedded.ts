@@ -167,6 +167,12 @@ export const walletRpcCostResponse = z.object({
   feeError: z.string().optional(),
   /** What the balance lacks for value + fee; '0' when it pays. */
   shortfall: baseUnits,
+  /**
+   * A smart account's user operation: all the gas it may use and its highest price per gas (the
+   * fee is their product). Absent for the EOA, whose fee sums its calls' own estimates.
+   */
+  gas: baseUnits.optional(),
+  maxFeePerGas: baseUnits.optional(),
   /** The chain's tokens the server knows: the screen names what a call approves or moves. */
   tokens: z
     .array(z.object({ address, symbol: z.string(), decimals: z.number().int().nonnegative() }))

@@ -138,6 +138,19 @@ export type FrameRequests = {
   }
   /** Rejects the approval in progress (the modal was closed): the request fails with code 4001. */
   RPC_ABORT: { payload: Record<string, never>; result: Record<string, never> }
+  /**
+   * The gas and highest price per gas of a transaction of the user's smart account on `chainId`
+   * (its user operation, estimated by the server's bundler; nothing is signed): null for an
+   * account the server does not estimate this way (the EOA's transactions are the chain's to
+   * estimate).
+   */
+  ESTIMATE_FEE: {
+    payload: {
+      transaction: { from: `0x${string}`; to: `0x${string}`; value?: string; data?: `0x${string}` }
+      chainId: number
+    }
+    result: { gas: string; maxFeePerGas: string } | null
+  }
 }
 
 export type FrameRequestName = keyof FrameRequests

@@ -271,6 +271,7 @@ describe('the embedded connector: the smart account and the owner EOA', () => {
         deployed = true
         return `0x${'12'.repeat(32)}`
       },
+      ESTIMATE_FEE: () => ({ gas: '400000', maxFeePerGas: '2000000000' }),
     }
     return handlers
   }
@@ -316,5 +317,24 @@ describe('the embedded connector: the smart account and the owner EOA', () => {
     expect(account.get().smartAccountDeployed).toBe(false)
     await evm.sendTransaction({ to: signer.account.address, value: 1n })
     await vi.waitFor(() => expect(account.get().smartAccountDeployed).toBe(true))
+  })
+
+  it("costs a send from the smart account as the wallet's user operation, and the EOA's on the chain", async () => {
+    const signer = await devnetAccount()
+    const { embedded, evm, frame } = setup(signer, smartFrame(signer))
+    await embedded.connectOtp('123456')
+    const transfer = { to: signer.account.address, value: 1n, chainId: signer.chain.id }
+    expect(await evm.estimateFee({ ...transfer, from: SMART })).toEqual({
+      gas: 400_000n,
+      maxFeePerGas: 2_000_000_000n,
+    })
+    expect(frame.requests.at(-1)).toMatchObject({
+      name: 'ESTIMATE_FEE',
+      payload: { transaction: { from: SMART, value: '0x1' }, chainId: signer.chain.id },
+    })
+    const asked = frame.requests.length
+    const plain = await evm.estimateFee({ ...transfer, from: signer.account.address })
+    expect(plain.gas).toBe(21_000n)
+    expect(frame.requests).toHaveLength(asked)
   })
 })

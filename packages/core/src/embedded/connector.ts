@@ -40,6 +40,23 @@ export type EmbeddedConnectorProperties = {
    * address is that account's.
    */
   setPreferredAccountType(type: EmbeddedAccountType): Promise<ConnectedUser>
+  /**
+   * The gas and highest price per gas of a transaction from the user's smart account (its user
+   * operation, as the server's bundler estimates it); undefined for any other sender, which the
+   * chain estimates as for any wallet.
+   */
+  estimateFee(
+    transaction: WalletFeeRequest,
+  ): Promise<{ gas: bigint; maxFeePerGas: bigint } | undefined>
+}
+
+/** A transaction whose fee a wallet may estimate itself. */
+export type WalletFeeRequest = {
+  from: `0x${string}`
+  to: `0x${string}`
+  value: bigint
+  data?: `0x${string}`
+  chainId: number
 }
 
 const waitAtMost = (ms: number, timers: Timers) =>
@@ -194,6 +211,25 @@ export function embeddedConnector(
 
       user: () => user,
       walletInfo: () => options.walletInfo(),
+
+      async estimateFee(transaction) {
+        const smart = user?.accounts.find((account) => account.type === 'smartAccount')
+        if (!smart || smart.address.toLowerCase() !== transaction.from.toLowerCase())
+          return undefined
+        const loaded = frame ?? (await loadFrame())
+        const estimate = await loaded.request('ESTIMATE_FEE', {
+          transaction: {
+            from: transaction.from,
+            to: transaction.to,
+            value: `0x${transaction.value.toString(16)}`,
+            ...(transaction.data ? { data: transaction.data } : {}),
+          },
+          chainId: transaction.chainId,
+        })
+        return estimate
+          ? { gas: BigInt(estimate.gas), maxFeePerGas: BigInt(estimate.maxFeePerGas) }
+          : undefined
+      },
 
       async setPreferredAccountType(type) {
         if (!user) throw new LatchError('The embedded wallet is not connected')

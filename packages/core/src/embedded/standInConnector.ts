@@ -39,6 +39,8 @@ export function standInConnector(
       async setPreferredAccountType(type) {
         return (await real.load()).setPreferredAccountType(type)
       },
+      // Only a connected embedded wallet has a user to estimate for: nothing loads for it.
+      estimateFee: async (transaction) => loaded()?.estimateFee(transaction),
       async connect(parameters) {
         return (await real.load()).connect(parameters)
       },

@@ -565,3 +565,37 @@ describe('wallet frame requests: the smart account', () => {
     })
   })
 })
+
+describe('wallet frame requests: the fee of a smart account transaction', () => {
+  it("asks the server what the smart account's operation costs, with no approval", async () => {
+    const frame = setup((call) =>
+      call.path === 'rpc/cost'
+        ? { ...emptyAccountCost('0'), gas: '400000', maxFeePerGas: '2000000000' }
+        : smartServer(call),
+    )
+    await signIn(frame)
+    const transaction = { from: smartAccount, to: address, value: '0x1' }
+    const reply = await frame.send('ESTIMATE_FEE', { transaction, chainId: 31337 })
+    expect(reply.payload).toEqual({ gas: '400000', maxFeePerGas: '2000000000' })
+    expect(frame.calls.at(-1)).toEqual({
+      path: 'rpc/cost',
+      body: { method: 'eth_sendTransaction', params: [transaction], chainId: 31337 },
+      token,
+    })
+    expect(frame.shown).toEqual([])
+  })
+
+  it('has no estimate of its own for the EOA: the chain estimates those', async () => {
+    const frame = setup((call) =>
+      call.path === 'rpc/cost' ? emptyAccountCost('0') : smartServer(call),
+    )
+    await signIn(frame)
+    const reply = await frame.send('ESTIMATE_FEE', {
+      transaction: { from: address, to: address },
+      chainId: 31337,
+    })
+    expect(reply.payload).toBeNull()
+    const bad = await frame.send('ESTIMATE_FEE', { transaction: 'nope', chainId: 31337 })
+    expect(bad.payload).toEqual({ message: 'Invalid request: transaction must be an object' })
+  })
+})

@@ -27,7 +27,9 @@ const isSolanaMethod = (method: string) => method.startsWith('solana_')
  * Wallet calls: unsafe ones wait for the user's click on the frame's approval screen,
  * a few safe ones are answered here, and anything off both lists is refused.
  */
-export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' | 'RPC_ABORT'> {
+export function rpcHandlers(
+  context: FrameContext,
+): HandlerGroup<'RPC_REQUEST' | 'RPC_ABORT' | 'ESTIMATE_FEE'> {
   const { store } = context
 
   async function sendToWallet(method: string, params: unknown, chainId: number): Promise<unknown> {
@@ -157,6 +159,22 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
     async RPC_ABORT() {
       context.approvals.rejectAll()
       return {}
+    },
+    async ESTIMATE_FEE(payload) {
+      const record = payloadRecord(payload)
+      const chainId = chainIdField(record, 'chainId')
+      const transaction = record.transaction
+      if (typeof transaction !== 'object' || transaction === null || Array.isArray(transaction))
+        throw new FrameRequestError('Invalid request: transaction must be an object')
+      // Costing signs nothing: no approval. The server estimates a smart account's operation.
+      const cost = await callWithSession(context, 'rpc/cost', {
+        method: 'eth_sendTransaction',
+        params: [transaction],
+        chainId,
+      })
+      return cost.gas !== undefined && cost.maxFeePerGas !== undefined
+        ? { gas: cost.gas, maxFeePerGas: cost.maxFeePerGas }
+        : null
     },
   }
 }

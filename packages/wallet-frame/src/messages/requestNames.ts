@@ -20,6 +20,7 @@ const REQUEST_NAMES: Record<FrameRequestName, true> = {
   SYNC_DAPP_DATA: true,
   RPC_REQUEST: true,
   RPC_ABORT: true,
+  ESTIMATE_FEE: true,
 }
 
 /** Whether `name` is one of the protocol's FrameRequests. */

@@ -25,8 +25,10 @@ export async function smartAccountCost(
   const balance = await onChain(() => chain.client.getBalance({ address: sender }))
   let fee: bigint | null = null
   let feeError: string | undefined
+  let operation: { gas: bigint; maxFeePerGas: bigint } | undefined
   try {
-    fee = await userOperationCost(smart, chain, owner, calls)
+    operation = await userOperationCost(smart, chain, owner, calls)
+    fee = operation.gas * operation.maxFeePerGas
   } catch (error) {
     // Only a refusal has a reason to show; a bundler or chain that did not answer is a 503.
     if (!(error instanceof HttpError) || error.statusCode !== 400) throw error
@@ -41,6 +43,10 @@ export async function smartAccountCost(
     fee: fee === null ? null : fee.toString(),
     ...(feeError !== undefined && { feeError }),
     shortfall: nativeShortfall(balance, { value, fee: fee ?? undefined }).toString(),
+    ...(operation && {
+      gas: operation.gas.toString(),
+      maxFeePerGas: operation.maxFeePerGas.toString(),
+    }),
     ...knownContracts(chain.config),
   }
 }

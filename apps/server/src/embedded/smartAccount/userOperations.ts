@@ -135,7 +135,7 @@ export function userOperationCost(
   chain: ChainClient,
   owner: Address,
   calls: readonly AccountCall[],
-): Promise<bigint> {
+): Promise<{ gas: bigint; maxFeePerGas: bigint }> {
   return onBundler(async () => {
     const account = await userSmartAccount(smart, chain, addressOnlyOwner(owner))
     const operation = (await bundlerClientFor(smart, chain, account).prepareUserOperation({
@@ -143,6 +143,6 @@ export function userOperationCost(
       parameters: ['factory', 'fees', 'gas', 'nonce', 'signature'],
       stateOverride: [{ address: account.address, balance: ESTIMATE_BALANCE }],
     })) as UserOperation<'0.8'>
-    return userOperationGas(operation) * operation.maxFeePerGas
+    return { gas: userOperationGas(operation), maxFeePerGas: operation.maxFeePerGas }
   })
 }

@@ -336,6 +336,13 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       }
     },
     async estimateFee(transaction) {
+      // A wallet that sends otherwise than as a plain transaction (the embedded wallet's smart
+      // account: a user operation) says what it costs; the chain estimates any other.
+      const connector = getConnection(config).connector as
+        | (Connector & Partial<Pick<EmbeddedConnectorProperties, 'estimateFee'>>)
+        | undefined
+      const own = await connector?.estimateFee?.(transaction)
+      if (own) return own
       const { estimateFee } = await import('./actions.ts')
       return estimateFee(config, transaction)
     },
