@@ -4,22 +4,30 @@ import path from 'node:path'
 import { startDevnet } from '@latch/devnet'
 import type { DevnetChain } from '@latch/protocol'
 import { createPublicClient, createTestClient, defineChain, http, parseEther } from 'viem'
-import { createBundlerClient } from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toLatchSmartAccount } from '../apps/server/src/smartAccounts/latchAccount.ts'
 import { p50AndMax, spawnServer } from './server.ts'
 
 /**
  * `npm run bench:userop -w @latch/bench`: user operations of a LatchAccount on the devnet, sent
- * by viem's bundler client through the server's bundler route (the server in its own process) and
- * straight to alto: the first (which deploys the account) and RUNS more, each timed from the
- * call to sendUserOperation (estimate, sign, submit) and from the bundler's acceptance to the
- * receipt, polled every 10 ms.
+ * by viem's bundler client through the server's bundler route (the server in its own process),
+ * the same sponsored by the server's paymaster (ERC-7677 through POST /v1/paymaster: a stub,
+ * then the signed data once the gas is estimated; the account holds no ether), and straight to
+ * alto: the first (which deploys the account) and RUNS more, each timed from the call to
+ * sendUserOperation (estimate, sign, submit) and from the bundler's acceptance to the receipt,
+ * polled every 10 ms.
  */
 const RUNS = 20
 const POLL_MS = 10
 
-async function measure(label: string, chain: DevnetChain, rpcUrl: string, bundlerUrl: string) {
+async function measure(
+  label: string,
+  chain: DevnetChain,
+  rpcUrl: string,
+  bundlerUrl: string,
+  paymasterUrl?: string,
+) {
   const viemChain = defineChain({
     id: chain.chainId,
     name: chain.name,
@@ -32,12 +40,21 @@ async function measure(label: string, chain: DevnetChain, rpcUrl: string, bundle
     owner: privateKeyToAccount(generatePrivateKey()),
     factory: chain.contracts.latchAccountFactory,
   })
-  await createTestClient({
-    chain: viemChain,
-    mode: 'anvil',
-    transport: http(chain.rpcUrl),
-  }).setBalance({ address: account.address, value: parseEther('10') })
-  const bundler = createBundlerClient({ account, client, transport: http(bundlerUrl) })
+  // A sponsored account holds nothing: the paymaster pays every fee.
+  if (!paymasterUrl)
+    await createTestClient({
+      chain: viemChain,
+      mode: 'anvil',
+      transport: http(chain.rpcUrl),
+    }).setBalance({ address: account.address, value: parseEther('10') })
+  const bundler = createBundlerClient({
+    account,
+    client,
+    transport: http(bundlerUrl),
+    ...(paymasterUrl && {
+      paymaster: createPaymasterClient({ transport: http(paymasterUrl) }),
+    }),
+  })
   const to = privateKeyToAccount(generatePrivateKey()).address
   const submitted: number[] = []
   const included: number[] = []
@@ -45,11 +62,15 @@ async function measure(label: string, chain: DevnetChain, rpcUrl: string, bundle
   let first = ''
   for (let run = 0; run <= RUNS; run++) {
     const started = performance.now()
-    const hash = await bundler.sendUserOperation({ calls: [{ to, value: 1n }] })
+    // The sponsored account has no ether to send: it calls instead.
+    const calls = [paymasterUrl ? { to, value: 0n, data: '0x01' as const } : { to, value: 1n }]
+    const hash = await bundler.sendUserOperation({ calls })
     const accepted = performance.now()
     const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: POLL_MS })
     const done = performance.now()
     if (!receipt.success) throw new Error(`user operation ${hash} failed`)
+    if (paymasterUrl && receipt.paymaster !== chain.contracts.latchPaymaster)
+      throw new Error(`user operation ${hash} was not sponsored`)
     if (run === 0) {
       first = `${(accepted - started).toFixed(0)} ms to submit, ${(done - accepted).toFixed(0)} ms to receipt`
       continue
@@ -75,6 +96,8 @@ export async function benchUserOps(): Promise<void> {
       DEVNET_MANIFEST: manifestPath,
       INDEXER_ENABLED: 'false',
       RPC_RATE_LIMIT: '100000',
+      // The dev project sponsors gas, far beyond what the runs spend.
+      SPONSORSHIP_BUDGET_WEI: parseEther('100').toString(),
     })
     try {
       const [chain] = devnet.manifest.chains
@@ -85,6 +108,13 @@ export async function benchUserOps(): Promise<void> {
         chain,
         `${server.url}/v1?chainId=${caip}&projectId=latch-dev`,
         `${server.url}/v1/bundler?chainId=${caip}&projectId=latch-dev`,
+      )
+      await measure(
+        'sponsored through the server (/v1/paymaster, then /v1/bundler)',
+        chain,
+        `${server.url}/v1?chainId=${caip}&projectId=latch-dev`,
+        `${server.url}/v1/bundler?chainId=${caip}&projectId=latch-dev`,
+        `${server.url}/v1/paymaster?chainId=${caip}&projectId=latch-dev`,
       )
       await measure('straight to anvil and alto', chain, chain.rpcUrl, chain.bundlerUrl)
     } finally {

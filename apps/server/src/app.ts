@@ -19,6 +19,8 @@ import { startIndexers } from './indexer/indexer.ts'
 import { openIndexerSession } from './indexer/session.ts'
 import { OnrampCatalogue } from './onramp/catalogue.ts'
 import { PayoutWorker } from './onramp/payout.ts'
+import { PaymasterService } from './paymaster/service.ts'
+import { SponsorshipSettler } from './paymaster/settler.ts'
 import { requireProject } from './plugins/project.ts'
 import { refuseMalformedQueryString } from './plugins/queryString.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
@@ -29,6 +31,7 @@ import { accountDataRoutes } from './routes/blockchain/accountData.ts'
 import { bundlerRoute } from './routes/blockchain/bundler.ts'
 import { convertRoutes } from './routes/blockchain/convert.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
+import { paymasterRoute } from './routes/blockchain/paymaster.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -184,6 +187,19 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       }),
     )
   }
+  // Sponsored gas: the chains with a paymaster, when the server has the key that signs for it.
+  const sponsoredChains = config.paymaster
+    ? [...chains.values()].filter((chain) => chain.config.paymaster)
+    : []
+  const paymaster =
+    config.paymaster && sponsoredChains.length > 0
+      ? new PaymasterService({
+          db,
+          chains: new Map(sponsoredChains.map((chain) => [chain.config.chainId, chain])),
+          signerKey: config.paymaster.signerKey,
+          log: app.log,
+        })
+      : undefined
   // Everything the kit calls for a project: /v1/* and the wallet registry.
   await app.register(async (scoped) => {
     scoped.addHook(
@@ -191,7 +207,12 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       requireProject(projects, { allowLocalhost: config.allowLocalhost }),
     )
     await scoped.register(
-      supportedChainsRoute({ chains, solanaChains, chainConfigs: config.chains }),
+      supportedChainsRoute({
+        chains,
+        solanaChains,
+        chainConfigs: config.chains,
+        sponsoredChainIds: paymaster?.chainIds ?? [],
+      }),
     )
     await scoped.register(accountDataRoutes({ config, chains, solanaChains, db, redis }))
     await scoped.register(
@@ -204,6 +225,9 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       }),
     )
     await scoped.register(bundlerRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
+    await scoped.register(
+      paymasterRoute({ chains: config.chains, rpc: config.rpc, service: paymaster, redis }),
+    )
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({
@@ -231,6 +255,11 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   if (payouts) {
     payouts.start()
     app.addHook('onClose', () => payouts.stop())
+  }
+  if (paymaster) {
+    const settler = new SponsorshipSettler({ db, chains: sponsoredChains, log: app.log })
+    settler.start()
+    app.addHook('onClose', () => settler.stop())
   }
   return app
 }

@@ -357,4 +357,111 @@ describe('loadConfig', () => {
       ).toBe('onramp-after-broadcast')
     })
   })
+
+  describe('sponsored gas', () => {
+    const signerKey = `0x${'ef'.repeat(32)}`
+    const paymaster = `0x${'5'.repeat(40)}`
+    /** A data dir whose devnet manifest names a paymaster and its signer's key. */
+    const devnetDataDir = () => {
+      const dataDir = emptyDataDir()
+      writeFileSync(
+        path.join(dataDir, 'devnet.json'),
+        JSON.stringify({
+          version: 1,
+          mnemonic: 'm',
+          accounts: [],
+          chains: [
+            {
+              chainId: 31337,
+              name: 'Latch Devnet',
+              rpcUrl: 'http://127.0.0.1:8545',
+              nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+              contracts: { ...devnetContracts(), latchPaymaster: paymaster },
+              tokens: [],
+              pairs: [],
+            },
+          ],
+          walletConnect: { relayUrl: 'ws://127.0.0.1:8547', projectId: 'latch-dev' },
+          paymaster: { signer: { address: `0x${'6'.repeat(40)}`, privateKey: signerKey } },
+        }),
+      )
+      return dataDir
+    }
+
+    it("signs with PAYMASTER_SIGNER_KEY, or in development the devnet's key, never in production", () => {
+      expect(loadConfig({ DATA_DIR: emptyDataDir() }).paymaster).toBeUndefined()
+      expect(
+        loadConfig({ DATA_DIR: emptyDataDir(), PAYMASTER_SIGNER_KEY: 'AB'.repeat(32) }).paymaster,
+      ).toEqual({ signerKey: `0x${'ab'.repeat(32)}` })
+      const dev = loadConfig({ DATA_DIR: devnetDataDir() })
+      expect(dev.paymaster).toEqual({ signerKey })
+      expect(dev.chains[0]?.paymaster).toBe(paymaster)
+      const production = loadConfig({
+        DATA_DIR: devnetDataDir(),
+        NODE_ENV: 'production',
+        WALLET_MASTER_KEY: 'cd'.repeat(32),
+      })
+      expect(production.paymaster).toBeUndefined()
+      expect(() =>
+        loadConfig({ DATA_DIR: emptyDataDir(), PAYMASTER_SIGNER_KEY: '0x1234' }),
+      ).toThrow('PAYMASTER_SIGNER_KEY: PAYMASTER_SIGNER_KEY must be 64 hex characters')
+    })
+
+    it("reads an EVM chain's paymaster from LATCH_CHAINS", () => {
+      const [chain] = loadConfig({
+        DATA_DIR: emptyDataDir(),
+        LATCH_CHAINS: JSON.stringify([
+          { chainId: 8453, name: 'Base', rpcUrls: ['https://base.example'], paymaster },
+        ]),
+      }).chains
+      expect(chain?.paymaster).toBe(paymaster)
+    })
+
+    it("reads the dev project's policy from SPONSORSHIP_*, and none when they are unset", () => {
+      expect(loadConfig({ DATA_DIR: emptyDataDir() }).devSponsorship).toBeUndefined()
+      const shop = `0x${'A'.repeat(40)}`
+      expect(
+        loadConfig({
+          DATA_DIR: emptyDataDir(),
+          SPONSORSHIP_ENABLED: 'true',
+          SPONSORSHIP_BUDGET_WEI: '1000000000000000000',
+          SPONSORSHIP_PERIOD: 'week',
+          SPONSORSHIP_TARGETS: `${shop}, ${paymaster}`,
+          SPONSORSHIP_VISITOR_DAILY_WEI: '5000000000000000',
+        }).devSponsorship,
+      ).toEqual({
+        enabled: true,
+        budgetWei: 10n ** 18n,
+        period: 'week',
+        allowedTargets: [shop.toLowerCase(), paymaster],
+        visitorDailyCapWei: 5n * 10n ** 15n,
+      })
+      // A budget alone turns it on, monthly, for any contract, without a cap.
+      expect(
+        loadConfig({ DATA_DIR: emptyDataDir(), SPONSORSHIP_BUDGET_WEI: '7' }).devSponsorship,
+      ).toEqual({
+        enabled: true,
+        budgetWei: 7n,
+        period: 'month',
+        allowedTargets: [],
+        visitorDailyCapWei: null,
+      })
+      expect(
+        loadConfig({ DATA_DIR: emptyDataDir(), SPONSORSHIP_ENABLED: 'false' }).devSponsorship,
+      ).toMatchObject({ enabled: false })
+      expect(() => loadConfig({ DATA_DIR: emptyDataDir(), SPONSORSHIP_ENABLED: 'true' })).toThrow(
+        'SPONSORSHIP_BUDGET_WEI: required to sponsor gas',
+      )
+      expect(() =>
+        loadConfig({
+          DATA_DIR: emptyDataDir(),
+          SPONSORSHIP_BUDGET_WEI: '1e18',
+          SPONSORSHIP_PERIOD: 'year',
+          SPONSORSHIP_TARGETS: '0x1234',
+        }),
+      ).toThrow(
+        /SPONSORSHIP_BUDGET_WEI: SPONSORSHIP_BUDGET_WEI must be a whole number of wei\nSPONSORSHIP_PERIOD: SPONSORSHIP_PERIOD must be day, week or month\nSPONSORSHIP_TARGETS.0: /,
+      )
+    })
+  })
 })

@@ -21,6 +21,7 @@ import {
   MELD_ONRAMP_URL,
   PAY_ATTEMPTS_PER_MINUTE,
 } from './onramp/constants.ts'
+import { BUDGET_PERIODS, type SponsorshipPolicy } from './paymaster/policy.ts'
 import { type SolanaChainConfig, solanaChainConfig } from './solana/config.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
@@ -84,6 +85,11 @@ const chainConfig = z.object({
   bundlerUrl: z.string().url().optional(),
   /** LatchAccountFactory on this chain: the factory of the kit's smart accounts. */
   accountFactory: evmAddress.optional(),
+  /**
+   * LatchPaymaster on this chain (EntryPoint v0.8, its signer PAYMASTER_SIGNER_KEY's address):
+   * POST /v1/paymaster signs sponsorships for it, as each project's policy allows.
+   */
+  paymaster: evmAddress.optional(),
 })
 export type ChainConfig = z.infer<typeof chainConfig>
 
@@ -185,7 +191,33 @@ const envSchema = z.object({
     .positive()
     .default(PAY_ATTEMPTS_PER_MINUTE),
   LATCH_FAILPOINT: z.enum(FAILPOINTS).optional(),
+  PAYMASTER_SIGNER_KEY: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'PAYMASTER_SIGNER_KEY must be 64 hex characters')
+    .transform((value) => `0x${value.replace(/^0x/, '').toLowerCase()}` as `0x${string}`)
+    .optional(),
+  SPONSORSHIP_ENABLED: z
+    .enum(['true', 'false', '1', '0'], 'SPONSORSHIP_ENABLED must be true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+  SPONSORSHIP_BUDGET_WEI: weiAmount('SPONSORSHIP_BUDGET_WEI').optional(),
+  SPONSORSHIP_PERIOD: z
+    .enum(BUDGET_PERIODS, 'SPONSORSHIP_PERIOD must be day, week or month')
+    .default('month'),
+  SPONSORSHIP_TARGETS: commaList
+    .pipe(z.array(evmAddress))
+    .transform((targets) => targets.map((target) => target.toLowerCase() as `0x${string}`))
+    .optional(),
+  SPONSORSHIP_VISITOR_DAILY_WEI: weiAmount('SPONSORSHIP_VISITOR_DAILY_WEI').optional(),
 })
+
+/** A whole number of wei written in the environment (digits only), as a bigint. */
+function weiAmount(name: string) {
+  return z
+    .string()
+    .regex(/^\d{1,78}$/, `${name} must be a whole number of wei`)
+    .transform((value) => BigInt(value))
+}
 
 /** Dot-separated DNS labels: letters, digits and inner hyphens, 63 each; room left for a name's label. */
 function isDnsName(value: string): boolean {
@@ -230,6 +262,16 @@ export type Config = {
    */
   names: { zone: string; writesPerMinute: number }
   onramp: OnrampConfig
+  /**
+   * Sponsored gas: the key POST /v1/paymaster signs with (PAYMASTER_SIGNER_KEY, else outside
+   * production the devnet manifest's); unset, nothing is sponsored.
+   */
+  paymaster: { signerKey: `0x${string}` } | undefined
+  /**
+   * The dev project's sponsorship policy from SPONSORSHIP_* (written at start over the stored
+   * one); unset when none of them is set, which leaves the stored policy as it is.
+   */
+  devSponsorship: SponsorshipPolicy | undefined
 }
 
 /** The on-ramp: the providers this server offers and how each is reached. */
@@ -349,6 +391,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     names: { zone: vars.NAMES_ZONE, writesPerMinute: vars.NAMES_WRITES_PER_MINUTE },
     onramp,
+    paymaster: paymasterConfigOf(vars, devServices),
+    devSponsorship: devSponsorshipOf(vars),
+  }
+}
+
+/** The paymaster's signing key: the environment's, or a development devnet's. */
+function paymasterConfigOf(
+  vars: z.infer<typeof envSchema>,
+  devServices: DevnetManifest | undefined,
+): Config['paymaster'] {
+  const signerKey =
+    vars.PAYMASTER_SIGNER_KEY ??
+    (devServices?.paymaster?.signer.privateKey as `0x${string}` | undefined)
+  return signerKey ? { signerKey } : undefined
+}
+
+/** SPONSORSHIP_*: what the dev project sponsors, when any of them is set. */
+function devSponsorshipOf(vars: z.infer<typeof envSchema>): SponsorshipPolicy | undefined {
+  const set = [
+    vars.SPONSORSHIP_ENABLED,
+    vars.SPONSORSHIP_BUDGET_WEI,
+    vars.SPONSORSHIP_TARGETS,
+    vars.SPONSORSHIP_VISITOR_DAILY_WEI,
+  ].some((value) => value !== undefined)
+  if (!set) return undefined
+  const enabled = vars.SPONSORSHIP_ENABLED ?? true
+  if (enabled && vars.SPONSORSHIP_BUDGET_WEI === undefined)
+    throw new ConfigError(
+      'Invalid configuration:\nSPONSORSHIP_BUDGET_WEI: required to sponsor gas (the most the project pays in a period, in wei)',
+    )
+  return {
+    enabled,
+    budgetWei: vars.SPONSORSHIP_BUDGET_WEI ?? 0n,
+    period: vars.SPONSORSHIP_PERIOD,
+    allowedTargets: vars.SPONSORSHIP_TARGETS ?? [],
+    visitorDailyCapWei: vars.SPONSORSHIP_VISITOR_DAILY_WEI ?? null,
   }
 }
 
@@ -461,7 +539,7 @@ export function solanaChainsOfDevnet(
 
 /**
  * The devnet's chains as server config: RPC, tokens, Multicall3, the Uniswap V2 pools, the
- * bundler and the smart accounts' factory.
+ * bundler, the smart accounts' factory and the paymaster.
  */
 export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
   return manifest.chains.map((chain) => {
@@ -481,6 +559,7 @@ export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
       })),
       ...(chain.bundlerUrl ? { bundlerUrl: chain.bundlerUrl } : {}),
       accountFactory: chain.contracts.latchAccountFactory,
+      ...(chain.contracts.latchPaymaster ? { paymaster: chain.contracts.latchPaymaster } : {}),
       ...(usdc
         ? {
             uniswapV2: {

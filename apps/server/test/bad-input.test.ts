@@ -112,6 +112,11 @@ const SAMPLES: Record<string, Sample> = {
     query: { ...PROJECT, chainId: CHAIN },
     body: { jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] },
   },
+  // ERC-7677's params are answered in-band like any JSON-RPC call's (paymaster-route.test.ts).
+  'POST /v1/paymaster': {
+    query: { ...PROJECT, chainId: CHAIN },
+    body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+  },
   'GET /appkit/v1/project-limits': { query: PROJECT },
   'GET /getAnalyticsConfig': { query: PROJECT },
   'POST /batch': {
@@ -315,6 +320,7 @@ const PASSED_THROUGH = new Set([
   'POST /v1 body.id',
   'POST /v1/ body.id',
   'POST /v1/bundler body.id',
+  'POST /v1/paymaster body.id',
 ])
 
 /**

@@ -49,6 +49,7 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
       http: ['eip155:31337', 'eip155:31338', inject('devnet').solana?.caipNetworkId],
       ws: [],
       bundler: ['eip155:31337', 'eip155:31338'],
+      paymaster: ['eip155:31337', 'eip155:31338'],
     })
     expect(response.headers['access-control-allow-origin']).toBe(DEMO_ORIGIN)
   })

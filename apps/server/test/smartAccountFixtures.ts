@@ -9,19 +9,19 @@ import {
   http,
   parseEther,
 } from 'viem'
-import { createBundlerClient } from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { expect } from 'vitest'
 import { type LatchSmartAccount, toLatchSmartAccount } from '../src/smartAccounts/latchAccount.ts'
 import { routerAbi } from './devnetTx.ts'
 
-const PROJECT = 'projectId=latch-dev'
-
 /**
- * A devnet chain as the kit reaches it through a listening test server: reads through the
- * JSON-RPC gateway, user operations through the bundler route.
+ * A devnet chain as the kit reaches it through a listening test server, for `projectId`: reads
+ * through the JSON-RPC gateway, user operations through the bundler route, sponsorships through
+ * the paymaster route.
  */
-export function throughServer(baseUrl: string, devnetChain: DevnetChain) {
+export function throughServer(baseUrl: string, devnetChain: DevnetChain, projectId = 'latch-dev') {
+  const PROJECT = `projectId=${projectId}`
   const caip = `eip155:${devnetChain.chainId}`
   const chain = defineChain({
     id: devnetChain.chainId,
@@ -31,12 +31,14 @@ export function throughServer(baseUrl: string, devnetChain: DevnetChain) {
   })
   const client = createPublicClient({ chain, transport: http() })
   const bundlerUrl = `${baseUrl}/v1/bundler?chainId=${caip}&${PROJECT}`
+  const paymasterUrl = `${baseUrl}/v1/paymaster?chainId=${caip}&${PROJECT}`
   // anvil's own methods (funding a key) go to the chain itself: the gateway forwards none.
   const testClient = createTestClient({ chain, mode: 'anvil', transport: http(devnetChain.rpcUrl) })
   return {
     chain,
     client,
     bundlerUrl,
+    paymasterUrl,
     /** A smart account of a fresh owner (or `owner`), not deployed. */
     smartAccount: (owner: PrivateKeyAccount = freshOwner(), salt = 0n) =>
       toLatchSmartAccount({
@@ -48,6 +50,15 @@ export function throughServer(baseUrl: string, devnetChain: DevnetChain) {
     bundler: (account: LatchSmartAccount) =>
       // Polled often: anvil mines at once, and a receipt is there within a bundling round.
       createBundlerClient({ account, client, transport: http(bundlerUrl), pollingInterval: 100 }),
+    /** A bundler client whose operations ask the project's paymaster to pay (ERC-7677). */
+    sponsoredBundler: (account: LatchSmartAccount) =>
+      createBundlerClient({
+        account,
+        client,
+        transport: http(bundlerUrl),
+        paymaster: createPaymasterClient({ transport: http(paymasterUrl) }),
+        pollingInterval: 100,
+      }),
     fund: (address: Hex, ether = '1') =>
       testClient.setBalance({ address, value: parseEther(ether) }),
     /** USDC bought on the devnet's Uniswap pool for `to` (it needs no code to receive it). */

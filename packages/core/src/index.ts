@@ -81,6 +81,7 @@ export {
   validateSend,
 } from './send/validateSend.ts'
 export * from './snackbar/index.ts'
+export { sponsorshipNotice } from './sponsorship/sponsorshipNotice.ts'
 export * from './storage/index.ts'
 export { createStore, type ReadableStore, type Store } from './store.ts'
 export * from './swap/index.ts'

@@ -37,6 +37,15 @@ export const BUNDLER_UTILITY_PRIVATE_KEY =
   '0x55272e79ad67cf14bae2c2e9c85000d729a647df436caae20c3b96d2b5399895' as const
 export const BUNDLER_UTILITY_ADDRESS = '0x1CeE80D41Dd561f97818aAd9BfAfBbf4Dde1ae66' as const
 
+/**
+ * The key the server signs sponsored user operations with on the devnet (LatchPaymaster's signer).
+ * It is keccak256 of 'latch devnet paymaster signer' (checked when the plan is built): public, for
+ * devnets only; a production server has its own (PAYMASTER_SIGNER_KEY).
+ */
+export const PAYMASTER_SIGNER_PRIVATE_KEY =
+  '0x9bb81cae3560d695bcee0c8a49cd460ec4a3b08c8bd2c59a0807f4e769219454' as const
+export const PAYMASTER_SIGNER_ADDRESS = '0xcB5ED268184bFe03e15b6533B347cB83cfEeF41d' as const
+
 /** Canonical Multicall3 address (the same on nearly every EVM chain). */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
 /** The deterministic CREATE2 deployer anvil preinstalls. */
@@ -52,6 +61,13 @@ export const ENTRY_POINT_ADDRESS = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108' 
  * the same address on every chain it is deployed to with the same bytecode.
  */
 export const ACCOUNT_FACTORY_SALT =
+  '0x0000000000000000000000000000000000000000000000000000000000000000' as const
+
+/**
+ * The CREATE2 salt of LatchPaymaster: its address follows from its bytecode, its signer and its
+ * owner, the same on every devnet chain.
+ */
+export const PAYMASTER_SALT =
   '0x0000000000000000000000000000000000000000000000000000000000000000' as const
 
 /** The bundlers' ports by default, in chain order (ERC-4337 gave its number to the first). */

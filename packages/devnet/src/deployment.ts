@@ -13,6 +13,7 @@ const inputFiles = [
   '../contracts/DevnetToken.sol',
   '../contracts/LatchAccount.sol',
   '../contracts/LatchAccountFactory.sol',
+  '../contracts/LatchPaymaster.sol',
   '../contracts/Multicall3.sol',
   './artifacts.ts',
   './compile.ts',

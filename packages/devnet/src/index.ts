@@ -38,6 +38,7 @@ export {
   DEVNET_MNEMONIC,
   ENTRY_POINT_ADDRESS,
   MULTICALL3_ADDRESS,
+  PAYMASTER_SIGNER_ADDRESS,
 } from './constants.ts'
 export {
   type CaughtMail,
@@ -273,6 +274,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       mail: { smtpUrl: mail.smtpUrl, inboxUrl: mail.inboxUrl },
       oidc: { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
       onramp: { treasury: deployment.treasury },
+      paymaster: { signer: deployment.paymasterSigner },
     })
     log(`devnet up in ${Math.round(performance.now() - started)} ms; manifest at ${manifestPath}`)
     return {

@@ -33,6 +33,9 @@ import {
   ENTRY_POINT_ADDRESS,
   ENTRY_POINT_SALT,
   MULTICALL3_ADDRESS,
+  PAYMASTER_SALT,
+  PAYMASTER_SIGNER_ADDRESS,
+  PAYMASTER_SIGNER_PRIVATE_KEY,
   TREASURY_ADDRESS,
   TREASURY_PRIVATE_KEY,
 } from './constants.ts'
@@ -83,6 +86,14 @@ const TREASURY_USDC = '10000000'
 const BUNDLER_EXECUTOR_ETHER = '10000'
 const BUNDLER_UTILITY_ETHER = '1000'
 
+/**
+ * LatchPaymaster's deposit in the EntryPoint (what sponsored operations are paid from) and its
+ * stake, locked for a day as production bundlers ask of a paymaster that reads its own storage.
+ */
+const PAYMASTER_DEPOSIT_ETHER = '1000'
+const PAYMASTER_STAKE_ETHER = '1'
+const PAYMASTER_UNSTAKE_DELAY_SECONDS = 86_400
+
 /** Ether the deployer gets (anvil_setBalance) to wrap and to seed the pools. */
 const DEPLOYER_BALANCE = parseEther('1000000')
 
@@ -121,9 +132,10 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
   for (const [text, key, address] of [
     ['latch devnet bundler executor', BUNDLER_EXECUTOR_PRIVATE_KEY, BUNDLER_EXECUTOR_ADDRESS],
     ['latch devnet bundler utility', BUNDLER_UTILITY_PRIVATE_KEY, BUNDLER_UTILITY_ADDRESS],
+    ['latch devnet paymaster signer', PAYMASTER_SIGNER_PRIVATE_KEY, PAYMASTER_SIGNER_ADDRESS],
   ] as const) {
     if (keccak256(toHex(text)) !== key || privateKeyToAddress(key) !== address) {
-      throw new Error(`the bundler key of '${text}' and its address do not match`)
+      throw new Error(`the key of '${text}' and its address do not match`)
     }
   }
   const accounts = deriveAccounts(DEVNET_MNEMONIC, 10)
@@ -351,6 +363,52 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     value: toHex(parseEther(BUNDLER_UTILITY_ETHER)),
   })
 
+  // The server's verifying paymaster, through the CREATE2 deployer (its signer and owner are in
+  // its init code), then its deposit and stake in the EntryPoint, paid by its owner, the deployer.
+  const paymasterArtifact = compiled.LatchPaymaster
+  const paymasterInitCode = encodeDeployData({
+    abi: paymasterArtifact.abi,
+    bytecode: paymasterArtifact.bytecode,
+    args: [PAYMASTER_SIGNER_ADDRESS, DEPLOYER_ADDRESS],
+  })
+  const latchPaymaster = getCreate2Address({
+    from: CREATE2_DEPLOYER,
+    salt: PAYMASTER_SALT,
+    bytecode: paymasterInitCode,
+  })
+  txs.push({
+    label: 'LatchPaymaster (CREATE2)',
+    to: CREATE2_DEPLOYER,
+    data: concat([PAYMASTER_SALT, paymasterInitCode]),
+    value: '0x0',
+  })
+  const paymasterDeposit = parseEther(PAYMASTER_DEPOSIT_ETHER)
+  call('fund the paymaster', latchPaymaster, paymasterArtifact.abi, 'deposit', [], paymasterDeposit)
+  call(
+    'stake the paymaster',
+    latchPaymaster,
+    paymasterArtifact.abi,
+    'addStake',
+    [PAYMASTER_UNSTAKE_DELAY_SECONDS],
+    parseEther(PAYMASTER_STAKE_ETHER),
+  )
+  checks.push({
+    label: 'LatchPaymaster signer',
+    to: latchPaymaster,
+    data: encodeFunctionData({ abi: paymasterArtifact.abi, functionName: 'signer' }),
+    expect: pad(PAYMASTER_SIGNER_ADDRESS).toLowerCase() as Hex,
+  })
+  checks.push({
+    label: "LatchPaymaster's deposit in the EntryPoint",
+    to: entryPoint,
+    data: encodeFunctionData({
+      abi: artifacts.entryPoint.abi,
+      functionName: 'balanceOf',
+      args: [latchPaymaster],
+    }),
+    expect: pad(toHex(paymasterDeposit)).toLowerCase() as Hex,
+  })
+
   const tokens: DevnetToken[] = [
     { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, address: weth9, spam: false },
     ...TEST_TOKENS.map((spec) => ({
@@ -366,6 +424,10 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     multicall3Code: compiled.Multicall3.deployedBytecode,
     deployerBalance: toHex(DEPLOYER_BALANCE),
     treasury: { address: TREASURY_ADDRESS, privateKey: TREASURY_PRIVATE_KEY },
+    paymasterSigner: {
+      address: PAYMASTER_SIGNER_ADDRESS,
+      privateKey: PAYMASTER_SIGNER_PRIVATE_KEY,
+    },
     txs,
     checks,
     contracts: {
@@ -377,6 +439,7 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
       simpleAccountFactory,
       latchAccountFactory,
       latchAccountImplementation,
+      latchPaymaster,
     },
     tokens,
     pairs,

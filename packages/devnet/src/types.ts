@@ -18,6 +18,8 @@ export type Deployment = {
   deployerBalance: Hex
   /** The sandbox on-ramp's treasury (ether and USDC). */
   treasury: { address: Hex; privateKey: Hex }
+  /** The key LatchPaymaster accepts sponsorships from: the server's on the devnet. */
+  paymasterSigner: { address: Hex; privateKey: Hex }
   txs: PlannedTx[]
   checks: PlannedCheck[]
   contracts: DevnetChain['contracts']

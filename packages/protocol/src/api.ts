@@ -52,6 +52,11 @@ export const supportedChainsResponse = z.object({
   ws: z.array(caipNetworkId),
   /** EVM chains with an ERC-4337 bundler behind POST /v1/bundler: smart accounts work there. */
   bundler: z.array(caipNetworkId).optional(),
+  /**
+   * EVM chains where POST /v1/paymaster signs for the server's verifying paymaster (ERC-7677):
+   * a project's policy decides what it sponsors there.
+   */
+  paymaster: z.array(caipNetworkId).optional(),
 })
 export type SupportedChainsResponse = z.infer<typeof supportedChainsResponse>
 

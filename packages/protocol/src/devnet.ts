@@ -41,6 +41,12 @@ export const devnetChain = z.object({
     latchAccountFactory: hexAddress,
     /** The implementation every account created by `latchAccountFactory` is a clone of. */
     latchAccountImplementation: hexAddress,
+    /**
+     * The verifying paymaster (OpenZeppelin's PaymasterSigner on EntryPoint v0.8) whose signer is
+     * `paymaster.signer` of the manifest, funded and staked in the EntryPoint. Absent in manifests
+     * written before it existed.
+     */
+    latchPaymaster: hexAddress.optional(),
   }),
   tokens: z.array(devnetToken),
   pairs: z.array(devnetPair),
@@ -112,6 +118,13 @@ export const devnetManifest = z.object({
    */
   onramp: z
     .object({ treasury: z.object({ address: hexAddress, privateKey: z.string() }) })
+    .optional(),
+  /**
+   * The key every chain's `latchPaymaster` takes sponsorships from: a development server signs
+   * with it when PAYMASTER_SIGNER_KEY is unset.
+   */
+  paymaster: z
+    .object({ signer: z.object({ address: hexAddress, privateKey: z.string() }) })
     .optional(),
 })
 

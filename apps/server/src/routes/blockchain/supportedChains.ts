@@ -10,14 +10,17 @@ import type { Config } from '../../config.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
 
 /**
- * GET /v1/supported-chains: the configured networks of every family, all served over HTTP, and
- * the EVM chains whose bundler POST /v1/bundler reaches (where smart accounts work).
+ * GET /v1/supported-chains: the configured networks of every family, all served over HTTP, the
+ * EVM chains whose bundler POST /v1/bundler reaches (where smart accounts work), and those where
+ * POST /v1/paymaster signs sponsorships.
  */
 export const supportedChainsRoute =
   (deps: {
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
     chainConfigs: Config['chains']
+    /** The chains the server's paymaster signs for. */
+    sponsoredChainIds: readonly number[]
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -43,6 +46,7 @@ export const supportedChainsRoute =
         bundler: deps.chainConfigs
           .filter((chain) => chain.bundlerUrl)
           .map((chain) => eip155NetworkId(chain.chainId)),
+        paymaster: deps.sponsoredChainIds.map(eip155NetworkId),
       }),
     )
   }
