@@ -17,6 +17,8 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet } from '../src/config.ts'
 import { BUNDLER_UNAVAILABLE_MESSAGE } from '../src/embedded/smartAccount/errors.ts'
+import type { SponsorshipPolicy } from '../src/paymaster/policy.ts'
+import { setPolicy } from '../src/paymaster/store.ts'
 import { latchAccountFactoryAbi } from '../src/smartAccounts/latchAccount.ts'
 import { startForwarder } from './bundlerForwarder.ts'
 import { devnetClient, routerAbi } from './devnetTx.ts'
@@ -354,5 +356,126 @@ describe('the smart account while its bundler does not answer', () => {
     const back = await send()
     expect(back.statusCode, back.body).toBe(200)
     expect(back.json().result).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+})
+
+describe("the smart account's gas, sponsored by the site's project", () => {
+  let server: TestServer
+  const SPONSOR_ALL: SponsorshipPolicy = {
+    enabled: true,
+    budgetWei: parseEther('1'),
+    period: 'day',
+    allowedTargets: [],
+    visitorDailyCapWei: null,
+  }
+  beforeAll(async () => {
+    server = await startTestServer('pglite')
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  const call = (
+    user: Accounts,
+    route: string,
+    method: string,
+    params: unknown,
+    projectId?: string,
+  ) =>
+    walletCall(
+      server,
+      route,
+      { method, params, chainId, ...(projectId && { projectId }) },
+      { token: user.token },
+    )
+  const paymasterOf = async (hash: Hex) => {
+    const [operation] = await userOperationsIn(hash)
+    return operation?.paymaster
+  }
+
+  it('the site pays: the cost names it, and the first operation deploys an account holding no ether', async () => {
+    await setPolicy(server.db, 'latch-dev', SPONSOR_ALL)
+    const user = await smartUser(server)
+    const tx = [{ from: user.smart, to: freshAddress(), value: '0x0' }]
+    const costed = (await call(user, 'rpc/cost', 'eth_sendTransaction', tx, 'latch-dev')).json()
+    expect(costed).toMatchObject({
+      sponsor: 'Latch development project',
+      balance: '0',
+      shortfall: '0',
+      maxFeePerGas: '0',
+    })
+    const sent = await call(user, 'rpc', 'eth_sendTransaction', tx, 'latch-dev')
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().notice).toBeUndefined()
+    expect(await client.getCode({ address: user.smart })).not.toBeUndefined()
+    expect(await client.getBalance({ address: user.smart })).toBe(0n)
+    expect(await paymasterOf(sent.json().result)).toBe(chain.contracts.latchPaymaster)
+  })
+
+  it('a site that sponsors nothing: the account pays, and nothing is said of it', async () => {
+    await setPolicy(server.db, 'latch-dev', { ...SPONSOR_ALL, enabled: false })
+    const user = await smartUser(server)
+    await anvil.setBalance({ address: user.smart, value: parseEther('1') })
+    const tx = [{ from: user.smart, to: freshAddress(), value: '0x0' }]
+    const costed = (await call(user, 'rpc/cost', 'eth_sendTransaction', tx, 'latch-dev')).json()
+    expect(costed.sponsor).toBeUndefined()
+    expect(costed.sponsorshipNotice).toBeUndefined()
+    expect(BigInt(costed.maxFeePerGas)).toBeGreaterThan(0n)
+    const sent = await call(user, 'rpc', 'eth_sendTransaction', tx, 'latch-dev')
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().notice).toBeUndefined()
+    expect(await paymasterOf(sent.json().result)).toBe('0x0000000000000000000000000000000000000000')
+    expect(await client.getBalance({ address: user.smart })).toBeLessThan(parseEther('1'))
+  })
+
+  it("a call the site's policy does not pay for: the screen is told why first, and the account pays", async () => {
+    await setPolicy(server.db, 'latch-dev', {
+      ...SPONSOR_ALL,
+      allowedTargets: [USDC.toLowerCase() as Hex],
+    })
+    const user = await smartUser(server)
+    await anvil.setBalance({ address: user.smart, value: parseEther('1') })
+    const tx = [{ from: user.smart, to: freshAddress(), value: '0x0' }]
+    const notice =
+      'This site is not paying for this transaction: it only pays for calls to its own contracts. You pay the network fee.'
+    const costed = (await call(user, 'rpc/cost', 'eth_sendTransaction', tx, 'latch-dev')).json()
+    expect(costed.sponsorshipNotice).toBe(notice)
+    expect(costed.sponsor).toBeUndefined()
+    const sent = await call(user, 'rpc', 'eth_sendTransaction', tx, 'latch-dev')
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().notice).toBe(notice)
+    expect(await paymasterOf(sent.json().result)).toBe('0x0000000000000000000000000000000000000000')
+    expect(await client.getBalance({ address: user.smart })).toBeLessThan(parseEther('1'))
+  })
+
+  it("refused when it is signed (the visitor's daily cap): sent self-paid all the same, with the reason", async () => {
+    await setPolicy(server.db, 'latch-dev', { ...SPONSOR_ALL, visitorDailyCapWei: 1n })
+    const user = await smartUser(server)
+    await anvil.setBalance({ address: user.smart, value: parseEther('1') })
+    const batch = [
+      {
+        version: '2.0.0',
+        from: user.smart,
+        chainId: toHex(chainId),
+        calls: [{ to: freshAddress() }],
+      },
+    ]
+    const sent = await call(user, 'rpc', 'wallet_sendCalls', batch, 'latch-dev')
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().notice).toBe(
+      "This site is not paying for this transaction: you have reached today's limit of sponsored network fees. You pay the network fee.",
+    )
+    expect(sent.json().result.id).toMatch(/^0x4337/)
+  })
+
+  it('without the site named, nobody sponsors and nothing is said', async () => {
+    await setPolicy(server.db, 'latch-dev', SPONSOR_ALL)
+    const user = await smartUser(server)
+    await anvil.setBalance({ address: user.smart, value: parseEther('1') })
+    const sent = await call(user, 'rpc', 'eth_sendTransaction', [
+      { from: user.smart, to: freshAddress(), value: '0x0' },
+    ])
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().notice).toBeUndefined()
+    expect(await paymasterOf(sent.json().result)).toBe('0x0000000000000000000000000000000000000000')
   })
 })

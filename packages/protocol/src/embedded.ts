@@ -144,8 +144,14 @@ export const walletRpcBody = z.object({
   params: z.unknown().optional(),
   chainId: z.number().int().positive().optional(),
   caipNetworkId: solanaNetworkId.optional(),
+  /** The project of the site the frame serves: whose gas sponsorship a smart account may use. */
+  projectId: projectIdValue.optional(),
 })
-export const walletRpcResponse = z.object({ result: z.unknown() })
+export const walletRpcResponse = z.object({
+  result: z.unknown(),
+  /** What the user should know of how it went: the site did not pay the network fee, and why. */
+  notice: z.string().optional(),
+})
 
 /** An amount in base units (wei), as a decimal string: JSON has no bigint. */
 const baseUnits = z.string().regex(/^\d+$/, 'Expected an amount in base units')
@@ -173,6 +179,10 @@ export const walletRpcCostResponse = z.object({
    */
   gas: baseUnits.optional(),
   maxFeePerGas: baseUnits.optional(),
+  /** Who pays the fee instead of the user: the site's name, when it sponsors this operation. */
+  sponsor: z.string().optional(),
+  /** Why the site does not pay the fee of an operation it could have sponsored: the user does. */
+  sponsorshipNotice: z.string().optional(),
   /** The chain's tokens the server knows: the screen names what a call approves or moves. */
   tokens: z
     .array(z.object({ address, symbol: z.string(), decimals: z.number().int().nonnegative() }))

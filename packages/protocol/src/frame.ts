@@ -196,6 +196,11 @@ export type FrameEvents = {
   CHAIN_CHANGED: { chainId: number }
   /** The server refused the session (expired or revoked): the app disconnects. */
   SESSION_EXPIRED: Record<string, never>
+  /**
+   * Something the visitor should know of a request that went through: the site did not pay a
+   * smart account's network fee as it could have, and why (the account paid). The app shows it.
+   */
+  NOTICE: { message: string }
 }
 
 export type FrameEventName = keyof FrameEvents

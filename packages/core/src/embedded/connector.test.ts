@@ -337,4 +337,21 @@ describe('the embedded connector: the smart account and the owner EOA', () => {
     expect(plain.gas).toBe(21_000n)
     expect(frame.requests).toHaveLength(asked)
   })
+
+  it("shows the frame's notice of a fee the site did not pay", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const signer = await devnetAccount()
+      const { embedded, frame, snackbar } = setup(signer, smartFrame(signer))
+      await embedded.connectOtp('123456')
+      frame.emit('NOTICE', { message: 'This site is not paying for this transaction.' })
+      await vi.advanceTimersByTimeAsync(200)
+      expect(snackbar.state.get()).toMatchObject({
+        open: true,
+        message: 'This site is not paying for this transaction.',
+      })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

@@ -22,6 +22,8 @@ export type EmbeddedConnectorOptions = {
   onUser(user: ConnectedUser | undefined): void
   /** The frame said the session is gone (expired or revoked). */
   onSessionExpired(): void
+  /** The frame has something the visitor should know of a request that went through. */
+  onNotice(message: string): void
   /** How the connection is named: 'Email', or the social provider's name. */
   walletInfo(): { name: string; icon?: string }
   /** The EVM account type the visitor chose on an earlier visit (the kit's storage), if any. */
@@ -196,6 +198,9 @@ export function embeddedConnector(
       })
       loaded.on('CHAIN_CHANGED', ({ chainId: id }) => {
         if (user) onChainChanged(String(id))
+      })
+      loaded.on('NOTICE', ({ message }) => {
+        if (user) options.onNotice(message)
       })
       loaded.on('SESSION_EXPIRED', () => {
         if (!user) return

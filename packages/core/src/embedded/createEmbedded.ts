@@ -315,6 +315,8 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
       },
       onUser,
       onSessionExpired: () => deps.alerts.raise(KNOWN_ALERTS.sessionExpired),
+      // The site did not pay a smart account's fee as it could have: said, the send went through.
+      onNotice: (message) => deps.snackbar.showSuccess(message),
       walletInfo,
       preferredAccountType: () => readPreferredAccountTypes(deps.storage).eip155,
       calls: {

@@ -278,3 +278,48 @@ describe('describeApproval', () => {
     })
   })
 })
+
+describe('describeApproval: a sponsored smart account operation', () => {
+  const cost = {
+    network: { chainId: 31337, name: 'Latch Devnet' },
+    currency: { symbol: 'ETH', decimals: 18 },
+    balance: '0',
+    value: '0',
+    fee: '420000000000000',
+    shortfall: '0',
+  }
+  const tx = {
+    from: '0x00000000000000000000000000000000000000aa',
+    to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  }
+
+  it('says who pays the fee instead of the user', () => {
+    const view = describeApproval({
+      method: 'eth_sendTransaction',
+      params: [tx],
+      chainId: 31337,
+      cost: { ...cost, sponsor: 'Latch demo' },
+    })
+    expect(view.sections[0]?.rows?.at(-1)).toEqual({
+      label: 'Network fee',
+      value: 'Paid by Latch demo',
+    })
+  })
+
+  it('says why the site does not pay, beside the fee the user pays', () => {
+    const notice =
+      'This site is not paying for this transaction: its budget for network fees is used up for now. You pay the network fee.'
+    const view = describeApproval({
+      method: 'wallet_sendCalls',
+      params: [{ calls: [tx] }],
+      chainId: 31337,
+      cost: { ...cost, sponsorshipNotice: notice },
+    })
+    expect(view.sections[0]?.rows?.at(-1)).toEqual({
+      label: 'Network fee',
+      value: 'up to 0.00042 ETH',
+    })
+    expect(view.sections[1]).toEqual({ block: { text: notice, mono: false } })
+    expect(view.warning).toBeUndefined()
+  })
+})

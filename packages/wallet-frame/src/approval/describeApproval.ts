@@ -58,6 +58,9 @@ export function describeApproval(
         : `Chain ${chainId ?? 'unknown'}`,
   })
   const costRows = (): DetailRow[] => {
+    // The site pays this one: the user is told who, not what it costs.
+    if (request.cost?.sponsor)
+      return [{ label: 'Network fee', value: `Paid by ${request.cost.sponsor}` }]
     const fee = request.cost?.fee
     if (fee === undefined || fee === null) return []
     const amount = formatNativeAmount(BigInt(fee), currency.decimals, true)
@@ -67,6 +70,9 @@ export function describeApproval(
     request.refusal ??
     (request.cost?.feeError ? `This transaction is expected to fail: ${request.cost.feeError}` : '')
   const withWarning = (view: ApprovalView): ApprovalView => (warning ? { ...view, warning } : view)
+  // The site could have paid the fee but does not: the user pays, and is told why first.
+  const notice = request.cost?.sponsorshipNotice
+  const sponsorship: DetailSection[] = notice ? [{ block: { text: notice, mono: false } }] : []
   switch (request.method) {
     case 'personal_sign': {
       const message = decodePersonalMessage(params[0])
@@ -95,6 +101,7 @@ export function describeApproval(
             ...(call.summary && { heading: call.summary }),
             rows: [...call.rows, network(chainId), ...costRows()],
           },
+          ...sponsorship,
         ],
       })
     }
@@ -107,6 +114,7 @@ export function describeApproval(
         title,
         sections: [
           { rows: [network(chainId), count, ...costRows()] },
+          ...sponsorship,
           ...calls.map((entry, index) => {
             const call = describeCall(asRecord(entry), known)
             const place = `Call ${index + 1} of ${calls.length}`

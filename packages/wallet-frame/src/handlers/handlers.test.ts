@@ -249,7 +249,12 @@ describe('wallet frame requests', () => {
     expect((await pending).payload).toBe('0xsigned')
     expect(frame.calls.at(-1)).toEqual({
       path: 'rpc',
-      body: { method: 'personal_sign', params: ['0x6869', address], chainId: 31337 },
+      body: {
+        method: 'personal_sign',
+        params: ['0x6869', address],
+        chainId: 31337,
+        projectId: 'latch-dev',
+      },
       token,
     })
   })
@@ -385,7 +390,12 @@ describe('wallet frame requests', () => {
     // Sent from the account the user acts with (their only one here: the EOA).
     expect(frame.calls.at(-1)).toEqual({
       path: 'rpc/cost',
-      body: { method: 'eth_sendTransaction', params: [{ ...tx, from: address }], chainId: 31337 },
+      body: {
+        method: 'eth_sendTransaction',
+        params: [{ ...tx, from: address }],
+        chainId: 31337,
+        projectId: 'latch-dev',
+      },
       token,
     })
     const reason = 'Not enough ETH for the network fee: you need 0.000042 ETH more'
@@ -531,6 +541,7 @@ describe('wallet frame requests: the smart account', () => {
         method: 'eth_sendTransaction',
         params: [{ to: address, value: '0x1', from: smartAccount }],
         chainId: 31337,
+        projectId: 'latch-dev',
       },
       token,
     })
@@ -579,7 +590,12 @@ describe('wallet frame requests: the fee of a smart account transaction', () => 
     expect(reply.payload).toEqual({ gas: '400000', maxFeePerGas: '2000000000' })
     expect(frame.calls.at(-1)).toEqual({
       path: 'rpc/cost',
-      body: { method: 'eth_sendTransaction', params: [transaction], chainId: 31337 },
+      body: {
+        method: 'eth_sendTransaction',
+        params: [transaction],
+        chainId: 31337,
+        projectId: 'latch-dev',
+      },
       token,
     })
     expect(frame.shown).toEqual([])
@@ -597,5 +613,25 @@ describe('wallet frame requests: the fee of a smart account transaction', () => 
     expect(reply.payload).toBeNull()
     const bad = await frame.send('ESTIMATE_FEE', { transaction: 'nope', chainId: 31337 })
     expect(bad.payload).toEqual({ message: 'Invalid request: transaction must be an object' })
+  })
+})
+
+describe('wallet frame requests: what the visitor should know', () => {
+  it("passes on the server's notice of a send it paid itself, after the result", async () => {
+    const notice =
+      'This site is not paying for this transaction: it does not sponsor network fees. You pay the network fee.'
+    const frame = setup((call) =>
+      call.path === 'rpc' ? { result: `0x${'ab'.repeat(32)}`, notice } : smartServer(call),
+    )
+    await signIn(frame)
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ to: address }],
+      chainId: 31337,
+    })
+    await expect.poll(() => frame.requests.length).toBe(1)
+    frame.click('approve')
+    expect((await pending).payload).toBe(`0x${'ab'.repeat(32)}`)
+    expect(frame.events).toContainEqual({ name: 'NOTICE', payload: { message: notice } })
   })
 })

@@ -32,9 +32,14 @@ export function rpcHandlers(
 ): HandlerGroup<'RPC_REQUEST' | 'RPC_ABORT' | 'ESTIMATE_FEE'> {
   const { store } = context
 
+  /** The site's project, for the server to know whose gas sponsorship applies. */
+  const project = context.projectId ? { projectId: context.projectId } : {}
+
   async function sendToWallet(method: string, params: unknown, chainId: number): Promise<unknown> {
     const body = params === undefined ? { method, chainId } : { method, params, chainId }
-    const { result } = await callWithSession(context, 'rpc', body)
+    const { result, notice } = await callWithSession(context, 'rpc', { ...body, ...project })
+    // The request went through; the visitor hears what they should know of it (who paid).
+    if (notice) context.emit('NOTICE', { message: notice })
     return result
   }
 
@@ -98,6 +103,7 @@ export function rpcHandlers(
         method: request.method,
         params: request.params,
         chainId: request.chainId,
+        ...project,
       })
       const refusal = shortfallMessage({
         balance: BigInt(cost.balance),
@@ -171,6 +177,7 @@ export function rpcHandlers(
         method: 'eth_sendTransaction',
         params: [transaction],
         chainId,
+        ...project,
       })
       return cost.gas !== undefined && cost.maxFeePerGas !== undefined
         ? { gas: cost.gas, maxFeePerGas: cost.maxFeePerGas }

@@ -7,6 +7,12 @@ import type { EmbeddedContext } from '../context.ts'
 import { type SmartAccountChain, smartAccountAddress } from '../smartAccount/chains.ts'
 import { onBundler } from '../smartAccount/errors.ts'
 import {
+  sponsorActions,
+  sponsorshipNoticeOf,
+  sponsorshipRefusalIn,
+} from '../smartAccount/sponsor.ts'
+import {
+  type Sponsorship,
   sendUserOperation,
   userSmartAccount,
   waitForUserOperation,
@@ -81,48 +87,96 @@ export function smartAccountCalls(method: string, params: unknown, chainId: numb
 }
 
 /**
+ * What the site's project pays for on `chainId`: the server's paymaster service under that
+ * project's policy, when the server sponsors there; else nothing (the account pays).
+ */
+export async function sponsorshipFor(
+  context: Pick<EmbeddedContext, 'sponsor' | 'projects'>,
+  projectId: string | undefined,
+  chainId: number,
+): Promise<Sponsorship | undefined> {
+  const { sponsor } = context
+  if (!sponsor || !projectId || !sponsor.chainIds.includes(chainId)) return undefined
+  const project = await context.projects.get(projectId)
+  return project ? sponsorActions(sponsor, project, chainId) : undefined
+}
+
+/** What a smart account's call answers: its result, and what the user should know of it. */
+export type SmartAccountOutcome = { result: unknown; notice?: string }
+
+/**
  * One signing call of the user's smart account on `chain`: messages and typed data signed by the
  * owner as ERC-7739 signatures (ERC-6492-wrapped before the account is deployed), a transaction
- * or batch sent as one user operation. The owner's key is decrypted only to sign.
+ * or batch sent as one user operation, its fee paid by the site where its project sponsors it,
+ * else (or when the sponsor refuses) by the account, with a notice saying why (none for a site
+ * that sponsors nothing). The owner's key
+ * is decrypted only to sign.
  */
 export async function smartAccountRpc(
-  context: Pick<EmbeddedContext, 'vault'>,
+  context: Pick<EmbeddedContext, 'vault' | 'sponsor' | 'projects'>,
   user: WalletUser,
   chain: ChainClient,
   smart: SmartAccountChain,
-  request: { method: string; params?: unknown },
-): Promise<unknown> {
+  request: { method: string; params?: unknown; projectId?: string | undefined },
+): Promise<SmartAccountOutcome> {
   const withOwner = <T>(work: Parameters<typeof context.vault.withAccount<T>>[2]) =>
     context.vault.withAccount(user.id, user.encryptedKey, work)
   const owner = user.address as Address
   const chainId = chain.config.chainId
+
+  /** Sends the calls sponsored when the site pays, else self-paid, saying why it did not. */
+  async function send(calls: AccountCall[]): Promise<{ hash: Hex; notice?: string }> {
+    const sponsorship = await sponsorshipFor(context, request.projectId, chainId)
+    let notice: string | undefined
+    if (sponsorship) {
+      try {
+        return {
+          hash: await withOwner((key) => sendUserOperation(smart, chain, key, calls, sponsorship)),
+        }
+      } catch (error) {
+        const reason = sponsorshipRefusalIn(error)
+        if (!reason) throw error
+        notice = sponsorshipNoticeOf(reason)
+      }
+    }
+    const hash = await withOwner((key) => sendUserOperation(smart, chain, key, calls))
+    return notice ? { hash, notice } : { hash }
+  }
+
   switch (request.method) {
     case 'personal_sign': {
       const { message } = personalSignRequest(request.params)
-      return withOwner((key) =>
+      const signature = await withOwner((key) =>
         onBundler(async () => (await userSmartAccount(smart, chain, key)).signMessage({ message })),
       )
+      return { result: signature }
     }
     case 'eth_signTypedData_v4': {
       const { data } = signTypedDataRequest(request.params)
       // The domain's own type is derived from the domain: ERC-7739 nests it under the account's.
       const { EIP712Domain: _domain, ...types } = data.types as Record<string, unknown>
       const typed = { ...data, types } as TypedDataDefinition
-      return withOwner((key) =>
+      const signature = await withOwner((key) =>
         onBundler(async () => (await userSmartAccount(smart, chain, key)).signTypedData(typed)),
       )
+      return { result: signature }
     }
     case 'eth_sendTransaction': {
-      const calls = smartAccountCalls(request.method, request.params, chainId)
-      const hash = await withOwner((key) => sendUserOperation(smart, chain, key, calls))
+      const { hash, notice } = await send(
+        smartAccountCalls(request.method, request.params, chainId),
+      )
       const landed = await waitForUserOperation(smart, chain, owner, hash)
       if (!landed.success) throw new HttpError(400, SMART_ACCOUNT_REVERTED_MESSAGE)
-      return landed.transactionHash
+      return { result: landed.transactionHash, ...(notice && { notice }) }
     }
     case 'wallet_sendCalls': {
-      const calls = smartAccountCalls(request.method, request.params, chainId)
-      const hash = await withOwner((key) => sendUserOperation(smart, chain, key, calls))
-      return { id: encodeUserOperationCallsId(chainId, hash) }
+      const { hash, notice } = await send(
+        smartAccountCalls(request.method, request.params, chainId),
+      )
+      return {
+        result: { id: encodeUserOperationCallsId(chainId, hash) },
+        ...(notice && { notice }),
+      }
     }
     default:
       throw new HttpError(400, `${request.method} is not a smart account call`)

@@ -35,7 +35,12 @@ type WalletRpcRequest = {
   params?: unknown
   chainId?: number | undefined
   caipNetworkId?: string | undefined
+  /** The site's project (the frame's): whose sponsorship a smart account's operation may use. */
+  projectId?: string | undefined
 }
+
+/** What a wallet call answers, and what the user should know of how it went (see walletRpcResponse). */
+export type WalletRpcOutcome = { result: unknown; notice?: string }
 
 /** The chain a call is for: a batch (or its status) names its own, others take the request's. */
 function chainIdOf(request: WalletRpcRequest): number | undefined {
@@ -72,14 +77,17 @@ function evmChainOf(
  * allowed'.
  */
 export async function walletRpc(
-  context: Pick<EmbeddedContext, 'chains' | 'vault' | 'db' | 'solanaChains' | 'smartAccounts'>,
+  context: Pick<
+    EmbeddedContext,
+    'chains' | 'vault' | 'db' | 'solanaChains' | 'smartAccounts' | 'sponsor' | 'projects'
+  >,
   user: WalletUser,
   request: WalletRpcRequest,
-): Promise<unknown> {
+): Promise<WalletRpcOutcome> {
   const solana = Object.hasOwn(SOLANA_SIGNING_METHODS, request.method)
     ? SOLANA_SIGNING_METHODS[request.method]
     : undefined
-  if (solana) return solanaWalletRpc(context, user, request, solana)
+  if (solana) return { result: await solanaWalletRpc(context, user, request, solana) }
   const signing = Object.hasOwn(SIGNING_METHODS, request.method)
     ? SIGNING_METHODS[request.method]
     : undefined
@@ -90,15 +98,19 @@ export async function walletRpc(
   if (!signing) {
     const [id] = Array.isArray(request.params) ? request.params : []
     const userOperation = typeof id === 'string' ? decodeUserOperationCallsId(id) : undefined
-    if (!userOperation) return getCallsStatus(context.chains, request.params)
+    if (!userOperation) return { result: await getCallsStatus(context.chains, request.params) }
     if (!smart) throw new HttpError(400, 'Smart accounts are not available on this chain')
-    return userOperationCallsStatus(smart, chain, id, userOperation.userOperationHash)
+    return {
+      result: await userOperationCallsStatus(smart, chain, id, userOperation.userOperationHash),
+    }
   }
   if (isSmartAccountCall(smart, user.address as `0x${string}`, request))
     return smartAccountRpc(context, user, chain, smart, request)
-  return context.vault.withAccount(user.id, user.encryptedKey, (account) =>
-    signing(account, chain, request.params),
-  )
+  return {
+    result: await context.vault.withAccount(user.id, user.encryptedKey, (account) =>
+      signing(account, chain, request.params),
+    ),
+  }
 }
 
 /**
@@ -106,7 +118,7 @@ export async function walletRpc(
  * screen is drawn. No key is touched.
  */
 export async function walletRpcCost(
-  context: Pick<EmbeddedContext, 'chains' | 'smartAccounts'>,
+  context: Pick<EmbeddedContext, 'chains' | 'smartAccounts' | 'sponsor' | 'projects'>,
   user: WalletUser,
   request: WalletRpcRequest,
 ): Promise<WalletRpcCost> {
@@ -114,6 +126,6 @@ export async function walletRpcCost(
   const smart = context.smartAccounts.get(chain.config.chainId)
   const owner = user.address as `0x${string}`
   if (isSmartAccountCall(smart, owner, request))
-    return smartAccountCost(chain, smart, owner, request)
+    return smartAccountCost(context, chain, smart, owner, request)
   return transactionCost(chain, user.address, request)
 }

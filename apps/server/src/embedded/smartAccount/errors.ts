@@ -2,6 +2,7 @@ import { BaseError } from 'viem'
 import { WaitForUserOperationReceiptTimeoutError } from 'viem/account-abstraction'
 import { BundlerUnavailableError } from '../../bundler/bundlerTransport.ts'
 import { HttpError } from '../../errors.ts'
+import { SponsorshipRefusedError } from '../../paymaster/service.ts'
 import { chainError } from '../rpc/chainError.ts'
 
 /** What the user is told when the chain's bundler did not answer. */
@@ -26,13 +27,17 @@ function aaText(error: unknown): string | undefined {
 }
 
 /**
- * The caller's answer for a failed user operation: 503 when the bundler or the chain did not
- * answer or the receipt did not come in time (try again later); 400 with the bundler's AA code in
- * its words when the EntryPoint refused it (the kit turns the code into a plain sentence); else
- * the chain's refusal as for any transaction.
+ * The caller's answer for a failed user operation: the sponsor's refusal as it is (the caller
+ * sends self-paid instead); 503 when the bundler or the chain did not answer or the receipt did
+ * not come in time (try again later); 400 with the bundler's AA code in its words when the
+ * EntryPoint refused it (the kit turns the code into a plain sentence); else the chain's refusal
+ * as for any transaction.
  */
 export function userOperationError(error: unknown): unknown {
   if (error instanceof HttpError) return error
+  // The sponsor's refusal is the caller's to handle (it sends the operation self-paid).
+  for (let link = error; link instanceof Error; link = link.cause)
+    if (link instanceof SponsorshipRefusedError) return link
   if (error instanceof BaseError) {
     if (error.walk((cause) => cause instanceof BundlerUnavailableError))
       return new HttpError(503, BUNDLER_UNAVAILABLE_MESSAGE)

@@ -2,6 +2,7 @@ import type { Address, Chain, Client, Hex, Transport } from 'viem'
 import {
   type BundlerClient,
   createBundlerClient,
+  type PaymasterActions,
   type UserOperation,
 } from 'viem/account-abstraction'
 import type { ChainClient } from '../../chains/clients.ts'
@@ -41,21 +42,28 @@ export const addressOnlyOwner = (address: Address): AccountOwner => ({
 
 type BundlerGasPrice = { standard?: { maxFeePerGas?: Hex; maxPriorityFeePerGas?: Hex } }
 
+/** A sponsor's part of a user operation: viem's paymaster actions (see sponsor.ts). */
+export type Sponsorship = Required<
+  Pick<PaymasterActions, 'getPaymasterStubData' | 'getPaymasterData'>
+>
+
 /**
  * viem's bundler client for `account`, priced at the bundler's own standard gas price
  * (pimlico_getUserOperationGasPrice): viem's default doubles the chain's suggested tip, which
- * the bundler would then bid with every bundle.
+ * the bundler would then bid with every bundle. With `sponsorship`, a paymaster pays.
  */
 export function bundlerClientFor(
   smart: SmartAccountChain,
   chain: ChainClient,
   account: LatchSmartAccount,
+  sponsorship?: Sponsorship,
 ): BundlerClient<Transport, Chain, LatchSmartAccount> {
   return createBundlerClient({
     account,
     client: chain.client as Client<Transport, Chain>,
     transport: smart.bundler,
     pollingInterval: USER_OPERATION_POLL_MS,
+    ...(sponsorship && { paymaster: sponsorship }),
     userOperation: {
       async estimateFeesPerGas({ bundlerClient }) {
         const price = (await bundlerClient.request({
@@ -76,18 +84,21 @@ export function bundlerClientFor(
 
 /**
  * Sends `calls` as one user operation of the user's smart account (the first one deploys it
- * through the factory): signed by the owner's key, submitted to the bundler. Resolves with the
- * user operation's hash once the bundler took it.
+ * through the factory): signed by the owner's key, submitted to the bundler, its fee paid by
+ * `sponsorship` when given. Resolves with the user operation's hash once the bundler took it.
  */
 export function sendUserOperation(
   smart: SmartAccountChain,
   chain: ChainClient,
   owner: AccountOwner,
   calls: readonly AccountCall[],
+  sponsorship?: Sponsorship,
 ): Promise<Hex> {
   return onBundler(async () => {
     const account = await userSmartAccount(smart, chain, owner)
-    return bundlerClientFor(smart, chain, account).sendUserOperation({ calls: [...calls] })
+    return bundlerClientFor(smart, chain, account, sponsorship).sendUserOperation({
+      calls: [...calls],
+    })
   })
 }
 
@@ -135,7 +146,7 @@ export function userOperationCost(
   chain: ChainClient,
   owner: Address,
   calls: readonly AccountCall[],
-): Promise<{ gas: bigint; maxFeePerGas: bigint }> {
+): Promise<{ gas: bigint; maxFeePerGas: bigint; operation: UserOperation<'0.8'> }> {
   return onBundler(async () => {
     const account = await userSmartAccount(smart, chain, addressOnlyOwner(owner))
     const operation = (await bundlerClientFor(smart, chain, account).prepareUserOperation({
@@ -143,6 +154,6 @@ export function userOperationCost(
       parameters: ['factory', 'fees', 'gas', 'nonce', 'signature'],
       stateOverride: [{ address: account.address, balance: ESTIMATE_BALANCE }],
     })) as UserOperation<'0.8'>
-    return { gas: userOperationGas(operation), maxFeePerGas: operation.maxFeePerGas }
+    return { gas: userOperationGas(operation), maxFeePerGas: operation.maxFeePerGas, operation }
   })
 }
