@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import {
   createPublicClient,
@@ -282,5 +283,35 @@ test.describe('sign-in with the smart account', () => {
     )
     expect(session.status()).toBe(200)
     expect((await session.json()).address).toBe(smart)
+  })
+})
+
+test.describe('a name for the smart account', () => {
+  test('registers a name by the undeployed account’s signature, which the server verifies', async ({
+    page,
+    stack,
+  }) => {
+    const label = `smart-${randomBytes(3).toString('hex')}`
+    const name = `${label}.latch.id`
+    await page.goto(stack.demoUrl)
+    await loginWithEmail(page, stack, freshEmail('smart-name'))
+    const { smart } = await embeddedAccounts(page)
+    const account = await openAccount(page)
+    await account.getByRole('button', { name: 'Choose a name' }).click()
+    const register = page.getByRole('dialog')
+    await register.getByLabel('Name').fill(label)
+    await expect(register.getByText('Available')).toBeVisible()
+    await register.getByRole('button', { name: 'Register' }).click()
+    const { screen, approve } = await approveInFrame(page, stack, 'Signature Request')
+    await expect(screen).toContainText(`Name: ${name}`)
+    await expect(screen).toContainText(`Address: ${smart}`)
+    await approve.click()
+    await expect(
+      page.getByRole('dialog').getByRole('heading', { name: new RegExp(name) }),
+    ).toBeVisible()
+    const identity = await page.request.get(
+      `${stack.serverUrl}/v1/identity/${smart}?projectId=latch-dev`,
+    )
+    expect((await identity.json()).name).toBe(name)
   })
 })
