@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@latch/test-wallet'
-import { chromium, type Page } from '@playwright/test'
+import { gzipSync } from 'node:zlib'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, installTestWallet } from '@latch/test-wallet'
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import { startStack } from '../scripts/stack.ts'
 
 const RUNS = 10
@@ -63,10 +64,116 @@ async function timeLogin(page: Page, inboxUrl: string): Promise<number> {
   return (await connected) - submitted
 }
 
+/** The chunks only a smart account's user needs: the Account view's switch and its flow. */
+const SMART_ACCOUNT_CHUNK = /\/(AccountTypeSwitch|switchAccountType)-[\w-]+\.js$/
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`
+
+/** The JavaScript a browser context fetched so far (the page's and its frames'), gzip by URL. */
+function recordScripts(context: BrowserContext) {
+  const scripts = new Map<string, number>()
+  const pending: Promise<void>[] = []
+  context.on('response', (response) => {
+    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return
+    pending.push(
+      response.body().then(
+        (body) => {
+          scripts.set(response.url(), gzipSync(body, { level: 9 }).length)
+        },
+        () => {},
+      ),
+    )
+  })
+  return {
+    /** The scripts fetched so far, once their bodies are in. */
+    async settled(): Promise<Map<string, number>> {
+      await Promise.all(pending)
+      return new Map(scripts)
+    },
+  }
+}
+
+const smartChunks = (scripts: Map<string, number>, after = new Map<string, number>()) =>
+  [...scripts].filter(([url]) => SMART_ACCOUNT_CHUNK.test(url) && !after.has(url))
+const total = (entries: [string, number][]) => entries.reduce((sum, [, gzip]) => sum + gzip, 0)
+const names = (entries: [string, number][]) =>
+  entries.map(([url]) => new URL(url).pathname.split('/').at(-1)).join(', ')
+
+/** Opens the Account view from the connect button and waits until nothing more loads. */
+async function openAccountView(page: Page): Promise<void> {
+  await page.getByTestId('latch-connect-button').click()
+  await page.getByRole('dialog', { name: 'Account' }).waitFor()
+  await page.waitForLoadState('networkidle')
+}
+
+/**
+ * The bytes smart accounts cost a page (production build, gzip): what loads before the modal
+ * opens (none of the smart account's code), what an email user's Account view (a smart account)
+ * and its switch to the EOA load, and what an extension wallet's Account view loads of it (none).
+ */
+async function smartAccountBytes(
+  browser: Browser,
+  stack: Awaited<ReturnType<typeof startStack>>,
+  inboxUrl: string,
+): Promise<void> {
+  const context = await browser.newContext()
+  const scripts = recordScripts(context)
+  const page = await context.newPage()
+  await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+  const beforeModal = await scripts.settled()
+  console.log(
+    `smart-account code before the modal opens: ${smartChunks(beforeModal).length === 0 ? 'none' : names(smartChunks(beforeModal))} (page JS ${kib(total([...beforeModal]))} in ${beforeModal.size} files)`,
+  )
+  await timeLogin(page, inboxUrl)
+  await page.waitForLoadState('networkidle')
+  const loggedIn = await scripts.settled()
+  const frameJs = [...loggedIn].filter(([url]) => url.startsWith(stack.frameUrl))
+  console.log(
+    `the wallet frame's JS (loaded for email and social users only): ${kib(total(frameJs))} in ${frameJs.length} file(s)`,
+  )
+  await openAccountView(page)
+  await page.getByTestId('latch-account-type').waitFor()
+  const onAccount = await scripts.settled()
+  const switchView = smartChunks(onAccount, loggedIn)
+  console.log(
+    `an email user's Account view (a smart account) loads ${kib(total(switchView))} of smart-account code: ${names(switchView)}`,
+  )
+  await page.getByRole('button', { name: 'Switch to your EOA' }).click()
+  await page.getByTestId('latch-account-type-name').filter({ hasText: 'EOA' }).waitFor()
+  await page.waitForLoadState('networkidle')
+  const switched = smartChunks(await scripts.settled(), onAccount)
+  console.log(`its first switch loads ${kib(total(switched))} more: ${names(switched)}`)
+  await context.close()
+
+  const extension = await browser.newContext()
+  const extensionScripts = recordScripts(extension)
+  const other = await extension.newPage()
+  const [account] = stack.devnet.manifest.accounts
+  if (!account) throw new Error('the devnet has no account')
+  await installTestWallet(other, {
+    privateKey: account.privateKey as `0x${string}`,
+    chains: stack.devnet.manifest.chains.map((chain) => ({
+      chainId: chain.chainId,
+      rpcUrl: chain.rpcUrl,
+      name: chain.name,
+    })),
+  })
+  await other.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+  await other.getByRole('button', { name: 'Connect Wallet' }).click()
+  await other.getByRole('button', { name: /Latch Test Wallet/ }).click()
+  await other.getByTestId('demo-account').filter({ hasText: 'Connected' }).waitFor()
+  await openAccountView(other)
+  const withExtension = smartChunks(await extensionScripts.settled())
+  console.log(
+    `an extension wallet's Account view loads of it: ${withExtension.length === 0 ? 'none' : names(withExtension)}`,
+  )
+  await extension.close()
+}
+
 /**
  * `bench/embedded`: email login and signing with the embedded wallet in the production build: the
  * time from the last digit of the code to the page showing the account, and from the site's sign
- * request (a click) to the frame's approval screen being drawn.
+ * request (a click) to the frame's approval screen being drawn; then the bytes smart accounts
+ * cost a page (smartAccountBytes).
  */
 export async function benchEmbedded(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-bench-'))
@@ -100,6 +207,7 @@ export async function benchEmbedded(): Promise<void> {
     console.log(
       `site asks for a signature -> frame's approval screen drawn: ${report(signToApproval)}`,
     )
+    await smartAccountBytes(browser, stack, inboxUrl)
   } finally {
     await browser.close()
     await stack.stop()

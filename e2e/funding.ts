@@ -60,3 +60,21 @@ export async function sendEther(
   await client.waitForTransactionReceipt({ hash })
   return { client }
 }
+
+/** Sends `amount` of the devnet token `symbol` on the first chain from devnet account `funder`. */
+export async function sendToken(
+  stack: StackInfo,
+  options: { funder: number; to: `0x${string}`; symbol: string; amount: string },
+) {
+  const { chain, wallet, client } = funderClients(stack, options.funder)
+  const token = chain.tokens.find((candidate) => candidate.symbol === options.symbol)
+  if (!token) throw new Error(`no ${options.symbol} on the devnet`)
+  const hash = await wallet.writeContract({
+    address: token.address,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [options.to, parseUnits(options.amount, token.decimals)],
+  })
+  await client.waitForTransactionReceipt({ hash })
+  return { client, token }
+}

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet } from '../src/config.ts'
+import { startForwarder } from './bundlerForwarder.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 // POST /v1/bundler: the bundler route beside the JSON-RPC gateway, on the test devnet's alto. Its
@@ -19,32 +18,6 @@ const call = (method: string, params: unknown[] = [], id: number | string = 1) =
   method,
   params,
 })
-
-/** A stand-in for the bundler's address: forwards to alto while open, refuses while closed. */
-async function startForwarder(target: string) {
-  const server: Server = createServer(async (request, response) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const answer = await fetch(target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.concat(chunks),
-    })
-    response.writeHead(answer.status, { 'content-type': 'application/json' })
-    response.end(await answer.text())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-    reopen: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-  }
-}
 
 describe('the bundler route', () => {
   let server: TestServer

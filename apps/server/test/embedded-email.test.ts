@@ -49,6 +49,12 @@ describe.each(DIALECTS)('email login on %s', (dialect) => {
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       chainId: 31337,
       accounts: [
+        // The smart account the key owns on the devnet (it has a bundler), then the key's EOA.
+        {
+          namespace: 'eip155',
+          address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          type: 'smartAccount',
+        },
         { namespace: 'eip155', address: session.user.address, type: 'eoa' },
         {
           namespace: 'solana',

@@ -70,6 +70,8 @@ describe.each(DIALECTS)('social login on %s', (dialect) => {
         userName: login,
         socialProvider: 'dev',
         accounts: [
+          // The smart account its key owns (the devnet has a bundler), the key's EOA, Solana's.
+          { namespace: 'eip155', type: 'smartAccount' },
           { namespace: 'eip155', type: 'eoa' },
           { namespace: 'solana', type: 'eoa' },
         ],

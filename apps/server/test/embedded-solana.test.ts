@@ -123,6 +123,12 @@ describe('the embedded wallet signs and sends on Solana for its user', () => {
     const response = await walletCall(server, 'session/user', {}, { token })
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json().accounts).toEqual([
+      // The smart account the EVM key owns on the devnet chain (it has a bundler) comes first.
+      {
+        namespace: 'eip155',
+        address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        type: 'smartAccount',
+      },
       { namespace: 'eip155', address: evmAddress, type: 'eoa' },
       { namespace: 'solana', address: user, type: 'eoa' },
     ])

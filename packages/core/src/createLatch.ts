@@ -1,6 +1,10 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { Transport } from 'viem'
-import { type AccountController, createAccountController } from './account/index.ts'
+import {
+  type AccountController,
+  type AccountType,
+  createAccountController,
+} from './account/index.ts'
 import { checkOrigin } from './alerts/checkOrigin.ts'
 import { type AlertsController, createAlerts } from './alerts/index.ts'
 import { type ApiClient, createApiClient } from './api/client.ts'
@@ -160,6 +164,13 @@ export type Latch = {
    */
   send(request: SendRequest): Promise<`0x${string}`>
   /**
+   * Makes the account of `type` (the smart account or the owner EOA) the one the visitor acts
+   * with on `namespace` (default EVM), kept for the next visit; switching to the smart account
+   * shows 'This application might not support Smart Accounts'. Resolves whether it switched (a
+   * failure is shown). Its code loads on the first call.
+   */
+  switchAccountType(type: AccountType, namespace?: ChainNamespace): Promise<boolean>
+  /**
    * The Send view's flow: its form, review, fee check and result, kept for the instance so it
    * outlives the view (the embedded wallet's approval replaces it meanwhile). Its own chunk:
    * `load()` with the view, then `current()` has it synchronously.
@@ -270,6 +281,7 @@ export function createLatch(config: LatchConfig): Latch {
           },
           metadata: options.metadata,
           connect: (method) => connectEmbedded(method),
+          smartAccountChains: supportedChains,
         })
       : undefined
   const pendingTransactions = createPendingTransactions()
@@ -367,9 +379,19 @@ export function createLatch(config: LatchConfig): Latch {
   }
   const evmOf = () => adapterOf('eip155') as EvmAdapter
   // Swap's and names' calls: EVM only, and only once a wallet connected (so the family is there).
-  const evmCalls: Pick<EvmAdapter, 'sendTransaction' | 'waitForTransaction'> = {
+  const evmCalls: Pick<
+    EvmAdapter,
+    | 'sendTransaction'
+    | 'waitForTransaction'
+    | 'supportsAtomicBatch'
+    | 'sendAtomicBatch'
+    | 'waitForBatch'
+  > = {
     sendTransaction: (transaction) => evmOf().sendTransaction(transaction),
     waitForTransaction: (hash, chainId) => evmOf().waitForTransaction(hash, chainId),
+    supportsAtomicBatch: (chainId) => evmOf().supportsAtomicBatch(chainId),
+    sendAtomicBatch: (calls, chainId) => evmOf().sendAtomicBatch(calls, chainId),
+    waitForBatch: (id) => evmOf().waitForBatch(id),
   }
   /** The adapter of the active account's family. */
   const activeAdapter = () => adapterOf(connections.state.get().activeNamespace)
@@ -627,6 +649,33 @@ export function createLatch(config: LatchConfig): Latch {
     onramp,
     names,
     send: async (request) => (await sendTransfer(request)).id as `0x${string}`,
+    async switchAccountType(type, namespace = 'eip155') {
+      const { switchAccountType, switchEmbeddedAccount } = await import(
+        './account/switchAccountType.ts'
+      )
+      return switchAccountType(
+        {
+          storage,
+          snackbar,
+          async switchWallet(target, next) {
+            const evm = await loadEvm()
+            await switchEmbeddedAccount(
+              {
+                connectedWalletId: () => {
+                  const current = evm.connection.get()
+                  return current.status === 'connected' ? current.wallet.id : undefined
+                },
+                connectors: () => evm.wagmiConfig.connectors,
+              },
+              target,
+              next,
+            )
+          },
+        },
+        namespace,
+        type,
+      )
+    },
     sendFlow,
     walletConnect,
     embedded: embedded?.controller,

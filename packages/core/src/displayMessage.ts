@@ -1,3 +1,4 @@
+import { aaErrorMessage } from './aaErrorMessage.ts'
 import { HttpStatusError } from './api/client.ts'
 import { UserRejectedError } from './chains/errors.ts'
 import { errorChain, isNetworkFailure } from './errorChain.ts'
@@ -75,21 +76,28 @@ function latchMessage(error: LatchError): string {
 /**
  * What to show a visitor for any error the kit, a wallet, viem, wagmi or the server raised: the
  * kit's own wording (LatchError's short message, the server's reason), 'Signature declined' for a
- * refusal in the wallet, plain words for a balance that cannot pay or a network that does not
- * answer, a library's short message when it says something; never a raw internal error.
+ * refusal in the wallet, plain words for a smart account operation the bundler refused (its AA
+ * code), a balance that cannot pay or a network that does not answer, a library's short message when it says something; never a raw internal error.
  * @example displayMessage(new UserRejectedError('User rejected the request')) // 'Signature declined'
  */
 export function displayMessage(error: unknown): string {
   const links = errorChain(error)
   if (links.some(isRejection)) return SIGNATURE_DECLINED
+  const texts = (link: unknown) => {
+    const { message, shortMessage, details } = link as Link
+    return [shortMessage, details, message].map(firstLine)
+  }
+  // A bundler's refusal carries the EntryPoint's AA code, in whatever wrapper: plain words for it.
+  for (const link of links) {
+    for (const text of texts(link)) {
+      const plain = aaErrorMessage(text)
+      if (plain) return plain
+    }
+  }
   for (const link of links) {
     if (!(link instanceof LatchError)) continue
     const message = latchMessage(link)
     if (isShowable(message)) return message
-  }
-  const texts = (link: unknown) => {
-    const { message, shortMessage, details } = link as Link
-    return [shortMessage, details, message].map(firstLine)
   }
   if (links.some((link) => texts(link).some((text) => INSUFFICIENT_FUNDS_PATTERN.test(text))))
     return INSUFFICIENT_FUNDS

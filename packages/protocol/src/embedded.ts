@@ -144,8 +144,14 @@ export const walletRpcBody = z.object({
   params: z.unknown().optional(),
   chainId: z.number().int().positive().optional(),
   caipNetworkId: solanaNetworkId.optional(),
+  /** The project of the site the frame serves: whose gas sponsorship a smart account may use. */
+  projectId: projectIdValue.optional(),
 })
-export const walletRpcResponse = z.object({ result: z.unknown() })
+export const walletRpcResponse = z.object({
+  result: z.unknown(),
+  /** What the user should know of how it went: the site did not pay the network fee, and why. */
+  notice: z.string().optional(),
+})
 
 /** An amount in base units (wei), as a decimal string: JSON has no bigint. */
 const baseUnits = z.string().regex(/^\d+$/, 'Expected an amount in base units')
@@ -167,6 +173,22 @@ export const walletRpcCostResponse = z.object({
   feeError: z.string().optional(),
   /** What the balance lacks for value + fee; '0' when it pays. */
   shortfall: baseUnits,
+  /**
+   * A smart account's user operation: all the gas it may use and its highest price per gas (the
+   * fee is their product). Absent for the EOA, whose fee sums its calls' own estimates.
+   */
+  gas: baseUnits.optional(),
+  maxFeePerGas: baseUnits.optional(),
+  /** Who pays the fee instead of the user: the site's name, when it sponsors this operation. */
+  sponsor: z.string().optional(),
+  /** Why the site does not pay the fee of an operation it could have sponsored: the user does. */
+  sponsorshipNotice: z.string().optional(),
+  /** The chain's tokens the server knows: the screen names what a call approves or moves. */
+  tokens: z
+    .array(z.object({ address, symbol: z.string(), decimals: z.number().int().nonnegative() }))
+    .optional(),
+  /** The chain's Uniswap V2 router, when the server knows it: swaps through it say so. */
+  swapRouter: address.optional(),
 })
 export type WalletRpcCost = z.infer<typeof walletRpcCostResponse>
 

@@ -8,8 +8,14 @@
 
 import type { SocialProvider } from './constants.ts'
 
-/** Account types; embedded wallets are `eoa` until smart accounts arrive. */
+/**
+ * Account types: `eoa` is the user's own key; `smartAccount` the ERC-4337 account that key owns
+ * (on EVM chains whose server has a bundler and the account factory).
+ */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+
+/** The account type an embedded user acts with on EVM until they choose another. */
+export const DEFAULT_EVM_ACCOUNT_TYPE: EmbeddedAccountType = 'smartAccount'
 
 /**
  * One account of an embedded user, in its chain family's form: an EIP-55 address for `eip155`
@@ -22,13 +28,18 @@ export type EmbeddedAccount =
 /** The connected user (email, address, chain, accounts, name, type), as GET_USER returns it. */
 export type ConnectedUser = {
   email?: string
-  /** EIP-55 address of the user's account on `chainId`. */
+  /** EIP-55 address of the account the user acts with on `chainId` (of `preferredAccountType`). */
   address: `0x${string}`
   chainId: number
-  /** Every account of the user: the EVM one first, then the Solana one. */
+  /**
+   * Every account of the user: the EVM ones first (the smart account, where `chainId` has one,
+   * then the owner EOA), then the Solana one.
+   */
   accounts: EmbeddedAccount[]
   userName?: string
+  /** The type of `address`: the smart account unless the user chose the EOA (or there is none). */
   preferredAccountType: EmbeddedAccountType
+  /** Whether the smart account has code on `chainId`, as the chain said when the user was read. */
   smartAccountDeployed: boolean
   /** Set when the user logged in with a social provider (`dev` is the devnet's OIDC provider). */
   socialProvider?: SocialLoginProvider
@@ -76,8 +87,19 @@ export type FrameRequests = {
   }
   /** Drops a social login in progress (the visitor closed the popup or pressed cancel). */
   CANCEL_SOCIAL: { payload: Record<string, never>; result: Record<string, never> }
-  /** The user behind the frame's session, on `chainId` when given; an error when signed out. */
-  GET_USER: { payload: { chainId?: number }; result: ConnectedUser }
+  /**
+   * The user behind the frame's session, on `chainId` when given; an error when signed out. With
+   * `preferredAccountType` (the kit's stored choice), the frame acts with that account from now on.
+   */
+  GET_USER: {
+    payload: { chainId?: number; preferredAccountType?: EmbeddedAccountType }
+    result: ConnectedUser
+  }
+  /**
+   * Makes the smart account or the owner EOA the account the user acts with on EVM (the frame
+   * keeps the choice); resolves with the user acting with it (their address is the new one).
+   */
+  SET_PREFERRED_ACCOUNT: { payload: { type: EmbeddedAccountType }; result: ConnectedUser }
   IS_CONNECTED: { payload: Record<string, never>; result: { isConnected: boolean } }
   SWITCH_NETWORK: { payload: { chainId: number }; result: { chainId: number } }
   /** Revokes the session on the server and forgets it in the frame. */
@@ -116,9 +138,53 @@ export type FrameRequests = {
   }
   /** Rejects the approval in progress (the modal was closed): the request fails with code 4001. */
   RPC_ABORT: { payload: Record<string, never>; result: Record<string, never> }
+  /**
+   * The gas and highest price per gas of a transaction of the user's smart account on `chainId`
+   * (its user operation, estimated by the server's bundler; nothing is signed): null for an
+   * account the server does not estimate this way (the EOA's transactions are the chain's to
+   * estimate).
+   */
+  ESTIMATE_FEE: {
+    payload: {
+      transaction: { from: `0x${string}`; to: `0x${string}`; value?: string; data?: `0x${string}` }
+      chainId: number
+    }
+    result: { gas: string; maxFeePerGas: string } | null
+  }
 }
 
 export type FrameRequestName = keyof FrameRequests
+
+const isEvmAccount = (account: EmbeddedAccount) =>
+  account.namespace === undefined || account.namespace === 'eip155'
+
+/**
+ * The user acting with their account of `type` on EVM: `address` and `preferredAccountType` name
+ * it. A type the user has no account of on this chain (no smart account where the server has no
+ * bundler) falls back to the owner EOA, so the address is always one the user controls there.
+ * @example withPreferredAccount(user, 'eoa').address // the owner key's address
+ */
+export function withPreferredAccount(
+  user: ConnectedUser,
+  type: EmbeddedAccountType,
+): ConnectedUser {
+  const evm = user.accounts.filter(isEvmAccount)
+  const chosen =
+    evm.find((account) => account.type === type) ??
+    evm.find((account) => account.type === 'eoa') ??
+    evm[0]
+  if (!chosen) return user
+  return { ...user, address: chosen.address as `0x${string}`, preferredAccountType: chosen.type }
+}
+
+/** The user's EVM account of `type`, if they have one on the user's chain. */
+export function evmAccountOf(
+  user: ConnectedUser,
+  type: EmbeddedAccountType,
+): `0x${string}` | undefined {
+  const found = user.accounts.find((account) => isEvmAccount(account) && account.type === type)
+  return found?.address as `0x${string}` | undefined
+}
 
 /** Events the frame raises on its own (no id). */
 export type FrameEvents = {
@@ -130,6 +196,11 @@ export type FrameEvents = {
   CHAIN_CHANGED: { chainId: number }
   /** The server refused the session (expired or revoked): the app disconnects. */
   SESSION_EXPIRED: Record<string, never>
+  /**
+   * Something the visitor should know of a request that went through: the site did not pay a
+   * smart account's network fee as it could have, and why (the account paid). The app shows it.
+   */
+  NOTICE: { message: string }
 }
 
 export type FrameEventName = keyof FrameEvents
@@ -193,6 +264,7 @@ export const SAFE_RPC_METHODS = [
   'eth_sendRawTransaction',
   'wallet_getCallsStatus',
   'wallet_getCapabilities',
+  'wallet_showCallsStatus',
   'wallet_switchEthereumChain',
 ] as const
 

@@ -8,8 +8,8 @@ import { getAddress } from 'viem'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { EmbeddedContext } from './context.ts'
-import type { KeyVault } from './keys.ts'
 import { type WalletSession, WalletSessionStore } from './sessions.ts'
+import { smartAccountAddress, smartAccountOf } from './smartAccount/chains.ts'
 import { type WalletUser, WalletUserStore } from './users.ts'
 
 const isSocialProvider = (provider: string): provider is SocialLoginProvider =>
@@ -26,13 +26,16 @@ export function assertSupportedChain(context: Pick<EmbeddedContext, 'chains'>, c
 }
 
 /**
- * The connected user for a session: the email of the user's email identity (or a
- * verified one a social provider gave), the name the session's provider gave, and the user's two
- * EOA accounts, EVM then Solana (the Solana one is created here for a user who has none yet).
+ * The connected user for a session, from the database alone: the email of the user's email
+ * identity (or a verified one a social provider gave), the name the session's provider gave, and
+ * the user's accounts: on `chainId`, the smart account their key owns where the chain has one,
+ * then the key's own EOA, then the Solana account (created here for a user who has none yet).
+ * `address` is the EOA's and the smart account reads undeployed: withSmartAccountState reads the
+ * chain, outside any transaction. Which account the user acts with is the frame's choice.
  */
-export async function connectedUserOf(
+export async function storedUserOf(
   db: Queryable,
-  vault: KeyVault,
+  context: Pick<EmbeddedContext, 'vault' | 'smartAccounts'>,
   session: Pick<WalletSession, 'userId' | 'identityProvider' | 'identitySubject'>,
   user: WalletUser,
   chainId: number,
@@ -48,12 +51,22 @@ export async function connectedUserOf(
     identities.find((identity) => identity.email && identity.emailVerified)?.email ??
     undefined
   const address = getAddress(user.address)
-  const solana = await new WalletUserStore(db).ensureSolanaKey(vault, user)
+  const solana = await new WalletUserStore(db).ensureSolanaKey(context.vault, user)
+  const smart = context.smartAccounts.get(chainId)
   return {
     ...(email && { email }),
     address,
     chainId,
     accounts: [
+      ...(smart
+        ? [
+            {
+              namespace: 'eip155' as const,
+              address: smartAccountAddress(smart, address),
+              type: 'smartAccount' as const,
+            },
+          ]
+        : []),
       { namespace: 'eip155', address, type: 'eoa' },
       { namespace: 'solana', address: solana.address, type: 'eoa' },
     ],
@@ -66,13 +79,39 @@ export async function connectedUserOf(
   }
 }
 
+/** The user with `smartAccountDeployed` as the chain says (unchanged where there is none). */
+export async function withSmartAccountState(
+  context: Pick<EmbeddedContext, 'chains' | 'smartAccounts' | 'log'>,
+  user: ConnectedUser,
+): Promise<ConnectedUser> {
+  const smart = context.smartAccounts.get(user.chainId)
+  const chain = context.chains.get(user.chainId)
+  const eoa = user.accounts.find(
+    (account) => account.type === 'eoa' && account.namespace !== 'solana',
+  )
+  if (!smart || !chain || !eoa) return user
+  const { deployed } = await smartAccountOf(smart, chain, eoa.address as `0x${string}`, context.log)
+  return { ...user, smartAccountDeployed: deployed }
+}
+
+/** The connected user for a session (storedUserOf), with the chain's word on its smart account. */
+export async function connectedUserOf(
+  db: Queryable,
+  context: Pick<EmbeddedContext, 'vault' | 'chains' | 'smartAccounts' | 'log'>,
+  session: Pick<WalletSession, 'userId' | 'identityProvider' | 'identitySubject'>,
+  user: WalletUser,
+  chainId: number,
+): Promise<ConnectedUser> {
+  return withSmartAccountState(context, await storedUserOf(db, context, session, user, chainId))
+}
+
 /**
  * Opens a session for a completed login (in the login's transaction): the device becomes known,
  * and the answer carries the token, once.
  */
 export async function openSession(
   tx: Queryable,
-  context: Pick<EmbeddedContext, 'chains' | 'sessionTtlMs' | 'vault'>,
+  context: Pick<EmbeddedContext, 'chains' | 'sessionTtlMs' | 'vault' | 'smartAccounts'>,
   login: {
     user: WalletUser
     identity: { provider: string; subject: string }
@@ -96,6 +135,8 @@ export async function openSession(
   return {
     sessionToken: token,
     expiresAt: session.expiresAt.toISOString(),
-    user: await connectedUserOf(tx, context.vault, session, login.user, defaultChainId(context)),
+    // From the database only, inside the login's transaction: the caller adds the chain's word
+    // (withSmartAccountState) once it is committed.
+    user: await storedUserOf(tx, context, session, login.user, defaultChainId(context)),
   }
 }

@@ -35,3 +35,11 @@ export const RPC_SESSION_LIMIT = { max: 120, windowMs: 60_000 }
 
 /** Calls one wallet_sendCalls may carry: its id holds every hash, and ids stay short. */
 export const MAX_CALLS_PER_BATCH = 32
+
+/**
+ * How long eth_sendTransaction from a smart account waits for its user operation's receipt (the
+ * transaction hash is only known then): under the frame's own wait for the wallet API.
+ */
+export const USER_OPERATION_WAIT_MS = 25_000
+/** How often that wait asks the bundler for the receipt. */
+export const USER_OPERATION_POLL_MS = 250

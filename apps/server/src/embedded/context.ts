@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Database, Queryable } from '../db/index.ts'
+import type { PaymasterService } from '../paymaster/service.ts'
 import type { ProjectStore } from '../projects.ts'
 import type { SolanaChainClient } from '../solana/clients.ts'
 import type { CodeHasher } from './codes.ts'
 import type { KeyVault } from './keys.ts'
 import type { WalletMailer } from './mailer.ts'
+import type { SmartAccountChain } from './smartAccount/chains.ts'
 
 /** What every part of the embedded wallet's server side shares, built once per frame app. */
 export type EmbeddedContext = {
@@ -14,6 +16,13 @@ export type EmbeddedContext = {
   codes: CodeHasher
   mailer: WalletMailer
   chains: Map<number, ChainClient>
+  /** The EVM chains where users get a smart account (a bundler and the factory), by chain id. */
+  smartAccounts: ReadonlyMap<number, SmartAccountChain>
+  /**
+   * The server's paymaster service (as behind POST /v1/paymaster), when it sponsors on some
+   * chain: a project's policy may pay its visitors' smart account operations.
+   */
+  sponsor?: PaymasterService | undefined
   /** The configured Solana chains by CAIP-2 id, in config order: solana_* calls go to one. */
   solanaChains: ReadonlyMap<string, SolanaChainClient>
   projects: ProjectStore

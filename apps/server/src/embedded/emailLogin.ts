@@ -12,7 +12,7 @@ import {
   tryAgainError,
   wrongCodeError,
 } from './codes.ts'
-import { openSession } from './connectedUser.ts'
+import { openSession, withSmartAccountState } from './connectedUser.ts'
 import {
   DEVICE_APPROVAL_TTL_MS,
   EMAIL_START_IP_LIMIT,
@@ -198,7 +198,7 @@ export class EmailLogin {
     )
     if (!codes.matches(challenge.id, request.otp, challenge.codeHash))
       throw wrongCodeError(await challenges.countFailure(challenge.id))
-    return db.transaction(async (tx) => {
+    const login = await db.transaction(async (tx) => {
       await lockKey(tx, `email:${email}`)
       if (!(await new LoginChallengeStore(tx).use(challenge.id, now))) {
         // A concurrent call used, burnt or outlived the code between the check and here.
@@ -236,6 +236,7 @@ export class EmailLogin {
         now,
       )
     })
+    return { ...login, user: await withSmartAccountState(this.#context, login.user) }
   }
 
   /** One start per 30 s per email; at most EMAIL_START_LIMIT per window. */

@@ -5,7 +5,7 @@ import { FixedWindowRateLimiter } from '../auth/rateLimiter.ts'
 import { HttpError } from '../errors.ts'
 import { unknownProjectError } from '../plugins/project.ts'
 import { randomToken, sha256Hex } from './codes.ts'
-import { openSession } from './connectedUser.ts'
+import { openSession, withSmartAccountState } from './connectedUser.ts'
 import { ID_BYTES, SOCIAL_FLOW_TTL_MS, SOCIAL_START_IP_LIMIT, TOKEN_BYTES } from './constants.ts'
 import { type EmbeddedContext, lockKey } from './context.ts'
 import { longPoll } from './longPoll.ts'
@@ -169,7 +169,7 @@ export class SocialLoginFlows {
 
   async #openSession(flow: SocialFlow): Promise<WalletSessionResponse> {
     const now = this.#context.now()
-    return this.#context.db.transaction(async (tx) => {
+    const login = await this.#context.db.transaction(async (tx) => {
       if (!(await new SocialFlowStore(tx).consume(flow.id, now)))
         throw new HttpError(400, 'This social login is already finished')
       const user = await new WalletUserStore(tx).get(flow.userId as string)
@@ -186,6 +186,7 @@ export class SocialLoginFlows {
         now,
       )
     })
+    return { ...login, user: await withSmartAccountState(this.#context, login.user) }
   }
 
   /**

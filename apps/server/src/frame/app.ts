@@ -19,9 +19,11 @@ import { EmailLogin, type EmailLoginLimits } from '../embedded/emailLogin.ts'
 import { KeyVault } from '../embedded/keys.ts'
 import { type MailTransport, smtpTransport, WalletMailer } from '../embedded/mailer.ts'
 import { loadMasterKey } from '../embedded/masterKey.ts'
+import { createSmartAccountChains } from '../embedded/smartAccount/chains.ts'
 import { createSocialLogin } from '../embedded/social/index.ts'
 import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
 import { UpdateEmail } from '../embedded/updateEmail.ts'
+import { PaymasterService } from '../paymaster/service.ts'
 import { refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
 import { emailLoginRoutes } from '../routes/auth/email.ts'
@@ -125,12 +127,32 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   const transport = deps.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl, from) : undefined)
   const mailer = new WalletMailer(transport, { devLogCodes })
   const closing = new AbortController()
+  const chains =
+    deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs })
+  // The smart accounts' sponsor: the paymaster service POST /v1/paymaster answers with, on the
+  // chains with a paymaster, when the server has the key that signs for it.
+  const sponsoredChains = config.paymaster
+    ? [...chains.values()].filter((chain) => chain.config.paymaster)
+    : []
   const context: EmbeddedContext = {
     db,
     vault: new KeyVault(masterKey),
     codes: new CodeHasher(masterKey),
     mailer,
-    chains: deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs }),
+    chains,
+    sponsor:
+      config.paymaster && sponsoredChains.length > 0
+        ? new PaymasterService({
+            db,
+            chains: new Map(sponsoredChains.map((chain) => [chain.config.chainId, chain])),
+            signerKey: config.paymaster.signerKey,
+            log: app.log,
+          })
+        : undefined,
+    smartAccounts: createSmartAccountChains(config.chains, {
+      timeoutMs: config.rpc.timeoutMs,
+      circuits: new UpstreamCircuits(),
+    }),
     solanaChains:
       deps.solanaChains ??
       createSolanaClients(config.solanaChains, {

@@ -13,7 +13,11 @@ import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
 import { createEvmAdapter, type EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import { UserRejectedError } from '../chains/evm/errors.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
-import { EMBEDDED_CONNECTOR_ID, embeddedConnector } from './connector.ts'
+import {
+  EMBEDDED_CONNECTOR_ID,
+  type EmbeddedConnectorProperties,
+  embeddedConnector,
+} from './connector.ts'
 import { FrameRequestError } from './errors.ts'
 import { setupEmbedded } from './testEmbedded.ts'
 import { deferred, type FrameHandlers } from './testFrame.ts'
@@ -232,5 +236,122 @@ describe('the embedded connector through wagmi', () => {
     await evm.reconnect()
     await vi.waitFor(() => expect(evm.connection.get().status).toBe('disconnected'))
     expect(frame.requests).toEqual([])
+  })
+})
+
+describe('the embedded connector: the smart account and the owner EOA', () => {
+  const SMART = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+
+  /** A frame whose user has a smart account (not deployed until `deploy()`) and the EOA. */
+  function smartFrame(signer: Signer) {
+    let preferred: 'eoa' | 'smartAccount' = 'smartAccount'
+    let deployed = false
+    const userNow = (): ConnectedUser => ({
+      ...userOf(signer),
+      accounts: [
+        { namespace: 'eip155', address: SMART, type: 'smartAccount' },
+        { namespace: 'eip155', address: signer.account.address, type: 'eoa' },
+      ],
+      address: preferred === 'smartAccount' ? SMART : signer.account.address,
+      preferredAccountType: preferred,
+      smartAccountDeployed: deployed,
+    })
+    const handlers: FrameHandlers = {
+      ...frameWithKey(signer),
+      CONNECT_OTP: () => userNow(),
+      GET_USER: (payload: FrameRequests['GET_USER']['payload']) => {
+        if (payload.preferredAccountType) preferred = payload.preferredAccountType
+        return userNow()
+      },
+      SET_PREFERRED_ACCOUNT: ({ type }: FrameRequests['SET_PREFERRED_ACCOUNT']['payload']) => {
+        preferred = type
+        return userNow()
+      },
+      RPC_REQUEST: () => {
+        deployed = true
+        return `0x${'12'.repeat(32)}`
+      },
+      ESTIMATE_FEE: () => ({ gas: '400000', maxFeePerGas: '2000000000' }),
+    }
+    return handlers
+  }
+
+  it("connects as the smart account, then switches to the EOA and back: wagmi's address follows", async () => {
+    const signer = await devnetAccount()
+    const { embedded, evm, account } = setup(signer, smartFrame(signer))
+    await embedded.connectOtp('123456')
+    expect(evm.connection.get()).toMatchObject({ status: 'connected', address: SMART })
+    expect(account.get()).toMatchObject({
+      preferredAccountTypes: { eip155: 'smartAccount' },
+      smartAccountDeployed: false,
+      allAccounts: [
+        { namespace: 'eip155', address: SMART, type: 'smartAccount' },
+        { namespace: 'eip155', address: signer.account.address, type: 'eoa' },
+      ],
+    })
+    const connector = evm.wagmiConfig.connectors.find(
+      (candidate) => candidate.id === EMBEDDED_CONNECTOR_ID,
+    ) as unknown as EmbeddedConnectorProperties
+    await connector.setPreferredAccountType('eoa')
+    expect(evm.connection.get()).toMatchObject({ address: signer.account.address })
+    expect(account.get().preferredAccountTypes).toEqual({ eip155: 'eoa' })
+    await connector.setPreferredAccountType('smartAccount')
+    expect(evm.connection.get()).toMatchObject({ address: SMART })
+  })
+
+  it("hands the frame the visitor's stored choice when it connects", async () => {
+    const signer = await devnetAccount()
+    const { embedded, evm, storage, frame } = setup(signer, smartFrame(signer))
+    storage.setJson(STORAGE_KEYS.preferredAccountTypes, { eip155: 'eoa' })
+    await embedded.connectOtp('123456')
+    expect(frame.requests.find((request) => request.name === 'GET_USER')?.payload).toEqual({
+      preferredAccountType: 'eoa',
+    })
+    expect(evm.connection.get()).toMatchObject({ address: signer.account.address })
+  })
+
+  it('reads the user again once a transaction of an undeployed smart account landed', async () => {
+    const signer = await devnetAccount()
+    const { embedded, evm, account } = setup(signer, smartFrame(signer))
+    await embedded.connectOtp('123456')
+    expect(account.get().smartAccountDeployed).toBe(false)
+    await evm.sendTransaction({ to: signer.account.address, value: 1n })
+    await vi.waitFor(() => expect(account.get().smartAccountDeployed).toBe(true))
+  })
+
+  it("costs a send from the smart account as the wallet's user operation, and the EOA's on the chain", async () => {
+    const signer = await devnetAccount()
+    const { embedded, evm, frame } = setup(signer, smartFrame(signer))
+    await embedded.connectOtp('123456')
+    const transfer = { to: signer.account.address, value: 1n, chainId: signer.chain.id }
+    expect(await evm.estimateFee({ ...transfer, from: SMART })).toEqual({
+      gas: 400_000n,
+      maxFeePerGas: 2_000_000_000n,
+    })
+    expect(frame.requests.at(-1)).toMatchObject({
+      name: 'ESTIMATE_FEE',
+      payload: { transaction: { from: SMART, value: '0x1' }, chainId: signer.chain.id },
+    })
+    const asked = frame.requests.length
+    const plain = await evm.estimateFee({ ...transfer, from: signer.account.address })
+    expect(plain.gas).toBe(21_000n)
+    expect(frame.requests).toHaveLength(asked)
+  })
+
+  it("shows the frame's notice of a fee the site did not pay", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const signer = await devnetAccount()
+      const { embedded, frame, snackbar } = setup(signer, smartFrame(signer))
+      await embedded.connectOtp('123456')
+      frame.emit('NOTICE', { message: 'This site is not paying for this transaction.' })
+      await vi.advanceTimersByTimeAsync(200)
+      expect(snackbar.state.get()).toMatchObject({
+        open: true,
+        message: 'This site is not paying for this transaction.',
+      })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

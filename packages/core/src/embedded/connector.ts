@@ -1,4 +1,4 @@
-import type { ConnectedUser } from '@latch/protocol/frame'
+import type { ConnectedUser, EmbeddedAccountType } from '@latch/protocol/frame'
 import { FRAME_SIGN_OUT_TIMEOUT_MS } from '@latch/protocol/frame'
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { Address } from 'viem'
@@ -22,8 +22,14 @@ export type EmbeddedConnectorOptions = {
   onUser(user: ConnectedUser | undefined): void
   /** The frame said the session is gone (expired or revoked). */
   onSessionExpired(): void
+  /** The frame has something the visitor should know of a request that went through. */
+  onNotice(message: string): void
   /** How the connection is named: 'Email', or the social provider's name. */
   walletInfo(): { name: string; icon?: string }
+  /** The EVM account type the visitor chose on an earlier visit (the kit's storage), if any. */
+  preferredAccountType(): EmbeddedAccountType | undefined
+  /** What the provider answers of the wallet's EIP-5792 capabilities and batch status screen. */
+  calls: Pick<EmbeddedProviderDeps, 'capabilities' | 'showCallsStatus'>
   timers?: Timers
 }
 
@@ -31,6 +37,28 @@ export type EmbeddedConnectorProperties = {
   /** The connected user, once connected. */
   user(): ConnectedUser | undefined
   walletInfo(): { name: string; icon?: string }
+  /**
+   * Acts with the smart account or the owner EOA from now on; resolves once the connection's
+   * address is that account's.
+   */
+  setPreferredAccountType(type: EmbeddedAccountType): Promise<ConnectedUser>
+  /**
+   * The gas and highest price per gas of a transaction from the user's smart account (its user
+   * operation, as the server's bundler estimates it); undefined for any other sender, which the
+   * chain estimates as for any wallet.
+   */
+  estimateFee(
+    transaction: WalletFeeRequest,
+  ): Promise<{ gas: bigint; maxFeePerGas: bigint } | undefined>
+}
+
+/** A transaction whose fee a wallet may estimate itself. */
+export type WalletFeeRequest = {
+  from: `0x${string}`
+  to: `0x${string}`
+  value: bigint
+  data?: `0x${string}`
+  chainId: number
 }
 
 const waitAtMost = (ms: number, timers: Timers) =>
@@ -68,6 +96,22 @@ export function embeddedConnector(
       options.onUser(next)
     }
 
+    /** A new reading of the connected user: wagmi and the site hear of a new address. */
+    const applyUser = (next: ConnectedUser) => {
+      const moved = user !== undefined && user.address !== next.address
+      setUser(next)
+      if (!moved) return
+      config.emitter.emit('change', { accounts: [next.address] })
+      provider.current()?.emit('accountsChanged', [next.address])
+    }
+
+    /** Reads the user again (after a send, or when the frame says the account changed). */
+    async function refreshUser(): Promise<void> {
+      if (!user || !frame) return
+      const next = await frame.request('GET_USER', { chainId: chainId ?? chains[0].id })
+      if (user) applyUser(next)
+    }
+
     const onAccountsChanged = (accounts: string[]) => {
       const [address] = accounts
       if (!address) {
@@ -99,6 +143,9 @@ export function embeddedConnector(
       const loaded = frame ?? (await loadFrame())
       await loaded.request('SWITCH_NETWORK', { chainId: id })
       onChainChanged(String(id))
+      // A smart account is the chain's own (deployed there or not): the user as they are there.
+      if (user?.accounts.some((account) => account.type === 'smartAccount'))
+        await refreshUser().catch(() => {})
       return chain
     }
 
@@ -129,6 +176,13 @@ export function embeddedConnector(
           const loaded = frame ?? (await loadFrame())
           return loaded.request('RPC_REQUEST', request)
         },
+        capabilities: options.calls.capabilities,
+        showCallsStatus: options.calls.showCallsStatus,
+        // A smart account's first operation deploys it: the user is read again to say so.
+        onLanded() {
+          if (user?.preferredAccountType === 'smartAccount' && !user.smartAccountDeployed)
+            void refreshUser().catch(() => {})
+        },
         snackbar: options.snackbar,
         timers,
       })
@@ -138,10 +192,15 @@ export function embeddedConnector(
       if (listening) return
       listening = true
       loaded.on('ACCOUNTS_CHANGED', ({ accounts }) => {
-        if (user) onAccountsChanged(accounts)
+        // The whole user is read again (the account's type and state come with its address);
+        // the address alone is taken when that fails.
+        if (user) refreshUser().catch(() => onAccountsChanged(accounts))
       })
       loaded.on('CHAIN_CHANGED', ({ chainId: id }) => {
         if (user) onChainChanged(String(id))
+      })
+      loaded.on('NOTICE', ({ message }) => {
+        if (user) options.onNotice(message)
       })
       loaded.on('SESSION_EXPIRED', () => {
         if (!user) return
@@ -158,6 +217,33 @@ export function embeddedConnector(
       user: () => user,
       walletInfo: () => options.walletInfo(),
 
+      async estimateFee(transaction) {
+        const smart = user?.accounts.find((account) => account.type === 'smartAccount')
+        if (!smart || smart.address.toLowerCase() !== transaction.from.toLowerCase())
+          return undefined
+        const loaded = frame ?? (await loadFrame())
+        const estimate = await loaded.request('ESTIMATE_FEE', {
+          transaction: {
+            from: transaction.from,
+            to: transaction.to,
+            value: `0x${transaction.value.toString(16)}`,
+            ...(transaction.data ? { data: transaction.data } : {}),
+          },
+          chainId: transaction.chainId,
+        })
+        return estimate
+          ? { gas: BigInt(estimate.gas), maxFeePerGas: BigInt(estimate.maxFeePerGas) }
+          : undefined
+      },
+
+      async setPreferredAccountType(type) {
+        if (!user) throw new LatchError('The embedded wallet is not connected')
+        const loaded = frame ?? (await loadFrame())
+        const next = await loaded.request('SET_PREFERRED_ACCOUNT', { type })
+        applyUser({ ...next, chainId: chainId ?? next.chainId })
+        return next
+      },
+
       async connect({ chainId: wanted, isReconnecting } = {}) {
         const loaded = await loadFrame()
         if (isReconnecting) {
@@ -167,8 +253,13 @@ export function embeddedConnector(
             throw new LatchError('No embedded wallet session to restore')
           }
         }
-        let current = await loaded.request('GET_USER', {})
-        // The wallet is the same account on every chain: stay on the site's chains.
+        // The visitor's earlier choice of account type, kept by the kit, is the frame's too.
+        const preferred = options.preferredAccountType()
+        let current = await loaded.request(
+          'GET_USER',
+          preferred ? { preferredAccountType: preferred } : {},
+        )
+        // The wallet's key is the same on every chain: stay on the site's chains.
         const target =
           wanted !== undefined && isSiteChain(wanted)
             ? wanted
@@ -177,7 +268,8 @@ export function embeddedConnector(
               : chains[0].id
         if (target !== current.chainId) {
           await loaded.request('SWITCH_NETWORK', { chainId: target })
-          current = { ...current, chainId: target }
+          // The smart account is the chain's: the user as they are there.
+          current = await loaded.request('GET_USER', { chainId: target })
         }
         chainId = target
         listen(loaded)

@@ -4,6 +4,7 @@ import {
   type SocialLoginProvider,
 } from '@latch/protocol/frame'
 import type { AccountController, ConnectedWalletInfo } from '../account/index.ts'
+import { readPreferredAccountTypes } from '../account/preferredAccountTypes.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
 import type { KnownAlert } from '../alerts/types.ts'
 import { LatchError } from '../errors.ts'
@@ -15,6 +16,11 @@ import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
+import {
+  callsStatusMessage,
+  embeddedCapabilities,
+  type SmartAccountChains,
+} from './capabilities.ts'
 import type { EmbeddedConnectorOptions } from './connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedContext } from './context.ts'
@@ -82,6 +88,8 @@ export type EmbeddedDeps = {
   metadata: Metadata
   /** Connects the embedded connector through wagmi and applies the modal's close rules. */
   connect(method: 'email' | 'social'): Promise<void>
+  /** The server's chains with a bundler (and a paymaster): what a smart account can do there. */
+  smartAccountChains(): Promise<SmartAccountChains>
   now?: () => number
   timers?: Timers
   /** Makes the frame client; default the iframe client, loaded as a separate chunk. */
@@ -307,7 +315,19 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
       },
       onUser,
       onSessionExpired: () => deps.alerts.raise(KNOWN_ALERTS.sessionExpired),
+      // The site did not pay a smart account's fee as it could have: said, the send went through.
+      onNotice: (message) => deps.snackbar.showSuccess(message),
       walletInfo,
+      preferredAccountType: () => readPreferredAccountTypes(deps.storage).eip155,
+      calls: {
+        capabilities: async (user, chainIds) =>
+          embeddedCapabilities(user, chainIds, await deps.smartAccountChains()),
+        showCallsStatus(status) {
+          const { message, failed } = callsStatusMessage(status)
+          if (failed) deps.snackbar.showError(message)
+          else deps.snackbar.showSuccess(message)
+        },
+      },
       timers,
     },
   }

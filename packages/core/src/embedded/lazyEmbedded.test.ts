@@ -43,6 +43,7 @@ function setup(
       storage,
       theme: { themeMode: 'dark', themeVariables: {} },
       metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] },
+      smartAccountChains: async () => ({}),
       connect: async (method) => {
         connected.push(method)
       },

@@ -5,6 +5,7 @@ import { createModal, type ModalController } from '../modal/index.ts'
 import { createRouter } from '../router/index.ts'
 import { createSnackbar } from '../snackbar/index.ts'
 import { createApprover } from './approve.ts'
+import { callsStatusMessage, embeddedCapabilities } from './capabilities.ts'
 import { FrameRequestError } from './errors.ts'
 import { createEmbeddedProvider } from './provider.ts'
 import { createTestFrame, deferred } from './testFrame.ts'
@@ -19,7 +20,7 @@ const user: ConnectedUser = {
   smartAccountDeployed: false,
 }
 
-function setup(options: { connected?: boolean } = {}) {
+function setup(options: { connected?: boolean; user?: ConnectedUser; onLanded?: () => void } = {}) {
   const [chain] = inject('devnet').chains
   if (!chain) throw new Error('the devnet has a chain')
   let modal: ModalController | undefined
@@ -40,7 +41,7 @@ function setup(options: { connected?: boolean } = {}) {
   const gateway = http(chain.rpcUrl)({ retryCount: 0 })
   let chainId = chain.chainId
   const provider = createEmbeddedProvider({
-    user: () => (options.connected === false ? undefined : user),
+    user: () => (options.connected === false ? undefined : (options.user ?? user)),
     chainId: () => chainId,
     isSiteChain: (id) => id === chain.chainId || id === 31338,
     switchChain: async (id) => {
@@ -55,6 +56,10 @@ function setup(options: { connected?: boolean } = {}) {
     }),
     approve: createApprover({ frame: async () => frame, modal, router, snackbar }),
     walletCall: (request) => frame.request('RPC_REQUEST', request),
+    capabilities: async (current, chainIds) =>
+      embeddedCapabilities(current, chainIds, { bundler: [`eip155:${chain.chainId}`] }),
+    showCallsStatus: (status) => snackbar.showSuccess(callsStatusMessage(status).message),
+    ...(options.onLanded && { onLanded: options.onLanded }),
     snackbar,
   })
   return { provider, frame, modal, router, answer, gatewayCalls, snackbar, chain }
@@ -72,7 +77,10 @@ describe('the embedded provider (safe calls to the gateway, signing through appr
     expect(await provider.request({ method: 'eth_chainId' })).toBe(
       `0x${chain.chainId.toString(16)}`,
     )
-    expect(await provider.request({ method: 'wallet_getCapabilities' })).toEqual({})
+    // The owner EOA sends a batch call by call: not atomic.
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [ADDRESS] })).toEqual(
+      { [`0x${chain.chainId.toString(16)}`]: { atomic: { status: 'unsupported' } } },
+    )
     expect(frame.requests).toEqual([])
     expect(gatewayCalls).toEqual([])
   })
@@ -87,6 +95,39 @@ describe('the embedded provider (safe calls to the gateway, signing through appr
     expect(frame.requests.map((request) => request.name)).toEqual(['RPC_REQUEST'])
     expect(router.state.get().view).not.toBe('ApproveTransaction')
     expect(gatewayCalls).toEqual([])
+  })
+
+  it("shows a batch's status as the server reads it, and says when a batch landed", async () => {
+    const landed = vi.fn()
+    const { provider, answer, snackbar } = setup({ onLanded: landed })
+    answer.resolve({ version: '2.0.0', id: '0xab', status: 200, atomic: true, receipts: [] })
+    expect(
+      await provider.request({ method: 'wallet_showCallsStatus', params: ['0xab'] }),
+    ).toBeNull()
+    expect(snackbar.state.get()).toMatchObject({ message: 'The transaction is confirmed' })
+    expect(landed).not.toHaveBeenCalled()
+    await provider.request({ method: 'wallet_getCallsStatus', params: ['0xab'] })
+    expect(landed).toHaveBeenCalledOnce()
+    await expect(
+      provider.request({ method: 'wallet_showCallsStatus', params: [] }),
+    ).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('a smart account batches atomically on the chains whose server has a bundler', async () => {
+    const { provider, chain } = setup({ user: { ...user, preferredAccountType: 'smartAccount' } })
+    const chains = [`0x${chain.chainId.toString(16)}`, '0x1']
+    expect(
+      await provider.request({ method: 'wallet_getCapabilities', params: [ADDRESS, chains] }),
+    ).toEqual({
+      [`0x${chain.chainId.toString(16)}`]: { atomic: { status: 'supported' } },
+      '0x1': { atomic: { status: 'unsupported' } },
+    })
+    await expect(
+      provider.request({
+        method: 'wallet_getCapabilities',
+        params: ['0x0000000000000000000000000000000000000001'],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
   })
 
   it('has no accounts while signed out', async () => {

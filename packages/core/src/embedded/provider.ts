@@ -46,6 +46,12 @@ export type EmbeddedProviderDeps = {
   approve(request: ApprovalRequest): Promise<unknown>
   /** A call only the embedded wallet's server can answer, with no approval (wallet_getCallsStatus). */
   walletCall(request: ApprovalRequest): Promise<unknown>
+  /** EIP-5792 capabilities of the connected user on each chain (hex chain ids as keys). */
+  capabilities(user: ConnectedUser, chainIds: readonly number[]): Promise<Record<string, unknown>>
+  /** Shows the visitor a batch's status (wallet_showCallsStatus), as read from the server. */
+  showCallsStatus(status: unknown): void
+  /** A transaction or batch landed (its receipt is there): the account may have changed. */
+  onLanded?(): void
   snackbar: { showError(message: string): void }
   timers?: Timers
 }
@@ -56,6 +62,20 @@ const UNSUPPORTED_METHOD = 4200
 const UNRECOGNIZED_CHAIN = 4902
 const INVALID_PARAMS = -32602
 const INTERNAL_ERROR = -32603
+/** EIP-5792's status of a batch whose calls all landed. */
+const CALLS_CONFIRMED = 200
+
+/** wallet_getCapabilities' chains: the hex ids asked for, else every chain of the site. */
+function requestedChainIds(params: unknown): number[] | undefined {
+  const [, chainIds] = Array.isArray(params) ? params : []
+  if (!Array.isArray(chainIds)) return undefined
+  const ids = chainIds.map((id) =>
+    typeof id === 'string' && /^0x[0-9a-fA-F]+$/.test(id) ? Number.parseInt(id, 16) : Number.NaN,
+  )
+  if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0))
+    throw new EmbeddedProviderError('Expected [address, [hex chain ids]]', INVALID_PARAMS)
+  return ids
+}
 
 function requestedChainId(params: unknown): number | undefined {
   const [first] = Array.isArray(params) ? params : []
@@ -90,16 +110,39 @@ export function createEmbeddedProvider(deps: EmbeddedProviderDeps): EmbeddedProv
         return [connectedUser().address]
       case 'eth_chainId':
         return `0x${deps.chainId().toString(16)}`
-      case 'wallet_getCapabilities':
-        return {}
-      case 'wallet_getCallsStatus':
+      case 'wallet_getCapabilities': {
+        const user = connectedUser()
+        const [address] = Array.isArray(params) ? params : []
+        if (typeof address === 'string' && address.toLowerCase() !== user.address.toLowerCase())
+          throw new EmbeddedProviderError(`${address} is not the connected account`, UNAUTHORIZED)
+        return deps.capabilities(user, requestedChainIds(params) ?? [deps.chainId()])
+      }
+      case 'wallet_getCallsStatus': {
         // The batch id is the embedded wallet's own: only its server can read it.
         connectedUser()
-        return deps.walletCall({
+        const status = await deps.walletCall({
           method,
           ...(params === undefined ? {} : { params }),
           chainId: deps.chainId(),
         })
+        if ((status as { status?: unknown } | undefined)?.status === CALLS_CONFIRMED)
+          deps.onLanded?.()
+        return status
+      }
+      case 'wallet_showCallsStatus': {
+        connectedUser()
+        const [id] = Array.isArray(params) ? params : []
+        if (typeof id !== 'string')
+          throw new EmbeddedProviderError('Expected [batch id]', INVALID_PARAMS)
+        deps.showCallsStatus(
+          await deps.walletCall({
+            method: 'wallet_getCallsStatus',
+            params: [id],
+            chainId: deps.chainId(),
+          }),
+        )
+        return null
+      }
       case 'wallet_switchEthereumChain': {
         const chainId = requestedChainId(params)
         if (chainId === undefined)
@@ -119,11 +162,14 @@ export function createEmbeddedProvider(deps: EmbeddedProviderDeps): EmbeddedProv
     if (kind === 'unsafe') {
       connectedUser()
       try {
-        return await deps.approve({
+        const result = await deps.approve({
           method,
           ...(params === undefined ? {} : { params }),
           chainId: deps.chainId(),
         })
+        // The wallet answers a transaction once its receipt is there (a smart account's).
+        if (method === 'eth_sendTransaction') deps.onLanded?.()
+        return result
       } catch (error) {
         // The frame's code (4001 for Reject) is what wagmi and viem turn into their errors.
         if (error instanceof FrameRequestError)

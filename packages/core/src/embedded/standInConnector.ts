@@ -36,6 +36,11 @@ export function standInConnector(
       type: 'latchEmbedded',
       user: () => loaded()?.user(),
       walletInfo: standIn.walletInfo,
+      async setPreferredAccountType(type) {
+        return (await real.load()).setPreferredAccountType(type)
+      },
+      // Only a connected embedded wallet has a user to estimate for: nothing loads for it.
+      estimateFee: async (transaction) => loaded()?.estimateFee(transaction),
       async connect(parameters) {
         return (await real.load()).connect(parameters)
       },

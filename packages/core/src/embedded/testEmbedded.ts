@@ -73,6 +73,7 @@ export function setupEmbedded(
     account,
     storage,
     theme: options.theme ?? { themeMode: 'dark', themeVariables: {} },
+    smartAccountChains: async () => ({ bundler: ['eip155:31337'] }),
     metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] },
     connect: async (method) => {
       connected.push(method)

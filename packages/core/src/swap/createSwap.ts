@@ -4,7 +4,6 @@ import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
 import { UserRejectedError } from '../chains/errors.ts'
-import type { EvmAdapter } from '../chains/evm/index.ts'
 import { evmChainIdOf, serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
@@ -19,7 +18,7 @@ import {
   SWAP_NAMESPACES,
   SWAP_NOT_SUPPORTED,
 } from './errors.ts'
-import { executeSwap } from './executeSwap.ts'
+import { type ExecuteSwapDeps, executeSwap } from './executeSwap.ts'
 import { formatTokenUnits } from './formatTokenAmount.ts'
 import { initialSwapState as initial } from './initialState.ts'
 import { isNativeToken } from './isNativeToken.ts'
@@ -38,7 +37,7 @@ export type SwapDeps = {
     | 'buildTransaction'
     | 'fungiblePrice'
   >
-  evm: Pick<EvmAdapter, 'sendTransaction' | 'waitForTransaction'>
+  evm: ExecuteSwapDeps['evm']
   /** The account's holdings: joined to the tokens, for balances, Max and 'Insufficient balance'. */
   balances: Pick<BalancesController, 'state'>
   snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>

@@ -1,9 +1,9 @@
 import { formatNativeAmount } from '@latch/protocol/fees'
 import { decodePersonalMessage } from '../format/decodePersonalMessage.ts'
 import { displayJson } from '../format/displayJson.ts'
-import { formatWei, parseQuantity } from '../format/formatWei.ts'
-import { shortenData } from '../format/shortenHex.ts'
+import { parseQuantity } from '../format/formatWei.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
+import { describeCall, type KnownContracts } from './describeCall.ts'
 import { describeSolanaApproval } from './describeSolana.ts'
 import type { ApprovalRequest, ApprovalView, DetailRow, DetailSection } from './types.ts'
 
@@ -45,6 +45,11 @@ export function describeApproval(
   }
   const params = Array.isArray(request.params) ? request.params : []
   const currency = request.cost?.currency ?? DEFAULT_CURRENCY
+  const known: KnownContracts = {
+    currency,
+    tokens: request.cost?.tokens ?? [],
+    swapRouter: request.cost?.swapRouter,
+  }
   const network = (chainId: number | undefined): DetailRow => ({
     label: 'Network',
     value:
@@ -53,6 +58,9 @@ export function describeApproval(
         : `Chain ${chainId ?? 'unknown'}`,
   })
   const costRows = (): DetailRow[] => {
+    // The site pays this one: the user is told who, not what it costs.
+    if (request.cost?.sponsor)
+      return [{ label: 'Network fee', value: `Paid by ${request.cost.sponsor}` }]
     const fee = request.cost?.fee
     if (fee === undefined || fee === null) return []
     const amount = formatNativeAmount(BigInt(fee), currency.decimals, true)
@@ -62,6 +70,9 @@ export function describeApproval(
     request.refusal ??
     (request.cost?.feeError ? `This transaction is expected to fail: ${request.cost.feeError}` : '')
   const withWarning = (view: ApprovalView): ApprovalView => (warning ? { ...view, warning } : view)
+  // The site could have paid the fee but does not: the user pays, and is told why first.
+  const notice = request.cost?.sponsorshipNotice
+  const sponsorship: DetailSection[] = notice ? [{ block: { text: notice, mono: false } }] : []
   switch (request.method) {
     case 'personal_sign': {
       const message = decodePersonalMessage(params[0])
@@ -82,9 +93,16 @@ export function describeApproval(
     case 'eth_sendTransaction': {
       const tx = asRecord(params[0])
       const chainId = chainIdOf(tx.chainId) ?? request.chainId
+      const call = describeCall(tx, known)
       return withWarning({
         title,
-        sections: [{ rows: [...callRows(tx, currency), network(chainId), ...costRows()] }],
+        sections: [
+          {
+            ...(call.summary && { heading: call.summary }),
+            rows: [...call.rows, network(chainId), ...costRows()],
+          },
+          ...sponsorship,
+        ],
       })
     }
     case 'wallet_sendCalls': {
@@ -96,41 +114,21 @@ export function describeApproval(
         title,
         sections: [
           { rows: [network(chainId), count, ...costRows()] },
-          ...calls.map((call, index) => ({
-            heading: `Call ${index + 1} of ${calls.length}`,
-            rows: callRows(asRecord(call), currency),
-          })),
+          ...sponsorship,
+          ...calls.map((entry, index) => {
+            const call = describeCall(asRecord(entry), known)
+            const place = `Call ${index + 1} of ${calls.length}`
+            return {
+              heading: call.summary ? `${place}: ${call.summary}` : place,
+              rows: call.rows,
+            }
+          }),
         ],
       })
     }
     default:
       return { title, sections: [rawSection(request.params)] }
   }
-}
-
-// To, value and data of a transaction or of one call of a batch.
-function callRows(
-  call: Record<string, unknown>,
-  currency: { symbol: string; decimals: number },
-): DetailRow[] {
-  const rows: DetailRow[] = [
-    typeof call.to === 'string' && call.to
-      ? { label: 'To', value: call.to, mono: true }
-      : { label: 'To', value: 'New contract' },
-  ]
-  const value = call.value === undefined ? 0n : parseQuantity(call.value)
-  rows.push({
-    label: 'Value',
-    value:
-      value === undefined
-        ? String(call.value)
-        : `${formatWei(value, currency.decimals)} ${currency.symbol}`,
-  })
-  const data = call.data ?? call.input
-  if (typeof data === 'string' && data !== '' && data !== '0x') {
-    rows.push({ label: 'Data', value: shortenData(data), mono: true })
-  }
-  return rows
 }
 
 function chainIdOf(value: unknown): number | undefined {

@@ -1,9 +1,13 @@
-import type {
-  ConnectedUser,
-  FrameEventName,
-  FrameEvents,
-  FrameRequestName,
-  FrameRequests,
+import {
+  type ConnectedUser,
+  DEFAULT_EVM_ACCOUNT_TYPE,
+  type EmbeddedAccountType,
+  evmAccountOf,
+  type FrameEventName,
+  type FrameEvents,
+  type FrameRequestName,
+  type FrameRequests,
+  withPreferredAccount,
 } from '@latch/protocol/frame'
 import type { WalletApiRoutes } from '../api/types.ts'
 import { type WalletApi, WalletApiError } from '../api/walletApi.ts'
@@ -72,28 +76,55 @@ export async function callWithSession<P extends SessionPath>(
 
 /**
  * Keeps the session of a login and returns its user for the app (without the token), on the
- * active chain when one was chosen.
+ * active chain when one was chosen, acting with the account of the user's preferred type.
  */
 export function startSession(
   context: FrameContext,
   login: { sessionToken: string; expiresAt: string; user: ConnectedUser },
 ): ConnectedUser {
   const solanaAddress = solanaAccountOf(login.user)
+  const owner = evmAccountOf(login.user, 'eoa') ?? login.user.address
   context.store.setSession({
     token: login.sessionToken,
     expiresAt: login.expiresAt,
-    address: login.user.address,
+    address: owner,
     ...(solanaAddress && { solanaAddress }),
   })
-  return onActiveChain(context, login.user)
+  return actingUser(context, {
+    ...login.user,
+    chainId: context.store.chainId() ?? login.user.chainId,
+  })
+}
+
+/** The account type the user acts with on EVM: their choice, else the smart account. */
+export function preferredAccountType(context: FrameContext): EmbeddedAccountType {
+  return context.store.preferredAccountType() ?? DEFAULT_EVM_ACCOUNT_TYPE
 }
 
 /**
- * The user as the app gets it: only ConnectedUser's fields (nothing else the server may add ever
- * reaches the site), with chainId set to the frame's active chain when one is stored.
+ * The user as the app gets it, from the server's answer: only ConnectedUser's fields (nothing
+ * else the server may add ever reaches the site), acting with the preferred account. The
+ * session keeps the user's smart account on that chain, for eth_accounts and the screen.
  */
-export function onActiveChain(context: FrameContext, user: ConnectedUser): ConnectedUser {
-  return { ...toConnectedUser(user), chainId: context.store.chainId() ?? user.chainId }
+export function actingUser(context: FrameContext, user: ConnectedUser): ConnectedUser {
+  const session = context.store.session()
+  if (session) {
+    const smartAccount = evmAccountOf(user, 'smartAccount')
+    const { smartAccount: _previous, ...rest } = session
+    context.store.setSession(smartAccount ? { ...rest, smartAccount } : rest)
+  }
+  return withPreferredAccount(toConnectedUser(user), preferredAccountType(context))
+}
+
+/**
+ * The EVM address the user acts with now: the smart account when they prefer it and the active
+ * chain has one, else their own key's.
+ */
+export function activeEvmAddress(context: FrameContext): `0x${string}` {
+  const session = requireSession(context)
+  return preferredAccountType(context) === 'smartAccount' && session.smartAccount
+    ? session.smartAccount
+    : session.address
 }
 
 /** The user's Solana address, when the server listed one. */

@@ -249,7 +249,12 @@ describe('wallet frame requests', () => {
     expect((await pending).payload).toBe('0xsigned')
     expect(frame.calls.at(-1)).toEqual({
       path: 'rpc',
-      body: { method: 'personal_sign', params: ['0x6869', address], chainId: 31337 },
+      body: {
+        method: 'personal_sign',
+        params: ['0x6869', address],
+        chainId: 31337,
+        projectId: 'latch-dev',
+      },
       token,
     })
   })
@@ -382,9 +387,15 @@ describe('wallet frame requests', () => {
       chainId: 31337,
     })
     await expect.poll(() => shown.length).toBe(1)
+    // Sent from the account the user acts with (their only one here: the EOA).
     expect(frame.calls.at(-1)).toEqual({
       path: 'rpc/cost',
-      body: { method: 'eth_sendTransaction', params: [tx], chainId: 31337 },
+      body: {
+        method: 'eth_sendTransaction',
+        params: [{ ...tx, from: address }],
+        chainId: 31337,
+        projectId: 'latch-dev',
+      },
       token,
     })
     const reason = 'Not enough ETH for the network fee: you need 0.000042 ETH more'
@@ -447,5 +458,180 @@ describe('wallet frame requests', () => {
     expect((await frame.send('SYNC_THEME', { themeMode: 'neon' })).type).toBe(
       '@latch-frame/SYNC_THEME_ERROR',
     )
+  })
+})
+
+const smartAccount = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+/** The user as a server with a bundler lists them: the smart account their key owns, then the key. */
+const smartUser = (chainId: number, smart: string | null = smartAccount) => ({
+  ...user,
+  chainId,
+  accounts: [
+    ...(smart
+      ? [{ namespace: 'eip155' as const, address: smart, type: 'smartAccount' as const }]
+      : []),
+    { namespace: 'eip155' as const, address, type: 'eoa' as const },
+  ],
+})
+
+/** A server on two chains: 31337 has smart accounts, 31338 (no bundler) has only the EOA. */
+function smartServer(call: ServerCall): unknown {
+  if (call.path === 'email/verify') return { ...login, user: smartUser(31337) }
+  if (call.path === 'session/user') {
+    const chainId = (call.body as { chainId?: number }).chainId ?? 31337
+    return smartUser(chainId, chainId === 31337 ? smartAccount : null)
+  }
+  return signedInServer(call)
+}
+
+describe('wallet frame requests: the smart account', () => {
+  it('acts with the smart account by default: the login, GET_USER and eth_accounts give its address', async () => {
+    const frame = setup(smartServer)
+    await frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    const login = await frame.send('CONNECT_OTP', { otp: '123456' })
+    expect(login.payload).toMatchObject({
+      address: smartAccount,
+      preferredAccountType: 'smartAccount',
+      accounts: [
+        { address: smartAccount, type: 'smartAccount' },
+        { address, type: 'eoa' },
+      ],
+    })
+    expect((await frame.send('GET_USER', {})).payload).toMatchObject({ address: smartAccount })
+    const accounts = await frame.send('RPC_REQUEST', { method: 'eth_accounts', chainId: 31337 })
+    expect(accounts.payload).toEqual([smartAccount])
+  })
+
+  it('switches to the owner EOA and back, keeping the choice; the kit may name it with GET_USER', async () => {
+    const frame = setup(smartServer)
+    await signIn(frame)
+    const eoa = await frame.send('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
+    expect(eoa.payload).toMatchObject({ address, preferredAccountType: 'eoa' })
+    expect(frame.store.preferredAccountType()).toBe('eoa')
+    expect(
+      (await frame.send('RPC_REQUEST', { method: 'eth_requestAccounts', chainId: 31337 })).payload,
+    ).toEqual([address])
+    const back = await frame.send('GET_USER', { preferredAccountType: 'smartAccount' })
+    expect(back.payload).toMatchObject({
+      address: smartAccount,
+      preferredAccountType: 'smartAccount',
+    })
+    expect(frame.store.preferredAccountType()).toBe('smartAccount')
+    const bad = await frame.send('SET_PREFERRED_ACCOUNT', { type: 'contract' })
+    expect(bad.payload).toEqual({
+      message: "Invalid request: type must be 'eoa' or 'smartAccount'",
+    })
+  })
+
+  it('sends from the smart account: the screen names it, and a transaction that names no sender is sent from it', async () => {
+    const frame = setup(smartServer)
+    await signIn(frame)
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ to: address, value: '0x1' }],
+      chainId: 31337,
+    })
+    await expect.poll(() => frame.requests.length).toBe(1)
+    expect(frame.requests[0]?.account).toBe(smartAccount)
+    frame.click('approve')
+    await pending
+    expect(frame.calls.at(-1)).toEqual({
+      path: 'rpc',
+      body: {
+        method: 'eth_sendTransaction',
+        params: [{ to: address, value: '0x1', from: smartAccount }],
+        chainId: 31337,
+        projectId: 'latch-dev',
+      },
+      token,
+    })
+    // A message names its signer: the owner's key signs as itself when asked to.
+    const signing = frame.send('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x6869', address],
+      chainId: 31337,
+    })
+    await expect.poll(() => frame.requests.length).toBe(2)
+    expect(frame.requests[1]?.account).toBe(address)
+    frame.click('reject')
+    await signing
+  })
+
+  it('tells the app of its new address on a chain without smart accounts', async () => {
+    const frame = setup(smartServer)
+    await signIn(frame)
+    await frame.send('GET_USER', {})
+    await frame.send('SWITCH_NETWORK', { chainId: 31338 })
+    expect(frame.events).toContainEqual({
+      name: 'ACCOUNTS_CHANGED',
+      payload: { accounts: [address] },
+    })
+    expect(
+      (await frame.send('RPC_REQUEST', { method: 'eth_accounts', chainId: 31338 })).payload,
+    ).toEqual([address])
+    await frame.send('SWITCH_NETWORK', { chainId: 31337 })
+    expect(frame.events.at(-1)).toEqual({
+      name: 'ACCOUNTS_CHANGED',
+      payload: { accounts: [smartAccount] },
+    })
+  })
+})
+
+describe('wallet frame requests: the fee of a smart account transaction', () => {
+  it("asks the server what the smart account's operation costs, with no approval", async () => {
+    const frame = setup((call) =>
+      call.path === 'rpc/cost'
+        ? { ...emptyAccountCost('0'), gas: '400000', maxFeePerGas: '2000000000' }
+        : smartServer(call),
+    )
+    await signIn(frame)
+    const transaction = { from: smartAccount, to: address, value: '0x1' }
+    const reply = await frame.send('ESTIMATE_FEE', { transaction, chainId: 31337 })
+    expect(reply.payload).toEqual({ gas: '400000', maxFeePerGas: '2000000000' })
+    expect(frame.calls.at(-1)).toEqual({
+      path: 'rpc/cost',
+      body: {
+        method: 'eth_sendTransaction',
+        params: [transaction],
+        chainId: 31337,
+        projectId: 'latch-dev',
+      },
+      token,
+    })
+    expect(frame.shown).toEqual([])
+  })
+
+  it('has no estimate of its own for the EOA: the chain estimates those', async () => {
+    const frame = setup((call) =>
+      call.path === 'rpc/cost' ? emptyAccountCost('0') : smartServer(call),
+    )
+    await signIn(frame)
+    const reply = await frame.send('ESTIMATE_FEE', {
+      transaction: { from: address, to: address },
+      chainId: 31337,
+    })
+    expect(reply.payload).toBeNull()
+    const bad = await frame.send('ESTIMATE_FEE', { transaction: 'nope', chainId: 31337 })
+    expect(bad.payload).toEqual({ message: 'Invalid request: transaction must be an object' })
+  })
+})
+
+describe('wallet frame requests: what the visitor should know', () => {
+  it("passes on the server's notice of a send it paid itself, after the result", async () => {
+    const notice =
+      'This site is not paying for this transaction: it does not sponsor network fees. You pay the network fee.'
+    const frame = setup((call) =>
+      call.path === 'rpc' ? { result: `0x${'ab'.repeat(32)}`, notice } : smartServer(call),
+    )
+    await signIn(frame)
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ to: address }],
+      chainId: 31337,
+    })
+    await expect.poll(() => frame.requests.length).toBe(1)
+    frame.click('approve')
+    expect((await pending).payload).toBe(`0x${'ab'.repeat(32)}`)
+    expect(frame.events).toContainEqual({ name: 'NOTICE', payload: { message: notice } })
   })
 })

@@ -1,5 +1,6 @@
 import { shortfallMessage } from '@latch/protocol/fees'
 import { COSTED_METHODS, RPC_NOT_ALLOWED_MESSAGE, rpcMethodKind } from '@latch/protocol/frame'
+import { namedAccount, withSender } from '../accounts/sender.ts'
 import { WalletApiError } from '../api/walletApi.ts'
 import type { ApprovalRequest } from '../approval/types.ts'
 import { NO_SOLANA_ACCOUNT_MESSAGE, READ_CALLS_TO_GATEWAY_MESSAGE } from '../constants.ts'
@@ -11,6 +12,7 @@ import {
   stringField,
 } from '../messages/payload.ts'
 import {
+  activeEvmAddress,
   callWithSession,
   type FrameContext,
   type HandlerGroup,
@@ -25,12 +27,19 @@ const isSolanaMethod = (method: string) => method.startsWith('solana_')
  * Wallet calls: unsafe ones wait for the user's click on the frame's approval screen,
  * a few safe ones are answered here, and anything off both lists is refused.
  */
-export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' | 'RPC_ABORT'> {
+export function rpcHandlers(
+  context: FrameContext,
+): HandlerGroup<'RPC_REQUEST' | 'RPC_ABORT' | 'ESTIMATE_FEE'> {
   const { store } = context
+
+  /** The site's project, for the server to know whose gas sponsorship applies. */
+  const project = context.projectId ? { projectId: context.projectId } : {}
 
   async function sendToWallet(method: string, params: unknown, chainId: number): Promise<unknown> {
     const body = params === undefined ? { method, chainId } : { method, params, chainId }
-    const { result } = await callWithSession(context, 'rpc', body)
+    const { result, notice } = await callWithSession(context, 'rpc', { ...body, ...project })
+    // The request went through; the visitor hears what they should know of it (who paid).
+    if (notice) context.emit('NOTICE', { message: notice })
     return result
   }
 
@@ -94,6 +103,7 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
         method: request.method,
         params: request.params,
         chainId: request.chainId,
+        ...project,
       })
       const refusal = shortfallMessage({
         balance: BigInt(cost.balance),
@@ -129,20 +139,20 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
       }
       const chainId = chainIdField(record, 'chainId')
       if (kind === 'unsafe') {
-        const { address } = requireSession(context)
-        const request: ApprovalRequest = { id, method, params, chainId, account: address }
+        // The account the user acts with sends what names no sender; the screen shows who signs.
+        const sent = withSender(method, params, activeEvmAddress(context))
+        const account = namedAccount(method, sent) ?? activeEvmAddress(context)
+        const request: ApprovalRequest = { id, method, params: sent, chainId, account }
         return context.approvals.request(
           (COSTED_METHODS as readonly string[]).includes(method) ? withCost(request) : request,
-          () => sendToWallet(method, params, chainId),
+          () => sendToWallet(method, sent, chainId),
         )
       }
       switch (method) {
-        case 'eth_accounts': {
-          const session = store.session()
-          return session ? [session.address] : []
-        }
+        case 'eth_accounts':
+          return store.session() ? [activeEvmAddress(context)] : []
         case 'eth_requestAccounts':
-          return [requireSession(context).address]
+          return [activeEvmAddress(context)]
         case 'eth_chainId':
           return `0x${(store.chainId() ?? chainId).toString(16)}`
         case 'wallet_getCallsStatus':
@@ -155,6 +165,23 @@ export function rpcHandlers(context: FrameContext): HandlerGroup<'RPC_REQUEST' |
     async RPC_ABORT() {
       context.approvals.rejectAll()
       return {}
+    },
+    async ESTIMATE_FEE(payload) {
+      const record = payloadRecord(payload)
+      const chainId = chainIdField(record, 'chainId')
+      const transaction = record.transaction
+      if (typeof transaction !== 'object' || transaction === null || Array.isArray(transaction))
+        throw new FrameRequestError('Invalid request: transaction must be an object')
+      // Costing signs nothing: no approval. The server estimates a smart account's operation.
+      const cost = await callWithSession(context, 'rpc/cost', {
+        method: 'eth_sendTransaction',
+        params: [transaction],
+        chainId,
+        ...project,
+      })
+      return cost.gas !== undefined && cost.maxFeePerGas !== undefined
+        ? { gas: cost.gas, maxFeePerGas: cost.maxFeePerGas }
+        : null
     },
   }
 }

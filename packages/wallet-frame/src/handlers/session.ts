@@ -1,32 +1,73 @@
+import type { EmbeddedAccountType } from '@latch/protocol/frame'
 import { NOT_SIGNED_IN_MESSAGE } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
 import { chainIdField, optionalChainIdField, payloadRecord } from '../messages/payload.ts'
 import {
+  actingUser,
+  activeEvmAddress,
   callWithSession,
   type FrameContext,
   type HandlerGroup,
-  toConnectedUser,
+  preferredAccountType,
 } from './context.ts'
 
-/** The signed-in user, the active chain and sign-out. */
+/** An account type field: 'eoa' or 'smartAccount'. */
+function accountTypeField(
+  payload: Record<string, unknown>,
+  key: string,
+): EmbeddedAccountType | undefined {
+  const value = payload[key]
+  if (value === undefined) return undefined
+  if (value !== 'eoa' && value !== 'smartAccount')
+    throw new FrameRequestError(`Invalid request: ${key} must be 'eoa' or 'smartAccount'`)
+  return value
+}
+
+/** The signed-in user, the account they act with, the active chain and sign-out. */
 export function sessionHandlers(
   context: FrameContext,
-): HandlerGroup<'GET_USER' | 'IS_CONNECTED' | 'SWITCH_NETWORK' | 'SIGN_OUT'> {
+): HandlerGroup<
+  'GET_USER' | 'SET_PREFERRED_ACCOUNT' | 'IS_CONNECTED' | 'SWITCH_NETWORK' | 'SIGN_OUT'
+> {
   const { api, store } = context
+
+  /** The user on `chainId` (else the active chain), as the server sees them now. */
+  async function readUser(chainId: number | undefined) {
+    const user = await callWithSession(context, 'session/user', chainId ? { chainId } : {})
+    return actingUser(context, user)
+  }
 
   return {
     async GET_USER(payload) {
-      const chainId = optionalChainIdField(payloadRecord(payload), 'chainId') ?? store.chainId()
-      const user = await callWithSession(context, 'session/user', chainId ? { chainId } : {})
-      return toConnectedUser(user)
+      const record = payloadRecord(payload)
+      const chainId = optionalChainIdField(record, 'chainId') ?? store.chainId()
+      // The kit keeps the visitor's choice across visits; the frame acts on it from now on.
+      const preferred = accountTypeField(record, 'preferredAccountType')
+      if (preferred) store.setPreferredAccountType(preferred)
+      return readUser(chainId)
+    },
+    async SET_PREFERRED_ACCOUNT(payload) {
+      const type = accountTypeField(payloadRecord(payload), 'type')
+      if (!type)
+        throw new FrameRequestError("Invalid request: type must be 'eoa' or 'smartAccount'")
+      store.setPreferredAccountType(type)
+      return readUser(store.chainId())
     },
     async IS_CONNECTED() {
       return { isConnected: store.session() !== null }
     },
     async SWITCH_NETWORK(payload) {
       const chainId = chainIdField(payloadRecord(payload), 'chainId')
+      const before = store.session() ? activeEvmAddress(context) : undefined
       store.setChainId(chainId)
       context.emit('CHAIN_CHANGED', { chainId })
+      // A smart account exists only where the server has a bundler: on another chain the user may
+      // act with another address, and the app is told.
+      if (before && preferredAccountType(context) === 'smartAccount') {
+        const user = await readUser(chainId).catch(() => undefined)
+        if (user && user.address !== before)
+          context.emit('ACCOUNTS_CHANGED', { accounts: [user.address] })
+      }
       return { chainId }
     },
     async SIGN_OUT() {

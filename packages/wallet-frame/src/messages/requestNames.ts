@@ -9,6 +9,7 @@ const REQUEST_NAMES: Record<FrameRequestName, true> = {
   CONNECT_SOCIAL: true,
   CANCEL_SOCIAL: true,
   GET_USER: true,
+  SET_PREFERRED_ACCOUNT: true,
   IS_CONNECTED: true,
   SWITCH_NETWORK: true,
   SIGN_OUT: true,
@@ -19,6 +20,7 @@ const REQUEST_NAMES: Record<FrameRequestName, true> = {
   SYNC_DAPP_DATA: true,
   RPC_REQUEST: true,
   RPC_ABORT: true,
+  ESTIMATE_FEE: true,
 }
 
 /** Whether `name` is one of the protocol's FrameRequests. */

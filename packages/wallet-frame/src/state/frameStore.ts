@@ -1,4 +1,4 @@
-import type { ThemeMode } from '@latch/protocol/frame'
+import type { EmbeddedAccountType, ThemeMode } from '@latch/protocol/frame'
 import { DEVICE_ID_BYTES, STORAGE_PREFIX } from '../constants.ts'
 import { isChainId } from '../messages/payload.ts'
 
@@ -10,8 +10,10 @@ export type StoredSession = {
   token: string
   /** ISO 8601, from the server. */
   expiresAt: string
-  /** The user's address, so eth_accounts and the approval screen need no server call. */
+  /** The user's own key's (EOA) address, so eth_accounts and the approval screen need no server call. */
   address: `0x${string}`
+  /** The smart account that key owns on the active chain, when the server offers one there. */
+  smartAccount?: `0x${string}`
   /** The user's Solana address, for the approval screen of solana_* calls. */
   solanaAddress?: string
 }
@@ -29,6 +31,7 @@ const KEYS = {
   pendingEmail: `${STORAGE_PREFIX}pending-email`,
   socialFlow: `${STORAGE_PREFIX}social-flow`,
   theme: `${STORAGE_PREFIX}theme`,
+  preferredAccountType: `${STORAGE_PREFIX}preferred-account-type`,
 } as const
 
 /** The frame's persisted state; see createFrameStore. */
@@ -117,6 +120,14 @@ export function createFrameStore(
     setTheme(theme: StoredTheme): void {
       write(KEYS.theme, theme)
     },
+    /** The account type the user chose to act with on EVM, if they chose. */
+    preferredAccountType(): EmbeddedAccountType | undefined {
+      const stored = read(KEYS.preferredAccountType)
+      return stored === 'eoa' || stored === 'smartAccount' ? stored : undefined
+    },
+    setPreferredAccountType(type: EmbeddedAccountType): void {
+      write(KEYS.preferredAccountType, type)
+    },
   }
 }
 
@@ -128,6 +139,9 @@ function isStoredSession(value: unknown): value is StoredSession {
     typeof session.expiresAt === 'string' &&
     typeof session.address === 'string' &&
     /^0x[0-9a-fA-F]{40}$/.test(session.address) &&
+    (session.smartAccount === undefined ||
+      (typeof session.smartAccount === 'string' &&
+        /^0x[0-9a-fA-F]{40}$/.test(session.smartAccount))) &&
     (session.solanaAddress === undefined ||
       (typeof session.solanaAddress === 'string' &&
         /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(session.solanaAddress)))

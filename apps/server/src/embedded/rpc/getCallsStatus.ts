@@ -7,7 +7,7 @@ import {
 import { z } from 'zod'
 import type { ChainClient } from '../../chains/clients.ts'
 import { HttpError } from '../../errors.ts'
-import { decodeCallsId } from './callsId.ts'
+import { decodeCallsId, decodeUserOperationCallsId } from './callsId.ts'
 import { chainError } from './chainError.ts'
 import { parseParams } from './params.ts'
 
@@ -19,7 +19,8 @@ export type CallsStatus = {
   id: string
   chainId: Hex
   status: number
-  atomic: false
+  /** A smart account's batch is one user operation: all its calls happen, or none. */
+  atomic: boolean
   receipts?: {
     logs: { address: Hex; data: Hex; topics: Hex[] }[]
     status: Hex
@@ -30,7 +31,7 @@ export type CallsStatus = {
   }[]
 }
 
-const toReceipt = (receipt: TransactionReceipt) => ({
+export const toReceipt = (receipt: TransactionReceipt) => ({
   logs: receipt.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
   status: receipt.status === 'success' ? ('0x1' as Hex) : ('0x0' as Hex),
   blockHash: receipt.blockHash,
@@ -42,7 +43,8 @@ const toReceipt = (receipt: TransactionReceipt) => ({
 /** The chain a batch id names (wallet_getCallsStatus runs there, whatever the call's chainId). */
 export function callsStatusChainId(params: unknown): number | undefined {
   const [id] = Array.isArray(params) ? params : []
-  return typeof id === 'string' ? decodeCallsId(id).chainId : undefined
+  if (typeof id !== 'string') return undefined
+  return (decodeUserOperationCallsId(id) ?? decodeCallsId(id)).chainId
 }
 
 /** wallet_getCallsStatus [id]: the receipts of a batch from wallet_sendCalls, once all are mined. */

@@ -14,10 +14,12 @@ const typedData = z.object({
 
 const signTypedDataParams = z.tuple([addressParam, z.union([z.string().max(1_000_000), typedData])])
 
-/** eth_signTypedData_v4 [address, typedData as JSON or object] (EIP-712). */
-export async function signTypedDataV4(account: PrivateKeyAccount, params: unknown): Promise<Hex> {
+/** The typed data and signer of eth_signTypedData_v4 [address, typedData as JSON or object]. */
+export function signTypedDataRequest(params: unknown): {
+  address: Hex
+  data: TypedDataDefinition
+} {
   const [address, raw] = parseParams('eth_signTypedData_v4', signTypedDataParams, params)
-  assertOwnAddress(address, account.address)
   let json: unknown = raw
   if (typeof raw === 'string') {
     try {
@@ -27,6 +29,13 @@ export async function signTypedDataV4(account: PrivateKeyAccount, params: unknow
     }
   }
   const data = parseParams('eth_signTypedData_v4', typedData, json)
+  return { address, data: data as unknown as TypedDataDefinition }
+}
+
+/** eth_signTypedData_v4 [address, typedData as JSON or object] (EIP-712) with the user's own key. */
+export async function signTypedDataV4(account: PrivateKeyAccount, params: unknown): Promise<Hex> {
+  const { address, data } = signTypedDataRequest(params)
+  assertOwnAddress(address, account.address)
   // viem checks the data against its types (a bad field is a 400 with viem's message).
-  return onChain(() => account.signTypedData(data as unknown as TypedDataDefinition))
+  return onChain(() => account.signTypedData(data))
 }

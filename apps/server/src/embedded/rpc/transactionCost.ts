@@ -4,6 +4,7 @@ import type { ChainClient } from '../../chains/clients.ts'
 import { isUpstreamOutage } from '../../chains/upstreamCircuits.ts'
 import { HttpError } from '../../errors.ts'
 import { chainError, onChain } from './chainError.ts'
+import { knownContracts } from './knownContracts.ts'
 import { parseParams } from './params.ts'
 import { sendCallsParams } from './sendCalls.ts'
 import { type TransactionRequest, transactionRequest } from './sendTransaction.ts'
@@ -98,5 +99,6 @@ export async function transactionCost(
     fee: fee === null ? null : fee.toString(),
     ...(feeError !== undefined && { feeError }),
     shortfall: nativeShortfall(balance, { value, fee: fee ?? undefined }).toString(),
+    ...knownContracts(chain.config),
   }
 }

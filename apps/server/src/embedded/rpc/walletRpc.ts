@@ -4,13 +4,17 @@ import type { ChainClient } from '../../chains/clients.ts'
 import { HttpError } from '../../errors.ts'
 import type { EmbeddedContext } from '../context.ts'
 import type { WalletUser } from '../users.ts'
+import { decodeUserOperationCallsId } from './callsId.ts'
 import { callsStatusChainId, getCallsStatus } from './getCallsStatus.ts'
 import { personalSign } from './personalSign.ts'
 import { sendCalls, sendCallsChainId } from './sendCalls.ts'
 import { sendTransaction } from './sendTransaction.ts'
 import { signTypedDataV4 } from './signTypedData.ts'
+import { smartAccountCost } from './smartAccountCost.ts'
+import { isSmartAccountCall, smartAccountRpc } from './smartAccountRpc.ts'
 import { SOLANA_SIGNING_METHODS, solanaWalletRpc } from './solana/solanaRpc.ts'
 import { transactionCost } from './transactionCost.ts'
+import { userOperationCallsStatus } from './userOperationStatus.ts'
 
 type SigningMethod = (
   account: PrivateKeyAccount,
@@ -31,7 +35,12 @@ type WalletRpcRequest = {
   params?: unknown
   chainId?: number | undefined
   caipNetworkId?: string | undefined
+  /** The site's project (the frame's): whose sponsorship a smart account's operation may use. */
+  projectId?: string | undefined
 }
+
+/** What a wallet call answers, and what the user should know of how it went (see walletRpcResponse). */
+export type WalletRpcOutcome = { result: unknown; notice?: string }
 
 /** The chain a call is for: a batch (or its status) names its own, others take the request's. */
 function chainIdOf(request: WalletRpcRequest): number | undefined {
@@ -63,27 +72,45 @@ function evmChainOf(
 
 /**
  * One wallet call of the user: signs (the key is decrypted for this call only) or reads a
- * batch's status. Any other method is refused: 'Requested RPC call is not allowed'.
+ * batch's status. A call naming the user's smart account goes through it (see smartAccountRpc);
+ * any other account is the owner EOA's. Any other method is refused: 'Requested RPC call is not
+ * allowed'.
  */
 export async function walletRpc(
-  context: Pick<EmbeddedContext, 'chains' | 'vault' | 'db' | 'solanaChains'>,
+  context: Pick<
+    EmbeddedContext,
+    'chains' | 'vault' | 'db' | 'solanaChains' | 'smartAccounts' | 'sponsor' | 'projects'
+  >,
   user: WalletUser,
   request: WalletRpcRequest,
-): Promise<unknown> {
+): Promise<WalletRpcOutcome> {
   const solana = Object.hasOwn(SOLANA_SIGNING_METHODS, request.method)
     ? SOLANA_SIGNING_METHODS[request.method]
     : undefined
-  if (solana) return solanaWalletRpc(context, user, request, solana)
+  if (solana) return { result: await solanaWalletRpc(context, user, request, solana) }
   const signing = Object.hasOwn(SIGNING_METHODS, request.method)
     ? SIGNING_METHODS[request.method]
     : undefined
   if (!signing && request.method !== 'wallet_getCallsStatus')
     throw new HttpError(400, RPC_NOT_ALLOWED_MESSAGE)
   const chain = evmChainOf(context, request)
-  if (!signing) return getCallsStatus(context.chains, request.params)
-  return context.vault.withAccount(user.id, user.encryptedKey, (account) =>
-    signing(account, chain, request.params),
-  )
+  const smart = context.smartAccounts.get(chain.config.chainId)
+  if (!signing) {
+    const [id] = Array.isArray(request.params) ? request.params : []
+    const userOperation = typeof id === 'string' ? decodeUserOperationCallsId(id) : undefined
+    if (!userOperation) return { result: await getCallsStatus(context.chains, request.params) }
+    if (!smart) throw new HttpError(400, 'Smart accounts are not available on this chain')
+    return {
+      result: await userOperationCallsStatus(smart, chain, id, userOperation.userOperationHash),
+    }
+  }
+  if (isSmartAccountCall(smart, user.address as `0x${string}`, request))
+    return smartAccountRpc(context, user, chain, smart, request)
+  return {
+    result: await context.vault.withAccount(user.id, user.encryptedKey, (account) =>
+      signing(account, chain, request.params),
+    ),
+  }
 }
 
 /**
@@ -91,10 +118,14 @@ export async function walletRpc(
  * screen is drawn. No key is touched.
  */
 export async function walletRpcCost(
-  context: Pick<EmbeddedContext, 'chains'>,
+  context: Pick<EmbeddedContext, 'chains' | 'smartAccounts' | 'sponsor' | 'projects'>,
   user: WalletUser,
   request: WalletRpcRequest,
 ): Promise<WalletRpcCost> {
   const chain = evmChainOf(context, request)
+  const smart = context.smartAccounts.get(chain.config.chainId)
+  const owner = user.address as `0x${string}`
+  if (isSmartAccountCall(smart, owner, request))
+    return smartAccountCost(context, chain, smart, owner, request)
   return transactionCost(chain, user.address, request)
 }

@@ -30,7 +30,7 @@ export const walletSessionRoutes =
         const { session, user } = await authenticate(deps.context, request)
         const chainId = request.body.chainId ?? defaultChainId(deps.context)
         assertSupportedChain(deps.context, chainId)
-        return connectedUserOf(deps.context.db, deps.context.vault, session, user, chainId)
+        return connectedUserOf(deps.context.db, deps.context, session, user, chainId)
       },
     )
 

@@ -48,7 +48,7 @@ export const walletRpcRoutes =
       async (request) => {
         const { token, user } = await authenticate(deps.context, request)
         limiter.hit(sha256Hex(token))
-        return { result: await walletRpc(deps.context, user, request.body) }
+        return walletRpc(deps.context, user, request.body)
       },
     )
     app.post(

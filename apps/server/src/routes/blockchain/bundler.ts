@@ -1,32 +1,26 @@
 import {
   eip155NetworkId,
   errorResponse,
-  type JsonRpcError,
   type JsonRpcResponse,
   RPC_BATCH_SIZE,
-  RPC_ERROR_CODES,
   rpcQuery,
   rpcRequestBody,
   rpcResponseBody,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { bundlerMethods } from '../../bundler/methods.ts'
+import { bundlerGateway } from '../../bundler/gateway.ts'
 import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
-import { ChainGateway, invalidRequestReason, isUpstreamUnavailable } from '../../rpc/gateway.ts'
+import {
+  type ChainGateway,
+  invalidRequestReason,
+  isUpstreamUnavailable,
+} from '../../rpc/gateway.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 import { batchError, bodyAsIs } from './rpc.ts'
-
-/** Every call to a configured chain without a bundler gets this in-band error. */
-function noBundler(caipNetworkId: string): JsonRpcError {
-  return {
-    code: RPC_ERROR_CODES.methodNotFound,
-    message: `${caipNetworkId} has no bundler on this server: smart accounts are not available on it`,
-  }
-}
 
 /**
  * POST /v1/bundler?chainId&projectId: JSON-RPC 2.0 to a configured EVM chain's ERC-4337 bundler,
@@ -44,32 +38,10 @@ export const bundlerRoute =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const gateways = new Map<string, ChainGateway>(
-      deps.chains.map((chain) => {
-        const caipNetworkId = eip155NetworkId(chain.chainId)
-        const gateway = chain.bundlerUrl
-          ? new ChainGateway({
-              methods: bundlerMethods(chain.chainId),
-              urls: [chain.bundlerUrl],
-              timeoutMs: deps.rpc.timeoutMs,
-              circuits: deps.circuits,
-              // Bundlers need not take batches (alto refuses them): a batch is sent call by call.
-              upstreamBatches: false,
-            })
-          : // No bundler: every method is refused with that reason, nothing is forwarded.
-            new ChainGateway({
-              methods: {
-                allowed: new Set(),
-                notAllowed: () => noBundler(caipNetworkId),
-                localAnswer: () => undefined,
-                check: () => undefined,
-                isImmutable: () => false,
-              },
-              urls: [],
-              timeoutMs: deps.rpc.timeoutMs,
-              circuits: deps.circuits,
-            })
-        return [caipNetworkId, gateway] as const
-      }),
+      deps.chains.map((chain) => [
+        eip155NetworkId(chain.chainId),
+        bundlerGateway(chain, { timeoutMs: deps.rpc.timeoutMs, circuits: deps.circuits }),
+      ]),
     )
     // Its own allowance beside the gateway's, at the same rate: polling receipts here does not
     // starve a page's reads there.

@@ -4,7 +4,14 @@ import { type Config, estimateFeesPerGas, estimateGas, getGasPrice } from '@wagm
 import type { Address, Hex } from 'viem'
 import { isNetworkFailure } from '../../errorChain.ts'
 
-export { sendTransaction, signMessage, waitForTransactionReceipt } from '@wagmi/core'
+export {
+  getCapabilities,
+  sendCalls,
+  sendTransaction,
+  signMessage,
+  waitForCallsStatus,
+  waitForTransactionReceipt,
+} from '@wagmi/core'
 
 /**
  * Gas of a transaction from `from` (read through the site's RPC, not the wallet) and the highest

@@ -59,6 +59,18 @@ export type EvmAdapter = Omit<ChainAdapter, 'namespace' | 'signMessage'> & {
   signMessage(message: string): Promise<Hex>
   /** Asks the connected wallet to send a transaction on its current chain; resolves with the hash. */
   sendTransaction(transaction: { to: Address; value?: bigint; data?: Hex }): Promise<Hex>
+  /**
+   * Whether the connected wallet sends a batch of calls atomically on `chainId`, as its EIP-5792
+   * capabilities say (a smart account does); false for a wallet that does not answer them.
+   */
+  supportsAtomicBatch(chainId: number): Promise<boolean>
+  /** Asks the connected wallet to send `calls` as one atomic batch (wallet_sendCalls): its id. */
+  sendAtomicBatch(calls: readonly EvmCall[], chainId: number): Promise<string>
+  /**
+   * Waits until a batch landed: whether its calls succeeded, and the transaction that carried it
+   * (the last one, when the wallet sent several).
+   */
+  waitForBatch(id: string): Promise<{ success: boolean; transactionHash: Hex | undefined }>
   /** Waits until the transaction is mined; `success` is false when it reverted. */
   waitForTransaction(
     hash: Hex,
@@ -76,6 +88,9 @@ export type EvmAdapter = Omit<ChainAdapter, 'namespace' | 'signMessage'> & {
     chainId: number
   }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
 }
+
+/** One call of a batch. */
+export type EvmCall = { to: Address; value?: bigint; data?: Hex }
 
 /**
  * The chain id of an EVM network's CAIP-2 id (`eip155:31337` is 31337). The same reading as
@@ -110,6 +125,9 @@ function toWalletOption(connector: Connector): WalletOption {
     kind: announced ? 'announced' : 'injected',
   }
 }
+
+/** How long a batch may take to land before the wait gives up (its calls may still land). */
+const BATCH_WAIT_MS = 120_000
 
 /** The legacy window.ethereum entry is offered only when no wallet announced itself (EIP-6963). */
 function listWallets(connectors: readonly Connector[]): WalletOption[] {
@@ -281,7 +299,50 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return signInMessage(fields)
     },
     waitForTransaction,
+    async supportsAtomicBatch(chainId) {
+      const { getCapabilities } = await import('./actions.ts')
+      try {
+        const capabilities = (await getCapabilities(config, { chainId })) as {
+          atomic?: { status?: string }
+          atomicBatch?: { supported?: boolean }
+        }
+        // EIP-5792 as it is now, and its first version's name for the same capability.
+        const status = capabilities?.atomic?.status
+        return (
+          status === 'supported' ||
+          status === 'ready' ||
+          capabilities?.atomicBatch?.supported === true
+        )
+      } catch {
+        // A wallet that does not know the method sends call by call.
+        return false
+      }
+    },
+    async sendAtomicBatch(calls, chainId) {
+      const { sendCalls } = await import('./actions.ts')
+      const { id } = await sendCalls(config, {
+        calls: calls.map((call) => ({ ...call })),
+        chainId,
+        forceAtomic: true,
+      }).catch(rethrowRejection)
+      return id
+    },
+    async waitForBatch(id) {
+      const { waitForCallsStatus } = await import('./actions.ts')
+      const result = await waitForCallsStatus(config, { id, timeout: BATCH_WAIT_MS })
+      return {
+        success: result.status === 'success',
+        transactionHash: result.receipts?.at(-1)?.transactionHash,
+      }
+    },
     async estimateFee(transaction) {
+      // A wallet that sends otherwise than as a plain transaction (the embedded wallet's smart
+      // account: a user operation) says what it costs; the chain estimates any other.
+      const connector = getConnection(config).connector as
+        | (Connector & Partial<Pick<EmbeddedConnectorProperties, 'estimateFee'>>)
+        | undefined
+      const own = await connector?.estimateFee?.(transaction)
+      if (own) return own
       const { estimateFee } = await import('./actions.ts')
       return estimateFee(config, transaction)
     },

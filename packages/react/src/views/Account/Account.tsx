@@ -5,7 +5,7 @@ import {
   shortenHex,
   unsupportedNetworkMessage,
 } from '@latch/core'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { SkeletonText } from '../../components/Skeleton.tsx'
@@ -16,6 +16,11 @@ import { useStore } from '../../hooks/useStore.ts'
 import { ActivityTab } from './ActivityTab.tsx'
 import { FamilyAccounts } from './FamilyAccounts.tsx'
 import { TokensTab } from './TokensTab.tsx'
+
+// Only a visitor with a smart account is offered the switch: its code loads for them alone.
+const AccountTypeSwitch = lazy(() =>
+  import('./AccountTypeSwitch.tsx').then((module) => ({ default: module.AccountTypeSwitch })),
+)
 
 /**
  * The account's actions, each behind its feature; those that need one of the site's
@@ -45,6 +50,10 @@ export function Account() {
   const [copied, setCopied] = useState(false)
   if (!account.address) return null
   const address = account.address
+  const active = accounts.byNamespace[accounts.activeNamespace]
+  const hasSmartAccount =
+    accounts.activeNamespace === 'eip155' &&
+    (active?.allAccounts ?? []).some((entry) => entry.type === 'smartAccount')
 
   const copy = () => {
     navigator.clipboard?.writeText(address).then(
@@ -118,6 +127,11 @@ export function Account() {
           <p className="latch-muted" data-testid="latch-account-identifier">
             {account.connectedWalletInfo?.identifier ?? account.user.email ?? account.user.userName}
           </p>
+        )}
+        {hasSmartAccount && (
+          <Suspense fallback={null}>
+            <AccountTypeSwitch current={active?.preferredAccountTypes.eip155 ?? 'eoa'} />
+          </Suspense>
         )}
         {network.unsupported ? (
           // Not the network it was on before: the one it is on, and the way back.

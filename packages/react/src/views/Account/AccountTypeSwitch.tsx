@@ -1,0 +1,39 @@
+import type { AccountType } from '@latch/core'
+import { useState } from 'react'
+import { useLatchInstance } from '../../context.ts'
+
+const LABELS: Record<AccountType, { name: string; switchTo: string }> = {
+  smartAccount: { name: 'Smart account', switchTo: 'Switch to your smart account' },
+  eoa: { name: 'EOA', switchTo: 'Switch to your EOA' },
+}
+
+/**
+ * The EVM account the visitor acts with (their smart account or its owner EOA) and the switch to
+ * the other one; the flow (the wallet, the stored choice, the toast) is latch.switchAccountType.
+ * Its own chunk: only the Account view of a visitor with a smart account loads it.
+ */
+export function AccountTypeSwitch({ current }: { current: AccountType }) {
+  const latch = useLatchInstance()
+  const [switching, setSwitching] = useState(false)
+  const other: AccountType = current === 'smartAccount' ? 'eoa' : 'smartAccount'
+  const switchAccount = () => {
+    setSwitching(true)
+    // A failure is shown by the flow's snackbar.
+    void latch.switchAccountType(other).finally(() => setSwitching(false))
+  }
+  return (
+    <p className="latch-muted" data-testid="latch-account-type">
+      <span data-testid="latch-account-type-name">{LABELS[current].name}</span>
+      {' · '}
+      <button
+        type="button"
+        className="latch-link-button"
+        disabled={switching}
+        aria-busy={switching}
+        onClick={switchAccount}
+      >
+        {LABELS[other].switchTo}
+      </button>
+    </p>
+  )
+}
