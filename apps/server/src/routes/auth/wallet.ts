@@ -39,7 +39,11 @@ export const walletRpcRoutes =
             'the first configured Solana network). A chain the server has no RPC for: 400 ' +
             '"Unsupported chain". An address param that is not the user\'s, or a Solana ' +
             "transaction the user is not a signer of: 400. The chain's refusal: 400 with its " +
-            'short message.',
+            "short message. A call naming the smart account the user's key owns goes through it: " +
+            'ERC-7739 signatures (ERC-6492 before it is deployed), transactions and batches as ' +
+            "one user operation, paid by the sponsorship of the site's projectId when its " +
+            "policy pays, else by the account (then `notice` says why); the bundler's refusal " +
+            'is a 400 with its AA code, a bundler that does not answer a 503.',
           headers: bearerHeaders,
           body: walletRpcBody,
           response: { 200: walletRpcResponse, ...walletErrors },
