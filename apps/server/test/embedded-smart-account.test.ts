@@ -143,7 +143,7 @@ describe("the embedded wallet's smart account", () => {
     expect(costed.swapRouter).toBe(chain.contracts.uniswapV2Router02)
   })
 
-  it('an operation the account cannot pay for is refused with the bundler’s AA code', async () => {
+  it('an operation the account cannot pay for is refused in plain words, not the AA code', async () => {
     const poor = await smartUser(server)
     const refused = await rpc(
       'eth_sendTransaction',
@@ -151,7 +151,9 @@ describe("the embedded wallet's smart account", () => {
       poor.token,
     )
     expect(refused.statusCode, refused.body).toBe(400)
-    expect(refused.json().message).toMatch(/^The bundler refused the operation: AA21\b/)
+    expect(refused.json().message).toBe(
+      "Not enough funds in your smart account to pay this operation's network fee",
+    )
     expect(await client.getCode({ address: poor.smart })).toBeUndefined()
   })
 

@@ -130,24 +130,10 @@ describe('displayMessage', () => {
     expect(displayMessage(undefined)).toBe(SOMETHING_WENT_WRONG)
   })
 
-  it('puts a smart account operation the bundler refused in plain words, wherever the AA code is', () => {
-    // As the embedded wallet's server words it, through the frame and the provider to viem.
-    const refused = wrapped(
-      new EmbeddedProviderError(
-        "The bundler refused the operation: AA21 didn't pay prefund",
-        -32603,
-      ),
-    )
-    expect(displayMessage(refused)).toBe(
-      "Not enough funds in your smart account to pay this operation's network fee",
-    )
-    expect(
-      displayMessage(new LatchError('Could not send', { details: 'AA25 invalid account nonce' })),
-    ).toBe('Another operation of your smart account went first: try again')
-    // A bundler's own failure names no code a visitor can act on: the plain fallback.
-    expect(displayMessage(new Error('AA95 out of gas'))).toBe(
-      'The operation could not be sent: try again',
-    )
+  it("shows the embedded wallet's sentence for a refused smart account operation, through viem's wrappers", () => {
+    // The server words the EntryPoint's AA code in plain words; the frame and the provider pass it on.
+    const sentence = "Not enough funds in your smart account to pay this operation's network fee"
+    expect(displayMessage(wrapped(new EmbeddedProviderError(sentence, -32603)))).toBe(sentence)
   })
 
   it('passes on the plain words of a bundler that did not answer', () => {

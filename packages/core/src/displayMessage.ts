@@ -1,4 +1,3 @@
-import { aaErrorMessage } from './aaErrorMessage.ts'
 import { HttpStatusError } from './api/client.ts'
 import { UserRejectedError } from './chains/errors.ts'
 import { errorChain, isNetworkFailure } from './errorChain.ts'
@@ -76,8 +75,9 @@ function latchMessage(error: LatchError): string {
 /**
  * What to show a visitor for any error the kit, a wallet, viem, wagmi or the server raised: the
  * kit's own wording (LatchError's short message, the server's reason), 'Signature declined' for a
- * refusal in the wallet, plain words for a smart account operation the bundler refused (its AA
- * code), a balance that cannot pay or a network that does not answer, a library's short message when it says something; never a raw internal error.
+ * refusal in the wallet, plain words for a balance that cannot pay or a network that does not
+ * answer, a library's short message when it says something; never a raw internal error. A smart
+ * account's refusal (its AA code) arrives already in plain words from the server that sent it.
  * @example displayMessage(new UserRejectedError('User rejected the request')) // 'Signature declined'
  */
 export function displayMessage(error: unknown): string {
@@ -86,13 +86,6 @@ export function displayMessage(error: unknown): string {
   const texts = (link: unknown) => {
     const { message, shortMessage, details } = link as Link
     return [shortMessage, details, message].map(firstLine)
-  }
-  // A bundler's refusal carries the EntryPoint's AA code, in whatever wrapper: plain words for it.
-  for (const link of links) {
-    for (const text of texts(link)) {
-      const plain = aaErrorMessage(text)
-      if (plain) return plain
-    }
   }
   for (const link of links) {
     if (!(link instanceof LatchError)) continue

@@ -1,3 +1,4 @@
+import { aaErrorMessage } from '@latch/protocol/aa-errors'
 import { BaseError } from 'viem'
 import { WaitForUserOperationReceiptTimeoutError } from 'viem/account-abstraction'
 import { BundlerUnavailableError } from '../../bundler/bundlerTransport.ts'
@@ -29,8 +30,8 @@ function aaText(error: unknown): string | undefined {
 /**
  * The caller's answer for a failed user operation: the sponsor's refusal as it is (the caller
  * sends self-paid instead); 503 when the bundler or the chain did not answer or the receipt did
- * not come in time (try again later); 400 with the bundler's AA code in its words when the
- * EntryPoint refused it (the kit turns the code into a plain sentence); else the chain's refusal
+ * not come in time (try again later); 400 with a plain sentence for the EntryPoint's AA code when
+ * it refused the operation (the bundler's own words name internals); else the chain's refusal
  * as for any transaction.
  */
 export function userOperationError(error: unknown): unknown {
@@ -45,7 +46,7 @@ export function userOperationError(error: unknown): unknown {
       return new HttpError(503, USER_OPERATION_PENDING_MESSAGE)
   }
   const code = aaText(error)
-  if (code) return new HttpError(400, `The bundler refused the operation: ${code}`)
+  if (code) return new HttpError(400, aaErrorMessage(code) ?? code)
   return chainError(error)
 }
 

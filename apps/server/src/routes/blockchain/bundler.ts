@@ -1,26 +1,13 @@
-import {
-  eip155NetworkId,
-  errorResponse,
-  type JsonRpcResponse,
-  RPC_BATCH_SIZE,
-  rpcQuery,
-  rpcRequestBody,
-  rpcResponseBody,
-} from '@latch/protocol'
+import { eip155NetworkId, type JsonRpcResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { bundlerGateway } from '../../bundler/gateway.ts'
 import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
-import {
-  type ChainGateway,
-  invalidRequestReason,
-  isUpstreamUnavailable,
-} from '../../rpc/gateway.ts'
+import { type ChainGateway, isUpstreamUnavailable } from '../../rpc/gateway.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
-import { batchError, bodyAsIs } from './rpc.ts'
+import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
 
 /**
  * POST /v1/bundler?chainId&projectId: JSON-RPC 2.0 to a configured EVM chain's ERC-4337 bundler,
@@ -50,8 +37,7 @@ export const bundlerRoute =
     app.post(
       '/v1/bundler',
       {
-        schema: {
-          tags: ['blockchain'],
+        schema: jsonRpcSchema({
           summary: "JSON-RPC 2.0 to a configured EVM chain's ERC-4337 bundler",
           description:
             'Forwards eth_sendUserOperation, eth_estimateUserOperationGas, ' +
@@ -61,50 +47,26 @@ export const bundlerRoute =
             "a bundler. The bundler's errors (AA21, AA25, ...) are in-band JSON-RPC errors with " +
             'HTTP 200; a bundler that does not answer is a 503; a body that is no JSON-RPC at ' +
             'all is a 400.',
-          querystring: rpcQuery,
-          body: rpcRequestBody,
-          response: {
-            200: rpcResponseBody,
-            204: z.null().describe('The body held notifications only: nothing to answer'),
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            429: errorResponse,
-            503: errorResponse,
-          },
-        },
-        validatorCompiler: bodyAsIs,
-        // The bundler's answers are passed on as they are: no zod walk over them on the way out.
-        serializerCompiler: () => (data) => JSON.stringify(data),
+          degradable: true,
+        }),
+        ...jsonRpcCompilers,
       },
       async (request, reply) => {
         const { chainId } = request.query
         const gateway = gateways.get(chainId)
         if (!gateway) throw new HttpError(400, 'Unsupported chain')
-        const body: unknown = request.body
-        const isBatch = Array.isArray(body)
-        if (!isBatch) {
-          const reason = invalidRequestReason(body)
-          if (reason) throw new HttpError(400, `Body is not a JSON-RPC request or batch: ${reason}`)
-        } else if (body.length === 0) {
-          return batchError('Invalid Request: the batch is empty')
-        } else if (body.length > RPC_BATCH_SIZE) {
-          return batchError(
-            `Invalid Request: the batch has ${body.length} calls; the route takes at most ${RPC_BATCH_SIZE}`,
-          )
-        }
-
+        const body = jsonRpcCalls(request.body, 'the route')
+        if ('answer' in body) return body.answer
+        const { calls, isBatch } = body
         const projectId = request.project?.id ?? ''
-        const wait = await limiter.take(`bundler:${projectId}`, isBatch ? body.length : 1)
-        if (wait > 0) {
-          reply.header('retry-after', String(wait))
-          throw new HttpError(
-            429,
-            `Rate limit exceeded: project "${projectId}" may make ${limiter.callsPerSecond} bundler calls per second`,
-          )
-        }
+        await takeAllowance(limiter, reply, {
+          key: `bundler:${projectId}`,
+          projectId,
+          calls: calls.length,
+          what: 'bundler calls',
+        })
 
-        const responses = await gateway.answer(isBatch ? body : [body])
+        const responses = await gateway.answer(calls)
         const answered = responses.filter(
           (response): response is JsonRpcResponse => response !== undefined,
         )

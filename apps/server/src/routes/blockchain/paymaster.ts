@@ -1,22 +1,16 @@
 import {
   eip155NetworkId,
-  errorResponse,
   type JsonRpcError,
   type JsonRpcId,
   type JsonRpcResponse,
   paymasterParams,
-  RPC_BATCH_SIZE,
   RPC_ERROR_CODES,
-  rpcQuery,
-  rpcRequestBody,
-  rpcResponseBody,
   SPONSORSHIP_REFUSED_CODE,
   sponsorshipRefusedMessage,
 } from '@latch/protocol'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { numberToHex } from 'viem'
-import { z } from 'zod'
 import { isUpstreamOutage } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
@@ -29,7 +23,7 @@ import type { Project } from '../../projects.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import { invalidRequestReason } from '../../rpc/gateway.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
-import { batchError, bodyAsIs } from './rpc.ts'
+import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
 
 /** ERC-7677's two methods, and the chain id answered here. */
 export const PAYMASTER_METHODS: ReadonlySet<string> = new Set([
@@ -73,8 +67,7 @@ export const paymasterRoute =
     app.post(
       '/v1/paymaster',
       {
-        schema: {
-          tags: ['blockchain'],
+        schema: jsonRpcSchema({
           summary: "ERC-7677 paymaster service: sponsored gas under the project's policy",
           description:
             'pm_getPaymasterStubData and pm_getPaymasterData for EntryPoint v0.8 user operations ' +
@@ -84,49 +77,25 @@ export const paymasterRoute =
             `not pay for) is refused in-band with code ${SPONSORSHIP_REFUSED_CODE}, a message a ` +
             'visitor can read and data.reason; bad params are -32602, other methods -32601. A ' +
             'chain that does not answer is a 503; a body that is no JSON-RPC at all is a 400.',
-          querystring: rpcQuery,
-          body: rpcRequestBody,
-          response: {
-            200: rpcResponseBody,
-            204: z.null().describe('The body held notifications only: nothing to answer'),
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            429: errorResponse,
-            503: errorResponse,
-          },
-        },
-        validatorCompiler: bodyAsIs,
-        serializerCompiler: () => (data) => JSON.stringify(data),
+          degradable: true,
+        }),
+        ...jsonRpcCompilers,
       },
       async (request, reply) => {
         const { chainId } = request.query
         const chainNumber = configured.get(chainId)
         if (chainNumber === undefined) throw new HttpError(400, 'Unsupported chain')
-        const body: unknown = request.body
-        const isBatch = Array.isArray(body)
-        if (!isBatch) {
-          const reason = invalidRequestReason(body)
-          if (reason) throw new HttpError(400, `Body is not a JSON-RPC request or batch: ${reason}`)
-        } else if (body.length === 0) {
-          return batchError('Invalid Request: the batch is empty')
-        } else if (body.length > RPC_BATCH_SIZE) {
-          return batchError(
-            `Invalid Request: the batch has ${body.length} calls; the route takes at most ${RPC_BATCH_SIZE}`,
-          )
-        }
-
+        const body = jsonRpcCalls(request.body, 'the route')
+        if ('answer' in body) return body.answer
+        const { calls, isBatch } = body
         const project = request.project as Project
-        const wait = await limiter.take(`paymaster:${project.id}`, isBatch ? body.length : 1)
-        if (wait > 0) {
-          reply.header('retry-after', String(wait))
-          throw new HttpError(
-            429,
-            `Rate limit exceeded: project "${project.id}" may make ${limiter.callsPerSecond} paymaster calls per second`,
-          )
-        }
+        await takeAllowance(limiter, reply, {
+          key: `paymaster:${project.id}`,
+          projectId: project.id,
+          calls: calls.length,
+          what: 'paymaster calls',
+        })
 
-        const calls: unknown[] = isBatch ? body : [body]
         const outcomes = await Promise.all(
           calls.map((call) => answer(call, project, chainNumber, deps.service, request.log)),
         )

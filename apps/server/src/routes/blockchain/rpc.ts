@@ -1,35 +1,14 @@
-import {
-  eip155NetworkId,
-  errorResponse,
-  type JsonRpcResponse,
-  RPC_BATCH_SIZE,
-  RPC_ERROR_CODES,
-  rpcQuery,
-  rpcRequestBody,
-  rpcResponseBody,
-} from '@latch/protocol'
-import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js'
-import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod'
-import { type ZodType, z } from 'zod'
+import { eip155NetworkId, type JsonRpcResponse } from '@latch/protocol'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
-import { ChainGateway, invalidRequestReason } from '../../rpc/gateway.ts'
+import { ChainGateway } from '../../rpc/gateway.ts'
 import { evmMethods, type GatewayMethods } from '../../rpc/methods.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 import { solanaMethods } from '../../solana/gatewayMethods.ts'
-
-// The body is checked by hand: a bad element of a batch is answered in-band, not with a 400,
-// and a 1000-call batch is not worth walking with zod. The zod body schema documents it only.
-export function bodyAsIs<Schema>(route: FastifyRouteSchemaDef<Schema>): FastifyValidationResult {
-  if (route.httpPart === 'body') return (data) => ({ value: data })
-  return validatorCompiler({ ...route, schema: route.schema as ZodType })
-}
-
-export function batchError(message: string): JsonRpcResponse {
-  return { jsonrpc: '2.0', id: null, error: { code: RPC_ERROR_CODES.invalidRequest, message } }
-}
+import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
 
 /**
  * POST /v1?chainId&projectId: the JSON-RPC 2.0 gateway to a configured chain's
@@ -66,8 +45,7 @@ export const rpcRoute =
       app.post(
         url,
         {
-          schema: {
-            tags: ['blockchain'],
+          schema: jsonRpcSchema({
             summary:
               url === '/v1'
                 ? 'JSON-RPC 2.0 to a configured chain: one call or a batch of up to 1000'
@@ -77,49 +55,24 @@ export const rpcRoute =
               "the chain's upstreams (failing over in order); account and node-admin methods are " +
               'refused in-band (-32601). Errors of single calls are in-band JSON-RPC errors with ' +
               'HTTP 200; a body that is no JSON-RPC at all is a 400.',
-            querystring: rpcQuery,
-            body: rpcRequestBody,
-            response: {
-              200: rpcResponseBody,
-              204: z.null().describe('The body held notifications only: nothing to answer'),
-              400: errorResponse,
-              401: errorResponse,
-              403: errorResponse,
-              429: errorResponse,
-            },
-          },
-          validatorCompiler: bodyAsIs,
-          // Upstream answers are passed on as they are: no zod walk over them on the way out.
-          serializerCompiler: () => (data) => JSON.stringify(data),
+          }),
+          ...jsonRpcCompilers,
         },
         async (request, reply) => {
           const gateway = gateways.get(request.query.chainId)
           if (!gateway) throw new HttpError(400, 'Unsupported chain')
-          const body: unknown = request.body
-          const isBatch = Array.isArray(body)
-          if (!isBatch) {
-            const reason = invalidRequestReason(body)
-            if (reason)
-              throw new HttpError(400, `Body is not a JSON-RPC request or batch: ${reason}`)
-          } else if (body.length === 0) {
-            return batchError('Invalid Request: the batch is empty')
-          } else if (body.length > RPC_BATCH_SIZE) {
-            return batchError(
-              `Invalid Request: the batch has ${body.length} calls; the gateway takes at most ${RPC_BATCH_SIZE}`,
-            )
-          }
-
+          const body = jsonRpcCalls(request.body, 'the gateway')
+          if ('answer' in body) return body.answer
+          const { calls, isBatch } = body
           const projectId = request.project?.id ?? ''
-          const wait = await limiter.take(projectId, isBatch ? body.length : 1)
-          if (wait > 0) {
-            reply.header('retry-after', String(wait))
-            throw new HttpError(
-              429,
-              `Rate limit exceeded: project "${projectId}" may make ${limiter.callsPerSecond} JSON-RPC calls per second`,
-            )
-          }
+          await takeAllowance(limiter, reply, {
+            key: projectId,
+            projectId,
+            calls: calls.length,
+            what: 'JSON-RPC calls',
+          })
 
-          const responses = await gateway.answer(isBatch ? body : [body])
+          const responses = await gateway.answer(calls)
           const answered = isBatch
             ? responses.filter((response) => response !== undefined)
             : responses
