@@ -231,6 +231,8 @@ test.describe('the smart account of an email user', () => {
     await swap.getByRole('button', { name: /^DAI/ }).click()
     await swap.getByLabel('You pay').fill('40')
     await expect(swap.getByTestId('latch-swap-receive')).not.toHaveText('0')
+    // The smart account batches: the approval goes with the swap, so the button asks for the swap.
+    await expect(swap.getByTestId('latch-swap-action')).toHaveText('Swap')
     await swap.getByTestId('latch-swap-action').click()
 
     // One approval screen for the whole batch, each call decoded.

@@ -289,7 +289,11 @@ export function createSwap(deps: SwapDeps): SwapController {
     const started = generation
     store.set({ tokensStatus: 'loading', chainId: current.chainId, address: current.address })
     try {
-      const { tokens } = await api.convertTokens(current.chainId)
+      const [{ tokens }, batches] = await Promise.all([
+        api.convertTokens(current.chainId),
+        // A wallet that batches atomically approves and swaps in one confirmation: the button says so.
+        deps.evm.supportsAtomicBatch?.(current.evmChainId).catch(() => false) ?? false,
+      ])
       const priced = await api
         .fungiblePrice(tokens.map((token) => token.address))
         .catch(() => ({ fungibles: [] }))
@@ -298,6 +302,7 @@ export function createSwap(deps: SwapDeps): SwapController {
       prices = new Map(priced.fungibles.map((entry) => [entry.address.toLowerCase(), entry.price]))
       store.set({
         tokensStatus: 'ready',
+        batches,
         tokens: joinBalances(tokens, heldBalances(store.get()), prices),
         ...defaultPair(tokens),
       })
@@ -349,7 +354,8 @@ export function createSwap(deps: SwapDeps): SwapController {
     let reviewed = state.quote
     let allowance = state.allowance ?? 0n
     let router = state.router
-    const approving = () => !isNativeToken(from.address) && allowance < amount
+    // A batching wallet gets the approval and the swap in one request: no approving step.
+    const approving = () => !state.batches && !isNativeToken(from.address) && allowance < amount
     store.set({ step: approving() ? 'approving' : 'swapping', issue: undefined })
     try {
       // Never sign on an old quote: fetch it again, and stop if it now gives less.

@@ -32,6 +32,8 @@ describe('describeSwap', () => {
     expect(label({ quoteStatus: 'loading', quote: undefined })).toBe('Getting quote…')
     expect(label({})).toBe('Approve USDC')
     expect(label({ allowance: 100_000_000n })).toBe('Swap')
+    // A wallet that batches sends the approval with the swap: one button, one confirmation.
+    expect(label({ batches: true })).toBe('Swap')
     expect(label({ from: ETH, to: USDC, amount: '1', allowance: undefined })).not.toBe(
       'Approve ETH',
     )

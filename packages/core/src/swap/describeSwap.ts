@@ -159,7 +159,8 @@ function buttonOf(state: SwapState, input: SwapInput, needsApproval: boolean): S
     return action('retry-quote', 'Try again', { disabled: false })
   if (state.quoteStatus !== 'ready' || !state.quote)
     return action('quote-loading', 'Getting quote…', { pending: true })
-  return needsApproval
+  // A batching wallet approves and swaps in the one request the Swap button sends.
+  return needsApproval && !state.batches
     ? action('approve', `Approve ${symbol}`, { disabled: false })
     : action('swap', 'Swap', { disabled: false })
 }

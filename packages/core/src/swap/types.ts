@@ -57,6 +57,8 @@ export type SwapState = {
   quoteStatus: QuoteStatus
   /** The quote for the current tokens and amount; absent while loading or on error. */
   quote?: ReviewedQuote
+  /** The wallet sends an approval and the swap as one atomic batch (a smart account, EIP-5792). */
+  batches?: boolean
   /** How much of `from` the router may spend (the largest uint256 for the native coin). */
   allowance?: bigint
   /** Gas of the swap, for the network fee; absent when the server could not build it. */
