@@ -71,7 +71,7 @@ import type { SendRequest } from './send/validateSend.ts'
 import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import { createStorage, type LatchStorage, type StorageLike } from './storage/index.ts'
-import { createStore, type ReadableStore } from './store.ts'
+import { createStore, type ReadableStore, selectStore } from './store.ts'
 import type { SwapController } from './swap/createSwap.ts'
 import { createLazySwap } from './swap/lazySwap.ts'
 import { createTheme, type ThemeController } from './theme/index.ts'
@@ -366,11 +366,10 @@ export function createLatch(config: LatchConfig): Latch {
           ),
     })
   }
-  const wallets: ReadableStore<FamilyWalletOption[]> = {
-    get: () => walletList.get().list,
-    subscribe: (listener) =>
-      walletList.subscribe((state, previous) => listener(state.list, previous.list)),
-  }
+  const wallets: ReadableStore<FamilyWalletOption[]> = selectStore(
+    walletList,
+    (state) => state.list,
+  )
   /** The adapter of a family the site configured, once its code loaded. */
   const adapterOf = (namespace: ChainNamespace): ChainAdapter => {
     const found = adapters[namespace]
@@ -679,11 +678,7 @@ export function createLatch(config: LatchConfig): Latch {
     sendFlow,
     walletConnect,
     embedded: embedded?.controller,
-    features: {
-      get: () => features.get().current,
-      subscribe: (listener) =>
-        features.subscribe((state, previous) => listener(state.current, previous.current)),
-    },
+    features: selectStore(features, (state) => state.current),
     start() {
       started ??= (async () => {
         if (options.projectIdMissing) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createStore } from './store.ts'
+import { createStore, selectStore } from './store.ts'
 
 describe('createStore', () => {
   it('merges updates and tells listeners the new and previous state', () => {
@@ -31,5 +31,27 @@ describe('createStore', () => {
     const b = createStore({ view: 'Connect' })
     a.set({ view: 'Account' })
     expect(b.get().view).toBe('Connect')
+  })
+})
+
+describe('selectStore', () => {
+  it('reads one part of a store and tells its listeners only when that part changes', () => {
+    const store = createStore({ list: ['a'], status: 'idle' })
+    const list = selectStore(store, (state) => state.list)
+    const heard = vi.fn()
+    const stop = list.subscribe(heard)
+    expect(list.get()).toEqual(['a'])
+
+    store.set({ status: 'busy' })
+    expect(heard).not.toHaveBeenCalled()
+
+    const next = ['a', 'b']
+    store.set({ list: next })
+    expect(heard).toHaveBeenCalledWith(next, ['a'])
+    expect(list.get()).toBe(next)
+
+    stop()
+    store.set({ list: [] })
+    expect(heard).toHaveBeenCalledTimes(1)
   })
 })

@@ -31,3 +31,23 @@ export function createStore<State extends object>(initial: State): Store<State> 
     },
   }
 }
+
+/**
+ * A read-only view of one part of a store (an adapter's wallets, its connection), told only when
+ * that part changes.
+ * @example const wallets = selectStore(walletList, (state) => state.list)
+ */
+export function selectStore<State extends object, Part>(
+  store: ReadableStore<State>,
+  select: (state: State) => Part,
+): ReadableStore<Part> {
+  return {
+    get: () => select(store.get()),
+    subscribe: (listener) =>
+      store.subscribe((state, previous) => {
+        const part = select(state)
+        const before = select(previous)
+        if (!Object.is(part, before)) listener(part, before)
+      }),
+  }
+}

@@ -2,7 +2,7 @@ import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
 import type { ChainNamespace } from '../options/types.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
-import { createStore, type ReadableStore } from '../store.ts'
+import { createStore, type ReadableStore, selectStore } from '../store.ts'
 import type { ChainConnection } from './connection.ts'
 
 const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122', 'polkadot']
@@ -83,11 +83,7 @@ export function createConnections(deps: {
   })
   return {
     state: store,
-    activeAccount: {
-      get: () => activeAccount.get().current,
-      subscribe: (listener) =>
-        activeAccount.subscribe((state, previous) => listener(state.current, previous.current)),
-    },
+    activeAccount: selectStore(activeAccount, (state) => state.current),
     track(namespace, connection) {
       const record = (current: ChainConnection, previous?: ChainConnection) => {
         store.set((state) => ({ byNamespace: { ...state.byNamespace, [namespace]: current } }))

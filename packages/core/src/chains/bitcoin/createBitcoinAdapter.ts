@@ -11,7 +11,7 @@ import type { Wallet } from '@wallet-standard/base'
 import { LatchError } from '../../errors.ts'
 import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
-import { createStore } from '../../store.ts'
+import { createStore, selectStore } from '../../store.ts'
 import { ChainNotSupportedError } from '../errors.ts'
 import { parseUnits } from '../solana/units.ts'
 import type {
@@ -342,21 +342,9 @@ export function createBitcoinAdapter(deps: BitcoinAdapterDeps): ChainAdapter {
 
   return {
     namespace: 'bip122',
-    wallets: {
-      get: () => wallets.get().list,
-      subscribe: (listener) =>
-        wallets.subscribe((state, previous) => listener(state.list, previous.list)),
-    },
-    connection: {
-      get: () => connection.get().current,
-      subscribe: (listener) =>
-        connection.subscribe((state, previous) => listener(state.current, previous.current)),
-    },
-    accounts: {
-      get: () => accountList.get().list,
-      subscribe: (listener) =>
-        accountList.subscribe((state, previous) => listener(state.list, previous.list)),
-    },
+    wallets: selectStore(wallets, (state) => state.list),
+    connection: selectStore(connection, (state) => state.current),
+    accounts: selectStore(accountList, (state) => state.list),
     async connect(walletId, { caipNetworkId } = {}) {
       refreshWallets()
       const wallet = findWallet(walletId)

@@ -1,5 +1,5 @@
-import { parseCaipAddress } from '@latch/protocol/caip'
 import { formatSiwbMessage } from '@latch/protocol/siwx-bitcoin'
+import { signInParts } from '../signInParts.ts'
 import type { SignInFields } from '../types.ts'
 
 /**
@@ -8,19 +8,5 @@ import type { SignInFields } from '../types.ts'
  * chain as well as mainnet and testnet.
  */
 export function bitcoinSignInMessage(fields: SignInFields): string {
-  const { reference, address } = parseCaipAddress(fields.caipAddress)
-  return formatSiwbMessage({
-    domain: fields.domain,
-    address,
-    ...(fields.statement ? { statement: fields.statement } : {}),
-    uri: fields.uri,
-    version: fields.version,
-    chainId: reference,
-    nonce: fields.nonce,
-    issuedAt: fields.issuedAt,
-    ...(fields.expirationTime ? { expirationTime: fields.expirationTime } : {}),
-    ...(fields.notBefore ? { notBefore: fields.notBefore } : {}),
-    ...(fields.requestId ? { requestId: fields.requestId } : {}),
-    ...(fields.resources ? { resources: fields.resources } : {}),
-  })
+  return formatSiwbMessage(signInParts(fields))
 }

@@ -17,7 +17,7 @@ import type { Address, Chain, Hex, Transport } from 'viem'
 import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
 import { LatchError } from '../../errors.ts'
-import { createStore } from '../../store.ts'
+import { createStore, selectStore } from '../../store.ts'
 import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
 import { lazyHttp } from './lazyHttp.ts'
@@ -238,16 +238,8 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       endSession: () => walletConnect.endSession(),
       request: (call, chain) => walletConnect.request(call, chain),
     },
-    wallets: {
-      get: () => wallets.get().list,
-      subscribe: (listener) =>
-        wallets.subscribe((state, previous) => listener(state.list, previous.list)),
-    },
-    connection: {
-      get: () => connection.get().current,
-      subscribe: (listener) =>
-        connection.subscribe((state, previous) => listener(state.current, previous.current)),
-    },
+    wallets: selectStore(wallets, (state) => state.list),
+    connection: selectStore(connection, (state) => state.current),
     async connect(walletId, { caipNetworkId } = {}) {
       const connector = findConnector(walletId)
       const chainId = caipNetworkId ? evmChainId(caipNetworkId) : undefined

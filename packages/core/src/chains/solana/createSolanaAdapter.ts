@@ -4,7 +4,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { LatchError } from '../../errors.ts'
 import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
-import { createStore } from '../../store.ts'
+import { createStore, selectStore } from '../../store.ts'
 import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 import type { ChainAdapter, ChainConnection, LinkedAccount, WalletOption } from '../types.ts'
 import type { SolanaGatewayRpc } from './rpc.ts'
@@ -282,16 +282,8 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
 
   return {
     namespace: 'solana',
-    wallets: {
-      get: () => wallets.get().list,
-      subscribe: (listener) =>
-        wallets.subscribe((state, previous) => listener(state.list, previous.list)),
-    },
-    connection: {
-      get: () => connection.get().current,
-      subscribe: (listener) =>
-        connection.subscribe((state, previous) => listener(state.current, previous.current)),
-    },
+    wallets: selectStore(wallets, (state) => state.list),
+    connection: selectStore(connection, (state) => state.current),
     async connect(walletId, { caipNetworkId } = {}) {
       const wallet = findWallet(walletId)
       if (!wallet) throw new LatchError(`Wallet ${walletId} is not available in this browser`)
