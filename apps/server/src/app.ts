@@ -20,7 +20,7 @@ import { startIndexers } from './indexer/indexer.ts'
 import { openIndexerSession } from './indexer/session.ts'
 import { OnrampCatalogue } from './onramp/catalogue.ts'
 import { PayoutWorker } from './onramp/payout.ts'
-import { PaymasterService } from './paymaster/service.ts'
+import { sponsorOf } from './paymaster/service.ts'
 import { SponsorshipSettler } from './paymaster/settler.ts'
 import { requireProject } from './plugins/project.ts'
 import { refuseMalformedQueryString } from './plugins/queryString.ts'
@@ -194,18 +194,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     )
   }
   // Sponsored gas: the chains with a paymaster, when the server has the key that signs for it.
-  const sponsoredChains = config.paymaster
-    ? [...chains.values()].filter((chain) => chain.config.paymaster)
-    : []
-  const paymaster =
-    config.paymaster && sponsoredChains.length > 0
-      ? new PaymasterService({
-          db,
-          chains: new Map(sponsoredChains.map((chain) => [chain.config.chainId, chain])),
-          signerKey: config.paymaster.signerKey,
-          log: app.log,
-        })
-      : undefined
+  const paymaster = sponsorOf({ config, chains, db, log: app.log })
   // Everything the kit calls for a project: /v1/* and the wallet registry.
   await app.register(async (scoped) => {
     scoped.addHook(
@@ -273,7 +262,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     app.addHook('onClose', () => payouts.stop())
   }
   if (paymaster) {
-    const settler = new SponsorshipSettler({ db, chains: sponsoredChains, log: app.log })
+    const settler = new SponsorshipSettler({ db, chains: paymaster.chains, log: app.log })
     settler.start()
     app.addHook('onClose', () => settler.stop())
   }

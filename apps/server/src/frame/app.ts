@@ -23,7 +23,7 @@ import { createSmartAccountChains } from '../embedded/smartAccount/chains.ts'
 import { createSocialLogin } from '../embedded/social/index.ts'
 import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
 import { UpdateEmail } from '../embedded/updateEmail.ts'
-import { PaymasterService } from '../paymaster/service.ts'
+import { sponsorOf } from '../paymaster/service.ts'
 import { refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
 import { emailLoginRoutes } from '../routes/auth/email.ts'
@@ -129,26 +129,14 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   const closing = new AbortController()
   const chains =
     deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs })
-  // The smart accounts' sponsor: the paymaster service POST /v1/paymaster answers with, on the
-  // chains with a paymaster, when the server has the key that signs for it.
-  const sponsoredChains = config.paymaster
-    ? [...chains.values()].filter((chain) => chain.config.paymaster)
-    : []
   const context: EmbeddedContext = {
     db,
     vault: new KeyVault(masterKey),
     codes: new CodeHasher(masterKey),
     mailer,
     chains,
-    sponsor:
-      config.paymaster && sponsoredChains.length > 0
-        ? new PaymasterService({
-            db,
-            chains: new Map(sponsoredChains.map((chain) => [chain.config.chainId, chain])),
-            signerKey: config.paymaster.signerKey,
-            log: app.log,
-          })
-        : undefined,
+    // The smart accounts' sponsor: the service POST /v1/paymaster answers with.
+    sponsor: sponsorOf({ config, chains, db, log: app.log }),
     smartAccounts: createSmartAccountChains(config.chains, {
       timeoutMs: config.rpc.timeoutMs,
       circuits: new UpstreamCircuits(),

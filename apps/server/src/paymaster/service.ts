@@ -13,6 +13,7 @@ import {
 } from 'viem/account-abstraction'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import type { ChainClient } from '../chains/clients.ts'
+import type { Config } from '../config.ts'
 import type { Database } from '../db/index.ts'
 import type { Project } from '../projects.ts'
 import { decodeLatchAccountCalls } from '../smartAccounts/latchAccount.ts'
@@ -87,6 +88,11 @@ export class PaymasterService {
   /** The chains this service signs for. */
   get chainIds(): number[] {
     return [...this.#options.chains.keys()]
+  }
+
+  /** The clients of the chains this service signs for (their sponsorships are settled on them). */
+  get chains(): ChainClient[] {
+    return [...this.#options.chains.values()]
   }
 
   /** pm_getPaymasterStubData: refuses early what the policy would refuse, else a stub. */
@@ -276,4 +282,26 @@ export function callTargets(callData: Hex): Address[] | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The server's sponsor: a paymaster service on the chains that have a paymaster, when the server
+ * has the key that signs for it; else undefined (nobody is sponsored). The kit's routes and the
+ * wallet frame each make one; both keep budgets in the same database.
+ */
+export function sponsorOf(deps: {
+  config: Pick<Config, 'paymaster'>
+  chains: ReadonlyMap<number, ChainClient>
+  db: PaymasterServiceOptions['db']
+  log: PaymasterServiceOptions['log']
+}): PaymasterService | undefined {
+  const { paymaster } = deps.config
+  const sponsored = [...deps.chains.values()].filter((chain) => chain.config.paymaster)
+  if (!paymaster || sponsored.length === 0) return undefined
+  return new PaymasterService({
+    db: deps.db,
+    chains: new Map(sponsored.map((chain) => [chain.config.chainId, chain])),
+    signerKey: paymaster.signerKey,
+    log: deps.log,
+  })
 }

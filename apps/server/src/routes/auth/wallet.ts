@@ -43,7 +43,7 @@ export const walletRpcRoutes =
             'ERC-7739 signatures (ERC-6492 before it is deployed), transactions and batches as ' +
             "one user operation, paid by the sponsorship of the site's projectId when its " +
             "policy pays, else by the account (then `notice` says why); the bundler's refusal " +
-            'is a 400 with its AA code, a bundler that does not answer a 503.',
+            'is a 400 in plain words for its AA code, a bundler that does not answer a 503.',
           headers: bearerHeaders,
           body: walletRpcBody,
           response: { 200: walletRpcResponse, ...walletErrors },
