@@ -63,9 +63,17 @@ test('a Wallet Standard Solana wallet: connect, reload, SOL and USDC, Activity, 
   await expect(receive.getByTestId('latch-receive-address')).toHaveText(wallet.address)
   await expect(receive.getByRole('list', { name: 'Networks' })).toHaveText(chain.name)
 
-  // Swaps serve EVM networks only: on Solana the Swap view says so.
+  // Swaps and the on-ramp serve EVM networks only: a Solana account has no button for them, and
+  // the Swap view, opened by the site all the same, says so.
   await page.getByRole('button', { name: 'Back' }).click()
-  await account.getByRole('button', { name: 'Swap' }).click()
+  await expect(account.getByRole('button', { name: 'Send' })).toBeVisible()
+  await expect(account.getByRole('button', { name: 'Swap' })).toHaveCount(0)
+  await expect(account.getByRole('button', { name: 'Buy' })).toHaveCount(0)
+  await page.evaluate(() =>
+    (
+      window as unknown as { latchDemo: { modal: { open(options: { view: string }): void } } }
+    ).latchDemo.modal.open({ view: 'Swap' }),
+  )
   await expect(page.getByRole('dialog', { name: 'Swap' })).toContainText(
     'Network not supported for Swaps',
   )

@@ -12,6 +12,7 @@ export {
 export {
   PriceChangedError,
   SIGNATURE_DECLINED,
+  SWAP_NAMESPACES,
   type SwapError,
   TransactionRevertedError,
   UnexpectedTransactionError,

@@ -1,7 +1,10 @@
 import {
   ACCOUNT_TABS,
+  type ChainNamespace,
   formatDecimal,
   namesServe,
+  ONRAMP_NAMESPACES,
+  SWAP_NAMESPACES,
   shortenHex,
   unsupportedNetworkMessage,
 } from '@latch/core'
@@ -22,16 +25,38 @@ const AccountTypeSwitch = lazy(() =>
   import('./AccountTypeSwitch.tsx').then((module) => ({ default: module.AccountTypeSwitch })),
 )
 
+type AccountAction = {
+  view: 'Send' | 'Receive' | 'Swap' | 'OnRampProviders'
+  feature: 'send' | 'receive' | 'swaps' | 'onramp'
+  label: string
+  needsSupportedNetwork: boolean
+  /** The chain families the action serves; absent for all. Another family's account has no button. */
+  families?: readonly ChainNamespace[]
+}
+
 /**
- * The account's actions, each behind its feature; those that need one of the site's
+ * The account's actions, each behind its feature and shown only on the chain families it serves
+ * (a button that could only say "not supported" is no button); those that need one of the site's
  * networks are off while the wallet is on another (an address to receive at is still one).
  */
-const ACTIONS = [
+const ACTIONS: readonly AccountAction[] = [
   { view: 'Send', feature: 'send', label: 'Send', needsSupportedNetwork: true },
   { view: 'Receive', feature: 'receive', label: 'Receive', needsSupportedNetwork: false },
-  { view: 'Swap', feature: 'swaps', label: 'Swap', needsSupportedNetwork: true },
-  { view: 'OnRampProviders', feature: 'onramp', label: 'Buy', needsSupportedNetwork: true },
-] as const
+  {
+    view: 'Swap',
+    feature: 'swaps',
+    label: 'Swap',
+    needsSupportedNetwork: true,
+    families: SWAP_NAMESPACES,
+  },
+  {
+    view: 'OnRampProviders',
+    feature: 'onramp',
+    label: 'Buy',
+    needsSupportedNetwork: true,
+    families: ONRAMP_NAMESPACES,
+  },
+]
 
 /**
  * The connected account: its name and avatar when it has them (else a way to get a name), address,
@@ -190,7 +215,9 @@ export function Account() {
       <div className="latch-actions">
         {ACTIONS.filter(
           (action) =>
-            features[action.feature] && (action.feature !== 'onramp' || providers.length > 0),
+            features[action.feature] &&
+            (!action.families || action.families.includes(accounts.activeNamespace)) &&
+            (action.feature !== 'onramp' || providers.length > 0),
         ).map((action) => (
           <button
             key={action.view}
