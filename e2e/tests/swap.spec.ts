@@ -7,9 +7,14 @@ import { connectTestWallet } from '../wallet.ts'
 const FUNDER = 4
 
 /** A fresh funded account, connected, with the modal's Swap view open. */
-async function openSwap(page: Page, stack: StackInfo) {
+async function openSwap(page: Page, stack: StackInfo, options: { batches?: boolean } = {}) {
   const funded = await fundFreshAccount(stack, { funder: FUNDER })
-  const wallet = await connectTestWallet(page, stack, { privateKey: funded.privateKey })
+  const batchExecutor = funded.chain.contracts.batchExecutor
+  if (options.batches && !batchExecutor) throw new Error('the devnet has no batch executor')
+  const wallet = await connectTestWallet(page, stack, {
+    privateKey: funded.privateKey,
+    ...(options.batches ? { batchExecutor } : {}),
+  })
   await expect(page.getByTestId('demo-account')).toContainText(funded.fresh.address)
   await page.getByTestId('latch-connect-button').click()
   await page
@@ -137,6 +142,46 @@ test.describe('swap', () => {
     expect(await nonce()).toBe(before.nonce + 2)
     expect(await balanceOf('USDC')).toBe(before.usdc - parseUnits('100', 6))
     expect((await balanceOf('DAI')) - before.dai).toBeGreaterThanOrEqual((quote * 99n) / 100n)
+  })
+
+  test("a wallet's own EIP-5792 batches: approve and swap in one request, one transaction", async ({
+    page,
+    stack,
+  }) => {
+    // The test wallet offers atomic batches as an EIP-7702 account does: one transaction to itself,
+    // through the executor it delegates to.
+    const { swap, wallet, balanceOf, nonce, sentTransactions, fresh, client } = await openSwap(
+      page,
+      stack,
+      { batches: true },
+    )
+    const before = {
+      usdc: await balanceOf('USDC'),
+      dai: await balanceOf('DAI'),
+      nonce: await nonce(),
+    }
+    await swap.getByRole('button', { name: 'Token to pay: ETH' }).click()
+    await swap.getByRole('button', { name: /^USDC/ }).click()
+    await swap.getByRole('button', { name: 'Token to receive: ETH' }).click()
+    await swap.getByRole('button', { name: /^DAI/ }).click()
+    await swap.getByLabel('You pay').fill('100')
+    const quote = await shownQuote(swap, 18)
+    // The approval goes with the swap: the button asks for the swap alone.
+    const action = swap.getByTestId('latch-swap-action')
+    await expect(action).toHaveText('Swap')
+
+    await action.click()
+    await expect(swap.getByTestId('latch-swap-done')).toContainText(/Swapped 100 USDC for \d/)
+    const batches = wallet.requests.filter((request) => request.method === 'wallet_sendCalls')
+    expect(batches).toHaveLength(1)
+    expect((batches[0]?.params[0] as { calls: unknown[] }).calls).toHaveLength(2)
+    expect(sentTransactions()).toBe(0)
+    // One transaction; the first batch's delegation (signed with the next nonce) takes one more.
+    expect(await nonce()).toBe(before.nonce + 2)
+    expect(await balanceOf('USDC')).toBe(before.usdc - parseUnits('100', 6))
+    expect((await balanceOf('DAI')) - before.dai).toBeGreaterThanOrEqual((quote * 99n) / 100n)
+    // The account delegates to the executor now (EIP-7702's designator is its code).
+    expect(await client.getCode({ address: fresh.address })).toMatch(/^0xef0100/)
   })
 
   test('declined in the wallet: a clear message, nothing on chain, the amount kept', async ({

@@ -21,7 +21,7 @@ export const contractsDir = fileURLToPath(new URL('../contracts/', import.meta.u
  */
 const units = [
   {
-    files: ['DevnetToken.sol', 'Multicall3.sol'],
+    files: ['DevnetToken.sol', 'Multicall3.sol', 'BatchExecutor.sol'],
     settings: {
       optimizer: { enabled: false },
       evmVersion: 'cancun',
@@ -67,6 +67,8 @@ export type CompiledContracts = {
   LatchAccount: { abi: Abi }
   LatchAccountFactory: CompiledContract
   LatchPaymaster: CompiledContract
+  /** What the test wallet's account delegates to (EIP-7702) to send EIP-5792 batches. */
+  BatchExecutor: CompiledContract
 }
 
 type SolcOutput = {
@@ -168,5 +170,6 @@ async function compile(sources: Record<string, { content: string }>[]): Promise<
     LatchAccount: { abi: find('LatchAccount.sol', 'LatchAccount').abi },
     LatchAccountFactory: pick('LatchAccountFactory.sol', 'LatchAccountFactory'),
     LatchPaymaster: pick('LatchPaymaster.sol', 'LatchPaymaster'),
+    BatchExecutor: pick('BatchExecutor.sol', 'BatchExecutor'),
   }
 }

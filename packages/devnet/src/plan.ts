@@ -22,6 +22,7 @@ import { npmArtifacts } from './artifacts.ts'
 import type { CompiledContracts } from './compile.ts'
 import {
   ACCOUNT_FACTORY_SALT,
+  BATCH_EXECUTOR_SALT,
   BUNDLER_EXECUTOR_ADDRESS,
   BUNDLER_EXECUTOR_PRIVATE_KEY,
   BUNDLER_UTILITY_ADDRESS,
@@ -337,6 +338,19 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     expect: pad(latchAccountImplementation).toLowerCase() as Hex,
   })
 
+  // The batch executor an account delegates to with EIP-7702 (the test wallet's EIP-5792 batches).
+  const batchExecutor = getCreate2Address({
+    from: CREATE2_DEPLOYER,
+    salt: BATCH_EXECUTOR_SALT,
+    bytecode: compiled.BatchExecutor.bytecode,
+  })
+  txs.push({
+    label: 'BatchExecutor (CREATE2)',
+    to: CREATE2_DEPLOYER,
+    data: concat([BATCH_EXECUTOR_SALT, compiled.BatchExecutor.bytecode]),
+    value: '0x0',
+  })
+
   // The bundler's simulation contracts, where alto itself would deploy them at start (CREATE2,
   // salted with its utility account's address): found there, alto skips four deployments and
   // answers sooner. Should a later alto salt them otherwise, it deploys its own as before.
@@ -440,6 +454,7 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
       latchAccountFactory,
       latchAccountImplementation,
       latchPaymaster,
+      batchExecutor,
     },
     tokens,
     pairs,

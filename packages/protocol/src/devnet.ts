@@ -47,6 +47,11 @@ export const devnetChain = z.object({
      * written before it existed.
      */
     latchPaymaster: hexAddress.optional(),
+    /**
+     * OpenZeppelin's ERC-7821 batch executor, for an account to delegate to with EIP-7702 (the
+     * test wallet's EIP-5792 batches). Absent in manifests written before it existed.
+     */
+    batchExecutor: hexAddress.optional(),
   }),
   tokens: z.array(devnetToken),
   pairs: z.array(devnetPair),

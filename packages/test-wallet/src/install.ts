@@ -18,6 +18,8 @@ export type TestWalletOptions = {
   chains: { chainId: number; rpcUrl: string; name?: string }[]
   /** EIP-6963 provider info; anything left out gets a default. */
   info?: { uuid?: string; name?: string; icon?: string; rdns?: string }
+  /** An ERC-7821 executor on the chains: the wallet offers EIP-5792 batches through it (EIP-7702). */
+  batchExecutor?: `0x${string}`
   /** Called for every request that needs the user's consent. Default: approve everything. */
   decide?: (request: WalletRequest) => Decision | Promise<Decision>
   /** Also set `window.ethereum` to the provider (EIP-1193 legacy injection). Default false. */
@@ -82,7 +84,12 @@ export async function installTestWallet(
   }
 
   const core = createWalletCore(
-    { privateKey: options.privateKey, chains: options.chains, decide: options.decide },
+    {
+      privateKey: options.privateKey,
+      chains: options.chains,
+      decide: options.decide,
+      ...(options.batchExecutor ? { batchExecutor: options.batchExecutor } : {}),
+    },
     pushState,
   )
 

@@ -13,6 +13,7 @@ import {
   type WalletClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { batchHandlers } from './batches.ts'
 import {
   disconnected,
   invalidParams,
@@ -35,6 +36,11 @@ export type WalletCoreOptions = {
   privateKey: Hex
   chains: ChainConfig[]
   decide?: DecideFn
+  /**
+   * An ERC-7821 executor on the chains: the wallet then offers EIP-5792 atomic batches, sent as
+   * one transaction through it once the account delegates to it (EIP-7702).
+   */
+  batchExecutor?: Address
 }
 
 type KnownChain = {
@@ -299,6 +305,23 @@ export function createWalletCore(options: WalletCoreOptions, onChange: () => Pro
       return sendSerialized(() => client.sendTransaction(parameters))
     },
   }
+
+  if (options.batchExecutor)
+    Object.assign(
+      handlers,
+      batchHandlers({
+        account,
+        executor: options.batchExecutor,
+        chainIds: () => [...chains.keys()],
+        currentChainId: () => currentChainId,
+        client: () => clientFor(currentChain()),
+        forward,
+        ask,
+        requireConnected,
+        requireOwnAddress,
+        sendSerialized,
+      }),
+    )
 
   const handle = async (origin: string, method: string, params: unknown[]): Promise<unknown> => {
     const request: WalletRequest = { method, params, origin }
