@@ -56,6 +56,19 @@ const units = [
       },
     },
   },
+  // The session-key validator in its own compilation too: the account's bytes stay as they were.
+  {
+    files: ['LatchSessionValidator.sol'],
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'cancun',
+      outputSelection: {
+        'LatchSessionValidator.sol': {
+          LatchSessionValidator: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'],
+        },
+      },
+    },
+  },
 ] as const
 
 export type CompiledContract = { abi: Abi; bytecode: Hex; deployedBytecode: Hex }
@@ -69,6 +82,7 @@ export type CompiledContracts = {
   LatchPaymaster: CompiledContract
   /** What the test wallet's account delegates to (EIP-7702) to send EIP-5792 batches. */
   BatchExecutor: CompiledContract
+  LatchSessionValidator: CompiledContract
 }
 
 type SolcOutput = {
@@ -171,5 +185,6 @@ async function compile(sources: Record<string, { content: string }>[]): Promise<
     LatchAccountFactory: pick('LatchAccountFactory.sol', 'LatchAccountFactory'),
     LatchPaymaster: pick('LatchPaymaster.sol', 'LatchPaymaster'),
     BatchExecutor: pick('BatchExecutor.sol', 'BatchExecutor'),
+    LatchSessionValidator: pick('LatchSessionValidator.sol', 'LatchSessionValidator'),
   }
 }

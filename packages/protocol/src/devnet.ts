@@ -52,6 +52,12 @@ export const devnetChain = z.object({
      * test wallet's EIP-5792 batches). Absent in manifests written before it existed.
      */
     batchExecutor: hexAddress.optional(),
+    /**
+     * The session-key validator (ERC-7579 module type 1) smart accounts install to grant a site's
+     * key limited permissions, enforced on every user operation it signs. CREATE2-deployed: the
+     * same on every chain. Absent in manifests written before it existed.
+     */
+    latchSessionValidator: hexAddress.optional(),
   }),
   tokens: z.array(devnetToken),
   pairs: z.array(devnetPair),

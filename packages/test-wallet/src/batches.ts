@@ -1,8 +1,7 @@
+import { encodeBatchExecute } from '@latch/protocol/latch-account'
 import {
   type Address,
   type Chain,
-  encodeAbiParameters,
-  encodeFunctionData,
   type Hex,
   type http,
   isAddress,
@@ -19,32 +18,7 @@ import type { WalletRequest } from './wallet.ts'
 const UNSUPPORTED_CHAIN = 5710
 const UNKNOWN_BUNDLE = 5730
 
-/** ERC-7579's mode for a batch of calls that reverts as a whole if any call fails. */
-const BATCH_MODE = `0x01${'00'.repeat(31)}` as const
-const EXECUTE_ABI = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'mode', type: 'bytes32' },
-      { name: 'executionData', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-] as const
-const EXECUTIONS = [
-  {
-    type: 'tuple[]',
-    components: [
-      { name: 'target', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'callData', type: 'bytes' },
-    ],
-  },
-] as const
-
-type Call = { target: Address; value: bigint; callData: Hex }
+type Call = { to: Address; value: bigint; data: Hex }
 
 /** wallet_sendCalls' one parameter: the chain and the calls (the rest is not needed here). */
 function sendCallsParam(value: unknown): { chainId: number; from?: unknown; calls: Call[] } {
@@ -60,7 +34,7 @@ function sendCallsParam(value: unknown): { chainId: number; from?: unknown; call
     if (typeof data !== 'string' || !isHex(data)) throw invalidParams(`calls[${index}].data`)
     const amount = call.value ?? '0x0'
     if (typeof amount !== 'string' || !isHex(amount)) throw invalidParams(`calls[${index}].value`)
-    return { target: call.to, value: BigInt(amount), callData: data }
+    return { to: call.to, value: BigInt(amount), data }
   })
   return { chainId: Number(value.chainId), from: value.from, calls }
 }
@@ -106,11 +80,7 @@ export function batchHandlers(
         )
       await deps.ask(request)
       const client = deps.client()
-      const data = encodeFunctionData({
-        abi: EXECUTE_ABI,
-        functionName: 'execute',
-        args: [BATCH_MODE, encodeAbiParameters(EXECUTIONS, [batch.calls])],
-      })
+      const data = encodeBatchExecute(batch.calls)
       const hash = await deps.sendSerialized(async () => {
         const code = await deps.forward('eth_getCode', [deps.account.address, 'latest'])
         const delegated = typeof code === 'string' && code.toLowerCase() === designator
