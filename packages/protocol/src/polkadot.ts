@@ -43,8 +43,10 @@ export const signerPayloadJson = z.object({
   transactionVersion: hex('transactionVersion'),
   signedExtensions: z.array(text().max(100)).max(64),
   version: z.number().int().nonnegative(),
-  assetId: hex('assetId').optional(),
-  metadataHash: hex('metadataHash').optional(),
+  /** null: the fee is paid in the native token (chains with ChargeAssetTxPayment). */
+  assetId: hex('assetId').nullable().optional(),
+  /** null: the wallet checks no metadata hash (CheckMetadataHash disabled). */
+  metadataHash: hex('metadataHash').nullable().optional(),
   mode: z.number().int().nonnegative().optional(),
   withSignedTransaction: z.boolean().optional(),
 })
