@@ -9,6 +9,7 @@ import { startStack } from '../scripts/stack.ts'
 import { benchBitcoin } from './bitcoin.ts'
 import { benchBundle } from './bundle.ts'
 import { benchEmbedded } from './embedded.ts'
+import { benchPolkadot } from './polkadot.ts'
 import { benchUserOps } from './userop.ts'
 import { benchWalletConnect } from './walletconnect.ts'
 
@@ -110,3 +111,4 @@ await benchWalletConnect()
 await benchEmbedded()
 await benchUserOps()
 await benchBitcoin()
+await benchPolkadot()

@@ -33,9 +33,9 @@ test('the demo loads, reaches the server and hosts the test wallet, whose signat
   )
 
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
-  const { solana, bitcoin } = stack.devnet
+  const { solana, bitcoin, polkadot } = stack.devnet
   await expect(page.getByTestId('server-status')).toHaveText(
-    `Latch server online · networks eip155:31337, eip155:31338, ${solana?.caipNetworkId}, ${bitcoin?.caipNetworkId}`,
+    `Latch server online · networks eip155:31337, eip155:31338, ${solana?.caipNetworkId}, ${bitcoin?.caipNetworkId}, ${polkadot?.caipNetworkId}`,
   )
   await expect(page.getByTestId('devnet-chains')).toHaveText(
     `Devnet: Latch Devnet (31337) · Latch Devnet 2 (31338) · ${solana?.name} · ${bitcoin?.name}`,

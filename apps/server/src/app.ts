@@ -24,6 +24,7 @@ import { sponsorOf } from './paymaster/service.ts'
 import { SponsorshipSettler } from './paymaster/settler.ts'
 import { requireProject } from './plugins/project.ts'
 import { refuseMalformedQueryString } from './plugins/queryString.ts'
+import { createPolkadotFamily } from './polkadot/family.ts'
 import { isLocalhostOrigin, ProjectStore } from './projects.ts'
 import { RedisConnection } from './redis/connection.ts'
 import { WalletStore } from './registry/wallets.ts'
@@ -34,6 +35,7 @@ import { convertRoutes } from './routes/blockchain/convert.ts'
 import { esploraRoutes } from './routes/blockchain/esplora.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
 import { paymasterRoute } from './routes/blockchain/paymaster.ts'
+import { polkadotRoutes } from './routes/blockchain/polkadot.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
 import { sessionsRoutes } from './routes/blockchain/sessions.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
@@ -118,6 +120,13 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     timeoutMs: config.rpc.timeoutMs,
     circuits,
   })
+  const polkadot = createPolkadotFamily({
+    chains: config.polkadotChains,
+    db,
+    pollMs: config.indexer.pollMs,
+    log: app.log,
+  })
+  app.addHook('onClose', () => polkadot.close())
   const wallets = new WalletStore(db)
   // The catalogue is the source of the wallets table: written at every start, idempotently.
   await wallets.seedCatalogue()
@@ -207,12 +216,13 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         chains,
         solanaChains,
         bitcoinChains,
+        polkadotChains: polkadot.chains,
         chainConfigs: config.chains,
         sponsoredChainIds: paymaster?.chainIds ?? [],
       }),
     )
     await scoped.register(
-      accountDataRoutes({ config, chains, solanaChains, bitcoinChains, db, redis }),
+      accountDataRoutes({ config, chains, solanaChains, bitcoinChains, polkadot, db, redis }),
     )
     await scoped.register(
       rpcRoute({
@@ -241,7 +251,10 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(assetImageRoute({ chains: config.chains }))
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
-    await scoped.register(historyRoute({ db, chains: config.chains, solanaChains, bitcoinChains }))
+    await scoped.register(
+      historyRoute({ db, chains: config.chains, solanaChains, bitcoinChains, polkadot }),
+    )
+    await scoped.register(polkadotRoutes({ polkadot, db }))
     await scoped.register(convertRoutes({ chains }))
     await scoped.register(sessionsRoutes({ db, chains }))
     await scoped.register(
@@ -250,6 +263,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         chains,
         solanaChains,
         bitcoinChains,
+        polkadotChains: polkadot.chains,
         allowLocalhost: config.allowLocalhost,
       }),
     )
@@ -257,6 +271,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   // Last, so nothing after it can fail and leave it running; stopped when the app closes.
   if (config.indexer.enabled) {
     const indexers = startIndexers({ config, db, log: app.log })
+    polkadot.startIndexing()
     app.addHook('onClose', () => indexers.stop())
   }
   if (payouts) {

@@ -28,6 +28,7 @@ import {
   PAY_ATTEMPTS_PER_MINUTE,
 } from './onramp/constants.ts'
 import { BUDGET_PERIODS, type SponsorshipPolicy } from './paymaster/policy.ts'
+import { type PolkadotChainConfig, polkadotChainConfig } from './polkadot/config.ts'
 import { type SolanaChainConfig, solanaChainConfig } from './solana/config.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
@@ -118,6 +119,7 @@ const chainEntry = z.preprocess(
       chainConfig.extend({ family: z.literal('eip155') }),
       solanaChainConfig,
       bitcoinChainConfig,
+      polkadotChainConfig,
     ])
     .superRefine((entry, context) => {
       if (entry.family === 'bip122' && !withBitcoinNetwork(entry))
@@ -267,6 +269,8 @@ export type Config = {
   solanaChains: SolanaChainConfig[]
   /** The Bitcoin networks, each read through its Esplora API. */
   bitcoinChains: BitcoinChainConfig[]
+  /** The Polkadot (Substrate) networks, each read through its WebSocket JSON-RPC. */
+  polkadotChains: PolkadotChainConfig[]
   /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
   rpc: { timeoutMs: number; rateLimitPerSecond: number }
   devProject: { id: string; allowedOrigins: string[] } | undefined
@@ -516,18 +520,21 @@ function readDevnetManifest(
 function chainsOf(
   entries: z.infer<typeof chainEntry>[] | undefined,
   manifest: DevnetManifest | undefined,
-): Pick<Config, 'chains' | 'solanaChains' | 'bitcoinChains'> {
+): Pick<Config, 'chains' | 'solanaChains' | 'bitcoinChains' | 'polkadotChains'> {
   if (!entries)
     return {
       chains: manifest ? chainsOfDevnet(manifest) : [],
       solanaChains: manifest ? solanaChainsOfDevnet(manifest) : [],
       bitcoinChains: manifest ? bitcoinChainsOfDevnet(manifest) : [],
+      polkadotChains: manifest ? polkadotChainsOfDevnet(manifest) : [],
     }
   const chains: ChainConfig[] = []
   const solanaChains: SolanaChainConfig[] = []
   const bitcoinChains: BitcoinChainConfig[] = []
+  const polkadotChains: PolkadotChainConfig[] = []
   for (const entry of entries) {
     if (entry.family === 'solana') solanaChains.push(entry)
+    else if (entry.family === 'polkadot') polkadotChains.push(entry)
     else if (entry.family === 'bip122') {
       const chain = withBitcoinNetwork(entry)
       if (chain) bitcoinChains.push(chain)
@@ -536,7 +543,25 @@ function chainsOf(
       chains.push(evm)
     }
   }
-  return { chains, solanaChains, bitcoinChains }
+  return { chains, solanaChains, bitcoinChains, polkadotChains }
+}
+
+/** The devnet's Polkadot chain as server config, its history indexed from its first block. */
+export function polkadotChainsOfDevnet(manifest: DevnetManifest): PolkadotChainConfig[] {
+  const chain = manifest.polkadot
+  if (!chain) return []
+  return [
+    {
+      family: 'polkadot',
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      wsUrls: [chain.wsUrl],
+      ss58Prefix: chain.ss58Prefix,
+      // Priced as DOT when a price API is configured: the devnet's token stands in for it.
+      priceApi: { nativeCoinId: 'polkadot' },
+      historyFromBlock: 0,
+    },
+  ]
 }
 
 /** The devnet's Bitcoin chain as server config: its Esplora API, on regtest. */

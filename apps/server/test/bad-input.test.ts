@@ -22,6 +22,24 @@ const PROJECT = { projectId: 'latch-dev' }
 const BITCOIN_CHAIN = devnet.bitcoin?.caipNetworkId ?? ''
 const BITCOIN_ADDRESS = devnet.bitcoin?.accounts[0]?.payment.address ?? ''
 const BITCOIN_TXID = 'ab'.repeat(32)
+const POLKADOT_CHAIN = devnet.polkadot?.caipNetworkId ?? ''
+const POLKADOT_ADDRESS = devnet.polkadot?.accounts[0]?.address ?? ''
+const POLKADOT_TO = devnet.polkadot?.accounts[1]?.address ?? ''
+/** A payload of the shape a wallet's signPayload takes; the sweep breaks one field at a time. */
+const POLKADOT_PAYLOAD = {
+  address: POLKADOT_ADDRESS,
+  blockHash: `0x${'11'.repeat(32)}`,
+  blockNumber: '0x00000001',
+  era: '0x1500',
+  genesisHash: devnet.polkadot?.genesisHash ?? '',
+  method: '0x0a0300',
+  nonce: '0x00000000',
+  specVersion: '0x00000384',
+  tip: '0x00000000000000000000000000000000',
+  transactionVersion: '0x00000006',
+  signedExtensions: ['CheckNonce'],
+  version: 4,
+}
 const SIGNED = {
   coin_type: 2147514985,
   address: ADDRESS,
@@ -128,6 +146,27 @@ const SAMPLES: Record<string, Sample> = {
   'POST /v1/paymaster': {
     query: { ...PROJECT, chainId: CHAIN },
     body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+  },
+  'POST /v1/polkadot/transfer': {
+    query: PROJECT,
+    body: {
+      chainId: POLKADOT_CHAIN,
+      from: POLKADOT_ADDRESS,
+      to: POLKADOT_TO,
+      amount: '1000000000000',
+    },
+  },
+  'POST /v1/polkadot/submit': {
+    query: PROJECT,
+    body: {
+      chainId: POLKADOT_CHAIN,
+      payload: POLKADOT_PAYLOAD,
+      signature: `0x01${'ab'.repeat(64)}`,
+    },
+  },
+  'GET /v1/polkadot/status/{hash}': {
+    params: { hash: `0x${'cd'.repeat(32)}` },
+    query: { ...PROJECT, chainId: POLKADOT_CHAIN },
   },
   'GET /v1/esplora/{*}': {
     params: { '*': `address/${BITCOIN_ADDRESS}/txs/chain/${BITCOIN_TXID}` },
@@ -281,6 +320,12 @@ const OTHER_ADDRESS_FORMS: Record<string, Sample[]> = {
       params: { address: `${BITCOIN_CHAIN}:${BITCOIN_ADDRESS}` },
       query: { ...PROJECT, chainId: BITCOIN_CHAIN },
     },
+    // A Polkadot (SS58) address on its chain, plain and as CAIP-10.
+    { params: { address: POLKADOT_ADDRESS }, query: { ...PROJECT, chainId: POLKADOT_CHAIN } },
+    {
+      params: { address: `${POLKADOT_CHAIN}:${POLKADOT_ADDRESS}` },
+      query: { ...PROJECT, chainId: POLKADOT_CHAIN },
+    },
   ],
   'GET /v1/account/{address}/history': [
     { params: { address: ACCOUNT }, query: { ...PROJECT, chainId: CHAIN } },
@@ -288,12 +333,20 @@ const OTHER_ADDRESS_FORMS: Record<string, Sample[]> = {
       params: { address: BITCOIN_ADDRESS },
       query: { ...PROJECT, chainId: BITCOIN_CHAIN, cursor: 'abc' },
     },
+    {
+      params: { address: POLKADOT_ADDRESS },
+      query: { ...PROJECT, chainId: POLKADOT_CHAIN, cursor: 'abc' },
+    },
   ],
   'GET /v1/identity/{address}': [
     { params: { address: ACCOUNT }, query: { ...PROJECT, sender: ACCOUNT, chainId: CHAIN } },
     {
       params: { address: BITCOIN_ADDRESS },
       query: { ...PROJECT, sender: BITCOIN_ADDRESS, chainId: BITCOIN_CHAIN },
+    },
+    {
+      params: { address: POLKADOT_ADDRESS },
+      query: { ...PROJECT, sender: POLKADOT_ADDRESS, chainId: POLKADOT_CHAIN },
     },
   ],
   'GET /v1/convert/gas-price': [{ query: { ...PROJECT, chainId: BITCOIN_CHAIN } }],
@@ -304,6 +357,14 @@ const OTHER_ADDRESS_FORMS: Record<string, Sample[]> = {
         ...PROJECT,
         message: `127.0.0.1 wants you to sign in with your Bitcoin account:\n${BITCOIN_ADDRESS}`,
         signature: 'A'.repeat(88),
+      },
+    },
+    {
+      query: PROJECT,
+      body: {
+        ...PROJECT,
+        message: `127.0.0.1 wants you to sign in with your Polkadot account:\n${POLKADOT_ADDRESS}`,
+        signature: `0x${'ab'.repeat(64)}`,
       },
     },
   ],

@@ -38,6 +38,7 @@ describe('@latch/core api client', () => {
         'eip155:31338',
         inject('devnet').solana?.caipNetworkId,
         inject('devnet').bitcoin?.caipNetworkId,
+        inject('devnet').polkadot?.caipNetworkId,
       ],
       ws: [],
       bundler: ['eip155:31337', 'eip155:31338'],

@@ -11,6 +11,7 @@ import {
   type Config,
   chainsOfDevnet,
   loadConfig,
+  polkadotChainsOfDevnet,
   solanaChainsOfDevnet,
 } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/index.ts'
@@ -103,6 +104,7 @@ export async function startTestServer(
         ...chains,
         ...solanaChainsOfDevnet(devnet),
         ...bitcoinChainsOfDevnet(devnet),
+        ...polkadotChainsOfDevnet(devnet),
       ]),
       // Off unless a test asks: its polls would show in other tests' upstream request counts.
       INDEXER_ENABLED: 'false',

@@ -51,6 +51,7 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
         'eip155:31338',
         inject('devnet').solana?.caipNetworkId,
         inject('devnet').bitcoin?.caipNetworkId,
+        inject('devnet').polkadot?.caipNetworkId,
       ],
       ws: [],
       bundler: ['eip155:31337', 'eip155:31338'],

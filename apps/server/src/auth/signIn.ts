@@ -14,6 +14,12 @@ import {
   type SiwbMessage,
   SiwbMessageError,
 } from '@latch/protocol/siwx-bitcoin'
+import {
+  parseSiwpMessage,
+  SIWP_HEADER_SUFFIX,
+  type SiwpMessage,
+  SiwpMessageError,
+} from '@latch/protocol/siwx-polkadot'
 import type { FastifyBaseLogger } from 'fastify'
 import { getAddress, type Hex } from 'viem'
 import { requireBitcoinAddress } from '../bitcoin/address.ts'
@@ -23,6 +29,8 @@ import { bitcoinChainOf } from '../bitcoin/signIn.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
+import type { PolkadotChainClient } from '../polkadot/clients.ts'
+import { polkadotChainOf, verifyPolkadotMessage } from '../polkadot/signIn.ts'
 import { isLocalhostOrigin, originAllowed, type Project } from '../projects.ts'
 import type { SolanaChainClient } from '../solana/clients.ts'
 import { solanaChainOf, verifyEd25519 } from '../solana/signIn.ts'
@@ -35,6 +43,8 @@ export type SignInDeps = {
   chains: Map<number, ChainClient>
   solanaChains: ReadonlyMap<string, SolanaChainClient>
   bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
+  /** Absent where the caller configures no Polkadot network. */
+  polkadotChains?: ReadonlyMap<string, PolkadotChainClient>
   nonces: SiwxNonceStore
   allowLocalhost: boolean
   log: FastifyBaseLogger
@@ -94,7 +104,9 @@ export async function signIn(
     ? solanaMessage(deps, request)
     : header.endsWith(SIWB_HEADER_SUFFIX)
       ? bitcoinMessage(deps, request)
-      : evmMessage(deps, request)
+      : header.endsWith(SIWP_HEADER_SUFFIX)
+        ? polkadotMessage(deps, request)
+        : evmMessage(deps, request)
   const { fields } = parsed
 
   const nonce = await deps.nonces.find(project.id, fields.nonce)
@@ -221,6 +233,32 @@ function bitcoinMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage
         caipNetworkId: chain.caipNetworkId,
         address,
         verify: async () => verifyBitcoinMessage(address, request.message, request.signature),
+      }
+    },
+  }
+}
+
+/**
+ * A Polkadot sign-in message (CAIP-122): signed with the wallet's `signRaw` by an sr25519, ed25519
+ * or ecdsa key, on the network its Chain ID names, whose SS58 prefix the address must have.
+ */
+function polkadotMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage {
+  let message: SiwpMessage
+  try {
+    message = parseSiwpMessage(request.message, ['uri', 'version', 'nonce', 'issuedAt'])
+  } catch (error) {
+    if (error instanceof SiwpMessageError) throw new HttpError(400, error.message)
+    throw error
+  }
+  return {
+    fields: message as SignInFields,
+    account: () => {
+      const chain = polkadotChainOf(deps.polkadotChains ?? new Map(), message.chainId)
+      return {
+        caipNetworkId: chain.caipNetworkId,
+        address: message.address,
+        verify: () =>
+          verifyPolkadotMessage(chain, message.address, request.message, request.signature),
       }
     },
   }

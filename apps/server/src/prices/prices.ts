@@ -68,6 +68,20 @@ export class Prices {
     return this.#cached(chain.caipNetworkId, () => source.pricesOn(names, []))
   }
 
+  /**
+   * A Polkadot network's price of its token (`NATIVE_PRICE_KEY`): from the price API when one is
+   * configured and the chain names its coin id (`priceApi.nativeCoinId`, e.g. polkadot), else none.
+   */
+  ofPolkadot(chain: {
+    caipNetworkId: string
+    config: { priceApi?: { nativeCoinId?: string } | undefined }
+  }): Promise<UsdPrices> {
+    const source = this.#source
+    const nativeCoinId = chain.config.priceApi?.nativeCoinId
+    if (!(source instanceof HttpPriceApiSource) || !nativeCoinId) return Promise.resolve({})
+    return this.#cached(chain.caipNetworkId, () => source.pricesOn({ nativeCoinId }, []))
+  }
+
   #cached(chainKey: string, read: () => Promise<Map<string, number>>): Promise<UsdPrices> {
     let failed = false
     const load = async (): Promise<UsdPrices> => {

@@ -21,6 +21,7 @@ import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
+import type { PolkadotChainClient } from '../../polkadot/clients.ts'
 import type { Project } from '../../projects.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
 
@@ -65,6 +66,7 @@ export const siwxRoutes =
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
     bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
+    polkadotChains?: ReadonlyMap<string, PolkadotChainClient>
     allowLocalhost: boolean
     rateLimit?: { max: number; windowMs: number }
   }): FastifyPluginAsyncZod =>
@@ -136,6 +138,7 @@ export const siwxRoutes =
             chains: deps.chains,
             solanaChains: deps.solanaChains,
             bitcoinChains: deps.bitcoinChains,
+            ...(deps.polkadotChains ? { polkadotChains: deps.polkadotChains } : {}),
             nonces,
             allowLocalhost: deps.allowLocalhost,
             log: request.log,

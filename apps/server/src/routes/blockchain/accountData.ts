@@ -7,6 +7,7 @@ import type { Database } from '../../db/index.ts'
 import { EnsIdentitySource } from '../../identity/ensIdentity.ts'
 import { LatchNamesIdentitySource } from '../../identity/latchNamesIdentity.ts'
 import { NameStore } from '../../names/nameStore.ts'
+import type { PolkadotFamily } from '../../polkadot/family.ts'
 import { createPriceSource, Prices } from '../../prices/prices.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
@@ -30,6 +31,7 @@ export const accountDataRoutes =
     chains: Map<number, ChainClient>
     solanaChains: ReadonlyMap<string, SolanaChainClient>
     bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
+    polkadot: PolkadotFamily
     db: Database
     /** The cache's store when REDIS_URL is set (shared by every instance); else memory. */
     redis: RedisConnection | undefined
@@ -50,6 +52,7 @@ export const accountDataRoutes =
         networks,
         solanaNetworks: deps.solanaChains,
         bitcoinNetworks: deps.bitcoinChains,
+        polkadotNetworks: deps.polkadot.chains,
         cache,
         prices,
       }),
@@ -60,6 +63,7 @@ export const accountDataRoutes =
         networks,
         solanaNetworks: deps.solanaChains,
         bitcoinNetworks: deps.bitcoinChains,
+        polkadotNetworks: deps.polkadot.chains,
         cache,
         sources: identitySources,
       }),

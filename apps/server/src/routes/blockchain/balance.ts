@@ -5,6 +5,7 @@ import {
   errorResponse,
   isBitcoinAccount,
   isEvmAccount,
+  isPolkadotAccount,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type PricedBalance, pricedBalances, readHoldings } from '../../balances/readBalances.ts'
@@ -14,6 +15,10 @@ import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import { BALANCE_CACHE_MS } from '../../constants.ts'
 import { HttpError } from '../../errors.ts'
+import { requirePolkadotAddress } from '../../polkadot/address.ts'
+import { polkadotBalances, readPolkadotHoldings } from '../../polkadot/balances.ts'
+import { onChain } from '../../polkadot/chainCall.ts'
+import type { PolkadotChainClient } from '../../polkadot/clients.ts'
 import type { Prices } from '../../prices/prices.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
 import { solanaBalances } from '../../solana/balances.ts'
@@ -33,6 +38,7 @@ export const balanceRoute =
     networks: Networks
     solanaNetworks: ReadonlyMap<string, SolanaChainClient>
     bitcoinNetworks: ReadonlyMap<string, BitcoinChainClient>
+    polkadotNetworks: ReadonlyMap<string, PolkadotChainClient>
     cache: ReadThroughCache
     prices: Prices
   }): FastifyPluginAsyncZod =>
@@ -68,6 +74,24 @@ export const balanceRoute =
             iconUrl: tokenIconUrl(request, entry.symbol),
           })),
         })
+        const polkadot = deps.polkadotNetworks.get(request.query.chainId)
+        if (polkadot) {
+          await requirePolkadotAddress(polkadot, address)
+          const load = async () => {
+            const [[info, holdings], prices] = await Promise.all([
+              onChain(
+                polkadot,
+                'Token balances',
+                () => Promise.all([polkadot.info(), readPolkadotHoldings(polkadot, address)]),
+                request.log,
+              ),
+              deps.prices.ofPolkadot(polkadot),
+            ])
+            return polkadotBalances(polkadot, info, holdings, prices)
+          }
+          const key = `balance:${polkadot.caipNetworkId}:${address}`
+          return withIcons(await deps.cache.get(key, load, { ttlMs: BALANCE_CACHE_MS, refresh }))
+        }
         const bitcoin = deps.bitcoinNetworks.get(request.query.chainId)
         if (bitcoin) {
           requireBitcoinAddress(bitcoin, address)
@@ -92,7 +116,7 @@ export const balanceRoute =
         }
         const solana = deps.solanaNetworks.get(request.query.chainId)
         if (solana) {
-          if (isEvmAccount(address) || isBitcoinAccount(address))
+          if (isEvmAccount(address) || isBitcoinAccount(address) || isPolkadotAccount(address))
             throw new HttpError(400, `Expected a Solana address for ${solana.caipNetworkId}`)
           const load = async () => {
             const [holdings, prices] = await Promise.all([

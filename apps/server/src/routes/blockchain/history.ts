@@ -10,6 +10,7 @@ import {
   historyResponse,
   isBitcoinAccount,
   isEvmAccount,
+  isPolkadotAccount,
   ONRAMP_PROVIDERS,
   type OnrampProviderId,
   type OperationType,
@@ -31,6 +32,9 @@ import {
   type StoredOrder,
   toOnrampOrder,
 } from '../../onramp/store.ts'
+import { requirePolkadotAddress } from '../../polkadot/address.ts'
+import type { PolkadotFamily } from '../../polkadot/family.ts'
+import { decodePolkadotCursor, polkadotHistoryPage } from '../../polkadot/history/page.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
 import { SolanaHistory } from '../../solana/history/solanaHistory.ts'
@@ -62,6 +66,7 @@ export const historyRoute =
     chains: ChainConfig[]
     solanaChains: ReadonlyMap<string, SolanaChainClient>
     bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
+    polkadot: PolkadotFamily
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const solana = new SolanaHistory({ db: deps.db, chains: deps.solanaChains, log: app.log })
@@ -103,6 +108,27 @@ export const historyRoute =
       },
       async (request) => {
         const { cursor, chainId, onramp } = request.query
+        const polkadotChain = chainId === undefined ? undefined : deps.polkadot.chains.get(chainId)
+        if (polkadotChain || isPolkadotAccount(request.params.address)) {
+          // A Polkadot account's history is per chain: several chains share its SS58 form.
+          const chain =
+            polkadotChain ??
+            (deps.polkadot.chains.size === 1 ? [...deps.polkadot.chains.values()][0] : undefined)
+          if (!chain)
+            throw new HttpError(
+              400,
+              chainId === undefined
+                ? 'chainId is required for a Polkadot address'
+                : `Expected a Polkadot address for ${chainId}`,
+            )
+          await requirePolkadotAddress(chain, request.params.address)
+          if (onramp !== undefined) return { data: [], next: null }
+          const before = cursor === undefined ? undefined : decodePolkadotCursor(cursor)
+          if (cursor !== undefined && !before) throw new HttpError(400, BAD_CURSOR)
+          return polkadotHistoryPage(deps.db, chain, request.params.address, before, (symbol) =>
+            tokenIconUrl(request, symbol),
+          )
+        }
         const bitcoinAddress = isBitcoinAccount(request.params.address)
         if (bitcoinAddress || (chainId !== undefined && bitcoin.serves(chainId))) {
           if (chainId !== undefined && !bitcoin.serves(chainId))

@@ -5,6 +5,7 @@ import {
   identityResponse,
   isBitcoinAccount,
   isEvmAccount,
+  isPolkadotAccount,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireBitcoinAddress } from '../../bitcoin/address.ts'
@@ -14,6 +15,8 @@ import { IDENTITY_CACHE_MS } from '../../constants.ts'
 import { HttpError } from '../../errors.ts'
 import { identityCacheKey } from '../../identity/identityCache.ts'
 import { type IdentitySource, resolveIdentity } from '../../identity/identitySource.ts'
+import { requirePolkadotAddress } from '../../polkadot/address.ts'
+import type { PolkadotChainClient } from '../../polkadot/clients.ts'
 import { evmAddressOf, type Networks, requireChain } from './chainParam.ts'
 
 /** Browsers and proxies may keep an identity as long as the server does (5 min). */
@@ -30,6 +33,7 @@ export const identityRoute =
     networks: Networks
     solanaNetworks: ReadonlyMap<string, unknown>
     bitcoinNetworks: ReadonlyMap<string, BitcoinChainClient>
+    polkadotNetworks: ReadonlyMap<string, PolkadotChainClient>
     cache: ReadThroughCache
     sources: readonly IdentitySource[]
   }): FastifyPluginAsyncZod =>
@@ -57,6 +61,14 @@ export const identityRoute =
       },
       async (request, reply) => {
         const { chainId } = request.query
+        const polkadot = chainId ? deps.polkadotNetworks.get(chainId) : undefined
+        // The devnet's runtime (Asset Hub) has no identity pallet, and the server reads none yet:
+        // a Polkadot account has no name, said plainly once its address is checked.
+        if (polkadot || (!chainId && isPolkadotAccount(request.params.address))) {
+          if (polkadot) await requirePolkadotAddress(polkadot, request.params.address)
+          reply.header('cache-control', IDENTITY_CACHE_CONTROL)
+          return { name: null, avatar: null }
+        }
         const bitcoin = chainId ? deps.bitcoinNetworks.get(chainId) : undefined
         // No naming service is read for Solana or Bitcoin accounts: they have no name, said plainly.
         if (bitcoin || (!chainId && isBitcoinAccount(request.params.address))) {

@@ -23,6 +23,7 @@ export const supportedChainsRoute =
     /** The chains the server's paymaster signs for. */
     sponsoredChainIds: readonly number[]
     bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
+    polkadotChains: ReadonlyMap<string, { caipNetworkId: string }>
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -45,7 +46,8 @@ export const supportedChainsRoute =
           ...deps.chains.values(),
           ...deps.solanaChains.values(),
           ...deps.bitcoinChains.values(),
-        ].map((chain) => chain.caipNetworkId),
+          ...deps.polkadotChains.values(),
+        ].map((chain) => chain.caipNetworkId as `${string}:${string}`),
         ws: [],
         bundler: deps.chainConfigs
           .filter((chain) => chain.bundlerUrl)
