@@ -174,7 +174,7 @@ test.describe('swap', () => {
     await expect(swap.getByTestId('latch-swap-done')).toContainText(/Swapped 100 USDC for \d/)
     const batches = wallet.requests.filter((request) => request.method === 'wallet_sendCalls')
     expect(batches).toHaveLength(1)
-    expect((batches[0]?.params[0] as { calls: unknown[] }).calls).toHaveLength(2)
+    expect((batches[0]?.params[0] as { calls?: unknown[] } | undefined)?.calls).toHaveLength(2)
     expect(sentTransactions()).toBe(0)
     // One transaction; the first batch's delegation (signed with the next nonce) takes one more.
     expect(await nonce()).toBe(before.nonce + 2)
