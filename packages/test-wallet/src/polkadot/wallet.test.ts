@@ -1,4 +1,3 @@
-import { createContext, runInContext } from 'node:vm'
 import { TypeRegistry } from '@polkadot/types'
 import { hexToU8a, u8aToHex, u8aWrapBytes } from '@polkadot/util'
 import {
@@ -10,14 +9,10 @@ import {
   sr25519Verify,
 } from '@polkadot/util-crypto'
 import { describe, expect, it } from 'vitest'
-import { answerBridge } from '../pages.ts'
-import { isPolkadotBridgeMessage } from './install.ts'
-import { polkadotPageScript } from './pageScript.ts'
-import { createPolkadotWalletCore, type PolkadotWalletCoreOptions } from './walletCore.ts'
+import { fakePolkadotPage } from './fakePage.ts'
+import type { PolkadotWalletCoreOptions } from './walletCore.ts'
 
 const ORIGIN = 'http://127.0.0.1:5173'
-const BINDING = '__latchPolkadotTestWallet_test'
-const HOOK = `${BINDING}_state`
 const ALICE = { seed: '//Alice', name: 'Alice' }
 const BOB = { seed: '//Bob', name: 'Bob', type: 'ed25519' as const }
 
@@ -33,27 +28,11 @@ type Injected = {
 }
 type InjectedWeb3 = Record<string, { version: string; enable(app: string): Promise<Injected> }>
 
-/** A page (a fresh JavaScript realm) running the wallet's page script, bridged to its Node half. */
-async function pageWith(options: PolkadotWalletCoreOptions, extension = 'polkadot-js') {
-  const context = createContext({ console, setTimeout })
-  const window = runInContext('this', context) as Record<string, unknown>
-  window.window = window
-  const push = async () => {
-    const hook = window[HOOK] as ((state: unknown) => void) | undefined
-    hook?.(core.stateFor(ORIGIN))
-  }
-  const core = await createPolkadotWalletCore(options, push)
-  window[BINDING] = (message: unknown) =>
-    answerBridge(core, ORIGIN, message, isPolkadotBridgeMessage)
-  runInContext(
-    polkadotPageScript({
-      bindingName: BINDING,
-      hookName: HOOK,
-      source: extension,
-      version: '0.63.1',
-      nova: false,
-    }),
-    context,
+/** A page running the wallet; `injectedWeb3` read as the page sees it. */
+async function pageWith(options: PolkadotWalletCoreOptions, extension?: 'talisman') {
+  const { core, window } = await fakePolkadotPage(
+    { ...options, ...(extension ? { extension } : {}) },
+    ORIGIN,
   )
   return { core, injectedWeb3: () => window.injectedWeb3 as InjectedWeb3 }
 }
