@@ -23,6 +23,8 @@ export type StackOptions = {
     solana?: number
     /** The local Bitcoin chain's Esplora API; default 8555, or 0 with relay 0. */
     bitcoin?: number
+    /** The local Polkadot chain's WebSocket JSON-RPC (chopsticks); default 9944, or 0 with relay 0. */
+    polkadot?: number
     server?: number
     /** The embedded wallet's origin (the wallet frame and its API), served by the server too. */
     frame?: number
@@ -183,6 +185,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...(options.ports?.oidc !== undefined ? { oidcPort: options.ports.oidc } : {}),
         ...(options.ports?.solana !== undefined ? { solanaPort: options.ports.solana } : {}),
         ...(options.ports?.bitcoin !== undefined ? { bitcoinPort: options.ports.bitcoin } : {}),
+        ...(options.ports?.polkadot !== undefined ? { polkadotPort: options.ports.polkadot } : {}),
         bitcoinBlockIntervalMs: options.bitcoinBlockIntervalMs ?? 0,
         mail: {
           ...(options.ports?.smtp !== undefined ? { smtpPort: options.ports.smtp } : {}),

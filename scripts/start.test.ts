@@ -53,19 +53,31 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
     expect(existsSync(path.join(clone, '.data'))).toBe(false)
     expect(existsSync(path.join(clone, 'packages/wallet-frame/dist'))).toBe(false)
 
-    const [chainA, chainB, bundlerA, bundlerB, relay, solana, bitcoin, server, frame, demo] =
-      await Promise.all([
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-      ])
+    const [
+      chainA,
+      chainB,
+      bundlerA,
+      bundlerB,
+      relay,
+      solana,
+      bitcoin,
+      polkadot,
+      server,
+      frame,
+      demo,
+    ] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ])
     // The test runner's own NODE_ENV must not reach the product: a newcomer's shell has none.
     const { NODE_ENV: _runnerMode, ...shellEnv } = process.env
     // Its own process group, as a terminal runs it: Ctrl-C signals npm and everything under it.
@@ -83,6 +95,7 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         DEVNET_INBOX_PORT: '0',
         DEVNET_SOLANA_PORT: String(solana),
         DEVNET_BITCOIN_PORT: String(bitcoin),
+        DEVNET_POLKADOT_PORT: String(polkadot),
         SERVER_PORT: String(server),
         FRAME_PORT: String(frame),
         DEMO_PORT: String(demo),
@@ -135,6 +148,21 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       )
       const tip = await fetch(`http://127.0.0.1:${bitcoin}/blocks/tip/height`)
       expect(Number(await tip.text())).toBeGreaterThanOrEqual(110)
+      // The Polkadot chain answers Substrate's JSON-RPC on the printed URL's port.
+      expect(output).toMatch(
+        new RegExp(
+          `devnet  Latch Polkadot Devnet  ws://127\\.0\\.0\\.1:${polkadot}  \\(polkadot:[0-9a-f]{32}\\)`,
+        ),
+      )
+      const properties = await fetch(`http://127.0.0.1:${polkadot}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'system_properties', params: [] }),
+      })
+      expect((await properties.json()).result).toMatchObject({
+        tokenSymbol: 'ROC',
+        tokenDecimals: 12,
+      })
 
       const page = await fetch(`http://127.0.0.1:${demo}/`)
       expect(page.status).toBe(200)
@@ -160,6 +188,7 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         relay,
         solana,
         bitcoin,
+        polkadot,
         server,
         frame,
         demo,

@@ -17,6 +17,7 @@ const stack = await startStack({
     inbox: port('DEVNET_INBOX_PORT'),
     solana: port('DEVNET_SOLANA_PORT'),
     bitcoin: port('DEVNET_BITCOIN_PORT'),
+    polkadot: port('DEVNET_POLKADOT_PORT'),
     server: port('SERVER_PORT'),
     frame: port('FRAME_PORT'),
     demo: port('DEMO_PORT'),
@@ -49,6 +50,9 @@ const { mail, oidc, solana } = stack.devnet.manifest
 if (solana) console.log(`devnet  ${solana.name}  ${solana.rpcUrl}  (ws ${solana.wsUrl})`)
 const { bitcoin } = stack.devnet.manifest
 if (bitcoin) console.log(`devnet  ${bitcoin.name}  ${bitcoin.esploraUrl}  (Esplora API)`)
+const { polkadot } = stack.devnet.manifest
+if (polkadot)
+  console.log(`devnet  ${polkadot.name}  ${polkadot.wsUrl}  (${polkadot.caipNetworkId})`)
 console.log(`relay   WalletConnect relay  ${stack.devnet.manifest.walletConnect.relayUrl}`)
 if (mail) console.log(`mail    SMTP ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
 if (oidc) console.log(`oidc    dev login provider  ${oidc.issuer}`)

@@ -4,6 +4,7 @@ import {
   DEFAULT_BUNDLER_PORTS,
   DEFAULT_INBOX_PORT,
   DEFAULT_OIDC_PORT,
+  DEFAULT_POLKADOT_PORT,
   DEFAULT_RELAY_PORT,
   DEFAULT_SMTP_PORT,
   DEFAULT_SOLANA_PORT,
@@ -16,7 +17,7 @@ import { defaultManifestPath } from './manifest.ts'
  * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_BUNDLER_PORTS="4337,4338",
  * DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548, DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549,
  * DEVNET_SOLANA_PORT=8550, DEVNET_BITCOIN_PORT=8555, DEVNET_BITCOIN_BLOCK_MS=10000 (0: mine only on
- * demand) and DEVNET_MANIFEST override the defaults.
+ * demand), DEVNET_POLKADOT_PORT=9944 and DEVNET_MANIFEST override the defaults.
  */
 function parsePorts(name: string, example: [number, number]): [number, number] | undefined {
   const value = process.env[name]
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
     solanaPort: parsePort('DEVNET_SOLANA_PORT', DEFAULT_SOLANA_PORT),
     bitcoinPort: parsePort('DEVNET_BITCOIN_PORT', DEFAULT_BITCOIN_PORT),
     bitcoinBlockIntervalMs: parseBlockInterval(process.env.DEVNET_BITCOIN_BLOCK_MS),
+    polkadotPort: parsePort('DEVNET_POLKADOT_PORT', DEFAULT_POLKADOT_PORT),
+    polkadotVerbose: process.env.LATCH_VERBOSE === '1',
     manifestPath,
     log: (line) => console.error(line),
   })
@@ -101,6 +104,11 @@ async function main(): Promise<void> {
   const { bitcoin } = devnet.manifest
   if (bitcoin)
     console.log(`${bitcoin.name} (${bitcoin.caipNetworkId}): ${bitcoin.esploraUrl} (Esplora API)`)
+  const { polkadot } = devnet.manifest
+  if (polkadot)
+    console.log(
+      `${polkadot.name} (${polkadot.caipNetworkId}): ${polkadot.wsUrl} (Substrate JSON-RPC)`,
+    )
   const { relayUrl, projectId } = devnet.manifest.walletConnect
   console.log(`WalletConnect relay: ${relayUrl} (projectId ${projectId})`)
   const { oidc, mail } = devnet.manifest

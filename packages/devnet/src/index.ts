@@ -18,6 +18,8 @@ import { type MailCatcher, startMailCatcher } from './mail/index.ts'
 import { defaultManifestPath, writeManifest } from './manifest.ts'
 import { DEFAULT_OIDC_PORT } from './oidc/constants.ts'
 import { type DevOidcProvider, startOidcProvider } from './oidc/index.ts'
+import type { PolkadotDevnet } from './polkadot/chain.ts'
+import { DEFAULT_POLKADOT_PORT } from './polkadot/constants.ts'
 import { DEFAULT_RELAY_PORT, DEV_PROJECT_ID } from './relay/constants.ts'
 import { type Relay, startRelay } from './relay/relay.ts'
 import { DEFAULT_SOLANA_PORT, NATIVE_SOL, TOKEN_PROGRAM, USDC } from './solana/constants.ts'
@@ -28,6 +30,8 @@ export type {
   DevnetBitcoinChain,
   DevnetChain,
   DevnetManifest,
+  DevnetPolkadotAccount,
+  DevnetPolkadotChain,
   DevnetSolanaChain,
   DevnetToken,
 } from '@latch/protocol'
@@ -38,6 +42,21 @@ export {
   DEFAULT_BLOCK_INTERVAL_MS,
 } from './bitcoin/constants.ts'
 export type { BitcoinDevnet, BitcoinDevnetOptions } from './bitcoin/server.ts'
+export type { PolkadotDevnet, PolkadotDevnetOptions } from './polkadot/chain.ts'
+export {
+  DEFAULT_POLKADOT_PORT,
+  POLKADOT_CHAIN_NAME,
+  POLKADOT_DEV_ACCOUNTS,
+  POLKADOT_FUNDING_PLANCK,
+} from './polkadot/constants.ts'
+
+/** Starts the local Polkadot chain alone (chopsticks); its libraries load on this call. */
+export async function startPolkadotDevnet(
+  options: import('./polkadot/chain.ts').PolkadotDevnetOptions,
+): Promise<PolkadotDevnet> {
+  const { startPolkadotDevnet: start } = await import('./polkadot/chain.ts')
+  return start(options)
+}
 
 /** Starts the local Bitcoin chain alone (its Esplora API); its libraries load on this call. */
 export async function startBitcoinDevnet(
@@ -127,6 +146,13 @@ export type DevnetOptions = {
    * when `relayPort` is 0.
    */
   bitcoinPort?: number
+  /**
+   * WebSocket (and HTTP JSON-RPC) port of the local Polkadot chain (chopsticks); 0 picks a free
+   * port. Default 9944, or 0 when `relayPort` is 0.
+   */
+  polkadotPort?: number
+  /** Print every line of the Polkadot chain's own log through `log`. */
+  polkadotVerbose?: boolean
   /** The Bitcoin chain mines a block every this many ms; default 0: only on demand (`POST /latch/mine`). */
   bitcoinBlockIntervalMs?: number
   /** Interface anvil listens on; default 127.0.0.1. */
@@ -152,6 +178,7 @@ export type Devnet = {
 
 /**
  * Starts two anvil chains (31337 and 31338) each with an ERC-4337 bundler, a local Solana chain, a
+ * local Bitcoin chain, a local Polkadot chain (chopsticks), a
  * WalletConnect relay, an OpenID Connect provider and a mail catcher, deploys the same contracts at
  * the same addresses on both chains, funds the ten dev accounts with every token and writes the
  * manifest.
@@ -173,6 +200,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const solanaPort = options.solanaPort ?? defaultPort(DEFAULT_SOLANA_PORT)
   const bundlerPorts = options.bundlerPorts ?? DEFAULT_BUNDLER_PORTS.map(defaultPort)
   const bitcoinPort = options.bitcoinPort ?? defaultPort(DEFAULT_BITCOIN_PORT)
+  const polkadotPort = options.polkadotPort ?? defaultPort(DEFAULT_POLKADOT_PORT)
   const started = performance.now()
 
   // Each bundler loads its code (about a second) while its chain boots and is deployed.
@@ -190,12 +218,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let mail: MailCatcher | undefined
   let solana: SolanaThread | undefined
   let bitcoin: BitcoinDevnet | undefined
+  let polkadot: PolkadotDevnet | undefined
   const stop = async () => {
     await Promise.all([
       ...warming.map((bundler) => bundler.stop()),
       ...nodes.map((node) => node.stop()),
       solana?.stop(),
       bitcoin?.stop(),
+      polkadot?.stop(),
       relay?.stop(),
       oidc?.stop(),
       mail?.stop(),
@@ -225,7 +255,23 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         log,
       }),
     )
-    for (const promise of [relayPromise, oidcPromise, mailPromise, solanaPromise, bitcoinPromise]) {
+    // chopsticks runs in a child process; its runtime boots (about 3 s) while the rest deploys.
+    const polkadotPromise = import('./polkadot/chain.ts').then(({ startPolkadotDevnet }) =>
+      startPolkadotDevnet({
+        host,
+        port: polkadotPort,
+        log,
+        verbose: options.polkadotVerbose ?? false,
+      }),
+    )
+    for (const promise of [
+      relayPromise,
+      oidcPromise,
+      mailPromise,
+      solanaPromise,
+      bitcoinPromise,
+      polkadotPromise,
+    ]) {
       promise.catch(() => {})
     }
     const booted = await Promise.allSettled(
@@ -248,14 +294,20 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     if (oidcResult.status === 'fulfilled') oidc = oidcResult.value
     if (mailResult.status === 'fulfilled') mail = mailResult.value
     if (solanaResult.status === 'fulfilled') solana = solanaResult.value
-    const bitcoinResult = await Promise.allSettled([bitcoinPromise]).then(([result]) => result)
-    if (bitcoinResult?.status === 'fulfilled') bitcoin = bitcoinResult.value
-    if (bitcoinResult?.status === 'rejected') throw bitcoinResult.reason
+    // Both settle before either failure is thrown, so stop() sees every service that started.
+    const [bitcoinResult, polkadotResult] = await Promise.allSettled([
+      bitcoinPromise,
+      polkadotPromise,
+    ])
+    if (bitcoinResult.status === 'fulfilled') bitcoin = bitcoinResult.value
+    if (polkadotResult.status === 'fulfilled') polkadot = polkadotResult.value
+    if (bitcoinResult.status === 'rejected') throw bitcoinResult.reason
+    if (polkadotResult.status === 'rejected') throw polkadotResult.reason
     for (const result of booted) if (result.status === 'rejected') throw result.reason
     for (const result of [relayResult, oidcResult, mailResult, solanaResult]) {
       if (result.status === 'rejected') throw result.reason
     }
-    if (!relay || !oidc || !mail || !solana || !bitcoin)
+    if (!relay || !oidc || !mail || !solana || !bitcoin || !polkadot)
       throw new Error('a devnet service did not start')
     log(`WalletConnect relay listening on ${relay.url}`)
     log(`OIDC provider listening on ${oidc.issuer}`)
@@ -320,6 +372,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         nativeCurrency: { ...NATIVE_BTC },
         blockIntervalMs: bitcoin.blockIntervalMs,
         accounts: bitcoin.accounts,
+      },
+      polkadot: {
+        caipNetworkId: polkadot.caipNetworkId,
+        genesisHash: polkadot.genesisHash,
+        name: polkadot.name,
+        wsUrl: polkadot.wsUrl,
+        ss58Prefix: polkadot.ss58Prefix,
+        nativeCurrency: polkadot.nativeCurrency,
+        accounts: polkadot.accounts,
       },
       walletConnect: { relayUrl: relay.url, projectId: DEV_PROJECT_ID },
       mail: { smtpUrl: mail.smtpUrl, inboxUrl: mail.inboxUrl },

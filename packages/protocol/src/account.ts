@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { accountAddress, evmAddress } from './addressSchemas.ts'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
+import { polkadotBalanceParts } from './polkadot.ts'
 import { text } from './text.ts'
 
 /**
@@ -60,6 +61,8 @@ export const tokenBalance = z.object({
    */
   confirmed: z.object({ numeric: decimalString }).optional(),
   unconfirmed: z.object({ numeric: signedDecimalString }).optional(),
+  /** On Polkadot: free, reserved, frozen and transferable, and the existential deposit. */
+  polkadot: polkadotBalanceParts.optional(),
   iconUrl: z.string(),
 })
 export type TokenBalance = z.infer<typeof tokenBalance>

@@ -7,6 +7,7 @@ import {
   isCaipNetworkId,
   parseCaipAddress,
 } from './caip.ts'
+import { isSs58Address } from './polkadotAddress.ts'
 import { isSolanaAddress } from './solanaAddress.ts'
 import { text } from './text.ts'
 
@@ -58,18 +59,20 @@ export const evmAddress = text()
 const ACCOUNT_MESSAGE =
   'Expected an account address: an EVM address (0x followed by 40 hex characters, or ' +
   'eip155:<chain id>:0x...), a Solana address (32 to 44 base58 characters, or solana:<genesis>:<address>) ' +
-  'or a Bitcoin address (bc1..., tb1..., bcrt1..., 1..., 3..., or bip122:<genesis>:<address>)'
+  'a Bitcoin address (bc1..., tb1..., bcrt1..., 1..., 3..., or bip122:<genesis>:<address>) ' +
+  'or a Polkadot address (SS58, or polkadot:<genesis>:<address>)'
 
-/** The address part of a `solana:` or `bip122:` CAIP-10 id; anything else as it is. */
+/** The address part of a `solana:`, `bip122:` or `polkadot:` CAIP-10 id; anything else as it is. */
 const plainPart = (value: string) =>
-  value.startsWith('solana:') || value.startsWith('bip122:')
+  value.startsWith('solana:') || value.startsWith('bip122:') || value.startsWith('polkadot:')
     ? value.slice(value.lastIndexOf(':') + 1)
     : value
 
 /**
  * An account of any chain family the account routes serve, in the family's plain form: EVM as
  * `evmAddress` gives it (`0x`...), Solana as base58, Bitcoin as written (its checksum tells it
- * apart from the others: bech32 or base58check). A CAIP-10 id is taken for its address; the
+ * apart from the others: bech32 or base58check), Polkadot as SS58 (46 to 50 characters with its
+ * own checksum, longer than any Solana address). A CAIP-10 id is taken for its address; the
  * route's chainId picks the chain and checks the address is of its network.
  */
 export const accountAddress = text()
@@ -78,12 +81,14 @@ export const accountAddress = text()
       /^(0x)?[0-9a-fA-F]{40}$/.test(value) ||
       EIP155_ADDRESS.test(value) ||
       isBitcoinAddress(plainPart(value)) ||
+      isSs58Address(plainPart(value)) ||
       isSolanaAddress(plainPart(value)),
     ACCOUNT_MESSAGE,
   )
   .transform((value): string => {
     const plain = plainPart(value)
     if (isBitcoinAddress(plain)) return plain
+    if (isSs58Address(plain)) return plain
     if (isSolanaAddress(plain) && !/^(0x)?[0-9a-fA-F]{40}$/.test(plain)) return plain
     return `0x${value.slice(-40)}`
   })
@@ -94,6 +99,9 @@ export const isEvmAccount = (address: string): address is `0x${string}` =>
 
 /** Whether an address `accountAddress` gave is a Bitcoin one (of some network). */
 export const isBitcoinAccount = (address: string): boolean => isBitcoinAddress(address)
+
+/** Whether an address `accountAddress` gave is a Polkadot (SS58) one, of some network. */
+export const isPolkadotAccount = (address: string): boolean => isSs58Address(address)
 
 /** The CAIP-2 chain of a CAIP-10 id. */
 const chainOfId = (id: CaipAddress): CaipNetworkId => {

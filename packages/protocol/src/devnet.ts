@@ -151,6 +151,36 @@ export const devnetBitcoinChain = z.object({
   ),
 })
 
+/**
+ * One devnet Polkadot account as a wallet imports it: `suri` is the secret URI (`//Alice`: the dev
+ * phrase with a hard derivation), `type` the key scheme, `address` SS58 in the chain's prefix.
+ */
+export const devnetPolkadotAccount = z.object({
+  name: z.string(),
+  address: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{46,50}$/, 'Expected an SS58 address'),
+  /** Hex public key (32 bytes for sr25519 and ed25519, 33 compressed for ecdsa). */
+  publicKey: z.string().regex(/^0x[0-9a-f]{64}([0-9a-f]{2})?$/),
+  suri: z.string(),
+  type: z.enum(['sr25519', 'ed25519', 'ecdsa']),
+})
+
+/**
+ * The local Polkadot chain: chopsticks running Rococo Asset Hub's runtime from its genesis, on a
+ * WebSocket JSON-RPC endpoint; a block is built as soon as a transaction arrives.
+ */
+export const devnetPolkadotChain = z.object({
+  /** `polkadot:` + the first 32 hex characters of `genesisHash`. */
+  caipNetworkId: z.string().regex(/^polkadot:[0-9a-f]{32}$/),
+  genesisHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  name: z.string(),
+  wsUrl: z.string().url(),
+  /** The chain's SS58 prefix (from its properties; 42 when they name none). */
+  ss58Prefix: z.number().int().nonnegative(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  /** Each funded at start with the same balance; the same addresses on every start. */
+  accounts: z.array(devnetPolkadotAccount),
+})
+
 /** What `npm run devnet` writes once every chain is deployed; server, demo and tests read it. */
 export const devnetManifest = z.object({
   version: z.literal(1),
@@ -162,6 +192,8 @@ export const devnetManifest = z.object({
   solana: devnetSolanaChain.optional(),
   /** The local Bitcoin chain; absent in manifests written before it existed. */
   bitcoin: devnetBitcoinChain.optional(),
+  /** The local Polkadot chain; absent in manifests written before it existed. */
+  polkadot: devnetPolkadotChain.optional(),
   /** The local WalletConnect relay (`ws://127.0.0.1:8547`); it accepts any non-empty projectId. */
   walletConnect: z.object({ relayUrl: z.string().url(), projectId: z.string().min(1) }),
   /**
@@ -199,3 +231,5 @@ export type DevnetSolanaChain = z.infer<typeof devnetSolanaChain>
 export type DevnetSolanaToken = z.infer<typeof devnetSolanaToken>
 export type DevnetBitcoinChain = z.infer<typeof devnetBitcoinChain>
 export type DevnetBitcoinAccount = DevnetBitcoinChain['accounts'][number]
+export type DevnetPolkadotChain = z.infer<typeof devnetPolkadotChain>
+export type DevnetPolkadotAccount = z.infer<typeof devnetPolkadotAccount>
