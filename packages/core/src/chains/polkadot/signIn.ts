@@ -1,4 +1,5 @@
 import { parseCaipAddress } from '@latch/protocol/caip'
+import { formatSiwpMessage } from '@latch/protocol/siwx-polkadot'
 import type { SignInFields } from '../types.ts'
 
 /**
@@ -7,20 +8,18 @@ import type { SignInFields } from '../types.ts'
  */
 export function polkadotSignInMessage(fields: SignInFields): string {
   const { reference, address } = parseCaipAddress(fields.caipAddress)
-  const lines = [
-    `${fields.domain} wants you to sign in with your Polkadot account:`,
+  return formatSiwpMessage({
+    domain: fields.domain,
     address,
-    ...(fields.statement ? ['', fields.statement] : []),
-    '',
-    `URI: ${fields.uri}`,
-    `Version: ${fields.version}`,
-    `Chain ID: ${reference}`,
-    `Nonce: ${fields.nonce}`,
-    `Issued At: ${fields.issuedAt}`,
-    ...(fields.expirationTime ? [`Expiration Time: ${fields.expirationTime}`] : []),
-    ...(fields.notBefore ? [`Not Before: ${fields.notBefore}`] : []),
-    ...(fields.requestId ? [`Request ID: ${fields.requestId}`] : []),
-    ...(fields.resources?.length ? ['Resources:', ...fields.resources.map((r) => `- ${r}`)] : []),
-  ]
-  return lines.join('\n')
+    ...(fields.statement ? { statement: fields.statement } : {}),
+    uri: fields.uri,
+    version: fields.version,
+    chainId: reference,
+    nonce: fields.nonce,
+    issuedAt: fields.issuedAt,
+    ...(fields.expirationTime ? { expirationTime: fields.expirationTime } : {}),
+    ...(fields.notBefore ? { notBefore: fields.notBefore } : {}),
+    ...(fields.requestId ? { requestId: fields.requestId } : {}),
+    ...(fields.resources ? { resources: fields.resources } : {}),
+  })
 }
