@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@latch/test-wallet'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { startStack } from '../scripts/stack.ts'
 import { measureBitcoinWallet } from './bundleBitcoin.ts'
+import { measurePolkadotWallet } from './bundlePolkadot.ts'
 
 const OPENS = 20
 // The first open is timed in this many fresh pages (a new browser context each): one sample is noise.
@@ -84,6 +85,8 @@ export async function benchBundle(): Promise<void> {
     }
     console.log('-- a Bitcoin wallet on the demo')
     await measureBitcoinWallet(browser, stack.demoUrl, stack.devnet.manifest)
+    console.log('-- Polkadot: an EVM-only page, and an extension on the demo with Polkadot')
+    await measurePolkadotWallet(browser, stack.demoUrl, stack.devnet.manifest)
   } finally {
     await browser.close()
     await stack.stop()

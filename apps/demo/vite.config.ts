@@ -15,12 +15,12 @@ function readDevnetManifest() {
 
 /**
  * What the page reads of the manifest: its chains and the relay. The rest (the mnemonic, account
- * keys, the treasury's key, the Bitcoin accounts' keys) stays out of the page: a visitor's browser
- * has no use for it, and it weighed 3 KiB gzip in the page's main chunk.
+ * keys, the treasury's key, the Bitcoin accounts' keys, the Polkadot accounts' seeds) stays out of
+ * the page: a visitor's browser has no use for it, and it weighed 3 KiB gzip in the page's main chunk.
  */
 function demoDevnet(manifest: DevnetManifest | null): DemoDevnet | null {
   if (!manifest) return null
-  const { solana, bitcoin, walletConnect } = manifest
+  const { solana, bitcoin, polkadot, walletConnect } = manifest
   return {
     chains: manifest.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({
       chainId,
@@ -39,6 +39,17 @@ function demoDevnet(manifest: DevnetManifest | null): DemoDevnet | null {
             caipNetworkId: bitcoin.caipNetworkId,
             name: bitcoin.name,
             esploraUrl: bitcoin.esploraUrl,
+          },
+        }
+      : {}),
+    ...(polkadot
+      ? {
+          polkadot: {
+            caipNetworkId: polkadot.caipNetworkId,
+            name: polkadot.name,
+            wsUrl: polkadot.wsUrl,
+            ss58Prefix: polkadot.ss58Prefix,
+            nativeCurrency: polkadot.nativeCurrency,
           },
         }
       : {}),

@@ -1,4 +1,9 @@
-import type { DevnetBitcoinChain, DevnetChain, DevnetSolanaChain } from '@latch/protocol'
+import type {
+  DevnetBitcoinChain,
+  DevnetChain,
+  DevnetPolkadotChain,
+  DevnetSolanaChain,
+} from '@latch/protocol'
 
 /** Set at build time by vite.config.ts from the environment and the devnet manifest (validated there). */
 declare const __LATCH_DEMO_CONFIG__: DemoConfig
@@ -8,6 +13,10 @@ export type DemoDevnet = {
   chains: Pick<DevnetChain, 'chainId' | 'name' | 'rpcUrl' | 'nativeCurrency'>[]
   solana?: Pick<DevnetSolanaChain, 'caipNetworkId' | 'name' | 'rpcUrl'>
   bitcoin?: Pick<DevnetBitcoinChain, 'caipNetworkId' | 'name' | 'esploraUrl'>
+  polkadot?: Pick<
+    DevnetPolkadotChain,
+    'caipNetworkId' | 'name' | 'wsUrl' | 'ss58Prefix' | 'nativeCurrency'
+  >
   walletConnect: { projectId: string; relayUrl: string }
 }
 

@@ -3,6 +3,7 @@ import {
   createLatch,
   defineBitcoinNetwork,
   defineEvmNetwork,
+  definePolkadotNetwork,
   defineSolanaNetwork,
 } from '@latch/core'
 import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
@@ -15,14 +16,15 @@ import { demoConfig } from './config.ts'
 import './styles.css'
 import { applyPageTheme, chosenTheme, systemTheme } from './theme.ts'
 
-// `?families=eip155` (or `solana`, `bip122`, or several, comma-separated) keeps the networks of those
-// families only: how an EVM-only or a Solana-only site loads (bench/bundle.ts, the browser tests).
-// Without it, all three.
+// `?families=eip155` (or `solana`, `bip122`, `polkadot`, or several, comma-separated) keeps the
+// networks of those families only: how an EVM-only or a Solana-only site loads (bench/bundle.ts, the
+// browser tests). Without it, EVM, Solana and Bitcoin; the devnet's Polkadot chain when named.
 const familiesParam = new URLSearchParams(location.search).get('families')
 const families = familiesParam ? familiesParam.split(',') : ['eip155', 'solana', 'bip122']
 const evmChains = families.includes('eip155') ? (demoConfig.devnet?.chains ?? []) : []
 const solana = families.includes('solana') ? demoConfig.devnet?.solana : undefined
 const bitcoin = families.includes('bip122') ? demoConfig.devnet?.bitcoin : undefined
+const polkadot = families.includes('polkadot') ? demoConfig.devnet?.polkadot : undefined
 const networks = [
   ...evmChains.map((chain) =>
     defineEvmNetwork({
@@ -50,6 +52,19 @@ const networks = [
           caipNetworkId: bitcoin.caipNetworkId as `bip122:${string}`,
           name: bitcoin.name,
           rpcUrl: bitcoin.esploraUrl,
+          testnet: true,
+        }),
+      ]
+    : []),
+  // The devnet's local Polkadot chain (Asset Hub's runtime); the server builds and submits transfers.
+  ...(polkadot
+    ? [
+        definePolkadotNetwork({
+          caipNetworkId: polkadot.caipNetworkId as `polkadot:${string}`,
+          name: polkadot.name,
+          ss58Prefix: polkadot.ss58Prefix,
+          nativeCurrency: polkadot.nativeCurrency,
+          rpcUrl: polkadot.wsUrl,
           testnet: true,
         }),
       ]

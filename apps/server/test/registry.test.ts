@@ -206,6 +206,20 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
     })
     const xverse = bitcoin.data.find((wallet) => wallet.name === 'Xverse')
     expect(xverse?.chains).toEqual([NETWORK.bitcoin, NETWORK.bitcoinTestnet])
+    // A Polkadot site is offered the injectedWeb3 extensions, each with its key there.
+    const polkadot = await listWallets('entries=100&namespaces=polkadot')
+    const extensions = Object.fromEntries(
+      polkadot.data.map((wallet) => [
+        wallet.name,
+        wallet.injected.find((entry) => entry.namespace === 'polkadot')?.injected_id,
+      ]),
+    )
+    expect(extensions).toMatchObject({
+      'Polkadot.js': 'polkadot-js',
+      Talisman: 'talisman',
+      SubWallet: 'subwallet-js',
+      'Nova Wallet': 'walletExtension.isNovaWallet',
+    })
     expect((await listWallets('namespaces=cosmos')).count).toBe(
       CATALOGUE_WALLETS.filter((wallet) => family(wallet, 'cosmos')).length,
     )

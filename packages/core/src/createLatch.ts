@@ -542,7 +542,9 @@ export function createLatch(config: LatchConfig): Latch {
     if (!current) throw new LatchError('No ActiveCaipAddress found')
     // The checks carry each family's address and amount rules: loaded with the first send.
     const { transferOf } = await import('./send/validateSend.ts')
-    return activeAdapter().sendTransfer(transferOf(request, current.caipNetworkId))
+    return activeAdapter().sendTransfer(
+      transferOf(request, current.caipNetworkId, network.find(current.caipNetworkId)),
+    )
   }
 
   const sendFlow = lazyCode(() =>

@@ -19,6 +19,11 @@ export type {
 export type { FamilyLoader, FamilyModule } from './chains/createFamilies.ts'
 export * from './chains/evm/index.ts'
 export type { FamilyWalletOption } from './chains/mergeWallets.ts'
+export {
+  definePolkadotNetwork,
+  polkadotAssetHub,
+  polkadotMainnet,
+} from './chains/polkadot/network.ts'
 export { receiveUri } from './chains/receiveUri.ts'
 export {
   defineSolanaNetwork,

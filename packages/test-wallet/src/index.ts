@@ -20,6 +20,16 @@ export {
   type MultichainTestWalletOptions,
 } from './multichain.ts'
 export {
+  installPolkadotTestWallet,
+  type PolkadotTestWallet,
+  type PolkadotTestWalletOptions,
+} from './polkadot/install.ts'
+export type {
+  InjectedAccount,
+  PolkadotKeyType,
+  PolkadotTestAccount,
+} from './polkadot/walletCore.ts'
+export {
   installSolanaTestWallet,
   type SolanaTestWallet,
   type SolanaTestWalletOptions,

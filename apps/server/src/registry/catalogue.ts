@@ -28,9 +28,11 @@ export type CatalogueWallet = {
   rdns?: string
   /**
    * Flags its injected providers set, e.g. `isMetaMask` on `window.ethereum`; on Bitcoin, where its
-   * provider sits on `window` (the id sats-connect lists it by, e.g. `XverseProviders.BitcoinProvider`).
+   * provider sits on `window` (the id sats-connect lists it by, e.g. `XverseProviders.BitcoinProvider`);
+   * on Polkadot, its key in `window.injectedWeb3` (`talisman`), or the flag that tells it apart
+   * when it injects under another's key (Nova Wallet's `walletExtension.isNovaWallet`).
    */
-  injected?: { namespace: 'eip155' | 'solana' | 'bip122'; flag: string }[]
+  injected?: { namespace: 'eip155' | 'solana' | 'bip122' | 'polkadot'; flag: string }[]
   /** Native scheme, e.g. `metamask://`. */
   mobileLink?: string
   /** https link the wallet's app claims on phones. */
@@ -485,7 +487,10 @@ export const CATALOGUE: CatalogueWallet[] = [
     categories: ['extension'],
     supportsWalletConnect: false,
     rdns: 'xyz.talisman',
-    injected: [{ namespace: 'eip155', flag: 'isTalisman' }],
+    injected: [
+      { namespace: 'eip155', flag: 'isTalisman' },
+      { namespace: 'polkadot', flag: 'talisman' },
+    ],
     chromeExtensionId: 'fijngjgcjhjmmpcmkeiomlglpeiijkld',
   },
   {
@@ -497,6 +502,7 @@ export const CATALOGUE: CatalogueWallet[] = [
     categories: ['extension', 'mobile'],
     supportsWalletConnect: true,
     rdns: 'app.subwallet',
+    injected: [{ namespace: 'polkadot', flag: 'subwallet-js' }],
     mobileLink: 'subwallet://',
     appStoreId: '1633050285',
     playStoreId: 'app.subwallet.mobile',
@@ -510,7 +516,21 @@ export const CATALOGUE: CatalogueWallet[] = [
     chains: [NETWORK.polkadot],
     categories: ['extension'],
     supportsWalletConnect: false,
+    injected: [{ namespace: 'polkadot', flag: 'polkadot-js' }],
     chromeExtensionId: 'mopnmbcafieddcagagdcbnhejhlodfdd',
+  },
+  {
+    slug: 'nova-wallet',
+    name: 'Nova Wallet',
+    homepage: 'https://novawallet.io',
+    description: 'Polkadot wallet for phones, with a browser for dapps',
+    chains: [NETWORK.polkadot, ...EVM_NETWORKS],
+    categories: ['mobile'],
+    supportsWalletConnect: true,
+    injected: [{ namespace: 'polkadot', flag: 'walletExtension.isNovaWallet' }],
+    mobileLink: 'novawallet://',
+    appStoreId: '1597119355',
+    playStoreId: 'io.novafoundation.nova.market',
   },
   {
     slug: 'enkrypt',

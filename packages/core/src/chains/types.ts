@@ -39,6 +39,8 @@ export type TransferFee = {
   /** Bitcoin: the transaction's virtual size (vbytes) and the rate (sat/vB) the fee is priced at. */
   vsize?: number
   feeRate?: number
+  /** Polkadot: the least an account may keep (below it the chain removes the account). */
+  existentialDeposit?: bigint
 }
 
 /** A network's fee rates in sat/vB for the three speeds a visitor picks from (Bitcoin). */
@@ -48,7 +50,12 @@ export type FeeRates = { slow: number; normal: number; fast: number }
  * One address of the connected wallet when it shares several (Bitcoin's payment and ordinals
  * addresses), with the purpose the wallet gives it.
  */
-export type FamilyAccount = { address: string; purpose: string }
+export type FamilyAccount = {
+  address: string
+  purpose: string
+  /** The name the wallet gives the account (Polkadot extensions name each one). */
+  name?: string
+}
 
 /** How a sent transfer ended: `success` is false when the chain ran it and it failed. */
 export type TransferReceipt = { success: boolean }

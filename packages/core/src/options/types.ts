@@ -22,6 +22,8 @@ export type CaipNetwork = {
   rpcUrls: { default: { http: string[] } }
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
+  /** Polkadot: the SS58 prefix the chain writes its addresses with (0 Polkadot, 2 Kusama, 42 generic). */
+  ss58Prefix?: number
 }
 
 /** Social login providers. */

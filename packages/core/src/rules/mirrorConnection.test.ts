@@ -51,6 +51,30 @@ describe('mirrorConnection', () => {
   })
 })
 
+describe('mirrorConnection of a Polkadot account', () => {
+  it('gives it the account type eoa', () => {
+    const stores = createTestStores()
+    mirrorConnection({
+      namespace: 'polkadot',
+      ...stores,
+      walletInfo: (wallet) => ({ name: wallet.name }),
+    })
+    const address = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY'
+    const caipNetworkId = 'polkadot:00000000000000000000000000000042' as const
+    stores.wallet.set({
+      status: 'connected',
+      address,
+      caipNetworkId,
+      caipAddress: `${caipNetworkId}:${address}`,
+      wallet: browserWallet,
+    })
+    expect(stores.account.get('polkadot')).toMatchObject({
+      preferredAccountTypes: { polkadot: 'eoa' },
+      allAccounts: [{ namespace: 'polkadot', address, type: 'eoa' }],
+    })
+  })
+})
+
 describe('mirrorConnection of a family that is not the active one', () => {
   it("keeps its account but leaves the modal's network to the active family", () => {
     const stores = createTestStores()

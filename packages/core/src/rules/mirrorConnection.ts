@@ -34,6 +34,13 @@ export function mirrorConnection(deps: MirrorConnectionDeps): () => void {
         caipAddress: current.caipAddress,
         connectedWalletInfo: deps.walletInfo(current.wallet),
         ...(explorer ? { addressExplorerUrl: `${explorer}/address/${current.address}` } : {}),
+        // A Polkadot extension's accounts are keys, never contracts: their type is eoa.
+        ...(namespace === 'polkadot'
+          ? {
+              preferredAccountTypes: { polkadot: 'eoa' as const },
+              allAccounts: [{ namespace, address: current.address, type: 'eoa' as const }],
+            }
+          : {}),
       })
       if (deps.isActive?.() !== false) network.setWalletNetworkId(current.caipNetworkId)
       return

@@ -25,6 +25,7 @@ import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 import { balanceKey } from './balanceKey.ts'
 import { chosenRate, feeOptions, TYPICAL_BITCOIN_VSIZE } from './bitcoinFeeRate.ts'
 import type { FeeSpeed, SendFee, SendFeeRate, SendFlowState, SendResult } from './sendFlowTypes.ts'
+import { existentialDepositProblem } from './validatePolkadotSend.ts'
 import {
   maxNativeSend,
   type SendRequest,
@@ -34,7 +35,7 @@ import {
 } from './validateSend.ts'
 
 /** The families the Send flow serves; each checks the receiver and reckons the fee its own way. */
-export const SEND_NAMESPACES = ['eip155', 'solana', 'bip122'] as const
+export const SEND_NAMESPACES = ['eip155', 'solana', 'bip122', 'polkadot'] as const
 
 /** What a Solana transfer costs before any receiver's token account: one signature. */
 const SOLANA_SIGNATURE_FEE = 5000n
@@ -73,8 +74,11 @@ export type SendFlowDeps = {
   /** What the site says of a network: its native coin and explorer. */
   network(caipNetworkId: CaipNetworkId):
     | {
+        name?: string
         nativeCurrency: { symbol: string; decimals: number }
         blockExplorers?: { default: { name: string; url: string } }
+        /** Polkadot: the prefix its addresses are written with. */
+        ss58Prefix?: number
       }
     | undefined
   snackbar: Pick<SnackbarController, 'showSuccess' | 'showError'>
@@ -128,18 +132,19 @@ type Sender = {
   caipNetworkId: CaipNetworkId
   solana: boolean
   bitcoin: boolean
+  polkadot: boolean
 }
 
 /**
- * A Solana or Bitcoin receiver typed wrong is told the address rule (Bitcoin's names the network
- * an address of another belongs to), not only that it is invalid.
+ * A Solana, Bitcoin or Polkadot receiver typed wrong is told the address rule (Bitcoin's and
+ * Polkadot's name the network an address of another belongs to), not only that it is invalid.
  */
 function formMessage(error: unknown, current: Sender | undefined): string {
   const message = displayMessage(error)
   if (message !== 'Invalid receiver address') return message
   if (current?.solana) return `${message}. ${SOLANA_ADDRESS_RULE}`
   const details = error instanceof LatchError ? error.details : undefined
-  return current?.bitcoin && details ? `${message}. ${details}` : message
+  return (current?.bitcoin || current?.polkadot) && details ? `${message}. ${details}` : message
 }
 
 const initial = (): SendFlowState => ({
@@ -187,6 +192,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           caipNetworkId: current.caipNetworkId,
           solana: current.namespace === 'solana',
           bitcoin: current.namespace === 'bip122',
+          polkadot: current.namespace === 'polkadot',
         }
       : undefined
   }
@@ -307,6 +313,11 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     const asked = ++stamp
     if (!entry || !current) return
     if (current.bitcoin) return loadFeeRates(current, asked)
+    // A Polkadot fee is the server's reckoning of the built transfer: the review shows it.
+    if (current.polkadot) {
+      store.set({ fee: { status: 'idle' } })
+      return
+    }
     // A Solana transfer's fee is fixed per signature: the review adds any token account's rent.
     if (current.solana) {
       store.set({ fee: feeOf(SOLANA_SIGNATURE_FEE, current.caipNetworkId) })
@@ -368,6 +379,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     try {
       if (!current) throw new LatchError('No ActiveCaipAddress found')
       if (current.bitcoin) return await reviewBitcoin(entry, current)
+      if (current.polkadot) return await reviewPolkadot(entry, current)
       const token = entry ? tokenOf(entry) : undefined
       // The token first, then an amount and a receiver, before any name is looked up (EVM only).
       if (!current.solana)
@@ -441,6 +453,46 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     priceBitcoin(current, reckoned.vsize ?? TYPICAL_BITCOIN_VSIZE, true)
     // The plan's own fee: more than vsize x rate when a change under the dust limit went to it.
     store.set({ fee: feeOf(reckoned.fee, current.caipNetworkId, reckoned) })
+  }
+
+  /**
+   * A Polkadot send: checked by its family's rules (a receiver of the network's SS58 prefix), then
+   * built by the server, whose fee the review shows exactly and which must leave the sender at
+   * least the existential deposit (a transferKeepAlive), said before anything is signed.
+   */
+  async function reviewPolkadot(entry: TokenBalance | undefined, current: Sender): Promise<void> {
+    const state = store.get()
+    const token = entry ? tokenOf(entry) : undefined
+    const request: SendRequest = {
+      ...(token ? { token } : {}),
+      amount: state.amount,
+      receiver: state.receiver.trim(),
+    }
+    const transfer = transferOf(request, current.caipNetworkId, deps.network(current.caipNetworkId))
+    if (!entry || !token) return
+    const held = await deps.nativeBalance(current.address, current.caipNetworkId)
+    if (transfer.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+    const asked = ++stamp
+    store.set({ fee: { status: 'loading' } })
+    const { fee, existentialDeposit, ...reckoned } = await deps.transferFee(transfer)
+    if (asked !== stamp || store.get().step !== 'form') return
+    const problem =
+      existentialDeposit === undefined
+        ? undefined
+        : existentialDepositProblem({
+            balance: held,
+            amount: transfer.amount,
+            fee,
+            existentialDeposit,
+            format: (value) => `${formatUnits(value, token.decimals)} ${token.symbol}`,
+          })
+    store.set({ fee: feeOf(fee, current.caipNetworkId, reckoned) })
+    if (problem) throw new LatchError(problem)
+    store.set({
+      step: 'review',
+      error: undefined,
+      review: { request: { ...request, amount: state.amount.trim(), receiver: transfer.to } },
+    })
   }
 
   /**
@@ -642,6 +694,20 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           store.set({ amount: formatUnits(most, token.decimals) })
         } catch (error) {
           fail(formMessage(error, current))
+        }
+        return
+      }
+      if (current.polkadot) {
+        try {
+          // The fee of a transfer like this one, twice over, and the existential deposit stay.
+          const [held, { fee, existentialDeposit = 0n }] = await Promise.all([
+            deps.nativeBalance(current.address, current.caipNetworkId),
+            deps.transferFee({ to: current.address, amount: 1n }),
+          ])
+          const most = held - fee * 2n - existentialDeposit
+          store.set({ amount: formatUnits(most > 0n ? most : 0n, token.decimals) })
+        } catch (error) {
+          fail(displayMessage(error))
         }
         return
       }

@@ -6,6 +6,7 @@ import { LatchError } from '../errors.ts'
 import { isEvmAddress } from '../validation/isEvmAddress.ts'
 import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 import { validateBitcoinSend } from './validateBitcoinSend.ts'
+import { validatePolkadotSend } from './validatePolkadotSend.ts'
 
 /** What the visitor asks to send; amount in whole units as typed ('1.5'). */
 export type SendRequest = {
@@ -88,14 +89,25 @@ export function validateSolanaSend(request: SolanaSendRequest): Transfer {
 
 /**
  * A send checked by the rules of the family of `caipNetworkId`, as the transfer its adapter sends:
- * the token named by its CAIP-10 id on that network.
+ * the token named by its CAIP-10 id on that network. Polkadot's receiver is checked against the
+ * network's SS58 prefix, which `network` tells (generic Substrate, 42, when it does not).
  * @example transferOf({ token: sol, amount: '0.1', receiver: '9WzDXwBb...' }, 'solana:5eykt4Us...')
  */
-export function transferOf(request: SendRequest, caipNetworkId: CaipNetworkId): Transfer {
+export function transferOf(
+  request: SendRequest,
+  caipNetworkId: CaipNetworkId,
+  network?: { name?: string; ss58Prefix?: number },
+): Transfer {
   const token = request.token?.address
   const asset = token ? { token: `${caipNetworkId}:${token}` as const } : {}
   if (caipNetworkId.startsWith('bip122:'))
     return validateBitcoinSend(request, caipNetworkId, parseAmount)
+  if (caipNetworkId.startsWith('polkadot:'))
+    return validatePolkadotSend(
+      request,
+      { name: network?.name ?? caipNetworkId, ss58Prefix: network?.ss58Prefix ?? 42 },
+      parseAmount,
+    )
   if (caipNetworkId.startsWith('solana:')) {
     const { token: picked, amount, receiver } = request
     return validateSolanaSend({

@@ -26,4 +26,6 @@ export const STORAGE_KEYS = {
   siwxSession: '@latch/siwx_session',
   /** The connected Bitcoin wallet's addresses with their purposes, and the active one. */
   bitcoinAccounts: '@latch/bitcoin_accounts',
+  /** The connected Polkadot extension's active account, as the extension lists it. */
+  polkadotAccount: '@latch/polkadot_account',
 } as const satisfies Record<string, StorageKey | ((namespace: ChainNamespace) => StorageKey)>

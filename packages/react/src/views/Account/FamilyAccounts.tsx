@@ -6,9 +6,9 @@ import { useFamilyAccounts } from '../../hooks/useFamilyAccounts.ts'
 const PURPOSE_LABELS: Record<string, string> = { payment: 'Payment', ordinals: 'Ordinals' }
 
 /**
- * The wallet's addresses with the purpose it gives each (Bitcoin's payment and ordinals), the
- * active one checked; picking another makes it the account the modal shows. Nothing for a wallet
- * sharing one address.
+ * The wallet's addresses with the purpose it gives each (Bitcoin's payment and ordinals) or the
+ * name (a Polkadot extension's accounts), the active one checked; picking another makes it the
+ * account the modal shows. Nothing for a wallet sharing one address.
  */
 export function FamilyAccounts() {
   const latch = useLatchInstance()
@@ -28,7 +28,7 @@ export function FamilyAccounts() {
           data-purpose={account.purpose}
           onClick={() => select(account.address)}
         >
-          <span>{PURPOSE_LABELS[account.purpose] ?? account.purpose}</span>
+          <span>{account.name || (PURPOSE_LABELS[account.purpose] ?? account.purpose)}</span>
           <span className="latch-tab-detail">{shortenHex(account.address)}</span>
         </button>
       ))}

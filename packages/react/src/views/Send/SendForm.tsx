@@ -17,10 +17,11 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
   const ids = { amount: useId(), receiver: useId(), resolved: useId() }
   const selected = balances.find((entry) => balanceKey(entry) === state.tokenKey)
   const { resolution } = state
-  // A Solana or Bitcoin receiver is an address of its family; names point to EVM addresses.
+  // A Solana, Bitcoin or Polkadot receiver is an address of its family; names point to EVM addresses.
   const caipAddress = useLatchAccount().caipAddress
   const solana = caipAddress?.startsWith('solana:') === true
   const bitcoin = caipAddress?.startsWith('bip122:') === true
+  const polkadot = caipAddress?.startsWith('polkadot:') === true
 
   useEffect(() => {
     if (state.error) shake()
@@ -86,7 +87,15 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
         className="latch-input"
         autoComplete="off"
         spellCheck={false}
-        placeholder={solana ? 'Solana address' : bitcoin ? 'Bitcoin address' : '0x… or a name'}
+        placeholder={
+          solana
+            ? 'Solana address'
+            : bitcoin
+              ? 'Bitcoin address'
+              : polkadot
+                ? 'Polkadot address'
+                : '0x… or a name'
+        }
         aria-describedby={ids.resolved}
         value={state.receiver}
         onChange={(event) => flow.setReceiver(event.target.value)}

@@ -1,0 +1,67 @@
+import type { CaipNetworkId } from '@latch/protocol'
+import { sha256 } from '@noble/hashes/sha2.js'
+import type { ApiClient } from '../../api/client.ts'
+import type { ResolvedOptions } from '../../options/types.ts'
+import type { LatchStorage } from '../../storage/index.ts'
+import type { ChainAdapter } from '../types.ts'
+import { createPolkadotAdapter } from './createPolkadotAdapter.ts'
+import type { SignerPayloadJson } from './injected.ts'
+import type { ExtrinsicStatus } from './server.ts'
+
+/** What the Polkadot family takes of what the kit gives each family it loads. */
+export type PolkadotFamilyDeps = {
+  options: ResolvedOptions
+  storage: LatchStorage
+  api: ApiClient
+}
+
+/** The server's id of a catalogue wallet: the SHA-256 of its slug, in hex. */
+const catalogueId = (slug: string) =>
+  Array.from(sha256(new TextEncoder().encode(slug)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+
+/**
+ * The Polkadot family as the kit loads it (by dynamic import, only when the site configures a
+ * Polkadot network): injectedWeb3 extensions, and the server for balances, transfers (built
+ * there, signed by the extension, submitted there) and their inclusion.
+ */
+export function createFamilyAdapter(deps: PolkadotFamilyDeps): ChainAdapter {
+  return createPolkadotAdapter({
+    networks: deps.options.networks.filter((network) => network.chainNamespace === 'polkadot'),
+    scope: typeof window === 'undefined' ? undefined : window,
+    storage: deps.storage,
+    appName: deps.options.metadata.name,
+    iconOf: (slug) => deps.api.walletImageUrl(catalogueId(slug)),
+    server: {
+      // The server's 30 s copy, read again (forceUpdate) only after a transaction of the account.
+      balance: (address, caipNetworkId, { force }) =>
+        deps.api.balance(address, caipNetworkId, { forceUpdate: force }),
+      async buildTransfer({ caipNetworkId, from, to, amount }) {
+        const built = await deps.api.post<{
+          payload: SignerPayloadJson
+          fee: string
+          existentialDeposit: string
+        }>('/v1/polkadot/transfer', { chainId: caipNetworkId, from, to, amount: amount.toString() })
+        return {
+          payload: built.payload,
+          fee: BigInt(built.fee),
+          existentialDeposit: BigInt(built.existentialDeposit),
+        }
+      },
+      async submit({ caipNetworkId, payload, signature }) {
+        const { hash } = await deps.api.post<{ hash: string }>('/v1/polkadot/submit', {
+          chainId: caipNetworkId,
+          payload,
+          signature,
+        })
+        return hash
+      },
+      async status(hash, caipNetworkId: CaipNetworkId) {
+        return deps.api.get<ExtrinsicStatus>(`/v1/polkadot/status/${hash}`, {
+          chainId: caipNetworkId,
+        })
+      },
+    },
+  })
+}
