@@ -47,12 +47,12 @@ test('sends the chain coin: refusals first, the fee shown before signing, a decl
   // An address written for Polkadot's relay chain (prefix 0), then one with a typo.
   await fill('1', '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5')
   await expect(alert).toHaveText(
-    `Invalid receiver address. It is written for another network (SS58 prefix 0); ${chain.name} addresses use prefix ${chain.ss58Prefix}`,
+    'Invalid receiver address. This address is for another network (Polkadot (prefix 0)); this network takes generic Substrate (prefix 42) addresses',
   )
   const typo = `${receiver.address.slice(0, -1)}${receiver.address.endsWith('z') ? 'y' : 'z'}`
   await fill('1', typo)
   await expect(alert).toHaveText(
-    'Invalid receiver address. Its checksum does not match: check the address for a typo',
+    'Invalid receiver address. This address has a wrong checksum: check it for a typo',
   )
   // More than the balance; then all of it, which would leave less than the existential deposit.
   await fill('10001', receiver.address)

@@ -119,6 +119,12 @@ export function checkSs58(address: string, prefix: number): Ss58Decoded | Ss58Pr
   return decoded
 }
 
+/** The same account written under `prefix`, or undefined when `address` is no SS58 address. */
+export function toSs58Prefix(address: string, prefix: number): string | undefined {
+  const decoded = decodeSs58(address)
+  return isSs58Problem(decoded) ? undefined : encodeSs58(decoded.publicKey, prefix)
+}
+
 /** The same account under network `prefix`, e.g. a wallet's generic address in a chain's form. */
 export function reencodeSs58(address: string, prefix: number): string {
   const decoded = decodeSs58(address)

@@ -1,5 +1,5 @@
+import { encodeSs58 } from '@latch/protocol/polkadot'
 import { describe, expect, it } from 'vitest'
-import { encodeSs58 } from '../chains/polkadot/ss58.ts'
 import { LatchError } from '../errors.ts'
 import { existentialDepositProblem } from './validatePolkadotSend.ts'
 import { transferOf } from './validateSend.ts'
@@ -37,7 +37,7 @@ describe('a Polkadot send checked by its network', () => {
     ).toEqual({
       message: 'Invalid receiver address',
       details:
-        'It is written for another network (SS58 prefix 0); Latch Polkadot addresses use prefix 42',
+        'This address is for another network (Polkadot (prefix 0)); this network takes generic Substrate (prefix 42) addresses',
     })
   })
 
@@ -47,7 +47,7 @@ describe('a Polkadot send checked by its network', () => {
       refusal(() => transferOf({ token: ROC, amount: '1', receiver: typo }, CHAIN, NETWORK)),
     ).toEqual({
       message: 'Invalid receiver address',
-      details: 'Its checksum does not match: check the address for a typo',
+      details: 'This address has a wrong checksum: check it for a typo',
     })
   })
 
@@ -62,7 +62,7 @@ describe('a Polkadot send checked by its network', () => {
       ),
     ).toEqual({
       message: 'Invalid receiver address',
-      details: 'Latch Polkadot addresses are SS58 addresses (base58, SS58 prefix 42)',
+      details: 'Expected a Polkadot (SS58) address',
     })
     expect(
       refusal(() =>

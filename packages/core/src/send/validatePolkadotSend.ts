@@ -1,4 +1,4 @@
-import { decodeSs58 } from '../chains/polkadot/ss58.ts'
+import { checkSs58, isSs58Problem } from '@latch/protocol/polkadot'
 import type { Transfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
 
@@ -11,25 +11,17 @@ export type PolkadotSendRequest = {
 
 /**
  * Checks a Polkadot receiver against the network's SS58 prefix: an address of another chain (its
- * prefix) and a typo (its checksum) are each named, so the visitor knows what to fix.
+ * prefix) and a typo (its checksum) are each named, in the server's words, so the visitor knows
+ * what to fix.
  * @throws LatchError 'Invalid receiver address' with the rule in its details
  */
 export function checkPolkadotReceiver(
   receiver: string,
   network: { name: string; ss58Prefix: number },
 ): void {
-  const decoded = decodeSs58(receiver)
-  if (!decoded.ok)
-    throw new LatchError('Invalid receiver address', {
-      details:
-        decoded.problem === 'checksum'
-          ? 'Its checksum does not match: check the address for a typo'
-          : `${network.name} addresses are SS58 addresses (base58, SS58 prefix ${network.ss58Prefix})`,
-    })
-  if (decoded.address.prefix !== network.ss58Prefix)
-    throw new LatchError('Invalid receiver address', {
-      details: `It is written for another network (SS58 prefix ${decoded.address.prefix}); ${network.name} addresses use prefix ${network.ss58Prefix}`,
-    })
+  const checked = checkSs58(receiver, network.ss58Prefix)
+  if (isSs58Problem(checked))
+    throw new LatchError('Invalid receiver address', { details: checked.message })
 }
 
 /**

@@ -1,3 +1,4 @@
+import { toSs58Prefix } from '@latch/protocol/polkadot'
 import { fakePolkadotPage } from '@latch/test-wallet/polkadot-page'
 import { hexToU8a, u8aWrapBytes } from '@polkadot/util'
 import { signatureVerify } from '@polkadot/util-crypto'
@@ -8,7 +9,6 @@ import { createPolkadotAdapter } from './createPolkadotAdapter.ts'
 import type { SignerPayloadJson } from './injected.ts'
 import { definePolkadotNetwork } from './network.ts'
 import type { PolkadotServer } from './server.ts'
-import { toSs58Prefix } from './ss58.ts'
 
 const DEVNET = definePolkadotNetwork({
   caipNetworkId: 'polkadot:00000000000000000000000000000042',

@@ -1,8 +1,9 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import { toSs58Prefix } from '@latch/protocol/polkadot'
 import { LatchError } from '../../errors.ts'
 import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
-import { createStore } from '../../store.ts'
+import { createStore, selectStore } from '../../store.ts'
 import { UserRejectedError } from '../errors.ts'
 import { parseUnits } from '../solana/units.ts'
 import type { ChainAdapter, ChainConnection, FamilyAccount, WalletOption } from '../types.ts'
@@ -14,7 +15,6 @@ import {
   isDeclined,
 } from './injected.ts'
 import type { PolkadotServer } from './server.ts'
-import { toSs58Prefix } from './ss58.ts'
 
 export type PolkadotAdapterDeps = {
   /** The site's Polkadot networks, in its order (at least one). */
@@ -229,21 +229,9 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
 
   return {
     namespace: 'polkadot',
-    wallets: {
-      get: () => wallets.get().list,
-      subscribe: (listener) =>
-        wallets.subscribe((state, previous) => listener(state.list, previous.list)),
-    },
-    connection: {
-      get: () => connection.get().current,
-      subscribe: (listener) =>
-        connection.subscribe((state, previous) => listener(state.current, previous.current)),
-    },
-    accounts: {
-      get: () => accountList.get().list,
-      subscribe: (listener) =>
-        accountList.subscribe((state, previous) => listener(state.list, previous.list)),
-    },
+    wallets: selectStore(wallets, (state) => state.list),
+    connection: selectStore(connection, (state) => state.current),
+    accounts: selectStore(accountList, (state) => state.list),
     async connect(walletId, { caipNetworkId } = {}) {
       refreshWallets()
       const extension = findExtension(walletId)
