@@ -23,6 +23,10 @@ export type StackOptions = {
     solana?: number
     /** The local Bitcoin chain's Esplora API; default 8555, or 0 with relay 0. */
     bitcoin?: number
+    /** Sign In With Farcaster's auth relay; default 8556, or 0 with relay 0. */
+    farcasterRelay?: number
+    /** The chain (id 10) holding Farcaster's ID Registry; default 8557, or 0 with relay 0. */
+    optimism?: number
     server?: number
     /** The embedded wallet's origin (the wallet frame and its API), served by the server too. */
     frame?: number
@@ -184,6 +188,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...(options.ports?.solana !== undefined ? { solanaPort: options.ports.solana } : {}),
         ...(options.ports?.bitcoin !== undefined ? { bitcoinPort: options.ports.bitcoin } : {}),
         bitcoinBlockIntervalMs: options.bitcoinBlockIntervalMs ?? 0,
+        farcaster: {
+          ...(options.ports?.farcasterRelay !== undefined
+            ? { relayPort: options.ports.farcasterRelay }
+            : {}),
+          ...(options.ports?.optimism !== undefined
+            ? { optimismPort: options.ports.optimism }
+            : {}),
+        },
         mail: {
           ...(options.ports?.smtp !== undefined ? { smtpPort: options.ports.smtp } : {}),
           ...(options.ports?.inbox !== undefined ? { inboxPort: options.ports.inbox } : {}),

@@ -53,19 +53,33 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
     expect(existsSync(path.join(clone, '.data'))).toBe(false)
     expect(existsSync(path.join(clone, 'packages/wallet-frame/dist'))).toBe(false)
 
-    const [chainA, chainB, bundlerA, bundlerB, relay, solana, bitcoin, server, frame, demo] =
-      await Promise.all([
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-        freePort(),
-      ])
+    const [
+      chainA,
+      chainB,
+      bundlerA,
+      bundlerB,
+      relay,
+      solana,
+      bitcoin,
+      server,
+      frame,
+      demo,
+      farcasterRelay,
+      optimism,
+    ] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ])
     // The test runner's own NODE_ENV must not reach the product: a newcomer's shell has none.
     const { NODE_ENV: _runnerMode, ...shellEnv } = process.env
     // Its own process group, as a terminal runs it: Ctrl-C signals npm and everything under it.
@@ -83,6 +97,8 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         DEVNET_INBOX_PORT: '0',
         DEVNET_SOLANA_PORT: String(solana),
         DEVNET_BITCOIN_PORT: String(bitcoin),
+        DEVNET_FARCASTER_RELAY_PORT: String(farcasterRelay),
+        DEVNET_OPTIMISM_PORT: String(optimism),
         SERVER_PORT: String(server),
         FRAME_PORT: String(frame),
         DEMO_PORT: String(demo),
@@ -136,6 +152,14 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       const tip = await fetch(`http://127.0.0.1:${bitcoin}/blocks/tip/height`)
       expect(Number(await tip.text())).toBeGreaterThanOrEqual(110)
 
+      // Sign In With Farcaster's relay and the chain holding the ID Registry, on their ports.
+      expect(output).toContain(`relay   Farcaster auth relay  http://127.0.0.1:${farcasterRelay}`)
+      expect(output).toContain(
+        `devnet  Latch Optimism Devnet (10)  http://127.0.0.1:${optimism}  (Farcaster ID Registry only)`,
+      )
+      const relayHealth = await fetch(`http://127.0.0.1:${farcasterRelay}/health`)
+      expect(relayHealth.status).toBe(200)
+
       const page = await fetch(`http://127.0.0.1:${demo}/`)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<div id="root"></div>')
@@ -163,6 +187,8 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         server,
         frame,
         demo,
+        farcasterRelay,
+        optimism,
       ])
         await expect.poll(() => listening(port), { timeout: 10_000 }).toBe(false)
     } finally {

@@ -2,8 +2,10 @@ import {
   DEFAULT_BITCOIN_PORT,
   DEFAULT_BLOCK_INTERVAL_MS,
   DEFAULT_BUNDLER_PORTS,
+  DEFAULT_FARCASTER_RELAY_PORT,
   DEFAULT_INBOX_PORT,
   DEFAULT_OIDC_PORT,
+  DEFAULT_OPTIMISM_PORT,
   DEFAULT_RELAY_PORT,
   DEFAULT_SMTP_PORT,
   DEFAULT_SOLANA_PORT,
@@ -16,7 +18,8 @@ import { defaultManifestPath } from './manifest.ts'
  * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_BUNDLER_PORTS="4337,4338",
  * DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548, DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549,
  * DEVNET_SOLANA_PORT=8550, DEVNET_BITCOIN_PORT=8555, DEVNET_BITCOIN_BLOCK_MS=10000 (0: mine only on
- * demand) and DEVNET_MANIFEST override the defaults.
+ * demand), DEVNET_FARCASTER_RELAY_PORT=8556, DEVNET_OPTIMISM_PORT=8557 and DEVNET_MANIFEST override
+ * the defaults.
  */
 function parsePorts(name: string, example: [number, number]): [number, number] | undefined {
   const value = process.env[name]
@@ -88,6 +91,10 @@ async function main(): Promise<void> {
     solanaPort: parsePort('DEVNET_SOLANA_PORT', DEFAULT_SOLANA_PORT),
     bitcoinPort: parsePort('DEVNET_BITCOIN_PORT', DEFAULT_BITCOIN_PORT),
     bitcoinBlockIntervalMs: parseBlockInterval(process.env.DEVNET_BITCOIN_BLOCK_MS),
+    farcaster: {
+      relayPort: parsePort('DEVNET_FARCASTER_RELAY_PORT', DEFAULT_FARCASTER_RELAY_PORT),
+      optimismPort: parsePort('DEVNET_OPTIMISM_PORT', DEFAULT_OPTIMISM_PORT),
+    },
     manifestPath,
     log: (line) => console.error(line),
   })
@@ -108,6 +115,13 @@ async function main(): Promise<void> {
     console.log(`OIDC provider: ${oidc.issuer} (client ${oidc.clientId}; any login and password)`)
   }
   if (mail) console.log(`mail catcher: ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
+  const { farcaster } = devnet.manifest
+  if (farcaster) {
+    console.log(`Farcaster auth relay: ${farcaster.relayUrl}`)
+    console.log(
+      `${farcaster.optimism.name} (chain ${farcaster.optimism.chainId}, ID Registry only): ${farcaster.optimism.rpcUrl}`,
+    )
+  }
   console.log(`manifest: ${manifestPath}`)
   // performance.now() counts from process start, so this includes loading the modules.
   console.log(`devnet ready in ${Math.round(performance.now())} ms`)

@@ -13,6 +13,12 @@ import {
 } from './constants.ts'
 import { loadDeployment } from './deployment.ts'
 import { executeDeployment } from './execute.ts'
+import {
+  DEFAULT_FARCASTER_RELAY_PORT,
+  DEFAULT_OPTIMISM_PORT,
+  type FarcasterDevnet,
+  startFarcasterDevnet,
+} from './farcaster/index.ts'
 import { DEFAULT_INBOX_PORT, DEFAULT_SMTP_PORT } from './mail/constants.ts'
 import { type MailCatcher, startMailCatcher } from './mail/index.ts'
 import { defaultManifestPath, writeManifest } from './manifest.ts'
@@ -27,6 +33,8 @@ export type {
   DevnetBitcoinAccount,
   DevnetBitcoinChain,
   DevnetChain,
+  DevnetFarcaster,
+  DevnetFarcasterAccount,
   DevnetManifest,
   DevnetSolanaChain,
   DevnetToken,
@@ -58,6 +66,17 @@ export {
   MULTICALL3_ADDRESS,
   PAYMASTER_SIGNER_ADDRESS,
 } from './constants.ts'
+export {
+  DEFAULT_CHANNEL_TTL_MS,
+  DEFAULT_FARCASTER_RELAY_PORT,
+  DEFAULT_OPTIMISM_PORT,
+  DEVNET_FARCASTER_APP_KEY,
+  type FarcasterRelay,
+  type FarcasterRelayOptions,
+  ID_REGISTRY_ADDRESS,
+  OPTIMISM_CHAIN_ID,
+  startFarcasterRelay,
+} from './farcaster/index.ts'
 export {
   type CaughtMail,
   DEFAULT_INBOX_PORT,
@@ -129,6 +148,12 @@ export type DevnetOptions = {
   bitcoinPort?: number
   /** The Bitcoin chain mines a block every this many ms; default 0: only on demand (`POST /latch/mine`). */
   bitcoinBlockIntervalMs?: number
+  /**
+   * Sign In With Farcaster's stand-ins: the auth relay's port and the port of the chain (id 10)
+   * holding the ID Registry; 0 picks a free port. Default 8556 and 8557, or 0 when `relayPort`
+   * is 0.
+   */
+  farcaster?: { relayPort?: number; optimismPort?: number }
   /** Interface anvil listens on; default 127.0.0.1. */
   host?: string
   /** Where to write the manifest; default `<repo root>/.data/devnet.json`. */
@@ -152,7 +177,8 @@ export type Devnet = {
 
 /**
  * Starts two anvil chains (31337 and 31338) each with an ERC-4337 bundler, a local Solana chain, a
- * WalletConnect relay, an OpenID Connect provider and a mail catcher, deploys the same contracts at
+ * WalletConnect relay, an OpenID Connect provider, a mail catcher and Sign In With Farcaster's
+ * stand-ins (an auth relay, and a chain 10 with the ID Registry), deploys the same contracts at
  * the same addresses on both chains, funds the ten dev accounts with every token and writes the
  * manifest.
  */
@@ -173,6 +199,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const solanaPort = options.solanaPort ?? defaultPort(DEFAULT_SOLANA_PORT)
   const bundlerPorts = options.bundlerPorts ?? DEFAULT_BUNDLER_PORTS.map(defaultPort)
   const bitcoinPort = options.bitcoinPort ?? defaultPort(DEFAULT_BITCOIN_PORT)
+  const farcasterRelayPort =
+    options.farcaster?.relayPort ?? defaultPort(DEFAULT_FARCASTER_RELAY_PORT)
+  const optimismPort = options.farcaster?.optimismPort ?? defaultPort(DEFAULT_OPTIMISM_PORT)
   const started = performance.now()
 
   // Each bundler loads its code (about a second) while its chain boots and is deployed.
@@ -190,12 +219,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let mail: MailCatcher | undefined
   let solana: SolanaThread | undefined
   let bitcoin: BitcoinDevnet | undefined
+  let farcaster: FarcasterDevnet | undefined
   const stop = async () => {
     await Promise.all([
       ...warming.map((bundler) => bundler.stop()),
       ...nodes.map((node) => node.stop()),
       solana?.stop(),
       bitcoin?.stop(),
+      farcaster?.stop(),
       relay?.stop(),
       oidc?.stop(),
       mail?.stop(),
@@ -225,7 +256,20 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         log,
       }),
     )
-    for (const promise of [relayPromise, oidcPromise, mailPromise, solanaPromise, bitcoinPromise]) {
+    const farcasterPromise = startFarcasterDevnet({
+      host,
+      relayPort: farcasterRelayPort,
+      optimismPort,
+      log,
+    })
+    for (const promise of [
+      relayPromise,
+      oidcPromise,
+      mailPromise,
+      solanaPromise,
+      bitcoinPromise,
+      farcasterPromise,
+    ]) {
       promise.catch(() => {})
     }
     const booted = await Promise.allSettled(
@@ -251,11 +295,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const bitcoinResult = await Promise.allSettled([bitcoinPromise]).then(([result]) => result)
     if (bitcoinResult?.status === 'fulfilled') bitcoin = bitcoinResult.value
     if (bitcoinResult?.status === 'rejected') throw bitcoinResult.reason
+    const farcasterResult = await Promise.allSettled([farcasterPromise]).then(([result]) => result)
+    if (farcasterResult?.status === 'fulfilled') farcaster = farcasterResult.value
+    if (farcasterResult?.status === 'rejected') throw farcasterResult.reason
     for (const result of booted) if (result.status === 'rejected') throw result.reason
     for (const result of [relayResult, oidcResult, mailResult, solanaResult]) {
       if (result.status === 'rejected') throw result.reason
     }
-    if (!relay || !oidc || !mail || !solana || !bitcoin)
+    if (!relay || !oidc || !mail || !solana || !bitcoin || !farcaster)
       throw new Error('a devnet service did not start')
     log(`WalletConnect relay listening on ${relay.url}`)
     log(`OIDC provider listening on ${oidc.issuer}`)
@@ -326,6 +373,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       oidc: { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
       onramp: { treasury: deployment.treasury },
       paymaster: { signer: deployment.paymasterSigner },
+      farcaster: farcaster.manifest,
     })
     log(`devnet up in ${Math.round(performance.now() - started)} ms; manifest at ${manifestPath}`)
     return {
