@@ -77,7 +77,8 @@ export function createFarcasterApp(options: FarcasterAppOptions): FarcasterApp {
 
   const tokenOf = (uri: string): string => {
     const parsed = client.parseSignInURI({ uri })
-    if (parsed.isError) throw new Error(`not a Sign In With Farcaster URI: ${parsed.error.message}`)
+    if (parsed.isError)
+      throw new Error(`not a Sign In With Farcaster URI: ${parsed.error?.message}`)
     return parsed.channelToken
   }
 
@@ -125,7 +126,7 @@ export function createFarcasterApp(options: FarcasterAppOptions): FarcasterApp {
           ...(asked.expirationTime ? { expirationTime: new Date(asked.expirationTime) } : {}),
           ...(asked.requestId ? { requestId: asked.requestId } : {}),
         })
-        if (built.isError) throw new Error(`could not build the message: ${built.error.message}`)
+        if (built.isError) throw new Error(`could not build the message: ${built.error?.message}`)
         message = built.message
       }
       const signer = privateKeyToAccount(tampering.signWith ?? account.privateKey)
