@@ -25,6 +25,10 @@ export type StackOptions = {
     bitcoin?: number
     /** The local Polkadot chain's WebSocket JSON-RPC (chopsticks); default 9944, or 0 with relay 0. */
     polkadot?: number
+    /** Sign In With Farcaster's auth relay; default 8556, or 0 with relay 0. */
+    farcasterRelay?: number
+    /** The chain (id 10) holding Farcaster's ID Registry; default 8557, or 0 with relay 0. */
+    optimism?: number
     server?: number
     /** The embedded wallet's origin (the wallet frame and its API), served by the server too. */
     frame?: number
@@ -187,6 +191,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...(options.ports?.bitcoin !== undefined ? { bitcoinPort: options.ports.bitcoin } : {}),
         ...(options.ports?.polkadot !== undefined ? { polkadotPort: options.ports.polkadot } : {}),
         bitcoinBlockIntervalMs: options.bitcoinBlockIntervalMs ?? 0,
+        farcaster: {
+          ...(options.ports?.farcasterRelay !== undefined
+            ? { relayPort: options.ports.farcasterRelay }
+            : {}),
+          ...(options.ports?.optimism !== undefined
+            ? { optimismPort: options.ports.optimism }
+            : {}),
+        },
         mail: {
           ...(options.ports?.smtp !== undefined ? { smtpPort: options.ports.smtp } : {}),
           ...(options.ports?.inbox !== undefined ? { inboxPort: options.ports.inbox } : {}),

@@ -65,7 +65,11 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
       server,
       frame,
       demo,
+      farcasterRelay,
+      optimism,
     ] = await Promise.all([
+      freePort(),
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -96,6 +100,8 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         DEVNET_SOLANA_PORT: String(solana),
         DEVNET_BITCOIN_PORT: String(bitcoin),
         DEVNET_POLKADOT_PORT: String(polkadot),
+        DEVNET_FARCASTER_RELAY_PORT: String(farcasterRelay),
+        DEVNET_OPTIMISM_PORT: String(optimism),
         SERVER_PORT: String(server),
         FRAME_PORT: String(frame),
         DEMO_PORT: String(demo),
@@ -164,6 +170,14 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         tokenDecimals: 12,
       })
 
+      // Sign In With Farcaster's relay and the chain holding the ID Registry, on their ports.
+      expect(output).toContain(`relay   Farcaster auth relay  http://127.0.0.1:${farcasterRelay}`)
+      expect(output).toContain(
+        `devnet  Latch Optimism Devnet (10)  http://127.0.0.1:${optimism}  (Farcaster ID Registry only)`,
+      )
+      const relayHealth = await fetch(`http://127.0.0.1:${farcasterRelay}/health`)
+      expect(relayHealth.status).toBe(200)
+
       const page = await fetch(`http://127.0.0.1:${demo}/`)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<div id="root"></div>')
@@ -192,6 +206,8 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         server,
         frame,
         demo,
+        farcasterRelay,
+        optimism,
       ])
         await expect.poll(() => listening(port), { timeout: 10_000 }).toBe(false)
     } finally {

@@ -18,6 +18,8 @@ const stack = await startStack({
     solana: port('DEVNET_SOLANA_PORT'),
     bitcoin: port('DEVNET_BITCOIN_PORT'),
     polkadot: port('DEVNET_POLKADOT_PORT'),
+    farcasterRelay: port('DEVNET_FARCASTER_RELAY_PORT'),
+    optimism: port('DEVNET_OPTIMISM_PORT'),
     server: port('SERVER_PORT'),
     frame: port('FRAME_PORT'),
     demo: port('DEMO_PORT'),
@@ -56,6 +58,13 @@ if (polkadot)
 console.log(`relay   WalletConnect relay  ${stack.devnet.manifest.walletConnect.relayUrl}`)
 if (mail) console.log(`mail    SMTP ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
 if (oidc) console.log(`oidc    dev login provider  ${oidc.issuer}`)
+const { farcaster } = stack.devnet.manifest
+if (farcaster) {
+  console.log(`relay   Farcaster auth relay  ${farcaster.relayUrl}`)
+  console.log(
+    `devnet  ${farcaster.optimism.name} (${farcaster.optimism.chainId})  ${farcaster.optimism.rpcUrl}  (Farcaster ID Registry only)`,
+  )
+}
 console.log(`server  ${stack.serverUrl}  (API docs: ${stack.serverUrl}/docs)`)
 console.log(`wallet  ${stack.frameUrl}  (the embedded wallet's own origin)`)
 console.log(`demo    ${stack.demoUrl}`)

@@ -241,7 +241,11 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(originsRoute)
     await scoped.register(
       projectConfigRoute({
-        socialProviders: config.embedded.social.map((provider) => provider.id),
+        socialProviders: [
+          ...config.embedded.social.map((provider) => provider.id),
+          // Farcaster is offered where its relay and Optimism RPC are configured.
+          ...(config.embedded.farcaster ? (['farcaster'] as const) : []),
+        ],
         onrampProviders: config.onramp.providers,
       }),
     )

@@ -15,7 +15,7 @@ import {
 } from './bitcoin/config.ts'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 import { REDIS_TIMEOUT_MS } from './constants.ts'
-import { SESSION_TTL_HOURS } from './embedded/constants.ts'
+import { FARCASTER_RELAY_URL, SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
 import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
 import { NAMES_WRITES_PER_MINUTE } from './names/constants.ts'
@@ -188,6 +188,8 @@ const envSchema = z.object({
   WALLET_FRAME_DIR: z.string().default(path.join(repoRoot, 'packages/wallet-frame/dist')),
   MAIL_FROM: z.string().min(1).default('Latch <no-reply@latch.local>'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(SESSION_TTL_HOURS),
+  LATCH_FARCASTER_RELAY_URL: z.string().url().optional(),
+  LATCH_OPTIMISM_RPC_URL: z.string().url().optional(),
   NAMES_ZONE: z
     .string()
     .transform((value) => value.toLowerCase())
@@ -344,7 +346,15 @@ export type EmbeddedConfig = {
   sessionTtlMs: number
   /** Social providers enabled by their client ids (and the devnet's `dev` provider). */
   social: SocialProviderConfig[]
+  /**
+   * Log in with Farcaster: the auth relay channels are opened on (LATCH_FARCASTER_RELAY_URL,
+   * default Farcaster's hosted relay) and the Optimism RPC the ID Registry is read on
+   * (LATCH_OPTIMISM_RPC_URL); in development the devnet's. Unset: Farcaster is not offered.
+   */
+  farcaster: FarcasterConfig | undefined
 }
+
+export type FarcasterConfig = { relayUrl: string; optimismRpcUrl: string }
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -415,12 +425,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       sessionTtlMs: vars.SESSION_TTL_HOURS * 60 * 60_000,
       social: socialProvidersFromEnv(env, devServices?.oidc),
+      farcaster: farcasterConfigOf(vars, devServices),
     },
     names: { zone: vars.NAMES_ZONE, writesPerMinute: vars.NAMES_WRITES_PER_MINUTE },
     onramp,
     paymaster: paymasterConfigOf(vars, devServices),
     devSponsorship: devSponsorshipOf(vars),
   }
+}
+
+/**
+ * Farcaster's relay and Optimism RPC: the environment's, else a development devnet's. The RPC is
+ * what turns it on: without the ID Registry no signature can be tied to an fid.
+ */
+function farcasterConfigOf(
+  vars: z.infer<typeof envSchema>,
+  devServices: DevnetManifest | undefined,
+): FarcasterConfig | undefined {
+  const optimismRpcUrl = vars.LATCH_OPTIMISM_RPC_URL ?? devServices?.farcaster?.optimism.rpcUrl
+  if (!optimismRpcUrl) {
+    if (vars.LATCH_FARCASTER_RELAY_URL)
+      throw new ConfigError(
+        'Invalid configuration:\nLATCH_OPTIMISM_RPC_URL: required with LATCH_FARCASTER_RELAY_URL (the ID Registry is read there)',
+      )
+    return undefined
+  }
+  const relayUrl =
+    vars.LATCH_FARCASTER_RELAY_URL ??
+    (vars.LATCH_OPTIMISM_RPC_URL ? undefined : devServices?.farcaster?.relayUrl) ??
+    FARCASTER_RELAY_URL
+  return { relayUrl: relayUrl.replace(/\/+$/, ''), optimismRpcUrl }
 }
 
 /** The paymaster's signing key: the environment's, or a development devnet's. */

@@ -271,6 +271,9 @@ const SAMPLES: Record<string, Sample> = {
   'POST /wallet/v1/social/callback': { body: { code: 'abc', state: 'def', error: 'x' } },
   'POST /wallet/v1/social/finish': { body: { flowId: 'abc', flowSecret: 'def' } },
   'POST /wallet/v1/social/cancel': { body: { flowId: 'abc', flowSecret: 'def' } },
+  'POST /wallet/v1/farcaster/start': { body: { deviceId: newDeviceId(), ...PROJECT } },
+  'POST /wallet/v1/farcaster/finish': { body: { flowId: 'abc', flowSecret: 'def' } },
+  'POST /wallet/v1/farcaster/cancel': { body: { flowId: 'abc', flowSecret: 'def' } },
   'POST /wallet/v1/session/user': {
     body: { chainId: chain.chainId },
     headers: { authorization: 'Bearer abc' },

@@ -34,6 +34,7 @@ import {
 import type { LatchWalletConnect, WalletConnectPairing } from './connection/latchWalletConnect.ts'
 import { displayMessage } from './displayMessage.ts'
 import { EMBEDDED_CONNECTOR_ID } from './embedded/connectorId.ts'
+import type { LoginMethod } from './embedded/context.ts'
 import type { EmbeddedController } from './embedded/createEmbedded.ts'
 import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
 import { LatchError } from './errors.ts'
@@ -226,6 +227,9 @@ export function createLatch(config: LatchConfig): Latch {
       modal?.close()
     },
     hasConnectedAddress: () => account.get().address !== undefined,
+    clearFarcasterUrl: () => account.update('eip155', { farcasterUrl: undefined }),
+    // The embedded wallet (the auth connector) drops the login and takes the site's metadata again.
+    resyncAuthConnector: () => embedded?.controller.resyncAuthConnector(),
   })
   modal = createModal({
     router,
@@ -510,14 +514,15 @@ export function createLatch(config: LatchConfig): Latch {
   }
 
   // Email and social login end here, as a wallet connection: closed like other wallets.
-  async function connectEmbedded(method: 'email' | 'social'): Promise<void> {
+  async function connectEmbedded(method: LoginMethod): Promise<void> {
     const caipNetworkId = evmNetworkId()
     await (await loadEvm()).connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
     events.emit({
       type: 'track',
       event: 'CONNECT_SUCCESS',
       properties: {
-        method,
+        // Farcaster is one of the social logins the site offers.
+        method: method === 'farcaster' ? 'social' : method,
         name: embedded?.controller.walletInfo().name ?? 'Email',
         walletId: EMBEDDED_CONNECTOR_ID,
       },

@@ -2,9 +2,11 @@ import {
   DEFAULT_BITCOIN_PORT,
   DEFAULT_BLOCK_INTERVAL_MS,
   DEFAULT_BUNDLER_PORTS,
+  DEFAULT_FARCASTER_RELAY_PORT,
   DEFAULT_INBOX_PORT,
   DEFAULT_OIDC_PORT,
   DEFAULT_POLKADOT_PORT,
+  DEFAULT_OPTIMISM_PORT,
   DEFAULT_RELAY_PORT,
   DEFAULT_SMTP_PORT,
   DEFAULT_SOLANA_PORT,
@@ -17,7 +19,8 @@ import { defaultManifestPath } from './manifest.ts'
  * `npm run devnet`: DEVNET_PORTS="8545,8546", DEVNET_BUNDLER_PORTS="4337,4338",
  * DEVNET_RELAY_PORT=8547, DEVNET_OIDC_PORT=8548, DEVNET_SMTP_PORT=2525, DEVNET_INBOX_PORT=8549,
  * DEVNET_SOLANA_PORT=8550, DEVNET_BITCOIN_PORT=8555, DEVNET_BITCOIN_BLOCK_MS=10000 (0: mine only on
- * demand), DEVNET_POLKADOT_PORT=9944 and DEVNET_MANIFEST override the defaults.
+ * demand), DEVNET_POLKADOT_PORT=9944, DEVNET_FARCASTER_RELAY_PORT=8556, DEVNET_OPTIMISM_PORT=8557 and
+ * DEVNET_MANIFEST override the defaults.
  */
 function parsePorts(name: string, example: [number, number]): [number, number] | undefined {
   const value = process.env[name]
@@ -91,6 +94,10 @@ async function main(): Promise<void> {
     bitcoinBlockIntervalMs: parseBlockInterval(process.env.DEVNET_BITCOIN_BLOCK_MS),
     polkadotPort: parsePort('DEVNET_POLKADOT_PORT', DEFAULT_POLKADOT_PORT),
     polkadotVerbose: process.env.LATCH_VERBOSE === '1',
+    farcaster: {
+      relayPort: parsePort('DEVNET_FARCASTER_RELAY_PORT', DEFAULT_FARCASTER_RELAY_PORT),
+      optimismPort: parsePort('DEVNET_OPTIMISM_PORT', DEFAULT_OPTIMISM_PORT),
+    },
     manifestPath,
     log: (line) => console.error(line),
   })
@@ -116,6 +123,13 @@ async function main(): Promise<void> {
     console.log(`OIDC provider: ${oidc.issuer} (client ${oidc.clientId}; any login and password)`)
   }
   if (mail) console.log(`mail catcher: ${mail.smtpUrl}, inbox ${mail.inboxUrl}/messages`)
+  const { farcaster } = devnet.manifest
+  if (farcaster) {
+    console.log(`Farcaster auth relay: ${farcaster.relayUrl}`)
+    console.log(
+      `${farcaster.optimism.name} (chain ${farcaster.optimism.chainId}, ID Registry only): ${farcaster.optimism.rpcUrl}`,
+    )
+  }
   console.log(`manifest: ${manifestPath}`)
   // performance.now() counts from process start, so this includes loading the modules.
   console.log(`devnet ready in ${Math.round(performance.now())} ms`)

@@ -13,6 +13,12 @@ import {
 } from './constants.ts'
 import { loadDeployment } from './deployment.ts'
 import { executeDeployment } from './execute.ts'
+import {
+  DEFAULT_FARCASTER_RELAY_PORT,
+  DEFAULT_OPTIMISM_PORT,
+  type FarcasterDevnet,
+  startFarcasterDevnet,
+} from './farcaster/index.ts'
 import { DEFAULT_INBOX_PORT, DEFAULT_SMTP_PORT } from './mail/constants.ts'
 import { type MailCatcher, startMailCatcher } from './mail/index.ts'
 import { defaultManifestPath, writeManifest } from './manifest.ts'
@@ -29,6 +35,8 @@ export type {
   DevnetBitcoinAccount,
   DevnetBitcoinChain,
   DevnetChain,
+  DevnetFarcaster,
+  DevnetFarcasterAccount,
   DevnetManifest,
   DevnetPolkadotAccount,
   DevnetPolkadotChain,
@@ -77,6 +85,17 @@ export {
   MULTICALL3_ADDRESS,
   PAYMASTER_SIGNER_ADDRESS,
 } from './constants.ts'
+export {
+  DEFAULT_CHANNEL_TTL_MS,
+  DEFAULT_FARCASTER_RELAY_PORT,
+  DEFAULT_OPTIMISM_PORT,
+  DEVNET_FARCASTER_APP_KEY,
+  type FarcasterRelay,
+  type FarcasterRelayOptions,
+  ID_REGISTRY_ADDRESS,
+  OPTIMISM_CHAIN_ID,
+  startFarcasterRelay,
+} from './farcaster/index.ts'
 export {
   type CaughtMail,
   DEFAULT_INBOX_PORT,
@@ -155,6 +174,12 @@ export type DevnetOptions = {
   polkadotVerbose?: boolean
   /** The Bitcoin chain mines a block every this many ms; default 0: only on demand (`POST /latch/mine`). */
   bitcoinBlockIntervalMs?: number
+  /**
+   * Sign In With Farcaster's stand-ins: the auth relay's port and the port of the chain (id 10)
+   * holding the ID Registry; 0 picks a free port. Default 8556 and 8557, or 0 when `relayPort`
+   * is 0.
+   */
+  farcaster?: { relayPort?: number; optimismPort?: number }
   /** Interface anvil listens on; default 127.0.0.1. */
   host?: string
   /** Where to write the manifest; default `<repo root>/.data/devnet.json`. */
@@ -178,8 +203,9 @@ export type Devnet = {
 
 /**
  * Starts two anvil chains (31337 and 31338) each with an ERC-4337 bundler, a local Solana chain, a
- * local Bitcoin chain, a local Polkadot chain (chopsticks), a
- * WalletConnect relay, an OpenID Connect provider and a mail catcher, deploys the same contracts at
+ * local Bitcoin chain, a local Polkadot chain (chopsticks), a WalletConnect relay, an OpenID
+ * Connect provider, a mail catcher and Sign In With Farcaster's stand-ins (an auth relay, and a
+ * chain 10 with the ID Registry), deploys the same contracts at
  * the same addresses on both chains, funds the ten dev accounts with every token and writes the
  * manifest.
  */
@@ -201,6 +227,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const bundlerPorts = options.bundlerPorts ?? DEFAULT_BUNDLER_PORTS.map(defaultPort)
   const bitcoinPort = options.bitcoinPort ?? defaultPort(DEFAULT_BITCOIN_PORT)
   const polkadotPort = options.polkadotPort ?? defaultPort(DEFAULT_POLKADOT_PORT)
+  const farcasterRelayPort =
+    options.farcaster?.relayPort ?? defaultPort(DEFAULT_FARCASTER_RELAY_PORT)
+  const optimismPort = options.farcaster?.optimismPort ?? defaultPort(DEFAULT_OPTIMISM_PORT)
   const started = performance.now()
 
   // Each bundler loads its code (about a second) while its chain boots and is deployed.
@@ -219,6 +248,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let solana: SolanaThread | undefined
   let bitcoin: BitcoinDevnet | undefined
   let polkadot: PolkadotDevnet | undefined
+  let farcaster: FarcasterDevnet | undefined
   const stop = async () => {
     await Promise.all([
       ...warming.map((bundler) => bundler.stop()),
@@ -226,6 +256,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       solana?.stop(),
       bitcoin?.stop(),
       polkadot?.stop(),
+      farcaster?.stop(),
       relay?.stop(),
       oidc?.stop(),
       mail?.stop(),
@@ -264,6 +295,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         verbose: options.polkadotVerbose ?? false,
       }),
     )
+    const farcasterPromise = startFarcasterDevnet({
+      host,
+      relayPort: farcasterRelayPort,
+      optimismPort,
+      log,
+    })
     for (const promise of [
       relayPromise,
       oidcPromise,
@@ -271,6 +308,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       solanaPromise,
       bitcoinPromise,
       polkadotPromise,
+      farcasterPromise,
     ]) {
       promise.catch(() => {})
     }
@@ -294,20 +332,22 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     if (oidcResult.status === 'fulfilled') oidc = oidcResult.value
     if (mailResult.status === 'fulfilled') mail = mailResult.value
     if (solanaResult.status === 'fulfilled') solana = solanaResult.value
-    // Both settle before either failure is thrown, so stop() sees every service that started.
-    const [bitcoinResult, polkadotResult] = await Promise.allSettled([
+    // All settle before any failure is thrown, so stop() sees every service that started.
+    const [bitcoinResult, polkadotResult, farcasterResult] = await Promise.allSettled([
       bitcoinPromise,
       polkadotPromise,
+      farcasterPromise,
     ])
     if (bitcoinResult.status === 'fulfilled') bitcoin = bitcoinResult.value
     if (polkadotResult.status === 'fulfilled') polkadot = polkadotResult.value
-    if (bitcoinResult.status === 'rejected') throw bitcoinResult.reason
-    if (polkadotResult.status === 'rejected') throw polkadotResult.reason
+    if (farcasterResult.status === 'fulfilled') farcaster = farcasterResult.value
+    for (const result of [bitcoinResult, polkadotResult, farcasterResult])
+      if (result.status === 'rejected') throw result.reason
     for (const result of booted) if (result.status === 'rejected') throw result.reason
     for (const result of [relayResult, oidcResult, mailResult, solanaResult]) {
       if (result.status === 'rejected') throw result.reason
     }
-    if (!relay || !oidc || !mail || !solana || !bitcoin || !polkadot)
+    if (!relay || !oidc || !mail || !solana || !bitcoin || !polkadot || !farcaster)
       throw new Error('a devnet service did not start')
     log(`WalletConnect relay listening on ${relay.url}`)
     log(`OIDC provider listening on ${oidc.issuer}`)
@@ -387,6 +427,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       oidc: { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
       onramp: { treasury: deployment.treasury },
       paymaster: { signer: deployment.paymasterSigner },
+      farcaster: farcaster.manifest,
     })
     log(`devnet up in ${Math.round(performance.now() - started)} ms; manifest at ${manifestPath}`)
     return {

@@ -192,6 +192,44 @@ export const devnetPolkadotChain = z.object({
   accounts: z.array(devnetPolkadotAccount),
 })
 
+/**
+ * A devnet Farcaster account: its fid and profile, the custody address that owns the fid in the
+ * ID Registry (an EOA, or a contract account answering ERC-1271), and the key that signs for it
+ * (the custody itself, or the contract's owner).
+ */
+export const devnetFarcasterAccount = z.object({
+  fid: z.number().int().positive(),
+  username: z.string(),
+  displayName: z.string(),
+  /** A data: URL (PNG), so any page can show it under a strict Content-Security-Policy. */
+  pfpUrl: z.string(),
+  custody: hexAddress,
+  custodyType: z.enum(['eoa', 'contract']),
+  signer: z.object({ address: hexAddress, privateKey: z.string() }),
+})
+
+/**
+ * The devnet's Sign In With Farcaster stand-ins: an auth relay speaking the hosted relay's channel
+ * protocol (`POST {relayUrl}/v1/channel`, `GET /v1/channel/status`, `POST /v1/channel/authenticate`
+ * with the app key in X-Farcaster-Auth-Relay-Key; devnet only: `POST /v1/channel/decline`), and an
+ * OP-stack-like chain (id 10) with the ID Registry at its canonical address. Only Latch's server
+ * and the Farcaster app use the chain: it is no network of the site's.
+ */
+export const devnetFarcaster = z.object({
+  relayUrl: z.string().url(),
+  /** The key the devnet's Farcaster app authenticates channels with. */
+  appKey: z.string().min(1),
+  /** How long a channel lives on the relay, in ms. */
+  channelTtlMs: z.number().int().positive(),
+  optimism: z.object({
+    chainId: z.number().int().positive(),
+    name: z.string(),
+    rpcUrl: z.string().url(),
+    idRegistry: hexAddress,
+  }),
+  accounts: z.array(devnetFarcasterAccount),
+})
+
 /** What `npm run devnet` writes once every chain is deployed; server, demo and tests read it. */
 export const devnetManifest = z.object({
   version: z.literal(1),
@@ -233,6 +271,8 @@ export const devnetManifest = z.object({
   paymaster: z
     .object({ signer: z.object({ address: hexAddress, privateKey: z.string() }) })
     .optional(),
+  /** Sign In With Farcaster's relay and ID Registry chain; absent in manifests written before them. */
+  farcaster: devnetFarcaster.optional(),
 })
 
 export type DevnetToken = z.infer<typeof devnetToken>
@@ -244,3 +284,5 @@ export type DevnetBitcoinChain = z.infer<typeof devnetBitcoinChain>
 export type DevnetBitcoinAccount = DevnetBitcoinChain['accounts'][number]
 export type DevnetPolkadotChain = z.infer<typeof devnetPolkadotChain>
 export type DevnetPolkadotAccount = z.infer<typeof devnetPolkadotAccount>
+export type DevnetFarcaster = z.infer<typeof devnetFarcaster>
+export type DevnetFarcasterAccount = z.infer<typeof devnetFarcasterAccount>

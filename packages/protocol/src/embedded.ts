@@ -62,6 +62,15 @@ export const connectedUser = z.object({
   preferredAccountType: z.enum(['eoa', 'smartAccount']),
   smartAccountDeployed: z.boolean(),
   socialProvider: socialLoginProvider.optional(),
+  /** The Farcaster account of a user who logged in with Farcaster: its fid, name and avatar. */
+  farcaster: z
+    .object({
+      fid: z.number().int().positive(),
+      username: z.string(),
+      displayName: z.string().optional(),
+      pfpUrl: z.string().optional(),
+    })
+    .optional(),
 })
 
 /** What a login returns: the session token (kept by the frame only) and the user. */
@@ -120,6 +129,26 @@ export const socialFinishResponse = z.union([
 
 // POST /wallet/v1/social/cancel
 export const socialCancelBody = socialFinishBody
+
+// POST /wallet/v1/farcaster/start: a Sign In With Farcaster channel on the relay, for this login.
+export const farcasterStartBody = z.object({ deviceId, projectId: projectIdValue })
+export const farcasterStartResponse = z.object({
+  flowId: z.string(),
+  /** Only the frame has it: /farcaster/finish needs it, so the channel's URL alone is useless. */
+  flowSecret: z.string(),
+  /** The channel's connect URI: the QR code the visitor scans with their Farcaster app. */
+  url: z.string().url(),
+  expiresAt: z.string().describe('ISO 8601'),
+})
+
+// POST /wallet/v1/farcaster/finish: long poll until the Farcaster app answered. A decline and an
+// expired channel are 400s with FARCASTER_DECLINED_MESSAGE and FARCASTER_EXPIRED_MESSAGE; a
+// message that fails a check is a 401 saying which.
+export const farcasterFinishBody = socialFinishBody
+export const farcasterFinishResponse = socialFinishResponse
+
+// POST /wallet/v1/farcaster/cancel
+export const farcasterCancelBody = socialFinishBody
 
 // POST /wallet/v1/session/user (Bearer): the user, on `chainId` when given.
 export const sessionUserBody = z.object({ chainId: z.number().int().positive().optional() })

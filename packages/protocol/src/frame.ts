@@ -43,7 +43,22 @@ export type ConnectedUser = {
   smartAccountDeployed: boolean
   /** Set when the user logged in with a social provider (`dev` is the devnet's OIDC provider). */
   socialProvider?: SocialLoginProvider
+  /** Set when the user logged in with Farcaster: their fid, name and avatar. */
+  farcaster?: FarcasterProfile
 }
+
+/** A Farcaster account as Sign In With Farcaster tells it. */
+export type FarcasterProfile = {
+  fid: number
+  username: string
+  displayName?: string
+  pfpUrl?: string
+}
+
+/** The server's answer to a Farcaster login the visitor declined in their app. */
+export const FARCASTER_DECLINED_MESSAGE = 'You declined the sign-in in your Farcaster app'
+/** The server's answer to a Farcaster login whose channel ran out before an answer. */
+export const FARCASTER_EXPIRED_MESSAGE = 'This Farcaster sign-in expired: try again'
 
 /** Social providers the server can log in with: all but farcaster, and the devnet's `dev`. */
 export type SocialLoginProvider = Exclude<SocialProvider, 'farcaster'> | 'dev'
@@ -87,6 +102,22 @@ export type FrameRequests = {
   }
   /** Drops a social login in progress (the visitor closed the popup or pressed cancel). */
   CANCEL_SOCIAL: { payload: Record<string, never>; result: Record<string, never> }
+  /** Starts a Farcaster login: the relay channel's URL, shown as a QR code (and a phone link). */
+  GET_FARCASTER_URI: { payload: Record<string, never>; result: { url: string; expiresAt: string } }
+  /**
+   * Waits (at most the request timeout) for the visitor's Farcaster app; `pending` means ask
+   * again. Ends connected with the user, or declined, or expired; a refused message is an error.
+   */
+  CONNECT_FARCASTER: {
+    payload: Record<string, never>
+    result:
+      | { status: 'pending' }
+      | { status: 'declined' }
+      | { status: 'expired' }
+      | { status: 'connected'; user: ConnectedUser }
+  }
+  /** Drops the Farcaster login in progress (the visitor went back or closed the modal). */
+  CANCEL_FARCASTER: { payload: Record<string, never>; result: Record<string, never> }
   /**
    * The user behind the frame's session, on `chainId` when given; an error when signed out. With
    * `preferredAccountType` (the kit's stored choice), the frame acts with that account from now on.

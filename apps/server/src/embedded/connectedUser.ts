@@ -8,6 +8,7 @@ import { getAddress } from 'viem'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { EmbeddedContext } from './context.ts'
+import { FARCASTER_PROVIDER, farcasterProfileOf } from './farcaster/profile.ts'
 import { type WalletSession, WalletSessionStore } from './sessions.ts'
 import { smartAccountAddress, smartAccountOf } from './smartAccount/chains.ts'
 import { type WalletUser, WalletUserStore } from './users.ts'
@@ -53,6 +54,10 @@ export async function storedUserOf(
   const address = getAddress(user.address)
   const solana = await new WalletUserStore(db).ensureSolanaKey(context.vault, user)
   const smart = context.smartAccounts.get(chainId)
+  const farcaster =
+    session.identityProvider === FARCASTER_PROVIDER
+      ? await farcasterProfileOf(db, user.id)
+      : undefined
   return {
     ...(email && { email }),
     address,
@@ -76,6 +81,7 @@ export async function storedUserOf(
     ...(isSocialProvider(session.identityProvider) && {
       socialProvider: session.identityProvider,
     }),
+    ...(farcaster && { farcaster }),
   }
 }
 

@@ -43,3 +43,13 @@ export const MAX_CALLS_PER_BATCH = 32
 export const USER_OPERATION_WAIT_MS = 25_000
 /** How often that wait asks the bundler for the receipt. */
 export const USER_OPERATION_POLL_MS = 250
+
+/** Farcaster's hosted auth relay: where channels open unless LATCH_FARCASTER_RELAY_URL says. */
+export const FARCASTER_RELAY_URL = 'https://relay.farcaster.xyz'
+/**
+ * How long a Farcaster login may wait for the visitor's app: as long as the hosted relay keeps a
+ * channel, so the server never waits on a channel the relay dropped.
+ */
+export const FARCASTER_FLOW_TTL_MS = 5 * 60_000
+/** Farcaster login starts per IP address, on this instance. */
+export const FARCASTER_START_IP_LIMIT = { max: 30, windowMs: 10 * 60_000 }

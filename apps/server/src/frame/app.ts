@@ -16,6 +16,12 @@ import type { Database } from '../db/index.ts'
 import { CodeHasher } from '../embedded/codes.ts'
 import type { EmbeddedContext } from '../embedded/context.ts'
 import { EmailLogin, type EmailLoginLimits } from '../embedded/emailLogin.ts'
+import {
+  FarcasterLoginFlows,
+  type FarcasterServices,
+} from '../embedded/farcaster/farcasterLogin.ts'
+import { createFarcasterRelayClient } from '../embedded/farcaster/relay.ts'
+import { optimismClient } from '../embedded/farcaster/verifySignIn.ts'
 import { KeyVault } from '../embedded/keys.ts'
 import { type MailTransport, smtpTransport, WalletMailer } from '../embedded/mailer.ts'
 import { loadMasterKey } from '../embedded/masterKey.ts'
@@ -27,6 +33,7 @@ import { sponsorOf } from '../paymaster/service.ts'
 import { refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
 import { emailLoginRoutes } from '../routes/auth/email.ts'
+import { farcasterLoginRoutes } from '../routes/auth/farcaster.ts'
 import { walletSessionRoutes } from '../routes/auth/session.ts'
 import { socialLoginRoutes } from '../routes/auth/social.ts'
 import { updateEmailRoutes } from '../routes/auth/update.ts'
@@ -52,6 +59,8 @@ export type FrameServerDeps = {
   mailTransport?: MailTransport
   /** Default: the social providers of `config.embedded.social`. */
   socialLogin?: SocialLoginClient
+  /** Default: the relay and Optimism RPC of `config.embedded.farcaster`, when configured. */
+  farcaster?: FarcasterServices
   /** The clock of every rule (expiry, cooldown, session end); default the system clock. */
   now?: () => Date
   /** How long a long poll waits; default FRAME_LONG_POLL_MS. */
@@ -188,6 +197,18 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     socialLoginRoutes({
       social: new SocialLoginFlows(context, social, deps.limits?.socialStartsPerIp),
       frameUrl,
+    }),
+  )
+  const { farcaster } = config.embedded
+  const farcasterServices: FarcasterServices | undefined =
+    deps.farcaster ??
+    (farcaster && {
+      relay: createFarcasterRelayClient(farcaster),
+      optimism: optimismClient(farcaster.optimismRpcUrl, config.rpc.timeoutMs),
+    })
+  await app.register(
+    farcasterLoginRoutes({
+      farcaster: new FarcasterLoginFlows(context, () => farcasterServices),
     }),
   )
   await app.register(walletSessionRoutes({ context }))

@@ -23,14 +23,17 @@ export type EmbeddedContext = {
   /** Opens the social login popup: must run inside the click (popup blockers). */
   openPopup(): PopupWindow | null
   /** Connects the embedded connector (wagmi) and applies the modal's close rules. */
-  connect(method: 'email' | 'social'): Promise<void>
+  connect(method: LoginMethod): Promise<void>
 }
+
+/** How an embedded user logged in, as CONNECT_SUCCESS reports it. */
+export type LoginMethod = 'email' | 'social' | 'farcaster'
 
 /** Ends a login: the frame holds a session for `user`; connect the wallet, as other wallets do. */
 export async function finishLogin(
   ctx: EmbeddedContext,
   user: ConnectedUser,
-  method: 'email' | 'social',
+  method: LoginMethod,
 ): Promise<boolean> {
   const social = method === 'social' ? ctx.store.get().socialProvider : undefined
   if (social) ctx.storage.setItem(STORAGE_KEYS.connectedSocialProvider, social)

@@ -23,7 +23,8 @@ import {
 } from './capabilities.ts'
 import type { EmbeddedConnectorOptions } from './connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
-import type { EmbeddedContext } from './context.ts'
+import type { EmbeddedContext, LoginMethod } from './context.ts'
+import { createFarcasterLogin } from './farcasterLogin.ts'
 import { initialEmbeddedState } from './initialState.ts'
 import type { ApprovalRequest } from './provider.ts'
 import { createSocialLogin } from './socialLogin.ts'
@@ -57,6 +58,15 @@ export type EmbeddedController = {
   /** Opens the login popup: call it right in the click handler (popup blockers). */
   connectSocial(provider: SocialLoginProvider): Promise<boolean>
   cancelSocial(): void
+  /** Opens ConnectingFarcaster and starts a Farcaster login (again, from Try again). */
+  connectFarcaster(): Promise<boolean>
+  /** Drops the Farcaster login in progress. */
+  cancelFarcaster(): void
+  /**
+   * Resyncs the embedded wallet (the auth connector) with the site: any login in progress there
+   * is dropped, and the site's metadata and theme are sent to it again.
+   */
+  resyncAuthConnector(): void
   updateEmail(email: string): Promise<boolean>
   updateEmailPrimaryOtp(otp: string): Promise<boolean>
   updateEmailSecondaryOtp(otp: string): Promise<boolean>
@@ -87,7 +97,7 @@ export type EmbeddedDeps = {
   theme: { themeMode: ThemeMode; themeVariables: ThemeVariables }
   metadata: Metadata
   /** Connects the embedded connector through wagmi and applies the modal's close rules. */
-  connect(method: 'email' | 'social'): Promise<void>
+  connect(method: LoginMethod): Promise<void>
   /** The server's chains with a bundler (and a paymaster): what a smart account can do there. */
   smartAccountChains(): Promise<SmartAccountChains>
   now?: () => number
@@ -190,6 +200,7 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     connect: deps.connect,
   }
   const social = createSocialLogin(ctx)
+  const farcaster = createFarcasterLogin(ctx)
   // Email login and email change are their own chunk: loaded when a login is offered.
   const flows = lazyCode(() =>
     import('./flows.ts').then(({ createEmbeddedFlows }) => createEmbeddedFlows(ctx)),
@@ -263,6 +274,13 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     resendCode: deferred(flows, (loaded) => loaded.resendCode()),
     connectSocial: (provider) => social.connect(provider),
     cancelSocial: () => social.cancel(),
+    connectFarcaster: () => farcaster.connect(),
+    cancelFarcaster: () => farcaster.cancel(),
+    resyncAuthConnector() {
+      dappSynced = false
+      syncedTheme = undefined
+      farcaster.cancel()
+    },
     updateEmail: deferred(flows, (loaded, email: string) => loaded.updateEmail(email)),
     updateEmailPrimaryOtp: deferred(flows, (loaded, otp: string) =>
       loaded.updateEmailPrimaryOtp(otp),

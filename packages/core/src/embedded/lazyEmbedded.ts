@@ -90,6 +90,23 @@ export function createLazyEmbedded(
       )
     },
     cancelSocial: () => code.current()?.controller.cancelSocial(),
+    connectFarcaster() {
+      const embedded = code.current()
+      if (embedded) return embedded.controller.connectFarcaster()
+      // The view shows at once; its login starts once the code is here.
+      store.set({ farcaster: { status: 'starting' } })
+      deps.router.push('ConnectingFarcaster')
+      return code.load().then(
+        (loaded) => loaded.controller.connectFarcaster(),
+        (error: unknown) => {
+          store.set({ farcaster: { status: 'error', error: displayMessage(error) } })
+          return false
+        },
+      )
+    },
+    cancelFarcaster: () => code.current()?.controller.cancelFarcaster(),
+    // Nothing to resync before the code loaded: the frame was never told anything.
+    resyncAuthConnector: () => code.current()?.controller.resyncAuthConnector(),
     updateEmail: deferred(code, (embedded, email: string) =>
       embedded.controller.updateEmail(email),
     ),

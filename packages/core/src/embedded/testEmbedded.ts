@@ -6,6 +6,7 @@ import { createModal, type ModalController } from '../modal/index.ts'
 import { createRouter } from '../router/index.ts'
 import { createSnackbar } from '../snackbar/index.ts'
 import { createMemoryStorage, createStorage } from '../storage/index.ts'
+import type { LoginMethod } from './context.ts'
 import { createEmbedded } from './createEmbedded.ts'
 import { createTestFrame, type FrameHandlers } from './testFrame.ts'
 import type { PopupWindow } from './types.ts'
@@ -41,21 +42,29 @@ export function setupEmbedded(
   options: {
     popup?: PopupWindow | null
     /** What connecting does; default: only record the method. */
-    connect?: (method: 'email' | 'social') => Promise<void>
+    connect?: (method: LoginMethod) => Promise<void>
     /** The modal's theme as the kit reads it (a live object); default dark, no variables. */
     theme?: { themeMode: 'dark' | 'light'; themeVariables: Record<string, string> }
   } = {},
 ) {
   let now = 1_000_000
   let modal: ModalController | undefined
-  const router = createRouter({ closeModal: () => modal?.close() })
+  const account = createAccountController()
+  let resync: (() => void) | undefined
+  // Wired as createLatch wires it: going back from ConnectingFarcaster unconnected clears the
+  // URL, and resyncs the embedded wallet after the go-back delay.
+  const router = createRouter({
+    closeModal: () => modal?.close(),
+    hasConnectedAddress: () => account.get().address !== undefined,
+    clearFarcasterUrl: () => account.update('eip155', { farcasterUrl: undefined }),
+    resyncAuthConnector: () => resync?.(),
+  })
   modal = createModal({
     router,
     isConnected: () => false,
     isSignInRequired: () => false,
     hasSession: () => false,
   })
-  const account = createAccountController()
   const storage = createStorage({ storage: createMemoryStorage() })
   const snackbar = createSnackbar()
   const raised: unknown[] = []
@@ -87,6 +96,7 @@ export function setupEmbedded(
       return popup
     },
   })
+  resync = () => controller.resyncAuthConnector()
   modal.open()
   return {
     embedded: controller,

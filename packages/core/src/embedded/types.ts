@@ -92,6 +92,20 @@ export type EmbeddedStep =
   | 'updatePrimaryOtp'
   | 'updateSecondaryOtp'
 
+/**
+ * Where a Farcaster login stands: opening its channel, waiting for the visitor's app, or ended
+ * (declined in the app, the channel expired, or an error such as the network failing).
+ */
+export type FarcasterStatus = 'starting' | 'waiting' | 'declined' | 'expired' | 'error'
+
+export type FarcasterLoginState = {
+  status: FarcasterStatus
+  /** The channel's URL, shown as a QR code (and a link on phones) while waiting. */
+  url?: string
+  /** What went wrong, worded for the visitor (status `error`). */
+  error?: string
+}
+
 /** The state of `latch.embedded`. */
 export type EmbeddedState = {
   step: EmbeddedStep
@@ -110,6 +124,8 @@ export type EmbeddedState = {
   pending: boolean
   /** The new address while the email is being updated. */
   newEmail?: string
+  /** The Farcaster login in progress or just ended; unset when none was started. */
+  farcaster?: FarcasterLoginState
 }
 
 /** A popup window as the social login drives it. */

@@ -10,6 +10,13 @@ export function embeddedWalletInfo(
   user: ConnectedUser | undefined,
   social: SocialLoginProvider | undefined,
 ): ConnectedWalletInfo {
+  if (user?.farcaster)
+    return {
+      name: SOCIAL_PROVIDER_NAMES.farcaster,
+      identifier: user.farcaster.username,
+      social: 'farcaster',
+      ...(user.farcaster.pfpUrl ? { icon: user.farcaster.pfpUrl } : {}),
+    }
   const provider = user?.socialProvider ?? social
   const identifier = provider ? (user?.userName ?? user?.email) : user?.email
   return {
@@ -27,7 +34,15 @@ export function embeddedAccountPatch(
   const provider = user.socialProvider ?? social
   return {
     user,
-    socialProvider: provider,
+    socialProvider: user.farcaster ? 'farcaster' : provider,
+    // A Farcaster user is shown by their Farcaster name and avatar (until a name of the address's
+    // own is found: the identity lookup decides).
+    ...(user.farcaster
+      ? {
+          profileName: user.farcaster.username,
+          profileImage: user.farcaster.pfpUrl ?? null,
+        }
+      : {}),
     connectedWalletInfo: embeddedWalletInfo(user, social),
     smartAccountDeployed: user.smartAccountDeployed,
     preferredAccountTypes: { eip155: user.preferredAccountType },

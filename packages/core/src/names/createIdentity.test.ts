@@ -54,6 +54,31 @@ describe('createIdentity', () => {
     })
   })
 
+  it("shows a Farcaster user's name and avatar where the address has no name; its own name wins", async () => {
+    const farcasterUser = {
+      address: A as `0x${string}`,
+      chainId: 31337,
+      accounts: [],
+      preferredAccountType: 'eoa' as const,
+      smartAccountDeployed: false,
+      farcaster: { fid: 1001, username: 'alice', pfpUrl: 'https://img.test/a.png' },
+    }
+    const { identity, account, connect } = setup({
+      [B]: { name: 'bob.latch.id', avatar: null },
+    })
+    connect(A)
+    account.update('eip155', { user: farcasterUser })
+    await identity.load({ address: A, caipNetworkId: 'eip155:31337' })
+    expect(account.get()).toMatchObject({
+      profileName: 'alice',
+      profileImage: 'https://img.test/a.png',
+    })
+    connect(B)
+    account.update('eip155', { user: { ...farcasterUser, address: B as `0x${string}` } })
+    await identity.load({ address: B, caipNetworkId: 'eip155:31337' })
+    expect(account.get()).toMatchObject({ profileName: 'bob.latch.id', profileImage: null })
+  })
+
   it('caches 5 minutes, across instances through local storage', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const { identity, connect, identityCalls, backing } = setup({

@@ -68,13 +68,19 @@ export function createIdentity(deps: IdentityDeps): IdentityController {
     })
   }
 
-  /** Writes into the account state only while `address` is still the connected one. */
+  /**
+   * Writes into the account state only while `address` is still the connected one. A user who
+   * logged in with Farcaster is shown by their Farcaster name and avatar where the address has
+   * none of its own (a name registered for the address wins).
+   */
   function show(address: string, identity: IdentityResponse) {
-    if (deps.account.get('eip155').address?.toLowerCase() !== address.toLowerCase()) return
+    const account = deps.account.get('eip155')
+    if (account.address?.toLowerCase() !== address.toLowerCase()) return
     shownFor = address.toLowerCase()
+    const farcaster = account.user?.farcaster
     deps.account.update('eip155', {
-      profileName: identity.name,
-      profileImage: identity.avatar,
+      profileName: identity.name ?? farcaster?.username ?? identity.name,
+      profileImage: identity.name ? identity.avatar : (farcaster?.pfpUrl ?? identity.avatar),
       profileUnavailable: false,
     })
   }

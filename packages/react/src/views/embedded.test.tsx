@@ -25,18 +25,25 @@ describe('email and social login views', () => {
       /<button type="submit" class="latch-button" disabled="">Continue<\/button>/,
     )
     const labels = [...html.matchAll(/aria-label="Log in with ([^"]+)"/g)].map((match) => match[1])
-    expect(labels).toEqual(['Google', 'X', 'Discord', 'Apple', 'GitHub', 'Facebook'])
+    expect(labels).toEqual(['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'])
     // Email first, then social, then the wallets (the default order).
     expect(html.indexOf('type="email"')).toBeLessThan(html.indexOf('Log in with Google'))
     expect(html.indexOf('Log in with Google')).toBeLessThan(html.indexOf('aria-label="Wallets"'))
   })
 
-  it('offers no Farcaster login, which cannot log in yet, even when it is configured', async () => {
+  it('offers Log in with Farcaster where the site lists it, as a login that works', async () => {
     const html = await renderModal({ ...withFrame, features: { socials: ['farcaster', 'github'] } })
-    expect(html).not.toContain('farcaster')
     expect(html).not.toContain('Soon')
     const labels = [...html.matchAll(/aria-label="Log in with ([^"]+)"/g)].map((match) => match[1])
-    expect(labels).toEqual(['GitHub'])
+    expect(labels).toEqual(['Farcaster', 'GitHub'])
+    expect(html).toContain('data-provider="farcaster"')
+  })
+
+  it('shows ConnectingFarcaster waiting for its QR code before the channel is open', async () => {
+    const html = await renderModal(withFrame, 'ConnectingFarcaster')
+    expect(html).toContain('Farcaster</h2>')
+    expect(html).toContain('data-testid="latch-connecting-farcaster" data-status="starting"')
+    expect(html).toContain('Scan with your phone')
   })
 
   it("follows the site's features and order, the devnet's provider included", async () => {

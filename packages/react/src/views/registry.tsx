@@ -53,6 +53,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
       'ConnectingWalletConnectBasic',
       'EmailVerifyOtp',
       'ConnectingSocial',
+      'ConnectingFarcaster',
       'Networks',
       'WhatIsAWallet',
     ],
@@ -178,6 +179,13 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
       () => import('./ConnectingSocial/ConnectingSocial.tsx'),
       (module) => module.ConnectingSocial,
       EMBEDDED_FLOWS,
+    ),
+  },
+  ConnectingFarcaster: {
+    title: () => 'Farcaster',
+    load: view(
+      () => import('./ConnectingFarcaster/ConnectingFarcaster.tsx'),
+      (module) => module.ConnectingFarcaster,
     ),
   },
   ApproveTransaction: {

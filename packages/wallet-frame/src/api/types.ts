@@ -36,6 +36,17 @@ export type WalletApiRoutes = {
     false
   >
   'social/cancel': Route<In<typeof embedded.socialCancelBody>, unknown, false>
+  'farcaster/start': Route<
+    In<typeof embedded.farcasterStartBody>,
+    Out<typeof embedded.farcasterStartResponse>,
+    false
+  >
+  'farcaster/finish': Route<
+    In<typeof embedded.farcasterFinishBody>,
+    Out<typeof embedded.farcasterFinishResponse>,
+    false
+  >
+  'farcaster/cancel': Route<In<typeof embedded.farcasterCancelBody>, unknown, false>
   'session/user': Route<
     In<typeof embedded.sessionUserBody>,
     Out<typeof embedded.sessionUserResponse>,

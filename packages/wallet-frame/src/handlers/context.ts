@@ -152,6 +152,15 @@ export function toConnectedUser(user: ConnectedUser): ConnectedUser {
   if (user.email !== undefined) copy.email = user.email
   if (user.userName !== undefined) copy.userName = user.userName
   if (user.socialProvider !== undefined) copy.socialProvider = user.socialProvider
+  if (user.farcaster !== undefined) {
+    const { fid, username, displayName, pfpUrl } = user.farcaster
+    copy.farcaster = {
+      fid,
+      username,
+      ...(displayName !== undefined && { displayName }),
+      ...(pfpUrl !== undefined && { pfpUrl }),
+    }
+  }
   return copy
 }
 

@@ -2,6 +2,7 @@ import type { FrameRequestName } from '@latch/protocol/frame'
 import type { FrameContext, Handler } from './context.ts'
 import { displayHandlers } from './display.ts'
 import { emailHandlers } from './email.ts'
+import { farcasterHandlers } from './farcaster.ts'
 import { rpcHandlers } from './rpc.ts'
 import { sessionHandlers } from './session.ts'
 import { socialHandlers } from './social.ts'
@@ -18,6 +19,7 @@ export function createHandlers(
   return {
     ...emailHandlers(context),
     ...socialHandlers(context),
+    ...farcasterHandlers(context),
     ...sessionHandlers(context),
     ...updateEmailHandlers(context),
     ...displayHandlers(context, options),

@@ -1,4 +1,6 @@
 import {
+  FARCASTER_DECLINED_MESSAGE,
+  FARCASTER_EXPIRED_MESSAGE,
   type FrameEventName,
   type FrameEvents,
   RPC_NOT_ALLOWED_MESSAGE,
@@ -183,6 +185,55 @@ describe('wallet frame requests', () => {
     expect(frame.calls.find((call) => call.path === 'social/finish')?.body).toEqual({
       flowId: 'f1',
       flowSecret: 's1',
+    })
+  })
+
+  it('Farcaster login: the channel URL, then the user with their Farcaster profile, no secret', async () => {
+    const farcaster = { fid: 1001, username: 'alice', pfpUrl: 'data:image/png;base64,AA==' }
+    const frame = setup((call) => {
+      if (call.path === 'farcaster/start')
+        return {
+          flowId: 'f1',
+          flowSecret: 's1',
+          url: 'https://warpcast.com/~/siwf?channelToken=abc',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        }
+      if (call.path === 'farcaster/finish')
+        return { status: 'connected', ...login, user: { ...login.user, farcaster } }
+      return {}
+    })
+    expect((await frame.send('GET_FARCASTER_URI')).payload).toEqual({
+      url: 'https://warpcast.com/~/siwf?channelToken=abc',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    })
+    const reply = await frame.send('CONNECT_FARCASTER')
+    expect(reply.payload).toEqual({ status: 'connected', user: { ...user, farcaster } })
+    expect(JSON.stringify(reply)).not.toContain('s1')
+    expect(frame.calls.find((call) => call.path === 'farcaster/finish')?.body).toEqual({
+      flowId: 'f1',
+      flowSecret: 's1',
+    })
+  })
+
+  it.each([
+    [FARCASTER_DECLINED_MESSAGE, 'declined'],
+    [FARCASTER_EXPIRED_MESSAGE, 'expired'],
+  ])('Farcaster login: the server\'s "%s" is the %s state', async (message, status) => {
+    const frame = setup((call) => {
+      if (call.path === 'farcaster/start')
+        return {
+          flowId: 'f1',
+          flowSecret: 's1',
+          url: 'https://warpcast.com/~/siwf?channelToken=a',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        }
+      throw new WalletApiError(400, message)
+    })
+    await frame.send('GET_FARCASTER_URI')
+    expect((await frame.send('CONNECT_FARCASTER')).payload).toEqual({ status })
+    // The login is over: asking again says there is none.
+    expect((await frame.send('CONNECT_FARCASTER')).payload).toEqual({
+      message: 'No Farcaster login in progress',
     })
   })
 

@@ -75,6 +75,7 @@ export function sessionHandlers(
       store.setSession(undefined)
       store.setPendingEmail(undefined)
       store.setSocialFlow(undefined)
+      store.setFarcasterFlow(undefined)
       context.approvals.rejectAll(new FrameRequestError(NOT_SIGNED_IN_MESSAGE))
       // Revoking is best effort: the frame has forgotten the token either way.
       if (session) await api('session/signout', {}, session.token).catch(() => undefined)

@@ -30,6 +30,7 @@ const KEYS = {
   chainId: `${STORAGE_PREFIX}chain-id`,
   pendingEmail: `${STORAGE_PREFIX}pending-email`,
   socialFlow: `${STORAGE_PREFIX}social-flow`,
+  farcasterFlow: `${STORAGE_PREFIX}farcaster-flow`,
   theme: `${STORAGE_PREFIX}theme`,
   preferredAccountType: `${STORAGE_PREFIX}preferred-account-type`,
 } as const
@@ -109,6 +110,15 @@ export function createFrameStore(
     },
     setSocialFlow(flow: PendingSocialFlow | undefined): void {
       write(KEYS.socialFlow, flow)
+    },
+    /** The Farcaster login in progress: only the frame holds its secret. */
+    farcasterFlow(): PendingSocialFlow | undefined {
+      const stored = read(KEYS.farcasterFlow) as Partial<PendingSocialFlow> | undefined
+      if (typeof stored?.flowId !== 'string' || typeof stored.flowSecret !== 'string') return
+      return { flowId: stored.flowId, flowSecret: stored.flowSecret }
+    },
+    setFarcasterFlow(flow: PendingSocialFlow | undefined): void {
+      write(KEYS.farcasterFlow, flow)
     },
     theme(): StoredTheme | undefined {
       const stored = read(KEYS.theme) as Partial<StoredTheme> | undefined

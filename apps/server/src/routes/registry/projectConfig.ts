@@ -13,7 +13,7 @@ import { z } from 'zod'
 import { commonFeatures } from '../../registry/commonFeatures.ts'
 import { resolveFeatures } from '../../registry/features.ts'
 
-/** A social provider is offered only if this server can log in with it; farcaster has its own flow. */
+/** A social provider is offered only if this server can log in with it (farcaster too). */
 function offeredSocials(
   features: ProjectFeature[],
   available: ReadonlySet<SocialProvider>,
@@ -22,7 +22,7 @@ function offeredSocials(
     feature.id === 'social_login'
       ? {
           ...feature,
-          config: feature.config.filter((id) => id === 'farcaster' || available.has(id)),
+          config: feature.config.filter((id) => available.has(id)),
         }
       : feature,
   )

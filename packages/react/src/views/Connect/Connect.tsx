@@ -2,7 +2,7 @@ import {
   type ConnectableWallet,
   isSocialLoginProvider,
   type Latch,
-  type SocialLoginProvider,
+  type SocialLoginOption,
   walletFromOption,
 } from '@latch/core'
 import { useEffect } from 'react'
@@ -24,10 +24,12 @@ export function Connect() {
   const features = useStore(latch.features)
   const { embedded } = latch
   const emailLogin = embedded !== undefined && features.email
-  // The site's socials, narrowed by its project's settings (GET /appkit/v1/config). Farcaster
-  // stays a valid setting but is not offered until its login works here.
-  const socials: readonly SocialLoginProvider[] = embedded
-    ? features.socials.filter(isSocialLoginProvider)
+  // The site's socials, narrowed by its project's settings (GET /appkit/v1/config): the server
+  // lists Farcaster where its relay and Optimism RPC are configured.
+  const socials: readonly SocialLoginOption[] = embedded
+    ? features.socials.filter(
+        (provider) => isSocialLoginProvider(provider) || provider === 'farcaster',
+      )
     : []
   const socialLogin = socials.length > 0
   const wantsFrame = emailLogin || socialLogin

@@ -1,7 +1,8 @@
 import {
   type EmbeddedController,
+  isSocialLoginProvider,
   SOCIAL_PROVIDER_NAMES,
-  type SocialLoginProvider,
+  type SocialLoginOption,
 } from '@latch/core'
 import { SocialIcon } from '../../components/SocialIcon.tsx'
 
@@ -14,12 +15,16 @@ export function SocialButtons({
   providers,
 }: {
   embedded: EmbeddedController
-  providers: readonly SocialLoginProvider[]
+  providers: readonly SocialLoginOption[]
 }) {
   const [first, ...others] = providers
   if (!first) return null
-  // Synchronously in the click: connectSocial opens the popup before anything else.
-  const connect = (provider: SocialLoginProvider) => void embedded.connectSocial(provider)
+  // Synchronously in the click: connectSocial opens the popup before anything else. Farcaster
+  // needs no popup: its QR code shows in the modal.
+  const connect = (provider: SocialLoginOption) =>
+    void (isSocialLoginProvider(provider)
+      ? embedded.connectSocial(provider)
+      : embedded.connectFarcaster())
   return (
     <div className="latch-socials" data-testid="latch-socials">
       <button
