@@ -20,6 +20,9 @@ import {
   solanaAccountOf,
 } from './context.ts'
 
+/** Calls whose screen names the chain's tokens (a grant's spending limits). */
+const PERMISSION_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions']
+
 /** The Solana family's calls: they go to a Solana network, signed with the user's Solana key. */
 const isSolanaMethod = (method: string) => method.startsWith('solana_')
 
@@ -117,6 +120,32 @@ export function rpcHandlers(
     }
   }
 
+  /**
+   * A grant or revoke of permissions with its chain as the server names it (its tokens' symbols
+   * and decimals); without an answer the screen shows the limits in base units.
+   */
+  async function withEvmNetwork(request: ApprovalRequest): Promise<ApprovalRequest> {
+    const [first] = Array.isArray(request.params) ? request.params : []
+    const named = (first as { chainId?: unknown } | undefined)?.chainId
+    const chainId =
+      typeof named === 'string' && /^0x[0-9a-fA-F]+$/.test(named)
+        ? Number.parseInt(named, 16)
+        : request.chainId
+    if (chainId === undefined) return request
+    try {
+      return { ...request, evmNetwork: await callWithSession(context, 'evm/network', { chainId }) }
+    } catch {
+      return request
+    }
+  }
+
+  /** What the screen needs before it is drawn: a transaction's cost, a grant's tokens. */
+  function prepared(request: ApprovalRequest): ApprovalRequest | Promise<ApprovalRequest> {
+    if ((COSTED_METHODS as readonly string[]).includes(request.method)) return withCost(request)
+    if (PERMISSION_METHODS.includes(request.method)) return withEvmNetwork(request)
+    return request
+  }
+
   return {
     async RPC_REQUEST(payload, { id }) {
       const record = payloadRecord(payload)
@@ -143,9 +172,8 @@ export function rpcHandlers(
         const sent = withSender(method, params, activeEvmAddress(context))
         const account = namedAccount(method, sent) ?? activeEvmAddress(context)
         const request: ApprovalRequest = { id, method, params: sent, chainId, account }
-        return context.approvals.request(
-          (COSTED_METHODS as readonly string[]).includes(method) ? withCost(request) : request,
-          () => sendToWallet(method, sent, chainId),
+        return context.approvals.request(prepared(request), () =>
+          sendToWallet(method, sent, chainId),
         )
       }
       switch (method) {
