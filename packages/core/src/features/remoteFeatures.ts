@@ -22,6 +22,8 @@ export function applyRemoteFeatures(local: Features, remote: readonly ProjectFea
     activity: enabled('activity', local.activity),
     email: enabled('email', local.email),
     socials,
+    // The server's project settings have no sessions switch: the site's word stands.
+    sessions: local.sessions,
   }
 }
 

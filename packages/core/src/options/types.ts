@@ -44,6 +44,11 @@ export type Features = {
   activity: boolean
   email: boolean
   socials: readonly SocialProvider[]
+  /**
+   * The Account view's Sessions entry for every EVM account (the site grants smart sessions);
+   * without it only a smart account that has sessions shows it.
+   */
+  sessions: boolean
 }
 
 /** What the site says about itself to wallets. */
