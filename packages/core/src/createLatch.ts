@@ -604,10 +604,12 @@ export function createLatch(config: LatchConfig): Latch {
       createSessions({
         api,
         evm: loadEvm,
+        // The account the visitor acts with (the smart account, when they use it) on the network.
         account: () => {
-          const current = activeAccount.get()
-          return current?.namespace === 'eip155'
-            ? { address: current.address as `0x${string}`, caipNetworkId: current.caipNetworkId }
+          const { address } = account.get()
+          const active = network.state.get().activeNetwork
+          return address && active?.chainNamespace === 'eip155'
+            ? { address: address as `0x${string}`, caipNetworkId: active.caipNetworkId }
             : undefined
         },
         nativeCurrency: (caipNetworkId) => network.find(caipNetworkId)?.nativeCurrency,
