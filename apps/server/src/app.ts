@@ -35,6 +35,7 @@ import { esploraRoutes } from './routes/blockchain/esplora.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
 import { paymasterRoute } from './routes/blockchain/paymaster.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
+import { sessionsRoutes } from './routes/blockchain/sessions.ts'
 import { supportedChainsRoute } from './routes/blockchain/supportedChains.ts'
 import { healthRoutes } from './routes/health.ts'
 import { sandboxCheckoutRoutes } from './routes/onramp/sandboxCheckout.ts'
@@ -253,6 +254,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(tokenImageRoute)
     await scoped.register(historyRoute({ db, chains: config.chains, solanaChains, bitcoinChains }))
     await scoped.register(convertRoutes({ chains }))
+    await scoped.register(sessionsRoutes({ db, chains }))
     await scoped.register(
       siwxRoutes({
         db,

@@ -96,6 +96,11 @@ const chainConfig = z.object({
    * POST /v1/paymaster signs sponsorships for it, as each project's policy allows.
    */
   paymaster: evmAddress.optional(),
+  /**
+   * LatchSessionValidator on this chain: the ERC-7579 module smart accounts install to grant a
+   * site's key limited permissions (wallet_grantPermissions); without it, no smart sessions here.
+   */
+  sessionValidator: evmAddress.optional(),
 })
 export type ChainConfig = z.infer<typeof chainConfig>
 
@@ -599,6 +604,9 @@ export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
       ...(chain.bundlerUrl ? { bundlerUrl: chain.bundlerUrl } : {}),
       accountFactory: chain.contracts.latchAccountFactory,
       ...(chain.contracts.latchPaymaster ? { paymaster: chain.contracts.latchPaymaster } : {}),
+      ...(chain.contracts.latchSessionValidator
+        ? { sessionValidator: chain.contracts.latchSessionValidator }
+        : {}),
       ...(usdc
         ? {
             uniswapV2: {

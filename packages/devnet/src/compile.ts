@@ -56,6 +56,19 @@ const units = [
       },
     },
   },
+  // The session-key validator in its own compilation too: the account's bytes stay as they were.
+  {
+    files: ['LatchSessionValidator.sol'],
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'cancun',
+      outputSelection: {
+        'LatchSessionValidator.sol': {
+          LatchSessionValidator: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'],
+        },
+      },
+    },
+  },
 ] as const
 
 export type CompiledContract = { abi: Abi; bytecode: Hex; deployedBytecode: Hex }
@@ -67,6 +80,7 @@ export type CompiledContracts = {
   LatchAccount: { abi: Abi }
   LatchAccountFactory: CompiledContract
   LatchPaymaster: CompiledContract
+  LatchSessionValidator: CompiledContract
 }
 
 type SolcOutput = {
@@ -168,5 +182,6 @@ async function compile(sources: Record<string, { content: string }>[]): Promise<
     LatchAccount: { abi: find('LatchAccount.sol', 'LatchAccount').abi },
     LatchAccountFactory: pick('LatchAccountFactory.sol', 'LatchAccountFactory'),
     LatchPaymaster: pick('LatchPaymaster.sol', 'LatchPaymaster'),
+    LatchSessionValidator: pick('LatchSessionValidator.sol', 'LatchSessionValidator'),
   }
 }

@@ -70,6 +70,13 @@ export const ACCOUNT_FACTORY_SALT =
 export const PAYMASTER_SALT =
   '0x0000000000000000000000000000000000000000000000000000000000000000' as const
 
+/**
+ * The CREATE2 salt of LatchSessionValidator: it has no constructor arguments, so its address
+ * follows from its bytecode alone, the same on every chain.
+ */
+export const SESSION_VALIDATOR_SALT =
+  '0x0000000000000000000000000000000000000000000000000000000000000000' as const
+
 /** The bundlers' ports by default, in chain order (ERC-4337 gave its number to the first). */
 export const DEFAULT_BUNDLER_PORTS = [4337, 4338] as [number, number]
 

@@ -14,6 +14,7 @@ const inputFiles = [
   '../contracts/LatchAccount.sol',
   '../contracts/LatchAccountFactory.sol',
   '../contracts/LatchPaymaster.sol',
+  '../contracts/LatchSessionValidator.sol',
   '../contracts/Multicall3.sol',
   './artifacts.ts',
   './compile.ts',

@@ -36,6 +36,7 @@ import {
   PAYMASTER_SALT,
   PAYMASTER_SIGNER_ADDRESS,
   PAYMASTER_SIGNER_PRIVATE_KEY,
+  SESSION_VALIDATOR_SALT,
   TREASURY_ADDRESS,
   TREASURY_PRIVATE_KEY,
 } from './constants.ts'
@@ -409,6 +410,30 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     expect: pad(toHex(paymasterDeposit)).toLowerCase() as Hex,
   })
 
+  // The session-key validator smart accounts install to grant a site limited permissions.
+  const sessionValidatorArtifact = compiled.LatchSessionValidator
+  const latchSessionValidator = getCreate2Address({
+    from: CREATE2_DEPLOYER,
+    salt: SESSION_VALIDATOR_SALT,
+    bytecode: sessionValidatorArtifact.bytecode,
+  })
+  txs.push({
+    label: 'LatchSessionValidator (CREATE2)',
+    to: CREATE2_DEPLOYER,
+    data: concat([SESSION_VALIDATOR_SALT, sessionValidatorArtifact.bytecode]),
+    value: '0x0',
+  })
+  checks.push({
+    label: 'LatchSessionValidator is a validator module',
+    to: latchSessionValidator,
+    data: encodeFunctionData({
+      abi: sessionValidatorArtifact.abi,
+      functionName: 'isModuleType',
+      args: [1n],
+    }),
+    expect: pad('0x01').toLowerCase() as Hex,
+  })
+
   const tokens: DevnetToken[] = [
     { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, address: weth9, spam: false },
     ...TEST_TOKENS.map((spec) => ({
@@ -440,6 +465,7 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
       latchAccountFactory,
       latchAccountImplementation,
       latchPaymaster,
+      latchSessionValidator,
     },
     tokens,
     pairs,

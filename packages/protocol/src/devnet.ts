@@ -47,6 +47,12 @@ export const devnetChain = z.object({
      * written before it existed.
      */
     latchPaymaster: hexAddress.optional(),
+    /**
+     * The session-key validator (ERC-7579 module type 1) smart accounts install to grant a site's
+     * key limited permissions, enforced on every user operation it signs. CREATE2-deployed: the
+     * same on every chain. Absent in manifests written before it existed.
+     */
+    latchSessionValidator: hexAddress.optional(),
   }),
   tokens: z.array(devnetToken),
   pairs: z.array(devnetPair),

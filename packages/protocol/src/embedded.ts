@@ -146,6 +146,11 @@ export const walletRpcBody = z.object({
   caipNetworkId: solanaNetworkId.optional(),
   /** The project of the site the frame serves: whose gas sponsorship a smart account may use. */
   projectId: projectIdValue.optional(),
+  /**
+   * The origin of the site the frame serves, as the frame saw it on the request's postMessage:
+   * what a smart session it grants (wallet_grantPermissions) is recorded under.
+   */
+  origin: text().max(512, 'origin is at most 512 characters').optional(),
 })
 export const walletRpcResponse = z.object({
   result: z.unknown(),

@@ -8,6 +8,7 @@ import {
 } from 'viem'
 import { publicKeyToAddress } from 'viem/accounts'
 import { z } from 'zod'
+import { clientQuery } from './api.ts'
 import { text } from './text.ts'
 
 // Smart sessions (ERC-7715): a site asks once for limited permissions on the visitor's smart
@@ -257,33 +258,50 @@ export const revokeSessionBody = z.object({
 })
 export type RevokeSessionBody = z.infer<typeof revokeSessionBody>
 
-export type SessionStatus = 'active' | 'expired' | 'revoked'
+/** GET /v1/sessions/{address}: `chainId` (CAIP-2) narrows the list to one chain. */
+export const sessionsQuery = clientQuery.extend({
+  chainId: text()
+    .regex(/^eip155:[0-9]{1,16}$/, 'chainId must be a CAIP-2 EVM chain id such as eip155:31337')
+    .optional(),
+})
 
-export type SessionUsage = {
+export const sessionStatus = z.enum(['active', 'expired', 'revoked'])
+export type SessionStatus = z.infer<typeof sessionStatus>
+
+export const sessionUsage = z.object({
   /** The token's address; 0x0…0 for the native coin. */
-  token: Address
-  symbol: string
-  periodAmount: string
-  periodDuration: number
+  token: z.string(),
+  symbol: z.string(),
+  periodAmount: z.string(),
+  periodDuration: z.number(),
   /** Spent in the current period, base units, read from the chain. */
-  spent: string
-}
+  spent: z.string(),
+})
+export type SessionUsage = z.infer<typeof sessionUsage>
 
-export type SessionSummary = {
-  pci: Hex
+export const sessionSummary = z.object({
+  pci: z.string(),
   /** CAIP-2, such as eip155:31337. */
-  chainId: string
+  chainId: z.string(),
   /** The site that asked for the session. */
-  origin: string
-  signer: Address
-  permissions: SessionPermission[]
-  expiry: number
-  grantedAt: number
-  status: SessionStatus
-  usage: SessionUsage[]
-}
+  origin: z.string(),
+  signer: z.string(),
+  permissions: z.array(sessionPermission),
+  expiry: z.number(),
+  grantedAt: z.number(),
+  /** Read from the chain: revoked there, past its expiry by the chain's clock, or active. */
+  status: sessionStatus,
+  /**
+   * When the owner's signed revocation was recorded (unix seconds), if it was. The chain's status
+   * is what counts: a revocation recorded but not applied on chain leaves the session active.
+   */
+  revokedAt: z.number().optional(),
+  usage: z.array(sessionUsage),
+})
+export type SessionSummary = z.infer<typeof sessionSummary>
 
-export type SessionsResponse = { sessions: SessionSummary[] }
+export const sessionsResponse = z.object({ sessions: z.array(sessionSummary) })
+export type SessionsResponse = z.infer<typeof sessionsResponse>
 
 /**
  * The text an account's owner signs (EIP-191) to revoke a session through the public route. It

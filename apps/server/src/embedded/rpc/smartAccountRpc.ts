@@ -101,6 +101,38 @@ export async function sponsorshipFor(
   return project ? sponsorActions(sponsor, project, chainId) : undefined
 }
 
+/**
+ * Sends `calls` as one user operation of the user's smart account, signed by the owner's key
+ * (decrypted only to sign): sponsored when the site's project pays, else self-paid, with a notice
+ * saying why the site did not pay. Resolves once the bundler took it.
+ */
+export async function sendSmartAccountCalls(
+  context: Pick<EmbeddedContext, 'vault' | 'sponsor' | 'projects'>,
+  user: WalletUser,
+  chain: ChainClient,
+  smart: SmartAccountChain,
+  projectId: string | undefined,
+  calls: AccountCall[],
+): Promise<{ hash: Hex; notice?: string }> {
+  const withOwner = <T>(work: Parameters<typeof context.vault.withAccount<T>>[2]) =>
+    context.vault.withAccount(user.id, user.encryptedKey, work)
+  const sponsorship = await sponsorshipFor(context, projectId, chain.config.chainId)
+  let notice: string | undefined
+  if (sponsorship) {
+    try {
+      return {
+        hash: await withOwner((key) => sendUserOperation(smart, chain, key, calls, sponsorship)),
+      }
+    } catch (error) {
+      const reason = sponsorshipRefusalIn(error)
+      if (!reason) throw error
+      notice = sponsorshipNoticeOf(reason)
+    }
+  }
+  const hash = await withOwner((key) => sendUserOperation(smart, chain, key, calls))
+  return notice ? { hash, notice } : { hash }
+}
+
 /** What a smart account's call answers: its result, and what the user should know of it. */
 export type SmartAccountOutcome = { result: unknown; notice?: string }
 
@@ -124,24 +156,8 @@ export async function smartAccountRpc(
   const owner = user.address as Address
   const chainId = chain.config.chainId
 
-  /** Sends the calls sponsored when the site pays, else self-paid, saying why it did not. */
-  async function send(calls: AccountCall[]): Promise<{ hash: Hex; notice?: string }> {
-    const sponsorship = await sponsorshipFor(context, request.projectId, chainId)
-    let notice: string | undefined
-    if (sponsorship) {
-      try {
-        return {
-          hash: await withOwner((key) => sendUserOperation(smart, chain, key, calls, sponsorship)),
-        }
-      } catch (error) {
-        const reason = sponsorshipRefusalIn(error)
-        if (!reason) throw error
-        notice = sponsorshipNoticeOf(reason)
-      }
-    }
-    const hash = await withOwner((key) => sendUserOperation(smart, chain, key, calls))
-    return notice ? { hash, notice } : { hash }
-  }
+  const send = (calls: AccountCall[]) =>
+    sendSmartAccountCalls(context, user, chain, smart, request.projectId, calls)
 
   switch (request.method) {
     case 'personal_sign': {

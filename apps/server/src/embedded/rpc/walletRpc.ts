@@ -6,6 +6,12 @@ import type { EmbeddedContext } from '../context.ts'
 import type { WalletUser } from '../users.ts'
 import { decodeUserOperationCallsId } from './callsId.ts'
 import { callsStatusChainId, getCallsStatus } from './getCallsStatus.ts'
+import {
+  grantPermissions,
+  PERMISSION_METHODS,
+  permissionsChainId,
+  revokePermissions,
+} from './permissions.ts'
 import { personalSign } from './personalSign.ts'
 import { sendCalls, sendCallsChainId } from './sendCalls.ts'
 import { sendTransaction } from './sendTransaction.ts'
@@ -37,6 +43,8 @@ type WalletRpcRequest = {
   caipNetworkId?: string | undefined
   /** The site's project (the frame's): whose sponsorship a smart account's operation may use. */
   projectId?: string | undefined
+  /** The site's origin as the frame saw it: whose smart session a grant records. */
+  origin?: string | undefined
 }
 
 /** What a wallet call answers, and what the user should know of how it went (see walletRpcResponse). */
@@ -48,6 +56,8 @@ function chainIdOf(request: WalletRpcRequest): number | undefined {
     return sendCallsChainId(request.params) ?? request.chainId
   if (request.method === 'wallet_getCallsStatus')
     return callsStatusChainId(request.params) ?? request.chainId
+  if (isPermissionMethod(request.method))
+    return permissionsChainId(request.params) ?? request.chainId
   return request.chainId
 }
 
@@ -55,8 +65,13 @@ function chainIdOf(request: WalletRpcRequest): number | undefined {
 export const WALLET_RPC_METHODS = [
   ...Object.keys(SIGNING_METHODS),
   'wallet_getCallsStatus',
+  ...PERMISSION_METHODS,
   ...Object.keys(SOLANA_SIGNING_METHODS),
 ]
+
+function isPermissionMethod(method: string): method is (typeof PERMISSION_METHODS)[number] {
+  return (PERMISSION_METHODS as readonly string[]).includes(method)
+}
 
 /** The EVM chain of a call, or 400 naming what is missing or unsupported. */
 function evmChainOf(
@@ -91,10 +106,18 @@ export async function walletRpc(
   const signing = Object.hasOwn(SIGNING_METHODS, request.method)
     ? SIGNING_METHODS[request.method]
     : undefined
-  if (!signing && request.method !== 'wallet_getCallsStatus')
+  const permissions = isPermissionMethod(request.method)
+  if (!signing && !permissions && request.method !== 'wallet_getCallsStatus')
     throw new HttpError(400, RPC_NOT_ALLOWED_MESSAGE)
   const chain = evmChainOf(context, request)
   const smart = context.smartAccounts.get(chain.config.chainId)
+  if (permissions) {
+    // Smart sessions live on the user's smart account: an EOA has no validator to install.
+    if (!smart) throw new HttpError(400, 'Smart accounts are not available on this chain')
+    const handler =
+      request.method === 'wallet_grantPermissions' ? grantPermissions : revokePermissions
+    return { result: await handler(context, user, chain, smart, request) }
+  }
   if (!signing) {
     const [id] = Array.isArray(request.params) ? request.params : []
     const userOperation = typeof id === 'string' ? decodeUserOperationCallsId(id) : undefined

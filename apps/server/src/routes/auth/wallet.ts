@@ -47,7 +47,15 @@ export const walletRpcRoutes =
             'ERC-7739 signatures (ERC-6492 before it is deployed), transactions and batches as ' +
             "one user operation, paid by the sponsorship of the site's projectId when its " +
             "policy pays, else by the account (then `notice` says why); the bundler's refusal " +
-            'is a 400 with its AA code, a bundler that does not answer a 503.',
+            'is a 400 with its AA code, a bundler that does not answer a 503. ' +
+            'wallet_grantPermissions (ERC-7715, params [request]) installs LatchSessionValidator ' +
+            "on the user's smart account with the session (or enables it beside others) in one " +
+            'user operation, waits for its block, records it under `origin` (the site the frame ' +
+            'serves) and answers the request with `address`, `context` (the session id, pci) and ' +
+            '`grantedAt`; no expiry, an expiry past or beyond a year, an unknown permission type ' +
+            "or a limit in a token outside the chain's token list: 400. " +
+            'wallet_revokePermissions ([{ permissionsContext, chainId }]) sends the revokeSession ' +
+            'user operation, then records the revocation; an unknown session: 404.',
           headers: bearerHeaders,
           body: walletRpcBody,
           response: { 200: walletRpcResponse, ...walletErrors },
