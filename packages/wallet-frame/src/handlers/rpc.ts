@@ -40,7 +40,16 @@ export function rpcHandlers(
 
   async function sendToWallet(method: string, params: unknown, chainId: number): Promise<unknown> {
     const body = params === undefined ? { method, chainId } : { method, params, chainId }
-    const { result, notice } = await callWithSession(context, 'rpc', { ...body, ...project })
+    // A grant is recorded for the site that asked: the origin the browser gave the frame.
+    const site =
+      PERMISSION_METHODS.includes(method) && context.parentOrigin
+        ? { origin: context.parentOrigin }
+        : {}
+    const { result, notice } = await callWithSession(context, 'rpc', {
+      ...body,
+      ...project,
+      ...site,
+    })
     // The request went through; the visitor hears what they should know of it (who paid).
     if (notice) context.emit('NOTICE', { message: notice })
     return result
