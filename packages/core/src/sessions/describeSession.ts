@@ -75,7 +75,7 @@ export function describeSession(
     ),
   )
   return {
-    pci: session.pci,
+    pci: session.pci as `0x${string}`,
     site: session.origin,
     status: session.status,
     statusText: STATUS_TEXT[session.status] ?? session.status,
