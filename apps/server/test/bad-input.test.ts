@@ -62,6 +62,15 @@ const SAMPLES: Record<string, Sample> = {
     params: { address: ADDRESS },
     query: { ...PROJECT, apiVersion: '2', sender: ADDRESS },
   },
+  'GET /v1/sessions/{address}': {
+    params: { address: ADDRESS },
+    query: { ...PROJECT, chainId: CHAIN },
+  },
+  'POST /v1/sessions/{address}/revoke': {
+    params: { address: ADDRESS },
+    query: PROJECT,
+    body: { pci: `0x${'ab'.repeat(32)}`, signature: `0x${'cd'.repeat(65)}` },
+  },
   'GET /v1/profile/suggestions/{name}': {
     params: { name: 'sweep' },
     query: { ...PROJECT, zone: 'latch.id' },

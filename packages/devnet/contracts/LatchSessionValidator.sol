@@ -218,20 +218,20 @@ contract LatchSessionValidator is IERC7579Validator {
             (bytes32, uint48, bytes)
         );
         SessionState memory state = _sessions[pci][account];
-        if (!state.exists || state.revoked || state.epoch != _epochs[account] || userOp.sender != account) {
+        if (!state.exists || state.epoch != _epochs[account] || userOp.sender != account) {
             return ERC4337Utils.SIG_VALIDATION_FAILED;
         }
         (address recovered, ECDSA.RecoverError error, ) = ECDSA.tryRecover(
             MessageHashUtils.toEthSignedMessageHash(userOpHash),
             signature
         );
-        if (error != ECDSA.RecoverError.NoError || recovered != state.signer) {
-            return ERC4337Utils.SIG_VALIDATION_FAILED;
-        }
+        // No early return on a bad signature or a revoked session: a bundler estimates gas with a
+        // placeholder signature, which must take the same path (and storage writes) as the real one.
+        bool valid = error == ECDSA.RecoverError.NoError && recovered == state.signer && !state.revoked;
 
         Check memory check = Check(account, pci, claimedTime, state.validAfter, state.validUntil);
         _checkCalls(check, userOp.callData);
-        return ERC4337Utils.packValidationData(true, check.validAfter, check.validUntil);
+        return ERC4337Utils.packValidationData(valid, check.validAfter, check.validUntil);
     }
 
     /// @notice Sessions never sign messages for the account: only user operations.

@@ -286,7 +286,10 @@ export const sessionSummary = z.object({
   /** The site that asked for the session. */
   origin: z.string(),
   signer: z.string(),
-  permissions: z.array(sessionPermission),
+  // A check, not a parse: the server encodes its answers with this schema.
+  permissions: z.array(
+    z.custom<SessionPermission>((value) => typeof value === 'object' && value !== null),
+  ),
   expiry: z.number(),
   grantedAt: z.number(),
   /** Read from the chain: revoked there, past its expiry by the chain's clock, or active. */
