@@ -94,6 +94,13 @@ export type { SessionsController } from './sessions/createSessions.ts'
 export type { SessionRow } from './sessions/describeSession.ts'
 export { PERMISSIONS_NOT_CONNECTED, PERMISSIONS_UNSUPPORTED } from './sessions/messages.ts'
 export type { RevokeRequest } from './sessions/revokePermissions.ts'
+export {
+  SESSION_REFUSED_MESSAGE,
+  type SendWithSessionOptions,
+  SessionSendError,
+  type SessionSendResult,
+  sendWithSession,
+} from './sessions/sendWithSession.ts'
 export * from './snackbar/index.ts'
 export { sponsorshipNotice } from './sponsorship/sponsorshipNotice.ts'
 export * from './storage/index.ts'
