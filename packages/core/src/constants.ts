@@ -28,7 +28,7 @@ export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
 export const DEFAULT_SOCIALS: readonly SocialProvider[] = SOCIAL_PROVIDERS
 /** Connect-method order when none is given: email, then social, then wallets. */
 export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
-/** Features enabled when none are given: receive, send, swaps, onramp, activity, email, socials (not sessions). */
+/** Features enabled when none are given: receive, send, swaps, onramp, activity, email, socials. */
 export const DEFAULT_FEATURES: Readonly<Features> = {
   receive: true,
   send: true,
@@ -37,7 +37,6 @@ export const DEFAULT_FEATURES: Readonly<Features> = {
   activity: true,
   email: true,
   socials: DEFAULT_SOCIALS,
-  sessions: false,
 }
 
 // Timings

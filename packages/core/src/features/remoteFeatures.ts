@@ -22,8 +22,6 @@ export function applyRemoteFeatures(local: Features, remote: readonly ProjectFea
     activity: enabled('activity', local.activity),
     email: enabled('email', local.email),
     socials,
-    // The server's project settings have no sessions switch: the site's word stands.
-    sessions: local.sessions,
   }
 }
 

@@ -55,13 +55,16 @@ export function Account() {
     isEvm && (active?.allAccounts ?? []).some((entry) => entry.type === 'smartAccount')
   const actsAsSmartAccount =
     hasSmartAccount && active?.preferredAccountTypes.eip155 === 'smartAccount'
-  // Sessions: for every EVM account on a site that grants them, else for a smart account with some.
+  // Sessions: for every EVM account on a site that grants them (its option, or its use of the
+  // sessions API on this visit), else for a smart account with some.
+  const siteSessions =
+    latch.options.features.sessions === true || latch.sessions.current() !== undefined
   const hasSessions = useHasSessions(
-    actsAsSmartAccount && !features.sessions,
+    actsAsSmartAccount && !siteSessions,
     account.address,
     network.caipNetwork?.caipNetworkId,
   )
-  const showSessions = isEvm && !network.unsupported && (features.sessions || hasSessions)
+  const showSessions = isEvm && !network.unsupported && (siteSessions || hasSessions)
   if (!account.address) return null
   const address = account.address
 
