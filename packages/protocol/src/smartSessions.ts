@@ -28,19 +28,18 @@ export const MODULE_TYPE_VALIDATOR = 1n
 /** The token address a spending limit uses for the chain's native coin. */
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 
-const hexAddress = z
-  .string({ error: 'Expected an address: 0x followed by 40 hex characters' })
+const hexAddress = text({ typeError: 'Expected an address: 0x followed by 40 hex characters' })
   .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address: 0x followed by 40 hex characters')
   .transform((value) => value as Address)
 
 /** A session id: the keccak hash the granting side derives (`sessionPci`). */
-export const permissionsContext = z
-  .string({ error: 'Expected a permissions context: 0x followed by 64 hex characters' })
+export const permissionsContext = text({
+  typeError: 'Expected a permissions context: 0x followed by 64 hex characters',
+})
   .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a permissions context: 0x followed by 64 hex characters')
   .transform((value) => value.toLowerCase() as Hex)
 
-const hexChainId = z
-  .string({ error: 'chainId must be a hex chain id such as 0x7a69' })
+const hexChainId = text({ typeError: 'chainId must be a hex chain id such as 0x7a69' })
   .regex(/^0x[0-9a-fA-F]{1,16}$/, 'chainId must be a hex chain id such as 0x7a69')
   .transform((value) => value.toLowerCase() as Hex)
   .refine((value) => BigInt(value) > 0n, 'chainId must be a positive chain id')
@@ -117,8 +116,9 @@ export const sessionPermission = z.discriminatedUnion(
 export type SessionPermission = z.infer<typeof sessionPermission>
 
 /** An uncompressed secp256k1 public key, as viem's local accounts expose it. */
-const secp256k1PublicKey = z
-  .string({ error: 'publicKey must be an uncompressed secp256k1 public key' })
+const secp256k1PublicKey = text({
+  typeError: 'publicKey must be an uncompressed secp256k1 public key',
+})
   .regex(
     /^0x04[0-9a-fA-F]{128}$/,
     'publicKey must be an uncompressed secp256k1 public key: 0x04 followed by 128 hex characters',
@@ -250,8 +250,7 @@ export const sessionsAddressParams = z.object({ address: hexAddress })
 
 export const revokeSessionBody = z.object({
   pci: permissionsContext,
-  signature: z
-    .string({ error: 'signature is required: the owner signature of the revoke message' })
+  signature: text({ typeError: 'signature is required: the owner signature of the revoke message' })
     .regex(/^0x([0-9a-fA-F]{2})+$/, 'signature must be hex bytes such as 0xabcd')
     .max(2 + 2 * 8192, 'signature is at most 8 KiB')
     .transform((value) => value as Hex),
