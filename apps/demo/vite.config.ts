@@ -4,6 +4,7 @@ import { type DevnetManifest, devnetManifest } from '@latch/protocol'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import type { DemoDevnet } from './src/config.ts'
+import type { DemoSessionChain } from './src/sessions/sessionConfig.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
@@ -57,6 +58,19 @@ function demoDevnet(manifest: DevnetManifest | null): DemoDevnet | null {
   }
 }
 
+/**
+ * What the Smart session panel needs of each chain: the USDC token it grants a limit in and the
+ * session validator the session key's operations go to. Its own constant, read only by the panel's
+ * lazily loaded code, so the page's main chunk does not carry it.
+ */
+function demoSessions(manifest: DevnetManifest | null): DemoSessionChain[] {
+  return (manifest?.chains ?? []).flatMap((chain) => {
+    const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
+    const validator = chain.contracts.latchSessionValidator
+    return usdc && validator ? [{ chainId: chain.chainId, usdc: usdc.address, validator }] : []
+  })
+}
+
 /** What the built demo allows: its own scripts and styles, the Latch server and the relay. */
 const frameUrl = process.env.LATCH_FRAME_URL ?? 'http://127.0.0.1:8788'
 
@@ -88,6 +102,7 @@ export default defineConfig({
       walletFrameUrl: frameUrl,
       devnet: demoDevnet(readDevnetManifest()),
     }),
+    __LATCH_DEMO_SESSIONS__: JSON.stringify(demoSessions(readDevnetManifest())),
   },
   server: {
     host: '127.0.0.1',

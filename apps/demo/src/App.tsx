@@ -6,9 +6,29 @@ import {
   useLatchNetwork,
   useStore,
 } from '@latch/react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
+
+// The Smart session panel is shown to an EVM account only: its code loads with it.
+const SmartSessionPanel = lazy(() =>
+  import('./sessions/SmartSessionPanel.tsx').then((module) => ({
+    default: module.SmartSessionPanel,
+  })),
+)
+
+/** The Smart session panel, for a connected EVM account. */
+function SmartSessionForAccount() {
+  const account = useLatchAccount()
+  const latch = useLatchInstance()
+  const active = useStore(latch.activeAccount)
+  if (!account.isConnected || active?.namespace !== 'eip155') return null
+  return (
+    <Suspense fallback={null}>
+      <SmartSessionPanel key={active.caipAddress} />
+    </Suspense>
+  )
+}
 
 /** The message the demo asks a wallet to sign. */
 export const DEMO_MESSAGE = 'Hello from the Latch demo'
@@ -191,6 +211,7 @@ export function App() {
         <AccountSummary />
         <SignInStatus />
         <TryItForAccount />
+        <SmartSessionForAccount />
         <EventLog />
         <p data-testid="devnet-chains">
           {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}

@@ -291,6 +291,10 @@ const SAMPLES: Record<string, Sample> = {
     },
     headers: { authorization: 'Bearer abc' },
   },
+  'POST /wallet/v1/evm/network': {
+    body: { chainId: chain.chainId },
+    headers: { authorization: 'Bearer abc' },
+  },
   'POST /wallet/v1/solana/network': {
     body: { caipNetworkId: devnet.solana?.caipNetworkId },
     headers: { authorization: 'Bearer abc' },

@@ -257,6 +257,27 @@ describe('the embedded wallet signs and sends for its user', () => {
     expect(anonymous.statusCode).toBe(401)
   })
 
+  it('evm/network names the chain, its coin and its known tokens (no spam) for the approval screen', async () => {
+    const response = await walletCall(server, 'evm/network', { chainId }, { token })
+    expect(response.statusCode, response.body).toBe(200)
+    const usdc = chain.tokens.find((entry) => entry.symbol === 'USDC')
+    const spam = chain.tokens.find((entry) => entry.spam)
+    const body = response.json()
+    expect(body).toMatchObject({
+      chainId,
+      name: chain.name,
+      currency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals },
+      tokens: expect.arrayContaining([{ address: usdc?.address, symbol: 'USDC', decimals: 6 }]),
+    })
+    expect(body.tokens.some((entry: { address: string }) => entry.address === spam?.address)).toBe(
+      false,
+    )
+    const unknown = await walletCall(server, 'evm/network', { chainId: 999 }, { token })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().message).toBe('Unsupported chain')
+    expect((await walletCall(server, 'evm/network', { chainId })).statusCode).toBe(401)
+  })
+
   it('refuses methods outside the list, unknown chains and addresses not the user', async () => {
     const notAllowed = await rpc('eth_sign', [address, '0x00'])
     expect(notAllowed.statusCode).toBe(400)

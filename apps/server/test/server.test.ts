@@ -130,6 +130,7 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
         'rpc',
         'rpc/cost',
         'solana/network',
+        'evm/network',
         'email/update',
         'email/update/primary',
         'email/update/secondary',

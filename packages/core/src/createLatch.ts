@@ -1,4 +1,9 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import type {
+  GrantResponse,
+  PermissionRequestInput,
+  SessionSummary,
+} from '@latch/protocol/smart-sessions'
 import type { Transport } from 'viem'
 import {
   type AccountController,
@@ -69,6 +74,8 @@ import {
 } from './send/createPendingTransactions.ts'
 import type { SendFlowController } from './send/createSendFlow.ts'
 import type { SendRequest } from './send/validateSend.ts'
+import type { SessionsController } from './sessions/createSessions.ts'
+import type { RevokeRequest } from './sessions/revokePermissions.ts'
 import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import { createStorage, type LatchStorage, type StorageLike } from './storage/index.ts'
@@ -177,6 +184,26 @@ export type Latch = {
    * `load()` with the view, then `current()` has it synchronously.
    */
   readonly sendFlow: LazyCode<SendFlowController>
+  /**
+   * Asks the connected EVM wallet for limited permissions (ERC-7715 wallet_grantPermissions) for a
+   * session key the site holds: the embedded wallet asks the visitor in its approval screen, another
+   * wallet only when its capabilities report ERC-7715's `permissions` (else a LatchError saying so).
+   * Resolves with the grant; its `context` is the session's id. Its code loads on the first call.
+   * @example await latch.grantPermissions({ chainId: '0x7a69', expiry, signer, permissions })
+   */
+  grantPermissions(request: PermissionRequestInput): Promise<GrantResponse>
+  /** Ends a session (wallet_revokePermissions) through the wallet that granted it. */
+  revokePermissions(request: RevokeRequest): Promise<void>
+  /**
+   * The smart sessions of the active EVM account on its network (or of `query`'s), as the server
+   * lists them with their status and usage read from the chain.
+   */
+  getSessions(query?: {
+    address?: `0x${string}`
+    caipNetworkId?: string
+  }): Promise<SessionSummary[]>
+  /** The smart sessions code: loaded on the first call, or with the Account view's Sessions. */
+  readonly sessions: LazyCode<SessionsController>
   /** Undefined when the site configured no WalletConnect (or no EVM network: it pairs through EVM). */
   readonly walletConnect: LatchWalletConnect | undefined
   /**
@@ -577,6 +604,26 @@ export function createLatch(config: LatchConfig): Latch {
     ),
   )
 
+  // Smart sessions: the API is here, its code loads on the first call (or the Sessions view).
+  const sessions = lazyCode(() =>
+    import('./sessions/createSessions.ts').then(({ createSessions }) =>
+      createSessions({
+        api,
+        evm: loadEvm,
+        // The account the visitor acts with (the smart account, when they use it) on the network.
+        account: () => {
+          const { address } = account.get()
+          const active = network.state.get().activeNetwork
+          return address && active?.chainNamespace === 'eip155'
+            ? { address: address as `0x${string}`, caipNetworkId: active.caipNetworkId }
+            : undefined
+        },
+        nativeCurrency: (caipNetworkId) => network.find(caipNetworkId)?.nativeCurrency,
+        snackbar,
+      }),
+    ),
+  )
+
   const features = createStore({ current: options.features })
   const disconnect = disconnectWallet({
     // Every family the wallet connected ends together.
@@ -683,6 +730,10 @@ export function createLatch(config: LatchConfig): Latch {
       )
     },
     sendFlow,
+    grantPermissions: deferred(sessions, (code, request) => code.grant(request)),
+    revokePermissions: deferred(sessions, (code, request) => code.revoke(request)),
+    getSessions: deferred(sessions, (code, query) => code.list(query)),
+    sessions,
     walletConnect,
     embedded: embedded?.controller,
     features: selectStore(features, (state) => state.current),

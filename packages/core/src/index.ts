@@ -90,6 +90,22 @@ export {
   type SendTransaction,
   validateSend,
 } from './send/validateSend.ts'
+export type {
+  SessionListAccount,
+  SessionListController,
+  SessionListState,
+} from './sessions/createSessionList.ts'
+export type { SessionsController } from './sessions/createSessions.ts'
+export type { SessionRow } from './sessions/describeSession.ts'
+export { PERMISSIONS_NOT_CONNECTED, PERMISSIONS_UNSUPPORTED } from './sessions/messages.ts'
+export type { RevokeRequest } from './sessions/revokePermissions.ts'
+export {
+  SESSION_REFUSED_MESSAGE,
+  type SendWithSessionOptions,
+  SessionSendError,
+  type SessionSendResult,
+  sendWithSession,
+} from './sessions/sendWithSession.ts'
 export * from './snackbar/index.ts'
 export { sponsorshipNotice } from './sponsorship/sponsorshipNotice.ts'
 export * from './storage/index.ts'

@@ -240,6 +240,20 @@ export const solanaNetworkResponse = z.object({
 })
 export type SolanaNetworkInfo = z.infer<typeof solanaNetworkResponse>
 
+// POST /wallet/v1/evm/network (Bearer): an EVM chain as the approval screen names it (name, coin,
+// known tokens), so a grant of permissions shows its limits in the token's symbol and decimals.
+export const evmNetworkBody = z.object({ chainId: z.number().int().positive() })
+export const evmNetworkResponse = z.object({
+  chainId: z.number().int().positive(),
+  name: z.string(),
+  currency: z.object({ symbol: z.string(), decimals: z.number().int().nonnegative() }),
+  /** The ERC-20 tokens the server knows on it (never one flagged as spam). */
+  tokens: z.array(
+    z.object({ address, symbol: z.string(), decimals: z.number().int().nonnegative() }),
+  ),
+})
+export type EvmNetworkInfo = z.infer<typeof evmNetworkResponse>
+
 // POST /wallet/v1/email/update (Bearer): a code to the current address and one to `email`.
 export const emailUpdateBody = z.object({ email: emailAddress })
 export const emailUpdateResponse = z.object({ action: z.literal('VERIFY_PRIMARY_OTP') })

@@ -67,6 +67,7 @@ function start(origin: string): void {
     emit,
     applyTheme,
     dapp,
+    parentOrigin: origin,
   }
   const handlers = createHandlers(context, {
     supportsCss: (property, value) => CSS.supports(property, value),

@@ -46,6 +46,12 @@ export type Features = {
   activity: boolean
   email: boolean
   socials: readonly SocialProvider[]
+  /**
+   * The Account view's Sessions entry for every EVM account (the site grants smart sessions);
+   * without it only a smart account that has sessions shows it. The site's word only: no default
+   * and no project setting, so a site without sessions carries no byte of it.
+   */
+  sessions?: boolean
 }
 
 /** What the site says about itself to wallets. */

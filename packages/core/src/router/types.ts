@@ -4,7 +4,8 @@ import type { CaipNetwork } from '../options/types.ts'
 
 /**
  * The modal's views plus Networks (the network picker), Send, Receive, the email and
- * social login steps, the on-ramp's and WhatIsAWallet (help for visitors without a wallet); add a
+ * social login steps, the on-ramp's, WhatIsAWallet (help for visitors without a wallet) and
+ * Sessions (the account's smart sessions); add a
  * name here to add a view.
  */
 export const VIEWS = [
@@ -36,6 +37,7 @@ export const VIEWS = [
   'OnRampFiatSelect',
   'BuyInProgress',
   'WhatIsAWallet',
+  'Sessions',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]

@@ -4,7 +4,7 @@ import {
   encodeSessionSignature,
   sessionNonceKey,
   stubSessionSignature,
-} from '@latch/protocol/smart-sessions'
+} from '@latch/protocol/session-signature'
 import {
   type Address,
   createClient,

@@ -222,6 +222,15 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   // Names: a visitor registers one once.
+  // The account's smart sessions: their code (core's sessions) loads with the view.
+  Sessions: {
+    title: () => 'Sessions',
+    load: view(
+      () => import('./Sessions/Sessions.tsx'),
+      (module) => module.Sessions,
+      (latch) => latch.sessions.load(),
+    ),
+  },
   RegisterAccountName: {
     title: () => 'Choose a Name',
     load: view(

@@ -59,6 +59,11 @@ export type WalletApiRoutes = {
     Out<typeof embedded.walletRpcCostResponse>,
     true
   >
+  'evm/network': Route<
+    In<typeof embedded.evmNetworkBody>,
+    Out<typeof embedded.evmNetworkResponse>,
+    true
+  >
   'solana/network': Route<
     In<typeof embedded.solanaNetworkBody>,
     Out<typeof embedded.solanaNetworkResponse>,

@@ -163,12 +163,12 @@ describe('describeApproval', () => {
 
   it('other unsafe methods: the raw parameters', () => {
     const view = describeApproval({
-      method: 'wallet_grantPermissions',
-      params: [{ expiry: 1n }],
+      method: 'eth_sendUserOperation',
+      params: [{ nonce: 1n }],
       chainId: 1,
     })
-    expect(view.title).toBe('Grant permissions')
-    expect(view.sections[0]?.block?.text).toContain('"expiry": "1"')
+    expect(view.title).toBe('Approve user operation')
+    expect(view.sections[0]?.block?.text).toContain('"nonce": "1"')
   })
 
   describe('a batch of known calls', () => {

@@ -4,6 +4,7 @@ import { displayJson } from '../format/displayJson.ts'
 import { parseQuantity } from '../format/formatWei.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
 import { describeCall, type KnownContracts } from './describeCall.ts'
+import { describeGrant, describeRevoke } from './describePermissions.ts'
 import { describeSolanaApproval } from './describeSolana.ts'
 import type { ApprovalRequest, ApprovalView, DetailRow, DetailSection } from './types.ts'
 
@@ -35,7 +36,14 @@ const DEFAULT_CURRENCY = { symbol: 'ETH', decimals: 18 }
 export function describeApproval(
   request: Pick<
     ApprovalRequest,
-    'method' | 'params' | 'chainId' | 'cost' | 'refusal' | 'caipNetworkId' | 'solanaNetwork'
+    | 'method'
+    | 'params'
+    | 'chainId'
+    | 'cost'
+    | 'refusal'
+    | 'caipNetworkId'
+    | 'solanaNetwork'
+    | 'evmNetwork'
   >,
 ): ApprovalView {
   const title = TITLES[request.method] ?? 'Approve request'
@@ -126,6 +134,16 @@ export function describeApproval(
         ],
       })
     }
+    case 'wallet_grantPermissions':
+      return withWarning({
+        title,
+        sections: describeGrant(request.params, request.evmNetwork, request.chainId),
+      })
+    case 'wallet_revokePermissions':
+      return withWarning({
+        title,
+        sections: describeRevoke(request.params, request.evmNetwork, request.chainId),
+      })
     default:
       return { title, sections: [rawSection(request.params)] }
   }

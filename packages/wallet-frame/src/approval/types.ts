@@ -1,4 +1,4 @@
-import type { SolanaNetworkInfo, WalletRpcCost } from '@latch/protocol'
+import type { EvmNetworkInfo, SolanaNetworkInfo, WalletRpcCost } from '@latch/protocol'
 
 /** One line of a key/value list on the approval screen. */
 export type DetailRow = { label: string; value: string; mono?: boolean }
@@ -30,6 +30,8 @@ export type ApprovalRequest = {
   account: string
   /** The Solana network as the server described it (name, coin, known tokens). */
   solanaNetwork?: SolanaNetworkInfo
+  /** The EVM chain as the server described it (name, coin, known tokens): a grant's limits. */
+  evmNetwork?: EvmNetworkInfo
   /** What a transaction would take from the balance, as the server estimated it. */
   cost?: WalletRpcCost
   /** Why it cannot go through (the balance cannot pay): shown, Approve stays off. */

@@ -31,6 +31,11 @@ export type FrameContext = {
   /** Redraws with the theme (the store already holds it). */
   applyTheme: (theme: StoredTheme) => void
   dapp: { current: DappData | undefined }
+  /**
+   * The embedding site's origin, as the browser reported it (checked against the project's list
+   * before the frame answers anything): the site a smart session is recorded for.
+   */
+  parentOrigin?: string
 }
 
 /** Answers one request; `payload` is the app's unchecked data. */

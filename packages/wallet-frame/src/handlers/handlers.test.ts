@@ -40,7 +40,7 @@ type ServerCall = { path: WalletApiPath; body: unknown; token: string | undefine
  * The frame's handlers against a stand-in wallet server (`answer` plays the server) and a screen
  * the test clicks; the replies are what the parent window would receive.
  */
-function setup(answer: (call: ServerCall) => unknown) {
+function setup(answer: (call: ServerCall) => unknown, options: { parentOrigin?: string } = {}) {
   const calls: ServerCall[] = []
   const events: { name: FrameEventName; payload: unknown }[] = []
   let decide: ((decision: ApprovalDecision) => void) | undefined
@@ -72,6 +72,7 @@ function setup(answer: (call: ServerCall) => unknown) {
     },
     applyTheme: () => {},
     dapp: { current: undefined },
+    ...options,
   }
   const handlers = createHandlers(context)
   let counter = 0
@@ -307,6 +308,57 @@ describe('wallet frame requests', () => {
         projectId: 'latch-dev',
       },
       token,
+    })
+  })
+
+  it("a grant of permissions: shown with the chain's tokens, sent after Approve with the site's origin", async () => {
+    const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const network = {
+      chainId: 31337,
+      name: 'Latch Devnet',
+      currency: { symbol: 'ETH', decimals: 18 },
+      tokens: [{ address: usdc, symbol: 'USDC', decimals: 6 }],
+    }
+    const frame = setup(
+      (call) =>
+        call.path === 'evm/network'
+          ? network
+          : call.path === 'rpc'
+            ? { result: { context: `0x${'ab'.repeat(32)}` } }
+            : signedInServer(call),
+      { parentOrigin: 'https://game.example' },
+    )
+    await signIn(frame)
+    const grant = {
+      chainId: '0x7a69',
+      expiry: 1_800_000_000,
+      signer: { type: 'account', data: { address } },
+      permissions: [
+        {
+          type: 'erc20-token-periodic',
+          data: { tokenAddress: usdc, periodAmount: '10000000', periodDuration: 86_400 },
+        },
+      ],
+    }
+    const pending = frame.send('RPC_REQUEST', {
+      method: 'wallet_grantPermissions',
+      params: [grant],
+      chainId: 31337,
+    })
+    await vi.waitFor(() => expect(frame.shown).toEqual(['wallet_grantPermissions']))
+    expect(frame.calls.find((call) => call.path === 'evm/network')?.body).toEqual({
+      chainId: 31337,
+    })
+    expect(frame.requests[0]?.evmNetwork).toEqual(network)
+    expect(frame.calls.some((call) => call.path === 'rpc')).toBe(false)
+    frame.click('approve')
+    expect((await pending).payload).toEqual({ context: `0x${'ab'.repeat(32)}` })
+    expect(frame.calls.at(-1)?.body).toEqual({
+      method: 'wallet_grantPermissions',
+      params: [grant],
+      chainId: 31337,
+      projectId: 'latch-dev',
+      origin: 'https://game.example',
     })
   })
 

@@ -20,6 +20,9 @@ import {
   solanaAccountOf,
 } from './context.ts'
 
+/** Calls whose screen names the chain's tokens (a grant's spending limits). */
+const PERMISSION_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions']
+
 /** The Solana family's calls: they go to a Solana network, signed with the user's Solana key. */
 const isSolanaMethod = (method: string) => method.startsWith('solana_')
 
@@ -37,7 +40,16 @@ export function rpcHandlers(
 
   async function sendToWallet(method: string, params: unknown, chainId: number): Promise<unknown> {
     const body = params === undefined ? { method, chainId } : { method, params, chainId }
-    const { result, notice } = await callWithSession(context, 'rpc', { ...body, ...project })
+    // A grant is recorded for the site that asked: the origin the browser gave the frame.
+    const site =
+      PERMISSION_METHODS.includes(method) && context.parentOrigin
+        ? { origin: context.parentOrigin }
+        : {}
+    const { result, notice } = await callWithSession(context, 'rpc', {
+      ...body,
+      ...project,
+      ...site,
+    })
     // The request went through; the visitor hears what they should know of it (who paid).
     if (notice) context.emit('NOTICE', { message: notice })
     return result
@@ -117,6 +129,32 @@ export function rpcHandlers(
     }
   }
 
+  /**
+   * A grant or revoke of permissions with its chain as the server names it (its tokens' symbols
+   * and decimals); without an answer the screen shows the limits in base units.
+   */
+  async function withEvmNetwork(request: ApprovalRequest): Promise<ApprovalRequest> {
+    const [first] = Array.isArray(request.params) ? request.params : []
+    const named = (first as { chainId?: unknown } | undefined)?.chainId
+    const chainId =
+      typeof named === 'string' && /^0x[0-9a-fA-F]+$/.test(named)
+        ? Number.parseInt(named, 16)
+        : request.chainId
+    if (chainId === undefined) return request
+    try {
+      return { ...request, evmNetwork: await callWithSession(context, 'evm/network', { chainId }) }
+    } catch {
+      return request
+    }
+  }
+
+  /** What the screen needs before it is drawn: a transaction's cost, a grant's tokens. */
+  function prepared(request: ApprovalRequest): ApprovalRequest | Promise<ApprovalRequest> {
+    if ((COSTED_METHODS as readonly string[]).includes(request.method)) return withCost(request)
+    if (PERMISSION_METHODS.includes(request.method)) return withEvmNetwork(request)
+    return request
+  }
+
   return {
     async RPC_REQUEST(payload, { id }) {
       const record = payloadRecord(payload)
@@ -143,9 +181,8 @@ export function rpcHandlers(
         const sent = withSender(method, params, activeEvmAddress(context))
         const account = namedAccount(method, sent) ?? activeEvmAddress(context)
         const request: ApprovalRequest = { id, method, params: sent, chainId, account }
-        return context.approvals.request(
-          (COSTED_METHODS as readonly string[]).includes(method) ? withCost(request) : request,
-          () => sendToWallet(method, sent, chainId),
+        return context.approvals.request(prepared(request), () =>
+          sendToWallet(method, sent, chainId),
         )
       }
       switch (method) {

@@ -1,5 +1,7 @@
 import {
   COSTED_METHODS,
+  evmNetworkBody,
+  evmNetworkResponse,
   solanaNetworkBody,
   solanaNetworkResponse,
   WALLET_API_PREFIX,
@@ -14,14 +16,16 @@ import { authenticate } from '../../embedded/authenticate.ts'
 import { sha256Hex } from '../../embedded/codes.ts'
 import { RPC_SESSION_LIMIT } from '../../embedded/constants.ts'
 import type { EmbeddedContext } from '../../embedded/context.ts'
+import { evmNetworkInfo } from '../../embedded/rpc/evmNetwork.ts'
 import { solanaChainFor, solanaNetworkInfo } from '../../embedded/rpc/solana/network.ts'
 import { WALLET_RPC_METHODS, walletRpc, walletRpcCost } from '../../embedded/rpc/walletRpc.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
 /**
  * POST /wallet/v1/rpc: a signing call the user approved in the frame, with the session's key;
- * POST /wallet/v1/rpc/cost: what a transaction would cost, and POST /wallet/v1/solana/network:
- * the Solana network a call goes to, both for the approval screen.
+ * POST /wallet/v1/rpc/cost: what a transaction would cost, POST /wallet/v1/solana/network: the
+ * Solana network a call goes to, and POST /wallet/v1/evm/network: an EVM chain's name, coin and
+ * tokens, all for the approval screen.
  */
 export const walletRpcRoutes =
   (deps: { context: EmbeddedContext }): FastifyPluginAsyncZod =>
@@ -82,6 +86,27 @@ export const walletRpcRoutes =
         const { token, user } = await authenticate(deps.context, request)
         limiter.hit(sha256Hex(token))
         return walletRpcCost(deps.context, user, request.body)
+      },
+    )
+    app.post(
+      `${WALLET_API_PREFIX}/evm/network`,
+      {
+        schema: {
+          tags: ['embedded wallet'],
+          summary: 'An EVM chain as the approval screen names it',
+          description:
+            'The chain chainId names: its name, its coin and the ERC-20 tokens the server knows ' +
+            'on it (symbol and decimals), so a grant of permissions shows its limits in them. ' +
+            '400 "Unsupported chain" for a chain the server has no RPC for. Signs nothing.',
+          headers: bearerHeaders,
+          body: evmNetworkBody,
+          response: { 200: evmNetworkResponse, ...walletErrors },
+        },
+      },
+      async (request) => {
+        const { token } = await authenticate(deps.context, request)
+        limiter.hit(sha256Hex(token))
+        return evmNetworkInfo(deps.context.chains, request.body.chainId)
       },
     )
     app.post(

@@ -19,6 +19,7 @@ import { useStore } from '../../hooks/useStore.ts'
 import { ActivityTab } from './ActivityTab.tsx'
 import { FamilyAccounts } from './FamilyAccounts.tsx'
 import { TokensTab } from './TokensTab.tsx'
+import { useHasSessions } from './useHasSessions.ts'
 
 // Only a visitor with a smart account is offered the switch: its code loads for them alone.
 const AccountTypeSwitch = lazy(() =>
@@ -73,12 +74,24 @@ export function Account() {
   const features = useStore(latch.features)
   const { providers } = useStore(latch.onramp.state)
   const [copied, setCopied] = useState(false)
+  const active = accounts.byNamespace[accounts.activeNamespace]
+  const isEvm = accounts.activeNamespace === 'eip155'
+  const hasSmartAccount =
+    isEvm && (active?.allAccounts ?? []).some((entry) => entry.type === 'smartAccount')
+  const actsAsSmartAccount =
+    hasSmartAccount && active?.preferredAccountTypes.eip155 === 'smartAccount'
+  // Sessions: for every EVM account on a site that grants them (its option, or its use of the
+  // sessions API on this visit), else for a smart account with some.
+  const siteSessions =
+    latch.options.features.sessions === true || latch.sessions.current() !== undefined
+  const hasSessions = useHasSessions(
+    actsAsSmartAccount && !siteSessions,
+    account.address,
+    network.caipNetwork?.caipNetworkId,
+  )
+  const showSessions = isEvm && !network.unsupported && (siteSessions || hasSessions)
   if (!account.address) return null
   const address = account.address
-  const active = accounts.byNamespace[accounts.activeNamespace]
-  const hasSmartAccount =
-    accounts.activeNamespace === 'eip155' &&
-    (active?.allAccounts ?? []).some((entry) => entry.type === 'smartAccount')
 
   const copy = () => {
     navigator.clipboard?.writeText(address).then(
@@ -236,6 +249,17 @@ export function Account() {
           </button>
         ))}
       </div>
+      {showSessions && (
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="secondary"
+          data-testid="latch-account-sessions"
+          onClick={() => latch.router.push('Sessions')}
+        >
+          Sessions
+        </button>
+      )}
       <div className="latch-tabs" role="tablist" aria-label="Account">
         {ACCOUNT_TABS.map((name) => (
           <button
