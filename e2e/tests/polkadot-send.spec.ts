@@ -74,6 +74,8 @@ test('sends the chain coin: refusals first, the fee shown before signing, a decl
   await expect(alert).toHaveText(
     `Amount plus the network fee (${units(held + fee)}) is more than your transferable balance (${units(held - existentialDeposit)})`,
   )
+  // A refused transfer shows no fee still being estimated beside its refusal.
+  await expect(send.getByTestId('latch-send-fee')).toHaveCount(0)
   // All but the fee: amount and fee fit the balance, but nothing would stay to keep the account.
   await fill(formatUnits(held - fee, decimals), receiver.address)
   await expect(alert).toHaveText(
