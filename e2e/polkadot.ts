@@ -67,3 +67,32 @@ export async function planckAt(stack: StackInfo, address: string): Promise<bigin
   const decimals = chain.nativeCurrency.decimals
   return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0')
 }
+
+/**
+ * What the server reckons for a transfer as the page would ask for it: its fee and the chain's
+ * existential deposit, in planck (a test's arithmetic for amounts that hit each refusal).
+ */
+export async function polkadotTransferQuote(
+  stack: StackInfo,
+  from: string,
+  to: string,
+  amount: bigint,
+): Promise<{ fee: bigint; existentialDeposit: bigint }> {
+  const response = await fetch(new URL('/v1/polkadot/transfer', stack.serverUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      projectId: 'latch-dev',
+      chainId: polkadotChain(stack).caipNetworkId,
+      from,
+      to,
+      amount: amount.toString(),
+    }),
+  })
+  if (!response.ok) throw new Error(`transfer quote: ${response.status} ${await response.text()}`)
+  const { fee, existentialDeposit } = (await response.json()) as {
+    fee: string
+    existentialDeposit: string
+  }
+  return { fee: BigInt(fee), existentialDeposit: BigInt(existentialDeposit) }
+}

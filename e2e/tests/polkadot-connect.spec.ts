@@ -57,10 +57,11 @@ test('a Polkadot extension: connect, named accounts in the chain prefix, pick on
     `Connected ${second.address} on ${chain.name}`,
   )
 
-  // Receive: the address in the QR code, the Polkadot network only.
+  // Receive: the plain SS58 address in the QR code (Polkadot wallets scan no URI scheme), the
+  // Polkadot network only.
   await account.getByRole('button', { name: 'Receive' }).click()
   const receive = page.getByTestId('latch-receive')
-  const qr = receive.getByRole('img', { name: `QR code of ${second.address}` })
+  const qr = receive.getByRole('img', { name: `QR code of the address ${second.address}` })
   await expect(qr).toBeVisible()
   expect(await readQrCode(qr)).toBe(second.address)
   await expect(receive.getByTestId('latch-receive-address')).toHaveText(second.address)

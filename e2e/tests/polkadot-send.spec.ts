@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { formatUnits } from 'viem'
 import { expect, test } from '../fixtures.ts'
 import {
   connectPolkadot,
@@ -6,6 +7,7 @@ import {
   planckAt,
   polkadotAccount,
   polkadotChain,
+  polkadotTransferQuote,
 } from '../polkadot.ts'
 
 // Polkadot accounts of the devnet these tests use (others are other tests'); 5 receives.
@@ -54,14 +56,30 @@ test('sends the chain coin: refusals first, the fee shown before signing, a decl
   await expect(alert).toHaveText(
     'Invalid receiver address. This address has a wrong checksum: check it for a typo',
   )
-  // More than the balance; then all of it, which would leave less than the existential deposit.
+  // More than the balance: the page says so before asking the server.
   await fill('10001', receiver.address)
   await expect(alert).toHaveText(`Insufficient ${symbol} balance`)
-  await fill('10000', receiver.address)
+  // Two refusals of a keep-alive transfer, each hit by an amount that is its reason. The fee and
+  // the existential deposit are what the server reckons for a transfer of this size.
+  const held = await planckAt(stack, sender.address)
+  const { fee, existentialDeposit } = await polkadotTransferQuote(
+    stack,
+    sender.address,
+    receiver.address,
+    held / 2n,
+  )
+  const units = (planck: bigint) => `${formatUnits(planck, decimals)} ${symbol}`
+  // All of it: with the fee on top it is more than the account may move at all.
+  await fill(formatUnits(held, decimals), receiver.address)
   await expect(alert).toHaveText(
-    new RegExp(
-      `^Your account must keep at least [\\d.]+ ${symbol} \\(the network's existential deposit\\): send at most [\\d.]+ ${symbol}$`,
-    ),
+    `Amount plus the network fee (${units(held + fee)}) is more than your transferable balance (${units(held - existentialDeposit)})`,
+  )
+  // A refused transfer shows no fee still being estimated beside its refusal.
+  await expect(send.getByTestId('latch-send-fee')).toHaveCount(0)
+  // All but the fee: amount and fee fit the balance, but nothing would stay to keep the account.
+  await fill(formatUnits(held - fee, decimals), receiver.address)
+  await expect(alert).toHaveText(
+    `Your account must keep at least ${units(existentialDeposit)} (the network's existential deposit): send at most ${units(held - existentialDeposit - fee)}`,
   )
   await expect(send.getByTestId('latch-send-review')).toHaveCount(0)
   expect(wallet.requests.some((request) => request.method === 'signPayload')).toBe(false)
@@ -75,6 +93,10 @@ test('sends the chain coin: refusals first, the fee shown before signing, a decl
   await expect(review).toContainText(`to ${receiver.address}`)
   const feeLine = review.getByTestId('latch-send-fee')
   await expect(feeLine).toHaveText(new RegExp(`^Network fee: [\\d.]+ ${symbol}`))
+  // Read while the review shows it: the sent view that follows has no fee line.
+  const feeText = ((await feeLine.textContent()) ?? '').match(/Network fee: ([\d.]+)/)?.[1] ?? ''
+  const [whole = '0', fraction = ''] = feeText.split('.')
+  const shownFee = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0'))
   expect(wallet.requests.some((request) => request.method === 'signPayload')).toBe(false)
 
   // Declined in the extension: said so, still on the review, nothing moved.
@@ -96,10 +118,7 @@ test('sends the chain coin: refusals first, the fee shown before signing, a decl
   const paid = senderBefore - (await planckAt(stack, sender.address))
   expect(paid > amount).toBe(true)
   // The fee the review showed is what the chain took, to the planck.
-  const shownFee = ((await feeLine.textContent()) ?? '').match(/Network fee: ([\d.]+)/)?.[1] ?? ''
-  const [whole = '0', fraction = ''] = shownFee.split('.')
-  const fee = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0'))
-  expect(paid - amount).toBe(fee)
+  expect(paid - amount).toBe(shownFee)
 
   // Back on the Account view: the transfer in Activity.
   await sent.getByRole('button', { name: 'Done' }).click()

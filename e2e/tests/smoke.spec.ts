@@ -37,8 +37,9 @@ test('the demo loads, reaches the server and hosts the test wallet, whose signat
   await expect(page.getByTestId('server-status')).toHaveText(
     `Latch server online · networks eip155:31337, eip155:31338, ${solana?.caipNetworkId}, ${bitcoin?.caipNetworkId}, ${polkadot?.caipNetworkId}`,
   )
+  // Every chain the devnet runs, though the default demo configures no Polkadot network.
   await expect(page.getByTestId('devnet-chains')).toHaveText(
-    `Devnet: Latch Devnet (31337) · Latch Devnet 2 (31338) · ${solana?.name} · ${bitcoin?.name}`,
+    `Devnet: Latch Devnet (31337) · Latch Devnet 2 (31338) · ${solana?.name} · ${bitcoin?.name} · ${polkadot?.name}`,
   )
   expect(announced).toEqual({ name: 'Latch Test Wallet', rdns: 'dev.latch.testwallet' })
 

@@ -191,10 +191,13 @@ function EventLog() {
 export function App() {
   const solana = demoConfig.devnet?.solana
   const bitcoin = demoConfig.devnet?.bitcoin
+  const polkadot = demoConfig.devnet?.polkadot
+  // Every chain the devnet runs, whichever families this page configures (?families=).
   const chainNames = [
     ...(demoConfig.devnet?.chains.map((chain) => `${chain.name} (${chain.chainId})`) ?? []),
     ...(solana ? [solana.name] : []),
     ...(bitcoin ? [bitcoin.name] : []),
+    ...(polkadot ? [polkadot.name] : []),
   ]
   return (
     <>

@@ -208,7 +208,7 @@ describe('Polkadot on the server', () => {
     const all = await transfer(charlie.address, bob.address, held - BigInt(half.fee) - 2_000_000n)
     expect(all.statusCode).toBe(400)
     expect(all.json().message).toMatch(
-      /^This would leave your account below the existential deposit/,
+      /^Your account must keep at least 0\.000003333333 ROC \(the network's existential deposit\): send at most [\d.]+ ROC$/,
     )
   })
 

@@ -1,4 +1,4 @@
-import type { PolkadotBalanceParts } from '@latch/protocol'
+import { keepAliveTransferable, type PolkadotBalanceParts } from '@latch/protocol'
 import { formatUnits } from 'viem'
 import type { PricedBalance } from '../balances/readBalances.ts'
 import { NATIVE_PRICE_KEY, type UsdPrices } from '../prices/priceSource.ts'
@@ -42,8 +42,7 @@ export async function readPolkadotHoldings(
  * the frozen part or the existential deposit, whichever is larger.
  */
 export function transferablePlanck(holdings: PolkadotHoldings, existentialDeposit: bigint): bigint {
-  const kept = holdings.frozen > existentialDeposit ? holdings.frozen : existentialDeposit
-  return holdings.free > kept ? holdings.free - kept : 0n
+  return keepAliveTransferable({ free: holdings.free, frozen: holdings.frozen, existentialDeposit })
 }
 
 /** The parts of a balance in whole units, as the balance route answers them. */

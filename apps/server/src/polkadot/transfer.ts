@@ -1,4 +1,8 @@
-import type { PolkadotTransferResponse, SignerPayloadJson } from '@latch/protocol'
+import {
+  keepAliveRefusal,
+  type PolkadotTransferResponse,
+  type SignerPayloadJson,
+} from '@latch/protocol'
 import { formatUnits } from 'viem'
 import { HttpError } from '../errors.ts'
 import { readPolkadotHoldings, transferablePlanck } from './balances.ts'
@@ -39,18 +43,16 @@ export async function buildPolkadotTransfer(
       `The receiving account is empty: send at least the existential deposit, ${units(ed)}`,
     )
   const transferable = transferablePlanck(sender, ed)
-  if (amount + fee > transferable) {
-    // Said as what the visitor has, or as what must stay behind when that is the reason.
-    if (amount + fee <= sender.free - sender.frozen)
-      throw new HttpError(
-        400,
-        `This would leave your account below the existential deposit (${units(ed)}), which a keep-alive transfer keeps: send at most ${units(transferable > fee ? transferable - fee : 0n)}`,
-      )
-    throw new HttpError(
-      400,
-      `Amount plus the network fee (${units(amount + fee)}) is more than your transferable balance (${units(transferable)})`,
-    )
-  }
+  // Said as what must stay behind when the deposit is the reason, else as what the account may move.
+  const refusal = keepAliveRefusal({
+    free: sender.free,
+    frozen: sender.frozen,
+    amount,
+    fee,
+    existentialDeposit: ed,
+    format: units,
+  })
+  if (refusal) throw new HttpError(400, refusal)
   const [header, nonce] = await Promise.all([
     api.rpc.chain.getHeader(),
     api.rpc.system.accountNextIndex(from),

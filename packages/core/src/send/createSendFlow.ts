@@ -474,7 +474,13 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     if (transfer.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
     const asked = ++stamp
     store.set({ fee: { status: 'loading' } })
-    const { fee, existentialDeposit, ...reckoned } = await deps.transferFee(transfer)
+    const { fee, existentialDeposit, ...reckoned } = await deps
+      .transferFee(transfer)
+      .catch((error: unknown) => {
+        // A transfer the server refuses has no fee to show: the refusal says why, not "estimating".
+        if (asked === stamp) store.set({ fee: { status: 'idle' } })
+        throw error
+      })
     if (asked !== stamp || store.get().step !== 'form') return
     const problem =
       existentialDeposit === undefined

@@ -1,4 +1,5 @@
 import { checkSs58, isSs58Problem } from '@latch/protocol/polkadot'
+import { keepAliveRefusal } from '@latch/protocol/polkadot-keep-alive'
 import type { Transfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
 
@@ -46,7 +47,8 @@ export function validatePolkadotSend(
 
 /**
  * What keeps the sender's account alive: a transferKeepAlive may not leave it under the existential
- * deposit, so the amount plus the fee must leave at least that much.
+ * deposit, so the amount plus the fee must leave at least that much. Worded as the server words
+ * its refusal, so the visitor reads one sentence whichever side says it.
  * @returns the sentence to show, or undefined when the send leaves enough
  */
 export function existentialDepositProblem(options: {
@@ -56,10 +58,6 @@ export function existentialDepositProblem(options: {
   existentialDeposit: bigint
   format(value: bigint): string
 }): string | undefined {
-  const { balance, amount, fee, existentialDeposit, format } = options
-  if (balance - amount - fee >= existentialDeposit) return undefined
-  const most = balance - fee - existentialDeposit
-  return most > 0n
-    ? `Your account must keep at least ${format(existentialDeposit)} (the network's existential deposit): send at most ${format(most)}`
-    : `Your account must keep at least ${format(existentialDeposit)} (the network's existential deposit), and this balance cannot pay the fee on top`
+  const { balance, ...rest } = options
+  return keepAliveRefusal({ free: balance, ...rest })
 }
