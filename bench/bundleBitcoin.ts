@@ -1,40 +1,12 @@
-import { gzipSync } from 'node:zlib'
 import type { DevnetManifest } from '@latch/devnet'
 import { installBitcoinTestWallet } from '@latch/test-wallet'
-import type { Browser, Page } from '@playwright/test'
-
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+import type { Browser } from '@playwright/test'
+import { kib, type Loaded, recordScripts, sum } from './loadedScripts.ts'
 
 // Text only the Bitcoin family's chunks hold, to name them among the page's (their file names are
 // the bundler's): the family itself, and its transfer code (PSBTs and signature checks).
 const FAMILY_MARK = 'bitcoin-standard:'
 const TRANSFER_MARK = 'The wallet did not sign the transaction'
-
-type Loaded = { url: string; gzip: number; text: string; at: number }
-
-/** Every script the page loads, gzipped, with when it arrived. */
-function recordScripts(page: Page): { loaded: Loaded[]; settled(): Promise<void> } {
-  const loaded: Loaded[] = []
-  const pending: Promise<void>[] = []
-  page.on('response', (response) => {
-    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return
-    const at = Date.now()
-    pending.push(
-      response.body().then(
-        (body) => {
-          loaded.push({
-            url: response.url(),
-            gzip: gzipSync(body, { level: 9 }).length,
-            text: body.toString(),
-            at,
-          })
-        },
-        () => {},
-      ),
-    )
-  })
-  return { loaded, settled: () => Promise.all(pending).then(() => undefined) }
-}
 
 /**
  * The bytes of the Bitcoin family in the demo (its networks configured): what loads with the page
@@ -98,7 +70,6 @@ export async function measureBitcoinWallet(
     await page.waitForLoadState('networkidle')
     await scripts.settled()
 
-    const sum = (files: Loaded[]) => files.reduce((total, file) => total + file.gzip, 0)
     const family = scripts.loaded.filter((file) => file.text.includes(FAMILY_MARK))
     const transfer = scripts.loaded.filter((file) => file.text.includes(TRANSFER_MARK))
     const afterReview = scripts.loaded.filter((file) => file.at >= reviewAt)

@@ -1,41 +1,12 @@
-import { gzipSync } from 'node:zlib'
 import type { DevnetManifest } from '@latch/devnet'
 import { installPolkadotTestWallet } from '@latch/test-wallet'
-import type { Browser, Page } from '@playwright/test'
-
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+import type { Browser } from '@playwright/test'
+import { kib, type Loaded, recordScripts, sum } from './loadedScripts.ts'
 
 // Text only the Polkadot family's chunks hold, to name them among the page's (their file names are
 // the bundler's): the family reads `injectedWeb3`, the extensions' entry point.
 const FAMILY_MARK = 'injectedWeb3'
 
-type Loaded = { url: string; gzip: number; text: string; at: number }
-
-/** Every script the page loads, gzipped, with when it arrived. */
-function recordScripts(page: Page): { loaded: Loaded[]; settled(): Promise<void> } {
-  const loaded: Loaded[] = []
-  const pending: Promise<void>[] = []
-  page.on('response', (response) => {
-    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return
-    const at = Date.now()
-    pending.push(
-      response.body().then(
-        (body) => {
-          loaded.push({
-            url: response.url(),
-            gzip: gzipSync(body, { level: 9 }).length,
-            text: body.toString(),
-            at,
-          })
-        },
-        () => {},
-      ),
-    )
-  })
-  return { loaded, settled: () => Promise.all(pending).then(() => undefined) }
-}
-
-const sum = (files: Loaded[]) => files.reduce((total, file) => total + file.gzip, 0)
 const polkadotCode = (files: Loaded[]) => files.filter((file) => file.text.includes(FAMILY_MARK))
 
 /** The Polkadot code an EVM-only page loads, with the modal open: none is expected. */
