@@ -147,7 +147,8 @@ test.describe('the modal body', () => {
       stack,
     }) => {
       await page.emulateMedia({ reducedMotion })
-      await page.setViewportSize({ width: 1000, height: 700 })
+      // Tall enough for the whole Connect view (email, the logins, five wallets), not for All Wallets.
+      await page.setViewportSize({ width: 1000, height: 800 })
       await page.goto(stack.demoUrl)
       await page.getByRole('button', { name: 'Connect Wallet' }).click()
       const body = page.getByTestId('latch-modal-body')
