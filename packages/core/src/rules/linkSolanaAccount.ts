@@ -47,7 +47,9 @@ const EMBEDDED_METHODS = [
 ]
 
 /** The WalletConnect wallet as the modal shows it when no EVM connection names it. */
-const walletConnectOption = (source: WalletConnectSolanaSource): WalletOption => {
+export const walletConnectOption = (
+  source: Pick<WalletConnectSolanaSource, 'id' | 'peer'>,
+): WalletOption => {
   const peer = source.peer()
   return {
     id: source.id,

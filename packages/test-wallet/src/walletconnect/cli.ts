@@ -1,16 +1,17 @@
 /**
  * `npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N]
- * [--solana-only] [--manifest path]`: a devnet wallet on the WalletConnect relay of the running
- * devnet, with an EVM account and (when the devnet runs a Solana chain) a Solana account. Pairs
- * from the URI, approves (or rejects) the proposal (`--solana-only`: its Solana side alone, as a
- * Solana wallet does), prints every request it answers, and runs until Ctrl-C.
+ * [--polkadot-account N] [--solana-only] [--polkadot-only] [--manifest path]`: a devnet wallet on
+ * the WalletConnect relay of the running devnet, with an EVM account and (when the devnet runs
+ * them) a Solana and a Polkadot account. Pairs from the URI, approves (or rejects) the proposal
+ * (`--solana-only` / `--polkadot-only`: that side alone, as a wallet of one chain does), prints
+ * every request it answers, and runs until Ctrl-C.
  */
 import { parseArgs } from 'node:util'
 import { defaultManifestPath, readManifest } from '@latch/devnet'
 import { createWcTestWallet, type WcRequestRecord } from './wcTestWallet.ts'
 
 const usage =
-  "usage: npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N] [--solana-only] [--manifest path]"
+  "usage: npm run wc-wallet -w @latch/test-wallet -- 'wc:…' [--reject] [--account N] [--solana-account N] [--polkadot-account N] [--solana-only] [--polkadot-only] [--manifest path]"
 
 function fail(message: string): never {
   console.error(message)
@@ -31,6 +32,8 @@ const { values, positionals } = parseArgs({
     account: { type: 'string', default: '0' },
     'solana-account': { type: 'string', default: '0' },
     'solana-only': { type: 'boolean', default: false },
+    'polkadot-account': { type: 'string', default: '0' },
+    'polkadot-only': { type: 'boolean', default: false },
     manifest: { type: 'string', default: defaultManifestPath },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -70,10 +73,28 @@ if (manifest.solana) {
   }
 }
 
+// The Polkadot account answers sessions that ask for the devnet's Polkadot chain.
+let polkadot: { suri: string; type: 'sr25519' | 'ed25519' | 'ecdsa'; chains: string[] } | undefined
+if (manifest.polkadot) {
+  const polkadotIndex = Number(values['polkadot-account'])
+  const polkadotAccount = manifest.polkadot.accounts[polkadotIndex]
+  if (!Number.isInteger(polkadotIndex) || !polkadotAccount) {
+    fail(
+      `--polkadot-account must be 0..${manifest.polkadot.accounts.length - 1}, got ${values['polkadot-account']}`,
+    )
+  }
+  polkadot = {
+    suri: polkadotAccount.suri,
+    type: polkadotAccount.type,
+    chains: [manifest.polkadot.caipNetworkId],
+  }
+}
+
 const wallet = await createWcTestWallet({
   ...manifest.walletConnect,
   privateKeys,
   solana,
+  polkadot,
   chains: manifest.chains.map((chain) => ({ id: chain.chainId, rpcUrl: chain.rpcUrl })),
   // A person reads the proposal before the dapp gives up on it.
   timeoutMs: 60_000,
@@ -101,10 +122,12 @@ try {
     await wallet.close()
     process.exit(0)
   }
-  const topic = await wallet.approve(values['solana-only'] ? { namespaces: ['solana'] } : {})
-  if (values['solana-only']) console.log(`session ${topic}: Solana only`)
+  const only = values['solana-only'] ? 'solana' : values['polkadot-only'] ? 'polkadot' : undefined
+  const topic = await wallet.approve(only ? { namespaces: [only] } : {})
+  if (only) console.log(`session ${topic}: ${only === 'solana' ? 'Solana' : 'Polkadot'} only`)
   else console.log(`session ${topic}: ${wallet.address} on chain ${wallet.chainId}`)
   if (wallet.solanaAddress) console.log(`Solana account ${wallet.solanaAddress}`)
+  if (wallet.polkadotAddress) console.log(`Polkadot account ${wallet.polkadotAddress}`)
   console.log('answering requests; Ctrl-C disconnects and exits')
 } catch (error) {
   await wallet.close()

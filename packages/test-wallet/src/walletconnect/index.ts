@@ -10,6 +10,12 @@ export {
   type WcTestWalletErrorType,
   WcTimeoutError,
 } from './errors.ts'
+export {
+  createPolkadotRequestHandler,
+  POLKADOT_WALLET_METHODS,
+  type PolkadotKey,
+  polkadotPair,
+} from './polkadotRequests.ts'
 export type { Decision } from './requests.ts'
 export {
   closeOfflineSignClient,

@@ -1,4 +1,5 @@
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
+import { POLKADOT_WALLET_METHODS } from './polkadotRequests.ts'
 import { SOLANA_WALLET_METHODS } from './solanaRequests.ts'
 
 /** What the wallet offers in every session it approves. */
@@ -53,18 +54,26 @@ export function eip155ChainId(chain: string): number | undefined {
 /** Whether a CAIP-2 id is in the `solana` namespace. */
 export const isSolanaChain = (chain: string) => /^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(chain)
 
+/** Whether a CAIP-2 id is in the `polkadot` namespace (a genesis hash prefix of 32 hex digits). */
+export const isPolkadotChain = (chain: string) => /^polkadot:[0-9a-f]{32}$/.test(chain)
+
 /** The wallet's Solana side in a session: its CAIP-2 chains and its base58 address. */
 export type SolanaSession = { chains: readonly string[]; address: string }
+
+/** The wallet's Polkadot side in a session: its CAIP-2 chains and its SS58 address. */
+export type PolkadotSession = { chains: readonly string[]; address: string }
 
 /**
  * The session namespaces the wallet settles or updates to. eip155: `chains` in the given order
  * (active first), the active account on each of them; solana (when the session has Solana
- * chains): `solana:<ref>:<address>` on each. Every method and event the wallet supports.
+ * chains): `solana:<ref>:<address>` on each; polkadot likewise. Every method and event the wallet
+ * supports.
  */
 export function sessionNamespaces(
   chains: readonly number[],
   address: string,
   solana?: SolanaSession,
+  polkadot?: PolkadotSession,
 ): SessionTypes.Namespaces {
   const namespaces: SessionTypes.Namespaces = {}
   if (chains.length > 0) {
@@ -81,6 +90,14 @@ export function sessionNamespaces(
       accounts: solana.chains.map((chain) => `${chain}:${solana.address}`),
       methods: [...SOLANA_WALLET_METHODS],
       events: [...WALLET_EVENTS],
+    }
+  }
+  if (polkadot && polkadot.chains.length > 0) {
+    namespaces.polkadot = {
+      chains: [...polkadot.chains],
+      accounts: polkadot.chains.map((chain) => `${chain}:${polkadot.address}`),
+      methods: [...POLKADOT_WALLET_METHODS],
+      events: ['accountsChanged'],
     }
   }
   return namespaces

@@ -15,11 +15,13 @@ import {
   caip2,
   caip10,
   eip155ChainId,
+  isPolkadotChain,
   isSolanaChain,
   requestedChains,
   sessionNamespaces,
 } from './namespaces.ts'
 import { sendAndAwaitAnswer } from './peerResponse.ts'
+import { createPolkadotRequestHandler, type PolkadotKey, polkadotPair } from './polkadotRequests.ts'
 import { createRequestHandler, type Decision } from './requests.ts'
 import { closeOfflineSignClient, createOfflineSignClient } from './signClient.ts'
 import { createSolanaRequestHandler } from './solanaRequests.ts'
@@ -38,6 +40,12 @@ export type WcTestWalletOptions = {
    * `secretKey` (64 bytes, base58) and sent through `rpcUrl`.
    */
   solana?: { secretKey: string; rpcUrl: string; chains: readonly string[] }
+  /**
+   * A Polkadot account too: sessions that ask for the `polkadot` namespace get it on `chains`
+   * (CAIP-2 ids, e.g. the devnet's `caipNetworkId`), and `polkadot_*` requests are signed with
+   * the key of `suri` (sr25519 unless `type` says otherwise).
+   */
+  polkadot?: PolkadotKey & { chains: readonly string[] }
   /** Wallet metadata name; default 'Latch Test Wallet'. */
   name?: string
   /** How long pair(), approve() and the session actions wait for the dapp; default 10 s. */
@@ -69,6 +77,8 @@ export type WcTestWallet = {
   readonly chainId: number
   /** The Solana account's base58 address, when the wallet has one. */
   readonly solanaAddress: string | undefined
+  /** The Polkadot account's SS58 address (generic prefix 42), when the wallet has one. */
+  readonly polkadotAddress: string | undefined
   /** The settled session's topic; undefined before approve() and once either side ended it. */
   readonly sessionTopic: string | undefined
   /** Pairs from a wc: URI; resolves with the session proposal once it arrives (does not answer it). */
@@ -77,7 +87,8 @@ export type WcTestWallet = {
    * Approves the pending proposal with the active account on every requested chain the wallet
    * has (required + optional), active chain first; resolves with the session topic once settled.
    * If the active chain was not requested, the first requested one the wallet has becomes active.
-   * Requested Solana chains the wallet has get the `solana` namespace with its Solana account.
+   * Requested Solana (Polkadot) chains the wallet has get the `solana` (`polkadot`) namespace with
+   * its Solana (Polkadot) account.
    * `namespaces` narrows what is approved (`['solana']`: a Solana-only session, as a Solana
    * wallet gives); a required chain of a namespace left out fails the approval.
    */
@@ -115,10 +126,10 @@ export type WcTestWallet = {
 }
 
 /** The namespaces the wallet can approve. */
-export type WcNamespace = 'eip155' | 'solana'
+export type WcNamespace = 'eip155' | 'solana' | 'polkadot'
 
 type ProposalEvent = SignClientTypes.EventArguments['session_proposal']
-type Session = { topic: string; chains: number[]; solanaChains: string[] }
+type Session = { topic: string; chains: number[]; solanaChains: string[]; polkadotChains: string[] }
 type RequestEvent = SignClientTypes.EventArguments['session_request']
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -141,6 +152,8 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
   const rpcUrls = new Map(options.chains.map((chain) => [chain.id, chain.rpcUrl]))
   let solanaKeypair = options.solana ? createSolanaKeypair(options.solana.secretKey) : undefined
   const solanaChains = new Set(options.solana?.chains ?? [])
+  const dotPair = options.polkadot ? await polkadotPair(options.polkadot) : undefined
+  const polkadotChains = new Set(options.polkadot?.chains ?? [])
 
   let activeIndex = 0
   let activeChainId = firstChain.id
@@ -183,6 +196,7 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
       current.chains,
       activeAccount().address,
       solanaKeypair && { chains: current.solanaChains, address: solanaKeypair.address },
+      dotPair && { chains: current.polkadotChains, address: dotPair.address },
     )
 
   const updateSession = async (current: Session) => {
@@ -234,6 +248,13 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
       })
     : undefined
 
+  const handlePolkadot = dotPair
+    ? createPolkadotRequestHandler({
+        pair: dotPair,
+        decide: (method) => decisions.get(method) ?? defaultDecision,
+      })
+    : undefined
+
   const answer = async (event: RequestEvent) => {
     const { request, chainId } = event.params
     const record: WcRequestRecord = { method: request.method, params: request.params, chainId }
@@ -242,9 +263,15 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
       if (solana && !(handleSolana && solanaChains.has(chainId))) {
         throw unsupportedMethod(`${request.method} on ${chainId}`)
       }
+      const polkadot = isPolkadotChain(chainId) || request.method.startsWith('polkadot_')
+      if (polkadot && !(handlePolkadot && polkadotChains.has(chainId))) {
+        throw unsupportedMethod(`${request.method} on ${chainId}`)
+      }
       const result = solana
         ? await handleSolana?.(request.method, request.params)
-        : await handle({ ...request, chainId })
+        : polkadot
+          ? await handlePolkadot?.(request.method, request.params)
+          : await handle({ ...request, chainId })
       record.result = result ?? null
     } catch (error) {
       const { code, message } = serializeError(error)
@@ -281,6 +308,9 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
     get solanaAddress() {
       return solanaKeypair?.address
     },
+    get polkadotAddress() {
+      return dotPair?.address
+    },
     get sessionTopic() {
       return session?.topic
     },
@@ -308,20 +338,31 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
       if (!pending) throw new NoPendingProposalError()
       const proposal = pending
       const { required, optional } = requestedChains(proposal.params)
-      const allowed = new Set<WcNamespace>(approveOptions?.namespaces ?? ['eip155', 'solana'])
+      const allowed = new Set<WcNamespace>(
+        approveOptions?.namespaces ?? ['eip155', 'solana', 'polkadot'],
+      )
       const known = (chain: string) => {
         const id = eip155ChainId(chain)
         return allowed.has('eip155') && id !== undefined && rpcUrls.has(id) ? id : undefined
       }
       const knownSolana = (chain: string) =>
         allowed.has('solana') && solanaKeypair !== undefined && solanaChains.has(chain)
-      const missing = required.filter((chain) => known(chain) === undefined && !knownSolana(chain))
+      const knownPolkadot = (chain: string) =>
+        allowed.has('polkadot') && dotPair !== undefined && polkadotChains.has(chain)
+      const missing = required.filter(
+        (chain) => known(chain) === undefined && !knownSolana(chain) && !knownPolkadot(chain),
+      )
       if (missing.length > 0) throw new UnsupportedChainsError(missing, 'it lacks required chains')
       const requested = [...new Set([...required, ...optional])]
       const offered = requested.map(known).filter((id): id is number => id !== undefined)
       const offeredSolana = requested.filter(knownSolana)
+      const offeredPolkadot = requested.filter(knownPolkadot)
       const [firstOffered] = offered
-      if (firstOffered === undefined && offeredSolana.length === 0) {
+      if (
+        firstOffered === undefined &&
+        offeredSolana.length === 0 &&
+        offeredPolkadot.length === 0
+      ) {
         throw new UnsupportedChainsError(optional, 'it has none of the requested chains')
       }
       if (firstOffered !== undefined && !offered.includes(activeChainId)) {
@@ -331,7 +372,7 @@ export async function createWcTestWallet(options: WcTestWalletOptions): Promise<
         firstOffered === undefined
           ? []
           : [activeChainId, ...offered.filter((id) => id !== activeChainId)]
-      const settled = { chains, solanaChains: offeredSolana }
+      const settled = { chains, solanaChains: offeredSolana, polkadotChains: offeredPolkadot }
       const { topic } = await client.approve({ id: proposal.id, namespaces: namespacesOf(settled) })
       pending = undefined
       session = { topic, ...settled }

@@ -77,6 +77,9 @@ export function createEvmFamily(deps: EvmFamilyDeps): EvmAdapter {
             solanaChains: options.networks
               .filter((network) => network.chainNamespace === 'solana')
               .map((network) => network.caipNetworkId),
+            polkadotChains: options.networks
+              .filter((network) => network.chainNamespace === 'polkadot')
+              .map((network) => network.caipNetworkId),
             hasStoredSession: () =>
               storage.getItem(walletConnectSessionKey) === WALLETCONNECT_CONNECTOR_ID,
             setStoredSession: (stored) => {

@@ -6,7 +6,13 @@ import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { UserRejectedError } from '../errors.ts'
 import { parseUnits } from '../solana/units.ts'
-import type { ChainAdapter, ChainConnection, FamilyAccount, WalletOption } from '../types.ts'
+import type {
+  ChainAdapter,
+  ChainConnection,
+  FamilyAccount,
+  LinkedAccount,
+  WalletOption,
+} from '../types.ts'
 import {
   type FoundExtension,
   findExtensions,
@@ -45,6 +51,9 @@ type Session = {
   active: string
   caipNetworkId: CaipNetworkId
 }
+
+/** An account another family's wallet session holds (a WalletConnect session's polkadot namespace). */
+type LinkedSession = { linked: LinkedAccount; caipNetworkId: CaipNetworkId }
 
 const hexOf = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
@@ -93,6 +102,7 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
   })
   const accountList = createStore<{ list: FamilyAccount[] }>({ list: [] })
   let session: Session | undefined
+  let linkedSession: LinkedSession | undefined
   let stopFollowing: (() => void) | undefined
 
   const configured = (caipNetworkId: string | null | undefined) =>
@@ -110,6 +120,21 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
     })
 
   const publish = () => {
+    if (!session && linkedSession) {
+      const { linked, caipNetworkId } = linkedSession
+      const address = toSs58Prefix(linked.address, prefixOf(caipNetworkId)) ?? linked.address
+      accountList.set({ list: [{ address, purpose: 'eoa' }] })
+      connection.set({
+        current: {
+          status: 'connected',
+          address,
+          caipNetworkId,
+          caipAddress: `${caipNetworkId}:${address}`,
+          wallet: linked.wallet,
+        },
+      })
+      return
+    }
     if (!session) {
       connection.set({ current: { status: 'disconnected' } })
       accountList.set({ list: [] })
@@ -202,10 +227,36 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
     if (!session) throw new LatchError('No wallet is connected')
     return session
   }
-  const activeAddress = () => {
+  /** The linked account, when no extension's session is open. */
+  const linkedOnly = () => (session ? undefined : linkedSession)
+  /** The active account's address in its network's prefix, and that network. */
+  const sender = (): { address: string; caipNetworkId: CaipNetworkId } => {
+    const linked = linkedOnly()
+    if (linked) {
+      const { caipNetworkId } = linked
+      const address = toSs58Prefix(linked.linked.address, prefixOf(caipNetworkId))
+      if (!address) throw new LatchError(`${linked.linked.address} is not a Polkadot address`)
+      return { address, caipNetworkId }
+    }
     const current = connected()
-    return toSs58Prefix(current.active, prefixOf(current.caipNetworkId)) as string
+    return {
+      address: toSs58Prefix(current.active, prefixOf(current.caipNetworkId)) as string,
+      caipNetworkId: current.caipNetworkId,
+    }
   }
+  const activeAddress = () => sender().address
+
+  /** The linked account's network: the one in use, the last one used, else the first it serves. */
+  const linkedNetwork = (linked: LinkedAccount, current?: CaipNetworkId) => {
+    const serves = (id: string | undefined) =>
+      linked.chains.length === 0 || (id !== undefined && linked.chains.includes(id))
+    const candidates = [current, storage.getItem(networkKey) ?? undefined]
+      .map(configured)
+      .concat(deps.networks)
+    return (candidates.find((network) => network && serves(network.caipNetworkId)) ?? firstNetwork)
+      .caipNetworkId
+  }
+  const linkedCode = () => import('./linkedSigner.ts')
 
   const enable = async (extension: FoundExtension) => {
     try {
@@ -217,11 +268,11 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
   }
 
   const buildTransfer = async (transfer: { to: string; amount: bigint; token?: string }) => {
-    const current = connected()
+    const current = sender()
     if (transfer.token) throw new LatchError('A Polkadot wallet sends the native coin only')
     return deps.server.buildTransfer({
       caipNetworkId: current.caipNetworkId,
-      from: activeAddress(),
+      from: current.address,
       to: transfer.to,
       amount: transfer.amount,
     })
@@ -251,8 +302,13 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
       }
     },
     async disconnect() {
+      // A linked account ends with the session holding it: its own end does that when only this
+      // family holds the session, else the family holding it (EVM) ends it.
+      const linked = linkedSession?.linked
+      linkedSession = undefined
       // Extensions have no call to end a site's access: the kit forgets the session.
       end()
+      await linked?.end?.().catch(() => undefined)
     },
     async reconnect() {
       const walletId = storage.getItem(walletKey)
@@ -266,11 +322,21 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
     async switchNetwork(caipNetworkId) {
       if (!configured(caipNetworkId))
         throw new LatchError(`${caipNetworkId} is not one of the site's networks`)
+      const linked = linkedOnly()
+      if (linked) {
+        if (linked.linked.chains.length > 0 && !linked.linked.chains.includes(caipNetworkId))
+          throw new LatchError(`${linked.linked.wallet.name} has no ${caipNetworkId}`)
+        linkedSession = { ...linked, caipNetworkId }
+        publish()
+        return
+      }
       // The same keys sign on every Substrate chain: only the addresses' prefix changes.
       session = { ...connected(), caipNetworkId }
       publish()
     },
     selectAccount(address) {
+      // A linked account is the only one its session shares: nothing else to pick.
+      if (linkedOnly() && address === activeAddress()) return
       const current = connected()
       const account = usable(current.listed, prefixOf(current.caipNetworkId)).find(
         (entry) => entry.address === address,
@@ -299,6 +365,11 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
       }
     },
     async signMessage(message) {
+      const linked = linkedOnly()
+      if (linked) {
+        const { linkedSignMessage } = await linkedCode()
+        return linkedSignMessage(linked.linked, linked.caipNetworkId, activeAddress(), message)
+      }
       const { injected } = connected()
       const address = activeAddress()
       if (!injected.signer.signRaw)
@@ -314,6 +385,25 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
       return { fee, exact: true, existentialDeposit }
     },
     async sendTransfer(transfer) {
+      const linked = linkedOnly()
+      if (linked) {
+        const [{ linkedSignPayload }, { payload }] = await Promise.all([
+          linkedCode(),
+          buildTransfer(transfer),
+        ])
+        const signature = await linkedSignPayload(
+          linked.linked,
+          linked.caipNetworkId,
+          payload.address,
+          payload,
+        )
+        const hash = await deps.server.submit({
+          caipNetworkId: linked.caipNetworkId,
+          payload,
+          signature,
+        })
+        return { id: hash, caipNetworkId: linked.caipNetworkId }
+      }
       const current = connected()
       if (!current.injected.signer.signPayload)
         throw new LatchError(`${current.extension.name} cannot sign transactions`)
@@ -333,6 +423,21 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
     async signInMessage(fields) {
       const { polkadotSignInMessage } = await import('./signIn.ts')
       return polkadotSignInMessage(fields)
+    },
+    link(linked) {
+      if (!linked) {
+        if (!linkedSession) return
+        linkedSession = undefined
+        publish()
+        return
+      }
+      // The same wallet telling its account again or another one keeps the network in use.
+      const same = linkedSession?.linked.wallet.id === linked.wallet.id
+      linkedSession = {
+        linked,
+        caipNetworkId: linkedNetwork(linked, same ? linkedSession?.caipNetworkId : undefined),
+      }
+      publish()
     },
   }
 }

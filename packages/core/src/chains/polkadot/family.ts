@@ -2,7 +2,10 @@ import type { CaipNetworkId } from '@latch/protocol'
 import { sha256 } from '@noble/hashes/sha2.js'
 import type { ApiClient } from '../../api/client.ts'
 import type { ResolvedOptions } from '../../options/types.ts'
+import { linkPolkadotAccount } from '../../rules/linkPolkadotAccount.ts'
 import type { LatchStorage } from '../../storage/index.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from '../evm/walletconnect/connectorId.ts'
+import type { FamilyDeps } from '../familyDeps.ts'
 import type { ChainAdapter } from '../types.ts'
 import { createPolkadotAdapter } from './createPolkadotAdapter.ts'
 import type { SignerPayloadJson } from './injected.ts'
@@ -13,6 +16,8 @@ export type PolkadotFamilyDeps = {
   options: ResolvedOptions
   storage: LatchStorage
   api: ApiClient
+  /** The EVM family, whose WalletConnect session may hold a Polkadot account too. */
+  links?: Pick<NonNullable<FamilyDeps['links']>, 'evm'> | undefined
 }
 
 /** The server's id of a catalogue wallet: the SHA-256 of its slug, in hex. */
@@ -27,7 +32,7 @@ const catalogueId = (slug: string) =>
  * there, signed by the extension, submitted there) and their inclusion.
  */
 export function createFamilyAdapter(deps: PolkadotFamilyDeps): ChainAdapter {
-  return createPolkadotAdapter({
+  const adapter = createPolkadotAdapter({
     networks: deps.options.networks.filter((network) => network.chainNamespace === 'polkadot'),
     scope: typeof window === 'undefined' ? undefined : window,
     storage: deps.storage,
@@ -64,4 +69,22 @@ export function createFamilyAdapter(deps: PolkadotFamilyDeps): ChainAdapter {
       },
     },
   })
+  // Linked once the EVM family (which WalletConnect sessions connect through) is there and the
+  // kit has wired this adapter, so the kit hears the account connect.
+  const { links } = deps
+  if (links)
+    void links.evm().then(
+      (evm) => {
+        const { walletConnect } = evm
+        if (walletConnect)
+          linkPolkadotAccount({
+            evm: evm.connection,
+            walletConnect: { id: WALLETCONNECT_CONNECTOR_ID, ...walletConnect },
+            polkadot: () => adapter,
+          })
+      },
+      // Without the EVM family no WalletConnect session can hold a Polkadot account.
+      () => undefined,
+    )
+  return adapter
 }

@@ -2,32 +2,9 @@ import type { CaipNetworkId } from '@latch/protocol/caip'
 import { decodeBase58, encodeBase58 } from '@latch/protocol/solana'
 import { decodeBase64, encodeBase64 } from '@latch/protocol/solana-wire'
 import { LatchError } from '../../errors.ts'
-import { UserRejectedError } from '../errors.ts'
+import { linkedCall } from '../linkedCall.ts'
 import type { LinkedAccount } from '../types.ts'
 import type { SolanaSigner } from './transfer.ts'
-
-// EIP-1193's decline (the embedded wallet, most wallets) and WalletConnect's own USER_REJECTED.
-const DECLINE_CODES = new Set([4001, 5000])
-
-/** A declined call reads as the kit's UserRejectedError, whichever wallet declined it. */
-async function call(
-  linked: LinkedAccount,
-  method: string,
-  params: unknown,
-  caipNetworkId: CaipNetworkId,
-): Promise<Record<string, unknown>> {
-  try {
-    const result = await linked.request({ method, params }, caipNetworkId)
-    if (typeof result !== 'object' || result === null)
-      throw new LatchError(`The wallet answered ${method} with nothing`)
-    return result as Record<string, unknown>
-  } catch (error) {
-    const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } }
-    if (DECLINE_CODES.has(code as number) || DECLINE_CODES.has(cause?.code as number))
-      throw new UserRejectedError('User rejected the request', { cause: error })
-    throw error
-  }
-}
 
 /** A base58 signature of 64 bytes from a wallet's answer. */
 function signatureOf(value: unknown): Uint8Array {
@@ -62,7 +39,7 @@ export function linkedSigner(linked: LinkedAccount, caipNetworkId: CaipNetworkId
     ...(offers('solana_signAndSendTransaction')
       ? {
           signAndSendTransaction: async (wire) => {
-            const result = await call(
+            const result = await linkedCall(
               linked,
               'solana_signAndSendTransaction',
               { transaction: encodeBase64(wire), pubkey: linked.address },
@@ -75,7 +52,7 @@ export function linkedSigner(linked: LinkedAccount, caipNetworkId: CaipNetworkId
     ...(offers('solana_signTransaction')
       ? {
           signTransaction: async (wire) => {
-            const result = await call(
+            const result = await linkedCall(
               linked,
               'solana_signTransaction',
               { transaction: encodeBase64(wire), pubkey: linked.address },
@@ -98,7 +75,7 @@ export async function linkedSignMessage(
 ): Promise<string> {
   if (!linked.methods.includes('solana_signMessage'))
     throw new LatchError(`${linked.wallet.name} cannot sign messages`)
-  const result = await call(
+  const result = await linkedCall(
     linked,
     'solana_signMessage',
     { message: encodeBase58(new TextEncoder().encode(message)), pubkey: linked.address },

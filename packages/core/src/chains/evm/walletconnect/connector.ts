@@ -24,16 +24,23 @@ export function walletConnectConnector(
 ): CreateConnectorFn<WalletConnectProvider, WalletConnectConnectorProperties> {
   // wagmi's createConnector only returns its argument: written out, the chunk needs none of wagmi.
   return (config) => {
-    // Kept here, not in the session's chunk, so the Solana family can listen before it loads.
-    const solanaListeners = new Set<() => void>()
-    const solanaChanged = () => {
-      for (const listener of [...solanaListeners]) listener()
+    // Kept here, not in the session's chunk, so the Solana and Polkadot families can listen
+    // before it loads. One set for both: each listener reads its own namespace's account again.
+    const linkedListeners = new Set<() => void>()
+    const linkedChanged = () => {
+      for (const listener of [...linkedListeners]) listener()
+    }
+    const listen = (listener: () => void) => {
+      linkedListeners.add(listener)
+      return () => {
+        linkedListeners.delete(listener)
+      }
     }
     // The connector's logic (pairing, the session, switching) loads with its first use: a page
     // that never pairs and has no session to restore never fetches it.
     const code = lazyCode(() =>
       import('./session.ts').then(({ createWalletConnectSession }) =>
-        createWalletConnectSession(config, options, { solanaChanged }),
+        createWalletConnectSession(config, options, { linkedChanged }),
       ),
     )
     const run = async <Result>(use: (session: WalletConnectSession) => Promise<Result>) =>
@@ -46,11 +53,10 @@ export function walletConnectConnector(
       abandon: () => code.current()?.abandon(),
       peer: () => code.current()?.peer(),
       solanaAccount: () => code.current()?.solanaAccount(),
+      polkadotAccount: () => code.current()?.linkedAccount('polkadot'),
       namespaces: () => code.current()?.namespaces() ?? [],
-      onSolanaAccountChange(listener) {
-        solanaListeners.add(listener)
-        return () => solanaListeners.delete(listener)
-      },
+      onSolanaAccountChange: listen,
+      onPolkadotAccountChange: listen,
       async endSession() {
         const session = code.current()
         if (session) await session.disconnect()

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { WalletConnectConnectorOptions } from './connector.ts'
 import type { WalletConnectProvider } from './provider.ts'
-import { createWalletConnectSession, SOLANA_METHODS, solanaAccountOf } from './session.ts'
+import {
+  createWalletConnectSession,
+  POLKADOT_METHODS,
+  SOLANA_METHODS,
+  solanaAccountOf,
+} from './session.ts'
 
 const LOCAL_SOLANA = 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8'
 const SOL_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
@@ -48,7 +53,11 @@ function provider(settled: Namespaces) {
   }
 }
 
-function sessionWith(fake: WalletConnectProvider, solanaChains?: string[]) {
+function sessionWith(
+  fake: WalletConnectProvider,
+  solanaChains?: string[],
+  polkadotChains?: string[],
+) {
   let stored = false
   let solanaChanges = 0
   const emitted: unknown[] = []
@@ -60,13 +69,14 @@ function sessionWith(fake: WalletConnectProvider, solanaChains?: string[]) {
       stored = value
     },
     ...(solanaChains ? { solanaChains } : {}),
+    ...(polkadotChains ? { polkadotChains } : {}),
   }
   const config = {
     chains: [{ id: 31337 }],
     emitter: { emit: (name: string, data: unknown) => void emitted.push({ name, data }) },
   }
   const session = createWalletConnectSession(config as never, options, {
-    solanaChanged: () => {
+    linkedChanged: () => {
       solanaChanges++
     },
   })
@@ -201,5 +211,57 @@ describe('the WalletConnect session and the solana namespace', () => {
     emit('session_delete', { topic: 'topic' })
     expect(session.stored()).toBe(false)
     expect(session.solanaChanges()).toBe(before + 1)
+  })
+})
+
+const LOCAL_POLKADOT = 'polkadot:67f9723393ef76214df0118c34bbbd3d'
+const DOT_ADDRESS = '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty'
+const OTHER_DOT = '5FLSigC9HGRKVhB9FiEo4Y3koPsNmBmLJbpXg2mp1hXcS59Y'
+
+describe('the WalletConnect session and the polkadot namespace', () => {
+  it('proposes polkadot beside eip155 and solana when the site has Polkadot networks, all optional', async () => {
+    const { fake, proposals } = provider({})
+    await sessionWith(fake, [LOCAL_SOLANA], [LOCAL_POLKADOT]).pair(() => {})
+    expect(proposals).toEqual([
+      {
+        eip155: expect.objectContaining({ chains: ['eip155:31337'] }),
+        solana: expect.objectContaining({ chains: [LOCAL_SOLANA] }),
+        polkadot: {
+          chains: [LOCAL_POLKADOT],
+          methods: ['polkadot_signTransaction', 'polkadot_signMessage'],
+          events: ['accountsChanged'],
+        },
+      },
+    ])
+    expect(POLKADOT_METHODS).toEqual(['polkadot_signTransaction', 'polkadot_signMessage'])
+  })
+
+  it('reads the approved Polkadot account apart from the Solana one, and follows another account told', async () => {
+    const { fake, emit, requests } = provider({
+      polkadot: { accounts: [`${LOCAL_POLKADOT}:${DOT_ADDRESS}`], methods: POLKADOT_METHODS },
+    })
+    const session = sessionWith(fake, undefined, [LOCAL_POLKADOT])
+    expect(session.linkedAccount('polkadot')).toBeUndefined()
+    await session.pair(() => {})
+    expect(session.namespaces()).toEqual(['polkadot'])
+    expect(session.solanaAccount()).toBeUndefined()
+    expect(session.linkedAccount('polkadot')).toEqual({
+      address: DOT_ADDRESS,
+      chains: [LOCAL_POLKADOT],
+      methods: POLKADOT_METHODS,
+    })
+    const changes = session.solanaChanges()
+    emit('session_event', {
+      topic: 'topic',
+      params: {
+        chainId: LOCAL_POLKADOT,
+        event: { name: 'accountsChanged', data: [`${LOCAL_POLKADOT}:${OTHER_DOT}`] },
+      },
+    })
+    expect(session.linkedAccount('polkadot')?.address).toBe(OTHER_DOT)
+    expect(session.solanaChanges()).toBe(changes + 1)
+    const call = { method: 'polkadot_signMessage', params: { address: OTHER_DOT, message: 'hi' } }
+    await session.request(call, LOCAL_POLKADOT)
+    expect(requests).toEqual([{ call, chain: LOCAL_POLKADOT }])
   })
 })

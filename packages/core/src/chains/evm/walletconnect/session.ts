@@ -32,13 +32,19 @@ export const SOLANA_METHODS = [
   'solana_signAndSendTransaction',
 ]
 
+/** The Polkadot methods the kit asks for, as WalletConnect's Polkadot RPC names them. */
+export const POLKADOT_METHODS = ['polkadot_signTransaction', 'polkadot_signMessage']
+
+/** The namespaces besides eip155 whose accounts other families link. */
+export type LinkedNamespace = 'solana' | 'polkadot'
+
 /** What the session tells its connector besides wagmi's events. */
 export type WalletConnectSessionHooks = {
   /**
-   * The session's Solana account may have changed: a session approved, restored, updated or ended,
-   * or the wallet telling another account.
+   * The session's Solana or Polkadot account may have changed: a session approved, restored,
+   * updated or ended, or the wallet telling another account.
    */
-  solanaChanged(): void
+  linkedChanged(): void
 }
 
 type SessionEvent = { params: { chainId: string; event: { name: string; data: unknown } } }
@@ -50,46 +56,48 @@ type SessionEvent = { params: { chainId: string; event: { name: string; data: un
 export function createWalletConnectSession(
   config: ConnectorConfig,
   options: WalletConnectConnectorOptions,
-  hooks: WalletConnectSessionHooks = { solanaChanged: () => {} },
+  hooks: WalletConnectSessionHooks = { linkedChanged: () => {} },
 ) {
   let provider: WalletConnectProvider | undefined
   let loading: Promise<WalletConnectProvider> | undefined
   let listening = false
-  // The Solana account the wallet last told by accountsChanged, until a session update lists the
-  // accounts again: wallets may tell the event alone.
-  let toldSolanaAddress: string | undefined
+  // The Solana or Polkadot account the wallet last told by accountsChanged, until a session update
+  // lists the accounts again: wallets may tell the event alone.
+  let told: Partial<Record<LinkedNamespace, string>> = {}
 
   const chainIds = config.chains.map((chain) => chain.id)
 
-  const solanaChanged = () => hooks.solanaChanged()
+  const linkedChanged = () => hooks.linkedChanged()
 
-  /** Follows the session's Solana side for the Solana family, whether or not EVM connected. */
-  function watchSolana(loaded: WalletConnectProvider) {
+  /** Follows the session's Solana and Polkadot sides for their families, whether or not EVM connected. */
+  function watchLinked(loaded: WalletConnectProvider) {
     loaded.on('session_event', ({ params }: SessionEvent) => {
-      if (params.event.name !== 'accountsChanged' || !params.chainId.startsWith('solana:')) return
+      const namespace = params.chainId.split(':')[0]
+      if (params.event.name !== 'accountsChanged') return
+      if (namespace !== 'solana' && namespace !== 'polkadot') return
       const [first] = Array.isArray(params.event.data) ? (params.event.data as unknown[]) : []
       if (typeof first !== 'string') return
-      // `solana:<ref>:<address>` or the bare address.
-      toldSolanaAddress = first.slice(first.lastIndexOf(':') + 1)
-      solanaChanged()
+      // `<namespace>:<ref>:<address>` or the bare address.
+      told = { ...told, [namespace]: first.slice(first.lastIndexOf(':') + 1) }
+      linkedChanged()
     })
     loaded.on('session_update', () => {
-      toldSolanaAddress = undefined
-      solanaChanged()
+      told = {}
+      linkedChanged()
     })
     loaded.on('session_delete', () => {
-      toldSolanaAddress = undefined
+      told = {}
       options.setStoredSession(false)
-      solanaChanged()
+      linkedChanged()
     })
   }
 
   const load = () => {
     loading ??= options.load().then((loaded) => {
       provider = loaded
-      watchSolana(loaded)
+      watchLinked(loaded)
       // A session restored from an earlier visit: its Solana account is there at once.
-      if (loaded.session) solanaChanged()
+      if (loaded.session) linkedChanged()
       return loaded
     })
     loading.catch(() => {
@@ -99,7 +107,8 @@ export function createWalletConnectSession(
   }
 
   const solanaChains = options.solanaChains ?? []
-  // Both namespaces optional, as WalletConnect recommends: a wallet approves what it serves.
+  const polkadotChains = options.polkadotChains ?? []
+  // Every namespace optional, as WalletConnect recommends: a wallet approves what it serves.
   const namespaces = () => ({
     eip155: {
       chains: chainIds.map((id) => `eip155:${id}`),
@@ -109,6 +118,16 @@ export function createWalletConnectSession(
     },
     ...(solanaChains.length > 0
       ? { solana: { chains: [...solanaChains], methods: SOLANA_METHODS, events: SOLANA_EVENTS } }
+      : {}),
+    // Polkadot wallets tell another account with accountsChanged, as Solana ones do.
+    ...(polkadotChains.length > 0
+      ? {
+          polkadot: {
+            chains: [...polkadotChains],
+            methods: POLKADOT_METHODS,
+            events: SOLANA_EVENTS,
+          },
+        }
       : {}),
   })
 
@@ -160,8 +179,8 @@ export function createWalletConnectSession(
       await pairOn(loaded, namespaces(), onUri)
       // Kept for the next visit now: a session approving Solana alone never connects EVM.
       options.setStoredSession(true)
-      toldSolanaAddress = undefined
-      solanaChanged()
+      told = {}
+      linkedChanged()
     },
 
     abandon() {
@@ -169,7 +188,11 @@ export function createWalletConnectSession(
     },
 
     solanaAccount() {
-      return solanaAccountOf(provider?.session?.namespaces.solana, toldSolanaAddress)
+      return session.linkedAccount('solana')
+    },
+    /** The account the session's `namespace` namespace holds, for the family of that namespace. */
+    linkedAccount(namespace: LinkedNamespace) {
+      return solanaAccountOf(provider?.session?.namespaces[namespace], told[namespace])
     },
     namespaces(): string[] {
       const namespaces = provider?.session?.namespaces ?? {}
@@ -198,11 +221,11 @@ export function createWalletConnectSession(
       if (!loaded.session) {
         if (isReconnecting) throw new LatchError('No WalletConnect session to restore')
         await pairOn(loaded, namespaces(), onDisplayUri)
-        solanaChanged()
+        linkedChanged()
       }
       listen(loaded)
-      // A session the wallet approved for Solana alone: EVM stays disconnected, the Solana family
-      // links its account.
+      // A session the wallet approved for Solana or Polkadot alone: EVM stays disconnected, the
+      // family of that namespace links its account.
       if (!session.namespaces().includes('eip155')) {
         options.setStoredSession(true)
         throw new LatchError('The WalletConnect session holds no EVM account')
@@ -222,8 +245,8 @@ export function createWalletConnectSession(
       await loaded.disconnect().catch(() => {
         // The session may be gone already (deleted by the wallet, expired): nothing to undo.
       })
-      toldSolanaAddress = undefined
-      solanaChanged()
+      told = {}
+      linkedChanged()
     },
 
     async getAccounts() {
@@ -276,7 +299,7 @@ export function createWalletConnectSession(
 export type WalletConnectSession = ReturnType<typeof createWalletConnectSession>
 
 /**
- * The Solana account of a session's solana namespace (`solana:<ref>:<address>` entries): the first
+ * The account of a session's solana (or polkadot) namespace (`solana:<ref>:<address>` entries): the first
  * address (the wallet's choice) or `told`, the one the wallet told since by accountsChanged, the
  * chains it is on (every chain of the namespace for a told account it does not list), and the
  * methods approved; undefined without one.

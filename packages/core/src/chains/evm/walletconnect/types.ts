@@ -13,6 +13,8 @@ export type WalletConnectConnectorOptions = {
   setStoredSession(stored: boolean): void
   /** The site's Solana networks (CAIP-2): the proposal asks for the solana namespace too. */
   solanaChains?: readonly string[]
+  /** The site's Polkadot networks (CAIP-2): the proposal asks for the polkadot namespace too. */
+  polkadotChains?: readonly string[]
 }
 
 /** The Solana account a session approved, with the chains and methods approved for it. */
@@ -31,15 +33,19 @@ export type WalletConnectConnectorProperties = {
   abandon(): void
   /** The session's Solana account, when the wallet approved the solana namespace. */
   solanaAccount(): WalletConnectSolanaAccount | undefined
-  /** The namespaces the session holds accounts in (`eip155`, `solana`); none without a session. */
+  /** The session's Polkadot account, when the wallet approved the polkadot namespace. */
+  polkadotAccount(): WalletConnectSolanaAccount | undefined
+  /** The namespaces the session holds accounts in (`eip155`, `solana`, `polkadot`); none without a session. */
   namespaces(): readonly string[]
   /**
    * Calls `listener` whenever the session's Solana account may have changed (a session approved,
    * restored, updated or ended, another account told by the wallet); returns the unsubscribe.
    */
   onSolanaAccountChange(listener: () => void): () => void
+  /** As onSolanaAccountChange, for the session's Polkadot account. */
+  onPolkadotAccountChange(listener: () => void): () => void
   /** Ends the session with the wallet (for a session no EVM connection holds: Solana alone). */
   endSession(): Promise<void>
-  /** Sends a call of another namespace (solana_*) to the wallet on `chain` (CAIP-2). */
+  /** Sends a call of another namespace (solana_*, polkadot_*) to the wallet on `chain` (CAIP-2). */
   request(call: { method: string; params: unknown }, chain: string): Promise<unknown>
 }
