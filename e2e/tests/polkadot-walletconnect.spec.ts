@@ -5,11 +5,13 @@ import { expect, test } from '../fixtures.ts'
 import { short } from '../format.ts'
 import { POLKADOT_DEMO, planckAt, polkadotAccount, polkadotChain } from '../polkadot.ts'
 import { readQrCode } from '../qr.ts'
+import { activateSolanaAccount } from '../solana.ts'
 
-// Polkadot accounts of the devnet no other browser test uses: 1 (Bob, sr25519) is the phone
-// wallet's, 7 (Bob's ed25519 key) receives.
+// Polkadot accounts of the devnet no other browser test uses: 1 (Bob, sr25519) is the first phone
+// wallet's, 7 (Bob's ed25519 key) receives, 8 (Alice's ecdsa key) is the second phone wallet's.
 const WALLET_ACCOUNT = 1
 const RECEIVER = 7
+const ECDSA_ACCOUNT = 8
 // The devnet's EVM account the Node wallet holds too (it approves Polkadot alone all the same).
 const EVM_ACCOUNT = 3
 
@@ -39,7 +41,7 @@ async function pairFromQr(page: Page, wallet: WcTestWallet) {
   return wallet.pair(await readQrCode(qr))
 }
 
-test('a phone wallet through WalletConnect with the polkadot namespace: connects, signs in verified by the server, its balance, a send included, in Activity', async ({
+test('a phone wallet through WalletConnect with the polkadot namespace: connects, signs in verified by the server, its balance, a declined send, then one included and in Activity', async ({
   page,
   stack,
 }) => {
@@ -118,6 +120,13 @@ test('a phone wallet through WalletConnect with the polkadot namespace: connects
     await expect(review.getByTestId('latch-send-fee')).toHaveText(
       new RegExp(`^Network fee: [\\d.]+ ${symbol}`),
     )
+    // Declined on the phone: said so, still on the review.
+    wallet.setDecision('reject', 'polkadot_signTransaction')
+    await review.getByRole('button', { name: 'Send' }).click()
+    await expect(review.getByRole('alert')).toHaveText('Signature declined')
+    expect((await wallet.waitForRequest('polkadot_signTransaction')).error?.code).toBe(4001)
+    expect(await planckAt(stack, signer.address)).toBe(senderBefore)
+    wallet.setDecision('approve', 'polkadot_signTransaction')
     await review.getByRole('button', { name: 'Send' }).click()
     const sent = send.getByTestId('latch-send-sent')
     await expect(sent).toHaveAttribute('data-status', 'confirmed')
@@ -150,6 +159,53 @@ test('a phone wallet through WalletConnect with the polkadot namespace: connects
     await account.getByRole('button', { name: 'Disconnect' }).click()
     await expect(demoAccount).toHaveText('Not connected')
     await expect.poll(() => wallet.sessionTopic).toBeUndefined()
+  } finally {
+    await wallet.close()
+  }
+})
+
+test('one session carries EVM and Polkadot: EVM active first, the Networks view makes the Polkadot account (ecdsa) active with its balance, a reload keeps it, and disconnect ends both', async ({
+  page,
+  stack,
+}) => {
+  const chain = polkadotChain(stack)
+  const signer = polkadotAccount(stack, ECDSA_ACCOUNT)
+  expect(signer.type).toBe('ecdsa')
+  const evm = stack.devnet.accounts[EVM_ACCOUNT]
+  if (!evm) throw new Error('no devnet account')
+  const wallet = await createWcTestWallet({
+    relayUrl: stack.devnet.walletConnect.relayUrl,
+    projectId: stack.devnet.walletConnect.projectId,
+    privateKeys: [evm.privateKey as `0x${string}`],
+    chains: stack.devnet.chains.map((entry) => ({ id: entry.chainId, rpcUrl: entry.rpcUrl })),
+    polkadot: { suri: signer.suri, type: signer.type, chains: [chain.caipNetworkId] },
+  })
+  const demoAccount = page.getByTestId('demo-account')
+  try {
+    expect(wallet.polkadotAddress).toBe(signer.address)
+    await page.goto(`${stack.demoUrl}${POLKADOT_DEMO}`)
+    await pairFromQr(page, wallet)
+    await wallet.approve()
+    await expect(demoAccount).toHaveText(`Connected ${wallet.address} on Latch Devnet`)
+
+    // The Networks view makes the session's Polkadot account the active one; a reload keeps it.
+    await activateSolanaAccount(page, {
+      networkName: chain.name,
+      address: signer.address,
+      balance: `10,000 ${chain.nativeCurrency.symbol}`,
+    })
+
+    // Disconnect ends both families and the session; a reload restores neither.
+    await page.getByTestId('latch-connect-button').click()
+    await page
+      .getByRole('dialog', { name: 'Account' })
+      .getByRole('button', { name: 'Disconnect' })
+      .click()
+    await expect(demoAccount).toHaveText('Not connected')
+    await expect.poll(() => wallet.sessionTopic).toBeUndefined()
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    await expect(demoAccount).toHaveText('Not connected')
   } finally {
     await wallet.close()
   }
