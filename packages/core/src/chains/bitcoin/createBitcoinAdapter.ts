@@ -13,7 +13,7 @@ import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { ChainNotSupportedError } from '../errors.ts'
-import { parseUnits } from '../solana/units.ts'
+import { nativeBalance } from '../nativeBalance.ts'
 import type {
   ChainAdapter,
   ChainConnection,
@@ -22,6 +22,7 @@ import type {
   Transfer,
   WalletOption,
 } from '../types.ts'
+import { type WalletRegistry, waitForRegistration } from '../walletRegistry.ts'
 import type { AddressPurpose, BitcoinAccount, BitcoinWallet } from './bitcoinWallet.ts'
 import type { EsploraGateway } from './esplora.ts'
 import {
@@ -32,12 +33,6 @@ import {
 } from './satsConnectWallet.ts'
 import { fromStandardWallet } from './standardWallet.ts'
 import { isBitcoinStandardWallet } from './walletStandard.ts'
-
-/** Where the adapter finds Wallet Standard wallets (`getWallets()` of @wallet-standard/app). */
-export type WalletRegistry = {
-  get(): readonly Wallet[]
-  on(event: 'register' | 'unregister', listener: (...wallets: Wallet[]) => void): () => void
-}
 
 export type BitcoinAdapterDeps = {
   /** The site's Bitcoin networks, in its order (at least one). */
@@ -290,21 +285,7 @@ export function createBitcoinAdapter(deps: BitcoinAdapterDeps): ChainAdapter {
 
   /** The stored wallet, waiting a moment for it to register when the page is still loading. */
   const waitForWallet = (walletId: string) =>
-    new Promise<BitcoinWallet | undefined>((resolve) => {
-      const found = findWallet(walletId)
-      if (found) return resolve(found)
-      const timer = setTimeout(() => {
-        off()
-        resolve(findWallet(walletId))
-      }, deps.reconnectWaitMs ?? 1000)
-      const off = deps.wallets.on('register', () => {
-        const registered = findWallet(walletId)
-        if (!registered) return
-        clearTimeout(timer)
-        off()
-        resolve(registered)
-      })
-    })
+    waitForRegistration(deps.wallets, () => findWallet(walletId), deps.reconnectWaitMs ?? 1000)
 
   const connected = (): Session => {
     if (!session) throw new LatchError('No wallet is connected')
@@ -398,19 +379,8 @@ export function createBitcoinAdapter(deps: BitcoinAdapterDeps): ChainAdapter {
       save()
       publish()
     },
-    async getBalance(caipAddress, { force = false } = {}) {
-      // `bip122:<genesis prefix>:<address>`
-      const cut = caipAddress.lastIndexOf(':')
-      const caipNetworkId = caipAddress.slice(0, cut) as CaipNetworkId
-      const { balances } = await deps.balance(caipAddress.slice(cut + 1), caipNetworkId, { force })
-      const btc = balances.find((entry) => entry.address === undefined)
-      const decimals = btc ? Number(btc.quantity.decimals) : 8
-      return {
-        value: btc ? parseUnits(btc.quantity.numeric, decimals) : 0n,
-        decimals,
-        symbol: btc?.symbol ?? 'BTC',
-      }
-    },
+    getBalance: (caipAddress, { force = false } = {}) =>
+      nativeBalance(deps.balance, caipAddress, { decimals: 8, symbol: 'BTC' }, force),
     async signMessage(message) {
       const { wallet, accounts, active } = connected()
       const account = accounts.find((entry) => entry.address === active) as BitcoinAccount

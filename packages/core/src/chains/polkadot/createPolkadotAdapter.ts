@@ -5,7 +5,7 @@ import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { UserRejectedError } from '../errors.ts'
-import { parseUnits } from '../solana/units.ts'
+import { nativeBalance } from '../nativeBalance.ts'
 import type {
   ChainAdapter,
   ChainConnection,
@@ -346,23 +346,10 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
       storage.setItem(STORAGE_KEYS.polkadotAccount, account.listed)
       publish()
     },
-    async getBalance(caipAddress, { force = false } = {}) {
-      // `polkadot:<genesis prefix>:<address>`
-      const cut = caipAddress.lastIndexOf(':')
-      const caipNetworkId = caipAddress.slice(0, cut) as CaipNetworkId
-      const network = configured(caipNetworkId)
-      const { balances } = await deps.server.balance(caipAddress.slice(cut + 1), caipNetworkId, {
-        force,
-      })
-      const native = balances.find((entry) => entry.address === undefined)
-      const decimals = native
-        ? Number(native.quantity.decimals)
-        : (network?.nativeCurrency.decimals ?? 10)
-      return {
-        value: native ? parseUnits(native.quantity.numeric, decimals) : 0n,
-        decimals,
-        symbol: native?.symbol ?? network?.nativeCurrency.symbol ?? 'DOT',
-      }
+    getBalance(caipAddress, { force = false } = {}) {
+      const network = configured(caipAddress.slice(0, caipAddress.lastIndexOf(':')))
+      const coin = network?.nativeCurrency ?? { decimals: 10, symbol: 'DOT' }
+      return nativeBalance(deps.server.balance, caipAddress, coin, force)
     },
     async signMessage(message) {
       const linked = linkedOnly()

@@ -6,10 +6,11 @@ import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
+import { nativeBalance } from '../nativeBalance.ts'
 import type { ChainAdapter, ChainConnection, LinkedAccount, WalletOption } from '../types.ts'
+import { type WalletRegistry, waitForRegistration } from '../walletRegistry.ts'
 import type { SolanaGatewayRpc } from './rpc.ts'
 import type { SolanaSigner } from './transfer.ts'
-import { parseUnits } from './units.ts'
 import {
   type ConnectFeature,
   type DisconnectFeature,
@@ -21,12 +22,6 @@ import {
   type SignTransactionFeature,
   walletChainOf,
 } from './walletStandard.ts'
-
-/** Where the adapter finds Wallet Standard wallets (`getWallets()` of @wallet-standard/app). */
-export type WalletRegistry = {
-  get(): readonly Wallet[]
-  on(event: 'register' | 'unregister', listener: (...wallets: Wallet[]) => void): () => void
-}
 
 export type SolanaAdapterDeps = {
   /** The site's Solana networks, in its order (at least one). */
@@ -200,21 +195,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
 
   /** The stored wallet, waiting a moment for it to register when the page is still loading. */
   const waitForWallet = (walletId: string) =>
-    new Promise<Wallet | undefined>((resolve) => {
-      const found = findWallet(walletId)
-      if (found) return resolve(found)
-      const timer = setTimeout(() => {
-        off()
-        resolve(undefined)
-      }, deps.reconnectWaitMs ?? 1000)
-      const off = deps.wallets.on('register', () => {
-        const registered = findWallet(walletId)
-        if (!registered) return
-        clearTimeout(timer)
-        off()
-        resolve(registered)
-      })
-    })
+    waitForRegistration(deps.wallets, () => findWallet(walletId), deps.reconnectWaitMs ?? 1000)
 
   /** The linked account's network: the one in use, the last one used, else the first it serves. */
   const linkedNetwork = (linked: LinkedAccount, current?: CaipNetworkId) => {
@@ -340,20 +321,8 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
       session = { ...current, caipNetworkId }
       publish()
     },
-    async getBalance(caipAddress, { force = false } = {}) {
-      // `solana:<genesis prefix>:<address>`
-      const cut = caipAddress.lastIndexOf(':')
-      const caipNetworkId = caipAddress.slice(0, cut) as CaipNetworkId
-      const { balances } = await deps.balance(caipAddress.slice(cut + 1), caipNetworkId, { force })
-      // The route lists SOL (the entry without a token address) only when the account holds some.
-      const sol = balances.find((entry) => entry.address === undefined)
-      const decimals = sol ? Number(sol.quantity.decimals) : 9
-      return {
-        value: sol ? parseUnits(sol.quantity.numeric, decimals) : 0n,
-        decimals,
-        symbol: sol?.symbol ?? 'SOL',
-      }
-    },
+    getBalance: (caipAddress, { force = false } = {}) =>
+      nativeBalance(deps.balance, caipAddress, { decimals: 9, symbol: 'SOL' }, force),
     async signMessage(message) {
       if (!session && linkedSession) {
         const { linked, caipNetworkId } = linkedSession
