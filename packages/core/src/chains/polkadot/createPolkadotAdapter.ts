@@ -5,14 +5,9 @@ import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { UserRejectedError } from '../errors.ts'
+import { type LinkedSession, relinkedSession } from '../linkedSession.ts'
 import { nativeBalance } from '../nativeBalance.ts'
-import type {
-  ChainAdapter,
-  ChainConnection,
-  FamilyAccount,
-  LinkedAccount,
-  WalletOption,
-} from '../types.ts'
+import type { ChainAdapter, ChainConnection, FamilyAccount, WalletOption } from '../types.ts'
 import {
   type FoundExtension,
   findExtensions,
@@ -53,7 +48,6 @@ type Session = {
 }
 
 /** An account another family's wallet session holds (a WalletConnect session's polkadot namespace). */
-type LinkedSession = { linked: LinkedAccount; caipNetworkId: CaipNetworkId }
 
 const hexOf = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
@@ -246,16 +240,6 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
   }
   const activeAddress = () => sender().address
 
-  /** The linked account's network: the one in use, the last one used, else the first it serves. */
-  const linkedNetwork = (linked: LinkedAccount, current?: CaipNetworkId) => {
-    const serves = (id: string | undefined) =>
-      linked.chains.length === 0 || (id !== undefined && linked.chains.includes(id))
-    const candidates = [current, storage.getItem(networkKey) ?? undefined]
-      .map(configured)
-      .concat(deps.networks)
-    return (candidates.find((network) => network && serves(network.caipNetworkId)) ?? firstNetwork)
-      .caipNetworkId
-  }
   const linkedCode = () => import('./linkedSigner.ts')
 
   const enable = async (extension: FoundExtension) => {
@@ -412,18 +396,13 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
       return polkadotSignInMessage(fields)
     },
     link(linked) {
-      if (!linked) {
-        if (!linkedSession) return
-        linkedSession = undefined
-        publish()
-        return
-      }
-      // The same wallet telling its account again or another one keeps the network in use.
-      const same = linkedSession?.linked.wallet.id === linked.wallet.id
-      linkedSession = {
-        linked,
-        caipNetworkId: linkedNetwork(linked, same ? linkedSession?.caipNetworkId : undefined),
-      }
+      const next = relinkedSession(linkedSession, linked, {
+        preferred: [configured(storage.getItem(networkKey) ?? undefined), ...deps.networks],
+        inUse: configured,
+        fallback: firstNetwork,
+      })
+      if (!next && !linkedSession) return
+      linkedSession = next
       publish()
     },
   }

@@ -6,8 +6,9 @@ import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
+import { type LinkedSession, relinkedSession } from '../linkedSession.ts'
 import { nativeBalance } from '../nativeBalance.ts'
-import type { ChainAdapter, ChainConnection, LinkedAccount, WalletOption } from '../types.ts'
+import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { type WalletRegistry, waitForRegistration } from '../walletRegistry.ts'
 import type { SolanaGatewayRpc } from './rpc.ts'
 import type { SolanaSigner } from './transfer.ts'
@@ -64,7 +65,6 @@ function rethrowRejection(error: unknown): never {
 
 type Session = { wallet: Wallet; account: WalletAccount; caipNetworkId: CaipNetworkId }
 /** An account another family's session holds (WalletConnect, the embedded wallet). */
-type LinkedSession = { linked: LinkedAccount; caipNetworkId: CaipNetworkId }
 
 /**
  * The Solana family on the Wallet Standard: wallets found by `getWallets()`, connected with
@@ -196,17 +196,6 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
   /** The stored wallet, waiting a moment for it to register when the page is still loading. */
   const waitForWallet = (walletId: string) =>
     waitForRegistration(deps.wallets, () => findWallet(walletId), deps.reconnectWaitMs ?? 1000)
-
-  /** The linked account's network: the one in use, the last one used, else the first it serves. */
-  const linkedNetwork = (linked: LinkedAccount, current?: CaipNetworkId) => {
-    const serves = (id: string | undefined) =>
-      linked.chains.length === 0 || (id !== undefined && linked.chains.includes(id))
-    const candidates = [current, storage.getItem(networkKey) ?? undefined]
-      .map(configured)
-      .concat(deps.networks)
-    return (candidates.find((network) => network && serves(network.caipNetworkId)) ?? firstNetwork)
-      .caipNetworkId
-  }
 
   const linkedCode = () => import('./linkedSigner.ts')
 
@@ -372,19 +361,13 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
       return solanaSignInMessage(fields)
     },
     link(linked) {
-      if (!linked) {
-        if (!linkedSession) return
-        linkedSession = undefined
-        publish()
-        return
-      }
-      // The same wallet telling its account again or another one (its session refreshed, the
-      // visitor picked another account) keeps the network in use when it serves it.
-      const same = linkedSession?.linked.wallet.id === linked.wallet.id
-      linkedSession = {
-        linked,
-        caipNetworkId: linkedNetwork(linked, same ? linkedSession?.caipNetworkId : undefined),
-      }
+      const next = relinkedSession(linkedSession, linked, {
+        preferred: [configured(storage.getItem(networkKey) ?? undefined), ...deps.networks],
+        inUse: configured,
+        fallback: firstNetwork,
+      })
+      if (!next && !linkedSession) return
+      linkedSession = next
       publish()
     },
   }
