@@ -1,11 +1,16 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 /**
- * `npm test`: typecheck, lint, unit + integration tests (vitest), browser tests (Playwright).
- * Runs every stage even after a failure, then prints one closing line of totals and exits non-zero
- * if anything failed.
+ * `npm test`: typecheck, lint, unit + integration tests (vitest), the fresh-clone test, browser
+ * tests (Playwright). Runs every stage even after a failure, then prints one closing line of totals
+ * and exits non-zero if anything failed.
+ *
+ * Typecheck, lint and the fresh-clone test run beside the unit and integration tests: the first two
+ * keep one core busy while the tests' devnet starts, and the fresh clone spends most of its minute
+ * waiting on its own `npm install` and `npm start`. The browser tests run alone, after them all:
+ * their timings are the ones closest to what a visitor sees.
  */
 const root = path.resolve(import.meta.dirname, '..')
 const reports = path.join(root, '.cache/test-reports')
@@ -16,6 +21,7 @@ type Counts = { passed: number; failed: number; skipped: number }
 type Stage = {
   name: string
   command: string[]
+  cwd?: string
   env?: Record<string, string>
   counts?: () => Counts
 }
@@ -30,27 +36,27 @@ type VitestReport = {
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(reports, file), 'utf8'))
 
-const stages: Stage[] = [
-  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
-  {
-    name: 'unit + integration',
+/** A vitest run writing its JSON report to `file`, and how its counts are read from it. */
+function vitestStage(name: string, file: string, args: string[]): Stage {
+  return {
+    name,
     command: [
       'npx',
       'vitest',
       'run',
+      ...args,
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${reports}/vitest.json`,
+      `--outputFile.json=${reports}/${file}`,
     ],
     counts: () => {
-      const report = readJson('vitest.json') as VitestReport
+      const report = readJson(file) as VitestReport
       // A file that failed without a failed test (it did not load, or a hook threw) counts once;
       // vitest's numFailedTestSuites also counts every describe block around a failed test.
       const brokenFiles = report.testResults.filter(
-        (file) =>
-          file.status === 'failed' &&
-          !file.assertionResults.some((assertion) => assertion.status === 'failed'),
+        (result) =>
+          result.status === 'failed' &&
+          !result.assertionResults.some((assertion) => assertion.status === 'failed'),
       ).length
       return {
         passed: report.numPassedTests,
@@ -58,51 +64,79 @@ const stages: Stage[] = [
         skipped: report.numPendingTests + report.numTodoTests,
       }
     },
-  },
-  {
-    name: 'browser',
-    command: ['npx', 'playwright', 'test', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/playwright.json` },
-    counts: () => {
-      const { stats } = readJson('playwright.json')
-      return {
-        passed: stats.expected + stats.flaky,
-        failed: stats.unexpected,
-        skipped: stats.skipped,
-      }
-    },
-  },
+  }
+}
+
+/** Stages that run at once, their output held and printed whole as each one ends. */
+const beside: Stage[] = [
+  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  vitestStage('fresh clone', 'fresh-clone.json', [
+    '--config',
+    'scripts/vitest.fresh-clone.config.ts',
+  ]),
 ]
+const unit = vitestStage('unit + integration', 'vitest.json', [])
+const browser: Stage = {
+  name: 'browser',
+  command: ['npx', 'playwright', 'test', '--reporter=list,json'],
+  cwd: path.join(root, 'e2e'),
+  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/playwright.json` },
+  counts: () => {
+    const { stats } = readJson('playwright.json')
+    return {
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+    }
+  },
+}
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 }
 const failedStages: string[] = []
-for (const stage of stages) {
-  console.log(`\n── ${stage.name}: ${stage.command.join(' ')}`)
+
+/** Runs a stage; with `held`, its output is printed only once it ends, in one piece. */
+function run(stage: Stage, held: boolean): Promise<void> {
+  const header = `── ${stage.name}: ${stage.command.join(' ')}`
+  if (!held) console.log(`\n${header}`)
   const started = performance.now()
-  const cwd = stage.name === 'browser' ? path.join(root, 'e2e') : root
-  const result = spawnSync(stage.command[0] as string, stage.command.slice(1), {
-    cwd,
-    stdio: 'inherit',
+  const child = spawn(stage.command[0] as string, stage.command.slice(1), {
+    cwd: stage.cwd ?? root,
+    stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...stage.env },
   })
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  let counts: Counts | undefined
-  try {
-    counts = stage.counts?.()
-  } catch {
-    // No report: the stage died before its runner wrote one; its exit code says so below.
-  }
-  if (counts) {
-    total.passed += counts.passed
-    total.failed += counts.failed
-    total.skipped += counts.skipped
-  }
-  const ok = result.status === 0
-  if (!ok) failedStages.push(stage.name)
-  console.log(
-    `── ${stage.name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`,
-  )
+  const output: Buffer[] = []
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      let counts: Counts | undefined
+      try {
+        counts = stage.counts?.()
+      } catch {
+        // No report: the stage died before its runner wrote one; its exit code says so below.
+      }
+      if (counts) {
+        total.passed += counts.passed
+        total.failed += counts.failed
+        total.skipped += counts.skipped
+      }
+      const ok = code === 0
+      if (!ok) failedStages.push(stage.name)
+      if (held) console.log(`\n${header}\n${Buffer.concat(output).toString().trimEnd()}`)
+      console.log(
+        `── ${stage.name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds} s`,
+      )
+      resolve()
+    })
+  })
 }
+
+const besideDone = Promise.all(beside.map((stage) => run(stage, true)))
+await run(unit, false)
+await besideDone
+await run(browser, false)
 
 if (failedStages.length > 0) console.log(`\nfailed stages: ${failedStages.join(', ')}`)
 // A failed stage without test counts (typecheck, lint, a crash) still counts as a failure.
