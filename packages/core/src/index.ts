@@ -35,6 +35,11 @@ export type * from './chains/types.ts'
 export * from './connection/index.ts'
 export * from './constants.ts'
 export {
+  DEFAULT_RESTRICTED_TIMEZONES,
+  isRestrictedTimezone,
+  RESTRICTED_REGION_MESSAGE,
+} from './region/restrictedRegion.ts'
+export {
   type ConnectableWallet,
   createLatch,
   type Latch,

@@ -10,6 +10,7 @@ import {
 } from '@latch/core'
 import { lazy, Suspense, useState } from 'react'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
+import { RegionRestricted } from '../../components/RegionRestricted.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { SkeletonText } from '../../components/Skeleton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
@@ -72,6 +73,7 @@ export function Account() {
   // A tab the view does not show (NFTs, set through the API) opens Tokens instead.
   const tab = ACCOUNT_TABS.find((name) => name === current) ?? 'Tokens'
   const features = useStore(latch.features)
+  const region = useStore(latch.region)
   const { providers } = useStore(latch.onramp.state)
   const [copied, setCopied] = useState(false)
   const active = accounts.byNamespace[accounts.activeNamespace]
@@ -249,6 +251,12 @@ export function Account() {
           </button>
         ))}
       </div>
+      {/* What the site would offer here, and why it does not: Buy and Swap serve EVM accounts. */}
+      {region.restricted &&
+        (latch.options.features.swaps || latch.options.features.onramp) &&
+        SWAP_NAMESPACES.includes(accounts.activeNamespace) && (
+          <RegionRestricted />
+        )}
       {showSessions && (
         <button
           type="button"
