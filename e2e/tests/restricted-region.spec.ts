@@ -13,7 +13,9 @@ test('in a restricted time zone the Account view offers no Buy and no Swap, and 
   await page.getByTestId('latch-connect-button').click()
   const account = page.getByRole('dialog', { name: 'Account' })
   await expect(account.getByTestId('latch-account-balance')).toBeVisible()
-  await expect(account.getByText('Buying crypto and swaps are not available in your region.')).toBeVisible()
+  await expect(
+    account.getByText('Buying crypto and swaps are not available in your region.'),
+  ).toBeVisible()
   await expect(account.getByRole('button', { name: 'Send' })).toBeVisible()
   await expect(account.getByRole('button', { name: 'Receive' })).toBeVisible()
   await expect(account.getByRole('button', { name: 'Swap' })).toHaveCount(0)

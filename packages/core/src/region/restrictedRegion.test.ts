@@ -3,7 +3,13 @@ import { DEFAULT_RESTRICTED_TIMEZONES, isRestrictedTimezone } from './restricted
 
 describe('restricted time zones', () => {
   it('restricts the mainland China, Hong Kong and Macau zones by default, in any case', () => {
-    for (const zone of ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Hong_Kong', 'Asia/Macau', 'asia/macao'])
+    for (const zone of [
+      'Asia/Shanghai',
+      'Asia/Urumqi',
+      'Asia/Hong_Kong',
+      'Asia/Macau',
+      'asia/macao',
+    ])
       expect(isRestrictedTimezone(zone, DEFAULT_RESTRICTED_TIMEZONES), zone).toBe(true)
   })
 

@@ -10,8 +10,8 @@ import {
 } from '@latch/core'
 import { lazy, Suspense, useState } from 'react'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
-import { RegionRestricted } from '../../components/RegionRestricted.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
+import { RegionRestricted } from '../../components/RegionRestricted.tsx'
 import { SkeletonText } from '../../components/Skeleton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
@@ -254,9 +254,7 @@ export function Account() {
       {/* What the site would offer here, and why it does not: Buy and Swap serve EVM accounts. */}
       {region.restricted &&
         (latch.options.features.swaps || latch.options.features.onramp) &&
-        SWAP_NAMESPACES.includes(accounts.activeNamespace) && (
-          <RegionRestricted />
-        )}
+        SWAP_NAMESPACES.includes(accounts.activeNamespace) && <RegionRestricted />}
       {showSessions && (
         <button
           type="button"

@@ -7,8 +7,8 @@ import {
   type SwapTokenOption,
 } from '@latch/core'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
-import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { RegionRestricted } from '../../components/RegionRestricted.tsx'
+import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
