@@ -251,7 +251,7 @@ export function Account() {
           </button>
         ))}
       </div>
-      {/* What the site would offer here, and why it does not: Buy and Swap serve EVM accounts. */}
+      {/* What the site would offer here, and why not: Buy and Swap serve EVM accounts only. */}
       {region.restricted &&
         (latch.options.features.swaps || latch.options.features.onramp) &&
         SWAP_NAMESPACES.includes(accounts.activeNamespace) && <RegionRestricted />}
