@@ -55,6 +55,8 @@ import { createLazyIdentity } from './names/lazyIdentity.ts'
 import { createLazyNames } from './names/lazyNames.ts'
 import { createNetworkController, type NetworkController } from './network/index.ts'
 import { switchWalletNetwork } from './network/switchWalletNetwork.ts'
+import type { NftsController } from './nfts/createNfts.ts'
+import { createLazyNfts } from './nfts/lazyNfts.ts'
 import type { OnrampController } from './onramp/createOnramp.ts'
 import { createLazyOnramp } from './onramp/lazyOnramp.ts'
 import { resolveOptions } from './options/index.ts'
@@ -157,6 +159,8 @@ export type Latch = {
   readonly balances: BalancesController
   /** The Activity tab: the account's transactions on the active network. */
   readonly history: HistoryController & LoadsCode
+  /** The active EVM account's NFTs (the Account view's NFTs tab): list, spam toggle, send. */
+  readonly nfts: NftsController & LoadsCode
   /** Sign-in with the wallet; `enabled` is false without the `siwx` option. */
   readonly siwx: SiwxController
   /** Names: suggestions, registration by signature, resolution. */
@@ -449,6 +453,14 @@ export function createLatch(config: LatchConfig): Latch {
       ),
     activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
+  // The NFTs tab's list and sends: state here, code with the tab.
+  const nfts = createLazyNfts({
+    api,
+    account: activeAccount,
+    evm: evmCalls,
+    tracking: () => trackingCode.load(),
+    snackbar,
+  })
   const names = createLazyNames({
     api,
     queryClient,
@@ -706,6 +718,7 @@ export function createLatch(config: LatchConfig): Latch {
     activeAccount,
     balances,
     history,
+    nfts,
     pendingTransactions,
     siwx,
     swap,
