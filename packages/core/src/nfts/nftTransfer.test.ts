@@ -37,7 +37,10 @@ describe('sending an NFT', () => {
       '0x',
     ])
     expect(() => nftTransferOf(badges, me, { receiver: friend, amount: '6' })).toThrow(
-      expect.objectContaining({ message: 'Invalid amount', details: 'This account holds 5 of it' }),
+      expect.objectContaining({
+        shortMessage: 'Invalid amount',
+        details: 'This account holds 5 of it',
+      }),
     )
     expect(() => nftTransferOf(badges, me, { receiver: friend, amount: '1.5' })).toThrow(
       'Invalid amount',
@@ -56,7 +59,7 @@ describe('sending an NFT', () => {
     )
     expect(() => nftTransferOf(tile, me, { receiver: '0x1234' })).toThrow(
       expect.objectContaining({
-        message: 'Invalid receiver address',
+        shortMessage: 'Invalid receiver address',
         details: 'An EVM address is 40 hex characters, with or without 0x.',
       }),
     )
