@@ -108,7 +108,15 @@ const chainConfig = z.object({
    * contracts never flagged by the names rule (see src/nfts/spam.ts).
    */
   nfts: z
-    .object({ spam: z.array(evmAddress).default([]), allow: z.array(evmAddress).default([]) })
+    .object({
+      spam: z.array(evmAddress).default([]),
+      allow: z.array(evmAddress).default([]),
+      /**
+       * The collections the indexer follows; unset, every contract's (a busy chain's every
+       * Transfer log is then read: a node that caps eth_getLogs may need this list).
+       */
+      contracts: z.array(evmAddress).optional(),
+    })
     .optional(),
 })
 export type ChainConfig = z.infer<typeof chainConfig>

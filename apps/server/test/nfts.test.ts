@@ -10,6 +10,8 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { readRange } from '../src/indexer/readRange.ts'
+import { createIndexerRpc } from '../src/indexer/rpc.ts'
 import { devnetRpc, devnetWallet, sendBatch, waitForIndexed } from './devnetTx.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -41,6 +43,7 @@ const collector = privateKeyToAccount(generatePrivateKey()).address
 const PAGED = 30
 let mine: bigint[] = []
 let lastBlock = 0n
+let firstBlock: bigint | undefined
 
 beforeAll(async () => {
   await Promise.all([fund(me.account.address), fund(stranger.account.address)])
@@ -48,6 +51,7 @@ beforeAll(async () => {
     const mined = await me.client.waitForTransactionReceipt({ hash })
     if (mined.status !== 'success') throw new Error('a setup transaction reverted')
     if (mined.blockNumber > lastBlock) lastBlock = mined.blockNumber
+    if (firstBlock === undefined || mined.blockNumber < firstBlock) firstBlock = mined.blockNumber
     return mined
   }
   const to = me.account.address
@@ -99,6 +103,26 @@ beforeAll(async () => {
       ])
     ).map(receipt),
   )
+})
+
+it('follows only the listed collections when a chain names them', async () => {
+  const rpc = createIndexerRpc([chain.rpcUrl], {
+    timeoutMs: 5000,
+    signal: AbortSignal.timeout(30_000),
+  })
+  const context = { tokens: new Map(), router: undefined, weth: undefined, useTraces: false }
+  const nftsOf = async (nftContracts?: string[]) =>
+    (
+      await readRange(rpc, { ...context, nftContracts }, Number(firstBlock), Number(lastBlock))
+    ).blocks
+      .flatMap((block) => block.transactions.flatMap((transaction) => transaction.transfers))
+      .filter((transfer) => transfer.tokenId !== undefined)
+      .map((transfer) => transfer.token)
+  expect(new Set(await nftsOf())).toEqual(
+    new Set([TILES, VOUCHER, ITEMS].map((address) => address.toLowerCase())),
+  )
+  expect(new Set(await nftsOf([ITEMS.toLowerCase()]))).toEqual(new Set([ITEMS.toLowerCase()]))
+  expect(await nftsOf([])).toEqual([])
 })
 
 describe('NFTs, indexed from the devnet (PostgreSQL)', () => {

@@ -49,6 +49,8 @@ export type ReadContext = {
   weth: string | undefined
   /** Trace router transactions for the native coin they forward (debug_traceTransaction). */
   useTraces: boolean
+  /** The NFT collections to follow; undefined: every contract's NFT transfers. */
+  nftContracts?: string[] | undefined
 }
 
 export type RangeRead = {
@@ -155,14 +157,17 @@ export async function readRange(
             topics: [[TRANSFER_TOPIC, DEPOSIT_TOPIC, WITHDRAWAL_TOPIC]],
           },
         ]),
-    // NFTs of any contract: no collection has to be configured for its holders to see it.
-    rpc.call<RpcLog[]>('eth_getLogs', [
-      {
-        fromBlock: toQuantity(from),
-        toBlock: toQuantity(to),
-        topics: [[TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]],
-      },
-    ]),
+    // NFTs of any contract unless the chain names its collections: none has to be configured.
+    context.nftContracts?.length === 0
+      ? Promise.resolve([])
+      : rpc.call<RpcLog[]>('eth_getLogs', [
+          {
+            fromBlock: toQuantity(from),
+            toBlock: toQuantity(to),
+            ...(context.nftContracts ? { address: context.nftContracts } : {}),
+            topics: [[TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]],
+          },
+        ]),
   ])
   const blocks: RpcBlock[] = []
   for (const [offset, block] of rawBlocks.entries()) {
