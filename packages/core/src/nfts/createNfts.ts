@@ -9,7 +9,7 @@ import type { TransactionTracking } from '../rules/refreshAfterMined.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { ReadableStore, Store } from '../store.ts'
 import { nftTransferOf } from './nftTransfer.ts'
-import { initialNftSend, initialNftsState, type NftsState, nftKey } from './types.ts'
+import { initialNftSend, type NftsState, nftKey } from './types.ts'
 
 /** After a send, the list is read again this often until the server's indexer has the move. */
 const MOVED_POLL_MS = 500
