@@ -29,6 +29,8 @@ export type StackOptions = {
     farcasterRelay?: number
     /** The chain (id 10) holding Farcaster's ID Registry; default 8557, or 0 with relay 0. */
     optimism?: number
+    /** The devnet NFTs' metadata and images; default 8558, or 0 with relay 0. */
+    nfts?: number
     server?: number
     /** The embedded wallet's origin (the wallet frame and its API), served by the server too. */
     frame?: number
@@ -190,6 +192,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...(options.ports?.solana !== undefined ? { solanaPort: options.ports.solana } : {}),
         ...(options.ports?.bitcoin !== undefined ? { bitcoinPort: options.ports.bitcoin } : {}),
         ...(options.ports?.polkadot !== undefined ? { polkadotPort: options.ports.polkadot } : {}),
+        ...(options.ports?.nfts !== undefined ? { nftPort: options.ports.nfts } : {}),
         bitcoinBlockIntervalMs: options.bitcoinBlockIntervalMs ?? 0,
         farcaster: {
           ...(options.ports?.farcasterRelay !== undefined

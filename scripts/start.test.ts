@@ -93,10 +93,11 @@ it('the README commands on a fresh clone: npm install && npm start serve everyth
         DEVNET_PORTS: `${chainA},${chainB}`,
         DEVNET_BUNDLER_PORTS: `${bundlerA},${bundlerB}`,
         DEVNET_RELAY_PORT: String(relay),
-        // The devnet's login provider and mail catcher on free ports too.
+        // The devnet's login provider, mail catcher and NFT metadata on free ports too.
         DEVNET_OIDC_PORT: '0',
         DEVNET_SMTP_PORT: '0',
         DEVNET_INBOX_PORT: '0',
+        DEVNET_NFT_PORT: '0',
         DEVNET_SOLANA_PORT: String(solana),
         DEVNET_BITCOIN_PORT: String(bitcoin),
         DEVNET_POLKADOT_PORT: String(polkadot),

@@ -20,6 +20,7 @@ const stack = await startStack({
     polkadot: port('DEVNET_POLKADOT_PORT'),
     farcasterRelay: port('DEVNET_FARCASTER_RELAY_PORT'),
     optimism: port('DEVNET_OPTIMISM_PORT'),
+    nfts: port('DEVNET_NFT_PORT'),
     server: port('SERVER_PORT'),
     frame: port('FRAME_PORT'),
     demo: port('DEMO_PORT'),

@@ -18,6 +18,7 @@ import { HttpError, STATUS_NAMES } from './errors.ts'
 import { withFrameRoutes } from './frame/openApi.ts'
 import { startIndexers } from './indexer/indexer.ts'
 import { openIndexerSession } from './indexer/session.ts'
+import { NftMetadata } from './nfts/metadata.ts'
 import { OnrampCatalogue } from './onramp/catalogue.ts'
 import { PayoutWorker } from './onramp/payout.ts'
 import { sponsorOf } from './paymaster/service.ts'
@@ -34,6 +35,7 @@ import { bundlerRoute } from './routes/blockchain/bundler.ts'
 import { convertRoutes } from './routes/blockchain/convert.ts'
 import { esploraRoutes } from './routes/blockchain/esplora.ts'
 import { historyRoute } from './routes/blockchain/history.ts'
+import { nftRoutes, spamListsOf } from './routes/blockchain/nfts.ts'
 import { paymasterRoute } from './routes/blockchain/paymaster.ts'
 import { polkadotRoutes } from './routes/blockchain/polkadot.ts'
 import { rpcRoute } from './routes/blockchain/rpc.ts'
@@ -205,6 +207,8 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   }
   // Sponsored gas: the chains with a paymaster, when the server has the key that signs for it.
   const paymaster = sponsorOf({ config, chains, db, log: app.log })
+  // NFTs' metadata, read once per token and kept: the NFT list and history both describe them.
+  const nftMetadata = new NftMetadata({ db, chains, policy: config.nftFetch, log: app.log })
   // Everything the kit calls for a project: /v1/* and the wallet registry.
   await app.register(async (scoped) => {
     scoped.addHook(
@@ -256,8 +260,16 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
     await scoped.register(
-      historyRoute({ db, chains: config.chains, solanaChains, bitcoinChains, polkadot }),
+      historyRoute({
+        db,
+        chains: config.chains,
+        solanaChains,
+        bitcoinChains,
+        polkadot,
+        nfts: { metadata: nftMetadata, spamLists: spamListsOf(chains) },
+      }),
     )
+    await scoped.register(nftRoutes({ db, chains, metadata: nftMetadata, policy: config.nftFetch }))
     await scoped.register(polkadotRoutes({ polkadot, db }))
     await scoped.register(convertRoutes({ chains }))
     await scoped.register(sessionsRoutes({ db, chains }))

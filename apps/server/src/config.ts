@@ -19,6 +19,7 @@ import { FARCASTER_RELAY_URL, SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
 import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
 import { NAMES_WRITES_PER_MINUTE } from './names/constants.ts'
+import type { FetchPolicy } from './nfts/fetchLimited.ts'
 import {
   COINBASE_ONRAMP_URL,
   DEFAULT_USD_PER_EUR,
@@ -102,6 +103,21 @@ const chainConfig = z.object({
    * site's key limited permissions (wallet_grantPermissions); without it, no smart sessions here.
    */
   sessionValidator: evmAddress.optional(),
+  /**
+   * The owner's word on this chain's NFT collections: contracts always flagged as spam, and
+   * contracts never flagged by the names rule (see src/nfts/spam.ts).
+   */
+  nfts: z
+    .object({
+      spam: z.array(evmAddress).default([]),
+      allow: z.array(evmAddress).default([]),
+      /**
+       * The collections the indexer follows; unset, every contract's (a busy chain's every
+       * Transfer log is then read: a node that caps eth_getLogs may need this list).
+       */
+      contracts: z.array(evmAddress).optional(),
+    })
+    .optional(),
 })
 export type ChainConfig = z.infer<typeof chainConfig>
 
@@ -160,6 +176,9 @@ const envSchema = z.object({
   DEVNET_MANIFEST: z.string().optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(RPC_TIMEOUT_MS),
   RPC_RATE_LIMIT: z.coerce.number().positive().default(500),
+  NFT_METADATA_HOSTS: commaList.default([]),
+  NFT_IPFS_GATEWAY: z.string().url('NFT_IPFS_GATEWAY must be a URL').optional(),
+  NFT_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   DEV_PROJECT_ID: z.string().default('latch-dev'),
   DEV_PROJECT_ORIGINS: commaList.optional(),
   ALLOW_LOCALHOST: z
@@ -301,6 +320,11 @@ export type Config = {
    * one); unset when none of them is set, which leaves the stored policy as it is.
    */
   devSponsorship: SponsorshipPolicy | undefined
+  /**
+   * Where NFT metadata and images may be read from: the hosts in NFT_METADATA_HOSTS (and
+   * NFT_IPFS_GATEWAY's, for ipfs:// URLs); outside production loopback too (the devnet's).
+   */
+  nftFetch: FetchPolicy
 }
 
 /** The on-ramp: the providers this server offers and how each is reached. */
@@ -431,6 +455,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     onramp,
     paymaster: paymasterConfigOf(vars, devServices),
     devSponsorship: devSponsorshipOf(vars),
+    nftFetch: {
+      allowedHosts: vars.NFT_METADATA_HOSTS,
+      allowLoopback: !production,
+      ipfsGateway: vars.NFT_IPFS_GATEWAY,
+      timeoutMs: vars.NFT_FETCH_TIMEOUT_MS,
+    },
   }
 }
 

@@ -212,6 +212,14 @@ const SAMPLES: Record<string, Sample> = {
     params: { address: ADDRESS },
     query: { ...PROJECT, chainId: CHAIN, onramp: 'sandbox', cursor: 'abc' },
   },
+  'GET /v1/account/{address}/nfts': {
+    params: { address: ADDRESS },
+    query: { ...PROJECT, chainId: CHAIN, cursor: 'abc' },
+  },
+  'GET /v1/nft/image/{chainId}/{contract}/{tokenId}': {
+    params: { chainId: CHAIN, contract: USDC_ADDRESS, tokenId: '1' },
+    query: PROJECT,
+  },
   'GET /v1/convert/tokens': { query: { ...PROJECT, chainId: CHAIN } },
   'GET /v1/convert/quotes': {
     query: {

@@ -14,11 +14,8 @@ export const ANIMATION_DURATIONS_MS = [120, 150, 150] as const
 export const SHAKE_DURATION_MS = 500
 /** Modal width in px. */
 export const MODAL_WIDTH_PX = 360
-/**
- * The tabs the Account view shows. NFTs stays a valid `currentTab` but gets no tab until the
- * server serves NFTs: a tab that could only say "none" would be wrong for every holder.
- */
-export const ACCOUNT_TABS = ['Tokens', 'Activity'] as const satisfies readonly AccountTab[]
+/** The tabs the Account view shows; NFTs only to an EVM account (the server lists EVM NFTs). */
+export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const satisfies readonly AccountTab[]
 /** themeMode when none is given. */
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
 

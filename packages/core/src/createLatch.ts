@@ -55,11 +55,14 @@ import { createLazyIdentity } from './names/lazyIdentity.ts'
 import { createLazyNames } from './names/lazyNames.ts'
 import { createNetworkController, type NetworkController } from './network/index.ts'
 import { switchWalletNetwork } from './network/switchWalletNetwork.ts'
+import type { NftsController } from './nfts/createNfts.ts'
+import { createLazyNfts } from './nfts/lazyNfts.ts'
 import type { OnrampController } from './onramp/createOnramp.ts'
 import { createLazyOnramp } from './onramp/lazyOnramp.ts'
 import { resolveOptions } from './options/index.ts'
 import type { CaipNetwork, Features, LatchOptions, ResolvedOptions } from './options/types.ts'
 import { createLazyQueryClient } from './query/lazyQueryClient.ts'
+import { isRestrictedTimezone, visitorTimezone } from './region/restrictedRegion.ts'
 import { createRouter, type RouterController } from './router/index.ts'
 import { askSignInAfterConnect, signInNeeded } from './rules/askSignInAfterConnect.ts'
 import { closeAfterConnect } from './rules/closeAfterConnect.ts'
@@ -156,6 +159,8 @@ export type Latch = {
   readonly balances: BalancesController
   /** The Activity tab: the account's transactions on the active network. */
   readonly history: HistoryController & LoadsCode
+  /** The active EVM account's NFTs (the Account view's NFTs tab): list, spam toggle, send. */
+  readonly nfts: NftsController & LoadsCode
   /** Sign-in with the wallet; `enabled` is false without the `siwx` option. */
   readonly siwx: SiwxController
   /** Names: suggestions, registration by signature, resolution. */
@@ -211,8 +216,16 @@ export type Latch = {
    * network (the embedded wallet connects through the EVM family).
    */
   readonly embedded: EmbeddedController | undefined
-  /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
+  /**
+   * The features in force: the site's, narrowed by its project's settings once `start()` read them,
+   * and without Buy and Swap for a visitor in a restricted time zone.
+   */
   readonly features: ReadableStore<Features>
+  /**
+   * Whether the visitor's time zone is one of `restrictedTimezones` (read by `start()`, in the
+   * browser): Buy and Swap are then off, and the Account view says so.
+   */
+  readonly region: ReadableStore<{ restricted: boolean }>
   /** Runs once on the client (never on the server): restores the session, checks the origin. */
   start(): Promise<void>
   /** Connects a wallet installed in this browser; the modal closes on success. */
@@ -440,6 +453,14 @@ export function createLatch(config: LatchConfig): Latch {
       ),
     activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
   })
+  // The NFTs tab's list and sends: state here, code with the tab.
+  const nfts = createLazyNfts({
+    api,
+    account: activeAccount,
+    evm: evmCalls,
+    tracking: () => trackingCode.load(),
+    snackbar,
+  })
   const names = createLazyNames({
     api,
     queryClient,
@@ -625,6 +646,7 @@ export function createLatch(config: LatchConfig): Latch {
   )
 
   const features = createStore({ current: options.features })
+  const region = createStore({ restricted: false })
   const disconnect = disconnectWallet({
     // Every family the wallet connected ends together.
     disconnect: async () => {
@@ -696,6 +718,7 @@ export function createLatch(config: LatchConfig): Latch {
     activeAccount,
     balances,
     history,
+    nfts,
     pendingTransactions,
     siwx,
     swap,
@@ -737,8 +760,16 @@ export function createLatch(config: LatchConfig): Latch {
     walletConnect,
     embedded: embedded?.controller,
     features: selectStore(features, (state) => state.current),
+    region,
     start() {
       started ??= (async () => {
+        // The time zone is the browser's: read here, on the client, never at creation (SSR).
+        const restricted = isRestrictedTimezone(visitorTimezone(), options.restrictedTimezones)
+        region.set({ restricted })
+        const siteFeatures = restricted
+          ? { ...options.features, swaps: false, onramp: false }
+          : options.features
+        features.set({ current: siteFeatures })
         if (options.projectIdMissing) {
           // The wallets are listed all the same; no session is restored. The alerts' texts load
           // only when one is raised.
@@ -750,7 +781,7 @@ export function createLatch(config: LatchConfig): Latch {
         await Promise.all([
           withFamilies(families.start()),
           checkOrigin({ api, alerts }),
-          loadRemoteFeatures({ api, siteFeatures: options.features, features, onramp }),
+          loadRemoteFeatures({ api, siteFeatures, features, onramp }),
         ])
       })()
       return started

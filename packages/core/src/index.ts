@@ -69,12 +69,19 @@ export type { LazyCode } from './lazy/lazyCode.ts'
 export * from './modal/index.ts'
 export * from './names/index.ts'
 export * from './network/index.ts'
+export type { NftsController } from './nfts/createNfts.ts'
+export { type NftSendState, type NftsState, nftKey } from './nfts/types.ts'
 export * from './onramp/index.ts'
 export * from './options/index.ts'
 export type * from './options/types.ts'
 export { isIosSafari, isMobile, isTelegram } from './platform/platform.ts'
 export { IDLE_TIMEOUT_MS, whenIdle } from './platform/whenIdle.ts'
 export { createQueryClient, retryDelay } from './query/createQueryClient.ts'
+export {
+  DEFAULT_RESTRICTED_TIMEZONES,
+  isRestrictedTimezone,
+  RESTRICTED_REGION_MESSAGE,
+} from './region/restrictedRegion.ts'
 export * from './router/index.ts'
 export { balanceKey } from './send/balanceKey.ts'
 export {

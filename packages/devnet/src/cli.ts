@@ -4,6 +4,7 @@ import {
   DEFAULT_BUNDLER_PORTS,
   DEFAULT_FARCASTER_RELAY_PORT,
   DEFAULT_INBOX_PORT,
+  DEFAULT_NFT_PORT,
   DEFAULT_OIDC_PORT,
   DEFAULT_OPTIMISM_PORT,
   DEFAULT_POLKADOT_PORT,
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     bitcoinPort: parsePort('DEVNET_BITCOIN_PORT', DEFAULT_BITCOIN_PORT),
     bitcoinBlockIntervalMs: parseBlockInterval(process.env.DEVNET_BITCOIN_BLOCK_MS),
     polkadotPort: parsePort('DEVNET_POLKADOT_PORT', DEFAULT_POLKADOT_PORT),
+    nftPort: parsePort('DEVNET_NFT_PORT', DEFAULT_NFT_PORT),
     polkadotVerbose: process.env.LATCH_VERBOSE === '1',
     farcaster: {
       relayPort: parsePort('DEVNET_FARCASTER_RELAY_PORT', DEFAULT_FARCASTER_RELAY_PORT),

@@ -21,7 +21,13 @@ export const contractsDir = fileURLToPath(new URL('../contracts/', import.meta.u
  */
 const units = [
   {
-    files: ['DevnetToken.sol', 'Multicall3.sol', 'BatchExecutor.sol'],
+    files: [
+      'DevnetToken.sol',
+      'Multicall3.sol',
+      'BatchExecutor.sol',
+      'DevnetCollectible.sol',
+      'DevnetMultiToken.sol',
+    ],
     settings: {
       optimizer: { enabled: false },
       evmVersion: 'cancun',
@@ -83,6 +89,10 @@ export type CompiledContracts = {
   /** What the test wallet's account delegates to (EIP-7702) to send EIP-5792 batches. */
   BatchExecutor: CompiledContract
   LatchSessionValidator: CompiledContract
+  /** The devnet's ERC-721 collections (art and the spam lure). */
+  DevnetCollectible: CompiledContract
+  /** The devnet's ERC-1155 collection. */
+  DevnetMultiToken: CompiledContract
 }
 
 type SolcOutput = {
@@ -186,5 +196,7 @@ async function compile(sources: Record<string, { content: string }>[]): Promise<
     LatchPaymaster: pick('LatchPaymaster.sol', 'LatchPaymaster'),
     BatchExecutor: pick('BatchExecutor.sol', 'BatchExecutor'),
     LatchSessionValidator: pick('LatchSessionValidator.sol', 'LatchSessionValidator'),
+    DevnetCollectible: pick('DevnetCollectible.sol', 'DevnetCollectible'),
+    DevnetMultiToken: pick('DevnetMultiToken.sol', 'DevnetMultiToken'),
   }
 }

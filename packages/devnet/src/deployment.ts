@@ -10,6 +10,8 @@ export const cacheDir = fileURLToPath(new URL('../.cache/', import.meta.url))
 
 /** Everything the plan depends on: when any of it changes, the plan is rebuilt. */
 const inputFiles = [
+  '../contracts/DevnetCollectible.sol',
+  '../contracts/DevnetMultiToken.sol',
   '../contracts/DevnetToken.sol',
   '../contracts/LatchAccount.sol',
   '../contracts/LatchAccountFactory.sol',
@@ -19,6 +21,7 @@ const inputFiles = [
   './artifacts.ts',
   './compile.ts',
   './constants.ts',
+  './nfts/collections.ts',
   './plan.ts',
   './types.ts',
 ]

@@ -520,6 +520,7 @@ describe('startDevnet', () => {
       contracts: chain.contracts,
       tokens: chain.tokens,
       pairs: chain.pairs,
+      nfts: chain.nfts,
     })
     expect(layout(chainAt(1))).toEqual(layout(chainAt(0)))
 

@@ -22,6 +22,8 @@ import {
 import { DEFAULT_INBOX_PORT, DEFAULT_SMTP_PORT } from './mail/constants.ts'
 import { type MailCatcher, startMailCatcher } from './mail/index.ts'
 import { defaultManifestPath, writeManifest } from './manifest.ts'
+import { pointNftsAt } from './nfts/configure.ts'
+import { DEFAULT_NFT_PORT, type NftMetadataServer, startNftMetadataServer } from './nfts/server.ts'
 import { DEFAULT_OIDC_PORT } from './oidc/constants.ts'
 import { type DevOidcProvider, startOidcProvider } from './oidc/index.ts'
 import type { PolkadotDevnet } from './polkadot/chain.ts'
@@ -106,6 +108,7 @@ export {
   startMailCatcher,
 } from './mail/index.ts'
 export { defaultManifestPath, readManifest } from './manifest.ts'
+export { DEFAULT_NFT_PORT } from './nfts/server.ts'
 export {
   DEFAULT_OIDC_PORT,
   DEV_OIDC_CALLBACK_PATH,
@@ -180,6 +183,11 @@ export type DevnetOptions = {
    * is 0.
    */
   farcaster?: { relayPort?: number; optimismPort?: number }
+  /**
+   * Port of the server of the NFTs' metadata and images; 0 picks a free port. Default 8558, or 0
+   * when `relayPort` is 0.
+   */
+  nftPort?: number
   /** Interface anvil listens on; default 127.0.0.1. */
   host?: string
   /** Where to write the manifest; default `<repo root>/.data/devnet.json`. */
@@ -230,6 +238,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const farcasterRelayPort =
     options.farcaster?.relayPort ?? defaultPort(DEFAULT_FARCASTER_RELAY_PORT)
   const optimismPort = options.farcaster?.optimismPort ?? defaultPort(DEFAULT_OPTIMISM_PORT)
+  const nftPort = options.nftPort ?? defaultPort(DEFAULT_NFT_PORT)
   const started = performance.now()
 
   // Each bundler loads its code (about a second) while its chain boots and is deployed.
@@ -249,6 +258,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let bitcoin: BitcoinDevnet | undefined
   let polkadot: PolkadotDevnet | undefined
   let farcaster: FarcasterDevnet | undefined
+  let nftMetadata: NftMetadataServer | undefined
   const stop = async () => {
     await Promise.all([
       ...warming.map((bundler) => bundler.stop()),
@@ -257,6 +267,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       bitcoin?.stop(),
       polkadot?.stop(),
       farcaster?.stop(),
+      nftMetadata?.stop(),
       relay?.stop(),
       oidc?.stop(),
       mail?.stop(),
@@ -270,6 +281,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const relayPromise = startRelay({ host, port: relayPort, log })
     const oidcPromise = startOidcProvider({ host, port: oidcPort, log })
     const mailPromise = startMailCatcher({ host, smtpPort, inboxPort, log })
+    const nftPromise = startNftMetadataServer({ host, port: nftPort, log })
     const solanaPromise = startSolanaThread({
       host,
       port: solanaPort,
@@ -309,6 +321,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       bitcoinPromise,
       polkadotPromise,
       farcasterPromise,
+      nftPromise,
     ]) {
       promise.catch(() => {})
     }
@@ -333,26 +346,29 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     if (mailResult.status === 'fulfilled') mail = mailResult.value
     if (solanaResult.status === 'fulfilled') solana = solanaResult.value
     // All settle before any failure is thrown, so stop() sees every service that started.
-    const [bitcoinResult, polkadotResult, farcasterResult] = await Promise.allSettled([
+    const [bitcoinResult, polkadotResult, farcasterResult, nftResult] = await Promise.allSettled([
       bitcoinPromise,
       polkadotPromise,
       farcasterPromise,
+      nftPromise,
     ])
+    if (nftResult.status === 'fulfilled') nftMetadata = nftResult.value
     if (bitcoinResult.status === 'fulfilled') bitcoin = bitcoinResult.value
     if (polkadotResult.status === 'fulfilled') polkadot = polkadotResult.value
     if (farcasterResult.status === 'fulfilled') farcaster = farcasterResult.value
-    for (const result of [bitcoinResult, polkadotResult, farcasterResult])
+    for (const result of [bitcoinResult, polkadotResult, farcasterResult, nftResult])
       if (result.status === 'rejected') throw result.reason
     for (const result of booted) if (result.status === 'rejected') throw result.reason
     for (const result of [relayResult, oidcResult, mailResult, solanaResult]) {
       if (result.status === 'rejected') throw result.reason
     }
-    if (!relay || !oidc || !mail || !solana || !bitcoin || !polkadot || !farcaster)
+    if (!relay || !oidc || !mail || !solana || !bitcoin || !polkadot || !farcaster || !nftMetadata)
       throw new Error('a devnet service did not start')
     log(`WalletConnect relay listening on ${relay.url}`)
     log(`OIDC provider listening on ${oidc.issuer}`)
     log(`mail catcher: SMTP on ${mail.smtpUrl}, inbox on ${mail.inboxUrl}`)
     const deployment = await deploymentPromise
+    const nftMetadataUrl = nftMetadata.url
 
     const chains: DevnetChain[] = await Promise.all(
       CHAINS.map(async (chain, index) => {
@@ -360,6 +376,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         if (!node) throw new Error(`chain ${chain.chainId} has no node`)
         const chainStarted = performance.now()
         await executeDeployment(node.rpcUrl, chain.chainId, deployment)
+        await pointNftsAt(node.rpcUrl, deployment.nfts, nftMetadataUrl)
         const ms = Math.round(performance.now() - chainStarted)
         log(`chain ${chain.chainId}: ${deployment.txs.length} transactions deployed in ${ms} ms`)
         const warm = warming[index]
@@ -384,6 +401,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           contracts: deployment.contracts,
           tokens: deployment.tokens,
           pairs: deployment.pairs,
+          nfts: deployment.nfts,
+          nftMetadataUrl,
           ...(bundler ? { bundlerUrl: bundler.url } : {}),
         }
       }),

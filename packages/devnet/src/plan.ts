@@ -41,6 +41,7 @@ import {
   TREASURY_ADDRESS,
   TREASURY_PRIVATE_KEY,
 } from './constants.ts'
+import { ART, COLLECTIBLES, ITEMS } from './nfts/collections.ts'
 import type { Deployment, PlannedCheck, PlannedTx } from './types.ts'
 
 type TokenSpec = {
@@ -448,6 +449,69 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     expect: pad('0x01').toLowerCase() as Hex,
   })
 
+  // NFTs last, through the CREATE2 deployer (their owner, the deployer, in their init code), so
+  // no address above moves; then every account is given some of each.
+  const nfts: NonNullable<DevnetChain['nfts']> = []
+  for (const spec of COLLECTIBLES) {
+    const initCode = encodeDeployData({
+      abi: compiled.DevnetCollectible.abi,
+      bytecode: compiled.DevnetCollectible.bytecode,
+      args: [spec.name, spec.symbol, DEPLOYER_ADDRESS],
+    })
+    const address = getCreate2Address({
+      from: CREATE2_DEPLOYER,
+      salt: spec.salt,
+      bytecode: initCode,
+    })
+    txs.push({
+      label: `${spec.name} (CREATE2)`,
+      to: CREATE2_DEPLOYER,
+      data: concat([spec.salt, initCode]),
+      value: '0x0',
+    })
+    call(
+      `mint ${spec.symbol} to the accounts`,
+      address,
+      compiled.DevnetCollectible.abi,
+      'mintEach',
+      [recipients, BigInt(spec.perAccount)],
+    )
+    nfts.push({ key: spec.key, address, standard: 'erc721', name: spec.name, spam: spec.spam })
+  }
+  const itemsInit = encodeDeployData({
+    abi: compiled.DevnetMultiToken.abi,
+    bytecode: compiled.DevnetMultiToken.bytecode,
+    args: [ITEMS.name, DEPLOYER_ADDRESS],
+  })
+  const items = getCreate2Address({ from: CREATE2_DEPLOYER, salt: ITEMS.salt, bytecode: itemsInit })
+  txs.push({
+    label: `${ITEMS.name} (CREATE2)`,
+    to: CREATE2_DEPLOYER,
+    data: concat([ITEMS.salt, itemsInit]),
+    value: '0x0',
+  })
+  for (const item of ITEMS.items) {
+    call(`mint ${item.name} to the accounts`, items, compiled.DevnetMultiToken.abi, 'mintEach', [
+      recipients,
+      BigInt(item.id),
+      BigInt(item.perAccount),
+    ])
+  }
+  nfts.push({ key: ITEMS.key, address: items, standard: 'erc1155', name: ITEMS.name, spam: false })
+  const [firstArt] = nfts
+  if (firstArt) {
+    checks.push({
+      label: `${ART.name} #1 belongs to the first account`,
+      to: firstArt.address,
+      data: encodeFunctionData({
+        abi: compiled.DevnetCollectible.abi,
+        functionName: 'ownerOf',
+        args: [1n],
+      }),
+      expect: pad(recipients[0] as Address).toLowerCase() as Hex,
+    })
+  }
+
   const tokens: DevnetToken[] = [
     { symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, address: weth9, spam: false },
     ...TEST_TOKENS.map((spec) => ({
@@ -484,5 +548,6 @@ export function planDeployment(compiled: CompiledContracts): Deployment {
     },
     tokens,
     pairs,
+    nfts,
   }
 }

@@ -25,4 +25,5 @@ export type Deployment = {
   contracts: DevnetChain['contracts']
   tokens: DevnetToken[]
   pairs: DevnetChain['pairs']
+  nfts: NonNullable<DevnetChain['nfts']>
 }

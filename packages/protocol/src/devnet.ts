@@ -21,6 +21,18 @@ export const devnetPair = z.object({
   address: hexAddress,
 })
 
+/** An NFT collection the devnet deploys and seeds the accounts with. */
+export const devnetNftCollection = z.object({
+  /** A short key: its metadata is served under `<nftMetadataUrl>/<key>/`. */
+  key: z.string(),
+  address: hexAddress,
+  standard: z.enum(['erc721', 'erc1155']),
+  name: z.string(),
+  /** Minted to every account unasked, with a lure for a name: what the server flags as spam. */
+  spam: z.boolean(),
+})
+export type DevnetNftCollection = z.infer<typeof devnetNftCollection>
+
 export const devnetChain = z.object({
   chainId: z.number().int().positive(),
   name: z.string(),
@@ -61,6 +73,13 @@ export const devnetChain = z.object({
   }),
   tokens: z.array(devnetToken),
   pairs: z.array(devnetPair),
+  /** The NFT collections (CREATE2: the same on every chain); absent in older manifests. */
+  nfts: z.array(devnetNftCollection).optional(),
+  /**
+   * Where the devnet serves its NFTs' metadata and images (loopback): each collection's tokenURI
+   * points under it. Absent in older manifests.
+   */
+  nftMetadataUrl: z.string().url().optional(),
   /**
    * The chain's ERC-4337 bundler (alto, EntryPoint v0.8 only): its JSON-RPC URL. Absent when the
    * devnet was started without bundlers.

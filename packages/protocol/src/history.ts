@@ -39,8 +39,21 @@ export const historyTransfer = z.object({
   fungible_info: z
     .object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })
     .optional(),
-  /** Present for NFTs, and for fungible tokens the server flags as spam (hidden by the kit). */
-  nft_info: z.object({ flags: z.object({ is_spam: z.boolean() }) }).optional(),
+  /**
+   * Present for NFTs (their name, image through the server, collection, contract, id and
+   * standard), and for fungible tokens the server flags as spam (hidden by the kit).
+   */
+  nft_info: z
+    .object({
+      name: z.string().optional(),
+      content: z.object({ preview: z.object({ url: z.string() }) }).optional(),
+      collection: z.object({ name: z.string() }).optional(),
+      contract: z.string().optional(),
+      token_id: z.string().optional(),
+      standard: z.enum(['erc721', 'erc1155']).optional(),
+      flags: z.object({ is_spam: z.boolean() }),
+    })
+    .optional(),
   direction: z.enum(['in', 'out', 'self']),
   /** Whole units, as a decimal string. */
   quantity: z.object({ numeric: decimalString }),

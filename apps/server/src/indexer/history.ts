@@ -16,6 +16,9 @@ export type HistoryTransferRow = {
   to: string
   /** In the token's smallest unit, as an integer string. */
   amount: string
+  /** An NFT's id (decimal string) and standard; null for the native coin and ERC-20s. */
+  tokenId: string | null
+  standard: 'erc721' | 'erc1155' | null
 }
 
 export type HistoryRow = HistoryPosition & {
@@ -66,7 +69,8 @@ export async function readHistory(
        t.nonce, t.status, t.method_id,
        coalesce(
          (select json_agg(json_build_object('token', tr.token, 'from', tr.sender,
-              'to', tr.recipient, 'amount', tr.amount::text) order by tr.position)
+              'to', tr.recipient, 'amount', tr.amount::text, 'tokenId', tr.token_id::text,
+              'standard', tr.standard) order by tr.position)
             from history_transfers tr
             where tr.chain_id = t.chain_id and tr.block_number = t.block_number
               and tr.tx_index = t.tx_index and (tr.sender = $1 or tr.recipient = $1)),

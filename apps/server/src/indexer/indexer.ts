@@ -62,6 +62,7 @@ export class ChainIndexer {
       router: options.chain.uniswapV2?.router.toLowerCase(),
       weth: options.chain.uniswapV2?.weth.toLowerCase(),
       useTraces: true,
+      nftContracts: options.chain.nfts?.contracts?.map((address) => address.toLowerCase()),
     }
   }
 

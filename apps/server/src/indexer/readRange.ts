@@ -1,8 +1,24 @@
 import type { TokenConfig } from '../config.ts'
+import {
+  nftTransfersOfLog,
+  TRANSFER_BATCH_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
+  TRANSFER_TOPIC,
+} from './nftLogs.ts'
 import { type IndexerRpc, type RpcCall, RpcCallError, toQuantity } from './rpc.ts'
 
-/** Value moved by a transaction: the native coin when `token` is null, else an ERC-20. */
-export type IndexedTransfer = { token: string | null; from: string; to: string; amount: bigint }
+/**
+ * Value moved by a transaction: the native coin when `token` is null, else an ERC-20, or an NFT
+ * when it has a `tokenId` (ERC-721 or ERC-1155, any contract).
+ */
+export type IndexedTransfer = {
+  token: string | null
+  from: string
+  to: string
+  amount: bigint
+  tokenId?: bigint
+  standard?: 'erc721' | 'erc1155'
+}
 
 export type IndexedTransaction = {
   index: number
@@ -33,6 +49,8 @@ export type ReadContext = {
   weth: string | undefined
   /** Trace router transactions for the native coin they forward (debug_traceTransaction). */
   useTraces: boolean
+  /** The NFT collections to follow; undefined: every contract's NFT transfers. */
+  nftContracts?: string[] | undefined
 }
 
 export type RangeRead = {
@@ -50,7 +68,6 @@ export class ChainMovedError extends Error {
 }
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 // WETH9's Deposit(address indexed dst, uint wad) and Withdrawal(address indexed src, uint wad):
 // wrapping mints WETH, unwrapping burns it, with no Transfer log.
 const DEPOSIT_TOPIC = '0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c'
@@ -123,7 +140,7 @@ export async function readRange(
 ): Promise<RangeRead> {
   const numbers = Array.from({ length: to - from + 1 }, (_, offset) => from + offset)
   const tokenAddresses = [...context.tokens.keys()]
-  const [rawBlocks, logs] = await Promise.all([
+  const [rawBlocks, logs, nftLogs] = await Promise.all([
     rpc.all<RpcBlock | null>(
       numbers.map((number) => ({
         method: 'eth_getBlockByNumber',
@@ -140,6 +157,17 @@ export async function readRange(
             topics: [[TRANSFER_TOPIC, DEPOSIT_TOPIC, WITHDRAWAL_TOPIC]],
           },
         ]),
+    // NFTs of any contract unless the chain names its collections: none has to be configured.
+    context.nftContracts?.length === 0
+      ? Promise.resolve([])
+      : rpc.call<RpcLog[]>('eth_getLogs', [
+          {
+            fromBlock: toQuantity(from),
+            toBlock: toQuantity(to),
+            ...(context.nftContracts ? { address: context.nftContracts } : {}),
+            topics: [[TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]],
+          },
+        ]),
   ])
   const blocks: RpcBlock[] = []
   for (const [offset, block] of rawBlocks.entries()) {
@@ -151,14 +179,22 @@ export async function readRange(
     blocks.push(block)
   }
   const blockHashes = new Set(blocks.map((block) => block.hash))
-  const logsByTransaction = new Map<string, RpcLog[]>()
-  for (const log of logs) {
-    if (log.removed) continue
-    if (!blockHashes.has(log.blockHash)) throw new ChainMovedError('a log is of another block')
-    const list = logsByTransaction.get(log.transactionHash) ?? []
-    list.push(log)
-    logsByTransaction.set(log.transactionHash, list)
+  const byTransaction = (list: RpcLog[]) => {
+    const grouped = new Map<string, RpcLog[]>()
+    for (const log of list) {
+      if (log.removed) continue
+      if (!blockHashes.has(log.blockHash)) throw new ChainMovedError('a log is of another block')
+      const entries = grouped.get(log.transactionHash) ?? []
+      entries.push(log)
+      grouped.set(log.transactionHash, entries)
+    }
+    return grouped
   }
+  const logsByTransaction = byTransaction(logs)
+  // An ERC-20's Transfer has three topics: only NFT logs are kept from the second query.
+  const nftLogsByTransaction = byTransaction(
+    nftLogs.filter((log) => log.topics[0] !== TRANSFER_TOPIC || log.topics.length === 4),
+  )
 
   const receipts = await readReceipts(rpc, blocks)
   const succeeded = (transaction: RpcTransaction) =>
@@ -197,6 +233,9 @@ export async function readRange(
             ? [{ token: null, from: sender, to: recipient, amount: value }]
             : []),
           ...transferLogs.flatMap((log) => transferOfLog(log, context)),
+          ...(nftLogsByTransaction.get(transaction.hash) ?? [])
+            .sort((a, b) => Number(a.logIndex) - Number(b.logIndex))
+            .flatMap((log) => nftTransfersOfLog(log)),
           ...(internal.get(transaction.hash) ??
             (tracesUnsupported ? etherForwarded(transaction, transferLogs, context) : [])),
         ]

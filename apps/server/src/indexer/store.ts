@@ -109,9 +109,10 @@ export async function writeRange(db: Queryable, write: RangeWrite): Promise<void
   if (transfers.length > 0) {
     await db.query(
       `insert into history_transfers
-         (chain_id, block_number, tx_index, position, token, sender, recipient, amount)
+         (chain_id, block_number, tx_index, position, token, sender, recipient, amount, token_id,
+          standard)
        select $1, * from unnest($2::bigint[], $3::int[], $4::int[], $5::text[], $6::text[],
-         $7::text[], $8::numeric[])`,
+         $7::text[], $8::numeric[], $9::numeric[], $10::text[])`,
       [
         chainId,
         transfers.map(({ block }) => block.number),
@@ -121,6 +122,8 @@ export async function writeRange(db: Queryable, write: RangeWrite): Promise<void
         transfers.map(({ transfer }) => transfer.from),
         transfers.map(({ transfer }) => transfer.to),
         transfers.map(({ transfer }) => transfer.amount.toString()),
+        transfers.map(({ transfer }) => transfer.tokenId?.toString() ?? null),
+        transfers.map(({ transfer }) => transfer.standard ?? null),
       ],
     )
   }

@@ -14,6 +14,7 @@ import type {
   IdentityResponse,
   NameRecord,
   NameSuggestions,
+  NftsResponse,
   OnrampOptionsResponse,
   OnrampOrder,
   OnrampQuoteRequest,
@@ -117,6 +118,9 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       query: { chainId?: CaipNetworkId; cursor?: string; onramp?: string } = {},
     ) =>
       request<HistoryResponse>('GET', `/v1/account/${encodeURIComponent(address)}/history`, query),
+    /** GET /v1/account/{address}/nfts: one page of the NFTs an EVM account holds on a network. */
+    nfts: (address: string, query: { chainId: CaipNetworkId; cursor?: string }) =>
+      request<NftsResponse>('GET', `/v1/account/${encodeURIComponent(address)}/nfts`, query),
     /** POST /v1/fungible/price: USD prices of tokens. */
     fungiblePrice: (addresses: readonly CaipAddress[]) =>
       request<FungiblePriceResponse>(

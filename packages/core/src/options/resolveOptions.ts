@@ -8,6 +8,7 @@ import {
   DEFAULT_WALLETCONNECT_RELAY_URL,
 } from '../constants.ts'
 import { LatchError } from '../errors.ts'
+import { DEFAULT_RESTRICTED_TIMEZONES } from '../region/restrictedRegion.ts'
 import type { ChainNamespace, LatchOptions, Metadata, ResolvedOptions } from './types.ts'
 
 /**
@@ -72,6 +73,7 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
     allowUnsupportedChain: config.allowUnsupportedChain ?? false,
     walletConnect: resolveWalletConnect(config.walletConnect),
     walletFrameUrl: resolveWalletFrameUrl(config.walletFrameUrl),
+    restrictedTimezones: [...(config.restrictedTimezones ?? DEFAULT_RESTRICTED_TIMEZONES)],
     debug: config.debug ?? false,
   }
 }

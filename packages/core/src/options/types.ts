@@ -108,6 +108,11 @@ export type LatchOptions = {
    * Without it email and social login are off, whatever `features` says.
    */
   walletFrameUrl?: string
+  /**
+   * Visitors whose browser reports one of these time zones are offered no Buy and no Swap, and
+   * told so. Default: mainland China, Hong Kong and Macau's zones; `[]` turns it off.
+   */
+  restrictedTimezones?: readonly string[]
   debug?: boolean
 }
 
@@ -137,5 +142,6 @@ export type ResolvedOptions = {
   walletConnect: Readonly<Required<WalletConnectOptions>> | undefined
   /** The embedded wallet's origin (no path), or undefined: email and social login are off. */
   walletFrameUrl: string | undefined
+  restrictedTimezones: readonly string[]
   debug: boolean
 }

@@ -25,6 +25,8 @@ import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import { type HistoryRow, readHistory } from '../../indexer/history.ts'
 import { trackedTokens } from '../../indexer/tokens.ts'
+import type { NftMetadata, NftRef } from '../../nfts/metadata.ts'
+import { isSpamNft, type NftSpamLists } from '../../nfts/spam.ts'
 import { formatCents } from '../../onramp/pricing.ts'
 import {
   ordersDeliveredBy,
@@ -44,6 +46,7 @@ import {
   encodeHistoryCursor,
   encodeOrderCursor,
 } from './historyCursor.ts'
+import { nftImageUrl } from './nfts.ts'
 
 /** approve(address,uint256): a transaction that moved nothing but set an allowance. */
 const APPROVE_SELECTOR = '0x095ea7b3'
@@ -67,6 +70,8 @@ export const historyRoute =
     solanaChains: ReadonlyMap<string, SolanaChainClient>
     bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
     polkadot: PolkadotFamily
+    /** NFT transfers are described with their token's metadata and flagged by the spam rule. */
+    nfts: { metadata: NftMetadata; spamLists: ReadonlyMap<number, NftSpamLists> }
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const solana = new SolanaHistory({ db: deps.db, chains: deps.solanaChains, log: app.log })
@@ -205,6 +210,7 @@ export const historyRoute =
           address,
           page.map((row) => row.hash),
         )
+        const nfts = await describeNfts(page, address, deps.nfts, request)
         return {
           data: page.map((row) => {
             const transaction = describeTransaction(
@@ -212,6 +218,7 @@ export const historyRoute =
               address,
               chains.get(row.chainId) as IndexedChain,
               request,
+              nfts,
             )
             const order = delivered.get(`${row.chainId}:${row.hash}`)
             return order ? markedAsBought(transaction, order) : transaction
@@ -222,23 +229,81 @@ export const historyRoute =
     )
   }
 
+type NftInfo = NonNullable<HistoryTransfer['nft_info']>
+
+/**
+ * The NFTs the page's transfers of `account` moved, described (name, image through this server,
+ * collection, spam), by `chainId:contract:tokenId`.
+ */
+async function describeNfts(
+  rows: HistoryRow[],
+  account: string,
+  nfts: { metadata: NftMetadata; spamLists: ReadonlyMap<number, NftSpamLists> },
+  request: FastifyRequest,
+): Promise<Map<string, NftInfo>> {
+  const byChain = new Map<number, Map<string, NftRef>>()
+  for (const row of rows) {
+    for (const transfer of row.transfers) {
+      if (!transfer.token || !transfer.tokenId || !transfer.standard) continue
+      if (transfer.from !== account && transfer.to !== account) continue
+      const refs = byChain.get(row.chainId) ?? new Map<string, NftRef>()
+      refs.set(`${transfer.token}:${transfer.tokenId}`, {
+        contract: transfer.token,
+        tokenId: transfer.tokenId,
+        standard: transfer.standard,
+      })
+      byChain.set(row.chainId, refs)
+    }
+  }
+  const described = new Map<string, NftInfo>()
+  for (const [chainId, refs] of byChain) {
+    const caipNetworkId = eip155NetworkId(chainId)
+    const lists = nfts.spamLists.get(chainId) ?? { spam: new Set(), allow: new Set() }
+    const about = await nfts.metadata.describe(chainId, [...refs.values()])
+    for (const [key, ref] of refs) {
+      const found = about.get(key) ?? {}
+      described.set(`${chainId}:${key}`, {
+        ...(found.name ? { name: found.name } : {}),
+        ...(found.image
+          ? {
+              content: {
+                preview: { url: nftImageUrl(request, caipNetworkId, ref.contract, ref.tokenId) },
+              },
+            }
+          : {}),
+        ...(found.collectionName ? { collection: { name: found.collectionName } } : {}),
+        contract: getAddress(ref.contract),
+        token_id: ref.tokenId,
+        standard: ref.standard,
+        flags: { is_spam: isSpamNft({ contract: ref.contract, ...found }, lists) },
+      })
+    }
+  }
+  return described
+}
+
 /** A stored transaction as the account sees it: its own transfers, and what it did. */
 function describeTransaction(
   row: HistoryRow,
   account: string,
   chain: IndexedChain,
   request: FastifyRequest,
+  nfts: ReadonlyMap<string, NftInfo>,
 ): HistoryTransaction {
   const transfers = row.transfers.flatMap((transfer): HistoryTransfer[] => {
-    const asset = transfer.token === null ? chain.native : chain.tokens.get(transfer.token)
-    // A token taken out of the configuration is no longer described.
-    if (!asset) return []
     const direction =
       transfer.from === account && transfer.to === account
         ? 'self'
         : transfer.from === account
           ? 'out'
           : 'in'
+    if (transfer.tokenId !== null && transfer.token) {
+      const nft = nfts.get(`${row.chainId}:${transfer.token}:${transfer.tokenId}`)
+      return nft ? [{ nft_info: nft, direction, quantity: { numeric: transfer.amount } }] : []
+    }
+    const asset = transfer.token === null ? chain.native : chain.tokens.get(transfer.token)
+    // A token taken out of the configuration is no longer described.
+    if (!asset) return []
     return [
       {
         fungible_info: {

@@ -11,7 +11,8 @@ import {
 import { lazy, Suspense, useState } from 'react'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
-import { SkeletonText } from '../../components/Skeleton.tsx'
+import { RegionRestricted } from '../../components/RegionRestricted.tsx'
+import { SkeletonRows, SkeletonText } from '../../components/Skeleton.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
@@ -20,6 +21,9 @@ import { ActivityTab } from './ActivityTab.tsx'
 import { FamilyAccounts } from './FamilyAccounts.tsx'
 import { TokensTab } from './TokensTab.tsx'
 import { useHasSessions } from './useHasSessions.ts'
+
+// The NFTs tab's code (grid, detail, send) loads when the tab is first opened.
+const NftsTab = lazy(() => import('./NftsTab.tsx').then((module) => ({ default: module.NftsTab })))
 
 // Only a visitor with a smart account is offered the switch: its code loads for them alone.
 const AccountTypeSwitch = lazy(() =>
@@ -69,9 +73,13 @@ export function Account() {
   const network = useLatchNetwork()
   const accounts = useStore(latch.account.state)
   const current = accounts.byNamespace[accounts.activeNamespace]?.currentTab
-  // A tab the view does not show (NFTs, set through the API) opens Tokens instead.
-  const tab = ACCOUNT_TABS.find((name) => name === current) ?? 'Tokens'
+  // NFTs are listed for EVM accounts only; a tab not shown (NFTs for another family) opens Tokens.
+  const tabs = ACCOUNT_TABS.filter(
+    (name) => name !== 'NFTs' || accounts.activeNamespace === 'eip155',
+  )
+  const tab = tabs.find((name) => name === current) ?? 'Tokens'
   const features = useStore(latch.features)
+  const region = useStore(latch.region)
   const { providers } = useStore(latch.onramp.state)
   const [copied, setCopied] = useState(false)
   const active = accounts.byNamespace[accounts.activeNamespace]
@@ -249,6 +257,10 @@ export function Account() {
           </button>
         ))}
       </div>
+      {/* What the site would offer here, and why not: Buy and Swap serve EVM accounts only. */}
+      {region.restricted &&
+        (latch.options.features.swaps || latch.options.features.onramp) &&
+        isEvm && <RegionRestricted />}
       {showSessions && (
         <button
           type="button"
@@ -261,7 +273,7 @@ export function Account() {
         </button>
       )}
       <div className="latch-tabs" role="tablist" aria-label="Account">
-        {ACCOUNT_TABS.map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             type="button"
@@ -276,6 +288,11 @@ export function Account() {
       </div>
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Tokens' && <TokensTab />}
+        {tab === 'NFTs' && (
+          <Suspense fallback={<SkeletonRows count={3} label="Loading NFTs" />}>
+            <NftsTab address={address} />
+          </Suspense>
+        )}
         {tab === 'Activity' && <ActivityTab address={address} name={account.profileName} />}
       </div>
       <DisconnectButton />

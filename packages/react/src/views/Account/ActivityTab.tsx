@@ -26,9 +26,14 @@ const dayAndTime = new Intl.DateTimeFormat('en-US', {
 
 function transferText(transfer: HistoryTransfer): string {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
-  const symbol = transfer.fungible_info?.symbol ?? 'NFT'
+  // An NFT by its name: "+1 Latch Tile #3".
+  const symbol = transfer.fungible_info?.symbol ?? transfer.nft_info?.name ?? 'NFT'
   return `${sign}${formatDecimal(truncateDecimal(transfer.quantity.numeric))} ${symbol}`
 }
+
+/** A transfer's picture: the token's icon, or the NFT's image (through the server). */
+const iconOf = (transfer: HistoryTransfer | undefined): string | undefined =>
+  transfer?.fungible_info?.icon.url ?? transfer?.nft_info?.content?.preview.url
 
 /**
  * The Activity tab: the account's transactions on the active network, by month, under
@@ -98,10 +103,11 @@ function ActivityList({ address }: { address: string }) {
                   data-testid="latch-activity-row"
                   data-hash={transaction.metadata.hash}
                 >
-                  {transaction.transfers[0]?.fungible_info?.icon.url ? (
+                  {iconOf(transaction.transfers[0]) ? (
                     <img
                       className="latch-token-icon"
-                      src={transaction.transfers[0].fungible_info.icon.url}
+                      data-nft={transaction.transfers[0]?.nft_info ? '' : undefined}
+                      src={iconOf(transaction.transfers[0])}
                       alt=""
                       width={32}
                       height={32}

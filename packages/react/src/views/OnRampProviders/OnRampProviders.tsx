@@ -1,4 +1,5 @@
 import type { OnrampPaymentMethod, OnrampProvider } from '@latch/core'
+import { RegionRestricted } from '../../components/RegionRestricted.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 
@@ -18,6 +19,9 @@ export const feeRangeText = (provider: OnrampProvider) =>
 export function OnRampProviders() {
   const latch = useLatchInstance()
   const { providers } = useStore(latch.onramp.state)
+  const region = useStore(latch.region)
+  // Opened through the API in a restricted time zone: the reason, not the providers.
+  if (region.restricted) return <RegionRestricted />
   if (providers.length === 0) {
     return <p className="latch-muted latch-center">No provider is available</p>
   }

@@ -7,6 +7,7 @@ import {
   type SwapTokenOption,
 } from '@latch/core'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { RegionRestricted } from '../../components/RegionRestricted.tsx'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
@@ -55,6 +56,7 @@ export function Swap() {
   const account = useLatchAccount()
   const network = useLatchNetwork()
   const state = useStore(latch.swap.state)
+  const region = useStore(latch.region)
   const summary = useMemo(() => describeSwap(state), [state])
   const { shake } = useModalEffects()
   const [picking, setPicking] = useState<'pay' | 'receive'>()
@@ -71,6 +73,8 @@ export function Swap() {
   }, [state.issue, shake])
 
   if (!account.address) return null
+  // Opened through the API in a restricted time zone: the reason, not the form.
+  if (region.restricted) return <RegionRestricted />
 
   if (state.tokensStatus === 'error') {
     return (
