@@ -104,6 +104,8 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-project-id"]'],
     },
     bodyLimit: 1_048_576,
+    // request.ip, which every per-IP limit counts by, is X-Forwarded-For's only behind these.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

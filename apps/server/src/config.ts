@@ -30,6 +30,7 @@ import {
 import { BUDGET_PERIODS, type SponsorshipPolicy } from './paymaster/policy.ts'
 import { type PolkadotChainConfig, polkadotChainConfig } from './polkadot/config.ts'
 import { type SolanaChainConfig, solanaChainConfig } from './solana/config.ts'
+import { parseTrustProxy, type TrustProxy } from './trustProxy.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -142,6 +143,17 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: z.string().url().optional(),
   REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(REDIS_TIMEOUT_MS),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value)
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error })
+        return z.NEVER
+      }
+      return parsed
+    }),
   PRICE_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   CORS_ORIGINS: commaList.default(['http://127.0.0.1:5173', 'http://localhost:5173']),
@@ -261,6 +273,11 @@ export type Config = {
   redisUrl: string | undefined
   /** How long any Redis call may take (REDIS_TIMEOUT_MS); past it the server goes on without Redis. */
   redisTimeoutMs: number
+  /**
+   * The proxies whose X-Forwarded-For names the client (TRUST_PROXY: off, a hop count, or proxy
+   * IPs/CIDRs); off by default, so a visitor's own header cannot change the IP limits count.
+   */
+  trustProxy: TrustProxy
   /** A price API speaking CoinGecko's `/simple/...` shape; unset: the chains' Uniswap V2 pools. */
   priceApiUrl: string | undefined
   smtpUrl: string | undefined
@@ -396,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     redisUrl: vars.REDIS_URL,
     redisTimeoutMs: vars.REDIS_TIMEOUT_MS,
+    trustProxy: vars.TRUST_PROXY,
     priceApiUrl: vars.PRICE_API_URL,
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,

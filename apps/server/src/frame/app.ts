@@ -112,6 +112,8 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
       ...(deps.logStream && { stream: deps.logStream }),
     },
     bodyLimit: 262_144,
+    // The login limits count by request.ip: X-Forwarded-For's only behind a trusted proxy.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
