@@ -50,6 +50,7 @@ import { telemetryRoutes } from './routes/registry/telemetry.ts'
 import { tokenImageRoute } from './routes/registry/tokenImage.ts'
 import { walletImageRoute } from './routes/registry/walletImage.ts'
 import { createSolanaClients } from './solana/clients.ts'
+import { fastifyTrustProxy } from './trustProxy.ts'
 
 export const SERVER_VERSION = '0.1.0'
 
@@ -105,14 +106,14 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     },
     bodyLimit: 1_048_576,
     // request.ip, which every per-IP limit counts by, is X-Forwarded-For's only behind these.
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
   const projects = new ProjectStore(db)
   // One view of which upstreams answer, for the chain clients and the gateway alike.
-  const circuits = new UpstreamCircuits()
+  const circuits = new UpstreamCircuits(config.upstreamSlots)
   const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
   const solanaChains = createSolanaClients(config.solanaChains, {
     timeoutMs: config.rpc.timeoutMs,
@@ -200,6 +201,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         db,
         catalogue: new OnrampCatalogue(config.chains),
         payAttemptsPerMinute: sandbox.payAttemptsPerMinute,
+        redis,
         failpoint: config.onramp.failpoint,
         paid: () => payouts.kick(),
       }),

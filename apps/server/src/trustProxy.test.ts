@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTrustProxy } from './trustProxy.ts'
+import { fastifyTrustProxy, parseTrustProxy } from './trustProxy.ts'
 
 describe('parseTrustProxy', () => {
   it('is off unless told: unset, off, false, 0', () => {
@@ -28,5 +28,16 @@ describe('parseTrustProxy', () => {
     expect(parseTrustProxy('10.0.0.1/8/2')).toMatchObject({
       error: expect.stringContaining('not an IP'),
     })
+  })
+
+  it('hands Fastify a hop count as the first n hops trusted', () => {
+    const trust = fastifyTrustProxy(2)
+    if (typeof trust !== 'function') throw new Error('expected a function')
+    expect([trust('10.0.0.1', 0), trust('10.0.0.1', 1), trust('10.0.0.1', 2)]).toEqual([
+      true,
+      true,
+      false,
+    ])
+    expect(fastifyTrustProxy(false)).toBe(false)
   })
 })

@@ -41,3 +41,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | { error
   }
   return entries
 }
+
+/** As Fastify's option takes it: a hop count becomes "trust the first n hops" (its types lack numbers). */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
