@@ -14,6 +14,7 @@ import {
   withBitcoinNetwork,
 } from './bitcoin/config.ts'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
+import { DEFAULT_UPSTREAM_SLOTS, type UpstreamSlotLimits } from './chains/upstreamSlots.ts'
 import { REDIS_TIMEOUT_MS } from './constants.ts'
 import { FARCASTER_RELAY_URL, SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
@@ -172,6 +173,12 @@ const envSchema = z.object({
   DEVNET_MANIFEST: z.string().optional(),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(RPC_TIMEOUT_MS),
   RPC_RATE_LIMIT: z.coerce.number().positive().default(500),
+  UPSTREAM_MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_UPSTREAM_SLOTS.maxInFlight),
+  UPSTREAM_MAX_QUEUED: z.coerce.number().int().min(0).default(DEFAULT_UPSTREAM_SLOTS.maxQueued),
   DEV_PROJECT_ID: z.string().default('latch-dev'),
   DEV_PROJECT_ORIGINS: commaList.optional(),
   ALLOW_LOCALHOST: z
@@ -292,6 +299,11 @@ export type Config = {
   polkadotChains: PolkadotChainConfig[]
   /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
   rpc: { timeoutMs: number; rateLimitPerSecond: number }
+  /**
+   * Calls one upstream (an RPC URL, an Esplora API) may have running (UPSTREAM_MAX_IN_FLIGHT) and
+   * waiting (UPSTREAM_MAX_QUEUED, each at most RPC_TIMEOUT_MS); past them a call is a 503 at once.
+   */
+  upstreamSlots: UpstreamSlotLimits
   devProject: { id: string; allowedOrigins: string[] } | undefined
   /** Every project accepts `http://localhost:*` and `http://127.0.0.1:*` pages (development). */
   allowLocalhost: boolean
@@ -419,6 +431,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: vars.CORS_ORIGINS,
     ...chainsOf(vars.LATCH_CHAINS, manifest),
     rpc: { timeoutMs: vars.RPC_TIMEOUT_MS, rateLimitPerSecond: vars.RPC_RATE_LIMIT },
+    upstreamSlots: {
+      maxInFlight: vars.UPSTREAM_MAX_IN_FLIGHT,
+      maxQueued: vars.UPSTREAM_MAX_QUEUED,
+      queueWaitMs: vars.RPC_TIMEOUT_MS,
+    },
     devProject: vars.DEV_PROJECT_ID
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
       : undefined,
