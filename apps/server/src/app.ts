@@ -14,6 +14,7 @@ import { createChainClients } from './chains/clients.ts'
 import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from './db/unavailable.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
 import { withFrameRoutes } from './frame/openApi.ts'
 import { startIndexers } from './indexer/indexer.ts'
@@ -83,6 +84,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     if (error instanceof HttpError)
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message))
+    // The database down or restarting: the caller may retry; the driver's words stay in the log.
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE))
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.code(400).send(errorBody(400, 'Body is not valid JSON'))
     }
