@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { type FakePriceApi, loginAtDevProvider, startFakePriceApi } from '@latch/devnet'
 import { NATIVE_TOKEN_ADDRESS } from '@latch/protocol'
-import { formatSiweMessage } from '@latch/protocol/siwx'
 import { type Hex, parseEther, parseUnits, toHex, verifyMessage } from 'viem'
-import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   bitcoinChainsOfDevnet,
@@ -14,9 +13,10 @@ import {
 import { CODE_BURNT_MESSAGE } from '../src/embedded/codes.ts'
 import { devnetRpc } from './devnetTx.ts'
 import { loginByEmail, newDeviceId, newEmail, requestCode, walletCall } from './embeddedFixtures.ts'
-import { DEMO_ORIGIN, freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
+import { freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
 import { COIN_A, freshKey, nowSeconds, signedBody } from './namesFixtures.ts'
 import { alertOf, chainA, goodCard, onrampApi, usdcBalance } from './onrampFixtures.ts'
+import { freshIp, signedSiwx, siwxCall } from './siwxFixtures.ts'
 
 // Three server instances on one PostgreSQL database and one Redis, as behind a load balancer:
 // whatever a visitor starts at one instance must hold at the others. A and B are plain; C trusts
@@ -26,10 +26,6 @@ const devnet = inject('devnet')
 const CHAIN = `eip155:${chainA.chainId}`
 const NAME_WRITES = 3
 const PAY_ATTEMPTS = 3
-const QUERY = '?projectId=latch-dev&st=react&sv=0.1.0'
-
-/** A client IP of this file's own (TEST-NET-3 with a random tail), so no other test counts it. */
-const freshIp = () => `203.0.${randomBytes(1)[0]}.${(randomBytes(1)[0] ?? 0) % 250}`
 
 let priceApi: FakePriceApi
 let a: TestServer
@@ -90,38 +86,8 @@ afterAll(async () => {
 })
 
 describe('SIWX across instances', () => {
-  const call = (
-    server: TestServer,
-    method: 'GET' | 'POST',
-    route: string,
-    options: { body?: unknown; token?: string } = {},
-  ) =>
-    server.app.inject({
-      method,
-      url: `/auth/v1/siwx/${route}${QUERY}`,
-      headers: {
-        origin: DEMO_ORIGIN,
-        ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),
-      },
-      ...(options.body !== undefined && { payload: options.body as object }),
-      remoteAddress: freshIp(),
-    })
-  /** A sign-in message over a nonce `issuer` gave, signed by a fresh key. */
-  const signedAt = async (issuer: TestServer) => {
-    const nonce = (await call(issuer, 'GET', 'nonce')).json().nonce as string
-    const signer = privateKeyToAccount(generatePrivateKey())
-    const text = formatSiweMessage({
-      domain: new URL(DEMO_ORIGIN).host,
-      address: signer.address,
-      statement: 'Sign in to the Latch demo',
-      uri: `${DEMO_ORIGIN}/`,
-      version: '1',
-      chainId: chainA.chainId,
-      nonce,
-      issuedAt: new Date().toISOString(),
-    })
-    return { message: text, signature: await signer.signMessage({ message: text }) }
-  }
+  const call = siwxCall
+  const signedAt = (issuer: TestServer) => signedSiwx(issuer, chainA.chainId)
 
   it('a nonce from A works once at B; a session from A holds at B, and signing out at B ends it at A', async () => {
     const crossed = await signedAt(a)
