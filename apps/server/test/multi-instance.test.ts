@@ -14,7 +14,7 @@ import { CODE_BURNT_MESSAGE } from '../src/embedded/codes.ts'
 import { devnetRpc } from './devnetTx.ts'
 import { loginByEmail, newDeviceId, newEmail, requestCode, walletCall } from './embeddedFixtures.ts'
 import { freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
-import { COIN_A, freshKey, nowSeconds, signedBody } from './namesFixtures.ts'
+import { COIN_A, freshKey, misSignedRegistration } from './namesFixtures.ts'
 import { alertOf, chainA, goodCard, onrampApi, usdcBalance } from './onrampFixtures.ts'
 import { freshIp, signedSiwx, siwxCall } from './siwxFixtures.ts'
 
@@ -208,19 +208,6 @@ describe('embedded-wallet sessions across instances', () => {
 })
 
 describe('per-IP limits across instances, and TRUST_PROXY', () => {
-  /** A name registration whose signature is not the address's: counted, then refused 401. */
-  const badRegistration = async () => {
-    const signer = freshKey()
-    return signedBody(
-      signer,
-      {
-        name: `multi${randomBytes(4).toString('hex')}.latch.id`,
-        attributes: {},
-        timestamp: nowSeconds(),
-      },
-      { address: freshKey().address },
-    )
-  }
   const register = async (
     server: TestServer,
     ip: string,
@@ -229,7 +216,7 @@ describe('per-IP limits across instances, and TRUST_PROXY', () => {
     const response = await server.app.inject({
       method: 'POST',
       url: '/v1/profile/account?projectId=latch-dev',
-      payload: await badRegistration(),
+      payload: await misSignedRegistration(),
       remoteAddress: ip,
       ...(forwardedFor && { headers: { 'x-forwarded-for': forwardedFor } }),
     })
