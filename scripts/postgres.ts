@@ -4,7 +4,16 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export type PostgresServer = { url: string; stop(): Promise<void> }
+export type PostgresServer = {
+  url: string
+  port: number
+  /** Its data directory: a fault test starts another server on it after `halt`. */
+  dataDir: string
+  /** Stops it and deletes its data. */
+  stop(): Promise<void>
+  /** Stops it (a fast shutdown, as a restart does) and keeps its data for a start again. */
+  halt(): Promise<void>
+}
 
 /** A free TCP port on loopback, picked by the OS. */
 export function freePort(): Promise<number> {
@@ -33,12 +42,15 @@ function findPostgresBin(): string {
 }
 
 /**
- * Starts a throwaway PostgreSQL server on a free loopback port with its data under /tmp.
+ * Starts a throwaway PostgreSQL server on a free loopback port with its data under /tmp; or,
+ * given the `dataDir` and `port` of one halted, that server again (a restart).
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(
+  options: { dataDir?: string; port?: number } = {},
+): Promise<PostgresServer> {
   const bin = findPostgresBin()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-pg-'))
-  const port = await freePort()
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'latch-pg-'))
+  const port = options.port ?? (await freePort())
   // setpriv: as root, run as `postgres` (postgres refuses root); and die with this process.
   const asRoot = process.getuid?.() === 0
   const wrapped = (program: string, args: string[]): [string, string[]] => [
@@ -51,13 +63,24 @@ export async function startPostgres(): Promise<PostgresServer> {
       ...args,
     ],
   ]
-  if (asRoot) execFileSync('chown', ['postgres', dataDir])
-  execFileSync(
-    ...wrapped('initdb', ['-D', dataDir, '-U', 'latch', '--auth=trust', '--no-sync', '-E', 'UTF8']),
-    {
-      stdio: 'pipe',
-    },
-  )
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    if (asRoot) execFileSync('chown', ['postgres', dataDir])
+    execFileSync(
+      ...wrapped('initdb', [
+        '-D',
+        dataDir,
+        '-U',
+        'latch',
+        '--auth=trust',
+        '--no-sync',
+        '-E',
+        'UTF8',
+      ]),
+      {
+        stdio: 'pipe',
+      },
+    )
+  }
   const args = [
     '-D',
     dataDir,
@@ -86,14 +109,20 @@ export async function startPostgres(): Promise<PostgresServer> {
       }
     }, 50)
   })
+  const halt = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGINT') // fast shutdown
+      await exited
+    }
+  }
   return {
     url: `postgres://latch@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    halt,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGINT') // fast shutdown
-        await exited
-      }
+      await halt()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

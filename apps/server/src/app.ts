@@ -14,6 +14,7 @@ import { createChainClients } from './chains/clients.ts'
 import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from './db/unavailable.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
 import { withFrameRoutes } from './frame/openApi.ts'
 import { startIndexers } from './indexer/indexer.ts'
@@ -52,6 +53,7 @@ import { telemetryRoutes } from './routes/registry/telemetry.ts'
 import { tokenImageRoute } from './routes/registry/tokenImage.ts'
 import { walletImageRoute } from './routes/registry/walletImage.ts'
 import { createSolanaClients } from './solana/clients.ts'
+import { fastifyTrustProxy } from './trustProxy.ts'
 
 export const SERVER_VERSION = '0.1.0'
 
@@ -84,6 +86,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     if (error instanceof HttpError)
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message))
+    // The database down or restarting: the caller may retry; the driver's words stay in the log.
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE))
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.code(400).send(errorBody(400, 'Body is not valid JSON'))
     }
@@ -106,13 +113,15 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-project-id"]'],
     },
     bodyLimit: 1_048_576,
+    // request.ip, which every per-IP limit counts by, is X-Forwarded-For's only behind these.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
   const projects = new ProjectStore(db)
   // One view of which upstreams answer, for the chain clients and the gateway alike.
-  const circuits = new UpstreamCircuits()
+  const circuits = new UpstreamCircuits(config.upstreamSlots)
   const chains = createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs, circuits })
   const solanaChains = createSolanaClients(config.solanaChains, {
     timeoutMs: config.rpc.timeoutMs,
@@ -200,6 +209,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         db,
         catalogue: new OnrampCatalogue(config.chains),
         payAttemptsPerMinute: sandbox.payAttemptsPerMinute,
+        redis,
         failpoint: config.onramp.failpoint,
         paid: () => payouts.kick(),
       }),

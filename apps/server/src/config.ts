@@ -14,6 +14,7 @@ import {
   withBitcoinNetwork,
 } from './bitcoin/config.ts'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
+import { DEFAULT_UPSTREAM_SLOTS, type UpstreamSlotLimits } from './chains/upstreamSlots.ts'
 import { REDIS_TIMEOUT_MS } from './constants.ts'
 import { FARCASTER_RELAY_URL, SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
@@ -31,6 +32,7 @@ import {
 import { BUDGET_PERIODS, type SponsorshipPolicy } from './paymaster/policy.ts'
 import { type PolkadotChainConfig, polkadotChainConfig } from './polkadot/config.ts'
 import { type SolanaChainConfig, solanaChainConfig } from './solana/config.ts'
+import { parseTrustProxy, type TrustProxy } from './trustProxy.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -158,6 +160,17 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: z.string().url().optional(),
   REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(REDIS_TIMEOUT_MS),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value)
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error })
+        return z.NEVER
+      }
+      return parsed
+    }),
   PRICE_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   CORS_ORIGINS: commaList.default(['http://127.0.0.1:5173', 'http://localhost:5173']),
@@ -179,6 +192,12 @@ const envSchema = z.object({
   NFT_METADATA_HOSTS: commaList.default([]),
   NFT_IPFS_GATEWAY: z.string().url('NFT_IPFS_GATEWAY must be a URL').optional(),
   NFT_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  UPSTREAM_MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_UPSTREAM_SLOTS.maxInFlight),
+  UPSTREAM_MAX_QUEUED: z.coerce.number().int().min(0).default(DEFAULT_UPSTREAM_SLOTS.maxQueued),
   DEV_PROJECT_ID: z.string().default('latch-dev'),
   DEV_PROJECT_ORIGINS: commaList.optional(),
   ALLOW_LOCALHOST: z
@@ -280,6 +299,11 @@ export type Config = {
   redisUrl: string | undefined
   /** How long any Redis call may take (REDIS_TIMEOUT_MS); past it the server goes on without Redis. */
   redisTimeoutMs: number
+  /**
+   * The proxies whose X-Forwarded-For names the client (TRUST_PROXY: off, a hop count, or proxy
+   * IPs/CIDRs); off by default, so a visitor's own header cannot change the IP limits count.
+   */
+  trustProxy: TrustProxy
   /** A price API speaking CoinGecko's `/simple/...` shape; unset: the chains' Uniswap V2 pools. */
   priceApiUrl: string | undefined
   smtpUrl: string | undefined
@@ -294,6 +318,11 @@ export type Config = {
   polkadotChains: PolkadotChainConfig[]
   /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
   rpc: { timeoutMs: number; rateLimitPerSecond: number }
+  /**
+   * Calls one upstream (an RPC URL, an Esplora API) may have running (UPSTREAM_MAX_IN_FLIGHT) and
+   * waiting (UPSTREAM_MAX_QUEUED, each at most RPC_TIMEOUT_MS); past them a call is a 503 at once.
+   */
+  upstreamSlots: UpstreamSlotLimits
   devProject: { id: string; allowedOrigins: string[] } | undefined
   /** Every project accepts `http://localhost:*` and `http://127.0.0.1:*` pages (development). */
   allowLocalhost: boolean
@@ -420,11 +449,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     redisUrl: vars.REDIS_URL,
     redisTimeoutMs: vars.REDIS_TIMEOUT_MS,
+    trustProxy: vars.TRUST_PROXY,
     priceApiUrl: vars.PRICE_API_URL,
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,
     ...chainsOf(vars.LATCH_CHAINS, manifest),
     rpc: { timeoutMs: vars.RPC_TIMEOUT_MS, rateLimitPerSecond: vars.RPC_RATE_LIMIT },
+    upstreamSlots: {
+      maxInFlight: vars.UPSTREAM_MAX_IN_FLIGHT,
+      maxQueued: vars.UPSTREAM_MAX_QUEUED,
+      queueWaitMs: vars.RPC_TIMEOUT_MS,
+    },
     devProject: vars.DEV_PROJECT_ID
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
       : undefined,

@@ -16,6 +16,12 @@ export type FrozenUpstream = {
   thaw(): number
   /** Requests held so far while frozen. */
   held(): number
+  /**
+   * Down: stops listening and drops every connection, so calls are refused at once, as with a
+   * node that is not running; `accept` listens again on the same port.
+   */
+  refuse(): Promise<void>
+  accept(): Promise<void>
   close(): Promise<void>
 }
 
@@ -48,7 +54,7 @@ export async function startFrozenUpstream(target: string): Promise<FrozenUpstrea
     from.on('close', () => to.destroy())
     from.on('error', () => to.destroy())
   }
-  const server = createServer((client) => {
+  const connect = (client: Socket) => {
     const node = createConnection({ host: hostname, port: Number(port) })
     for (const socket of [client, node]) {
       sockets.add(socket)
@@ -56,11 +62,16 @@ export async function startFrozenUpstream(target: string): Promise<FrozenUpstrea
     }
     pass(client, node, true)
     pass(node, client, false)
-  })
+  }
   const heldRequests = () => held.filter(({ request }) => request).length
+  let server = createServer(connect)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
   const proxyPort = typeof address === 'object' && address ? address.port : 0
+  const stopListening = () => {
+    for (const socket of sockets) socket.destroy()
+    return new Promise<void>((resolve) => server.close(() => resolve()))
+  }
   return {
     url: `http://127.0.0.1:${proxyPort}`,
     freeze(methods) {
@@ -76,9 +87,11 @@ export async function startFrozenUpstream(target: string): Promise<FrozenUpstrea
       for (const { to, chunk } of held.splice(0)) if (!to.destroyed) to.write(chunk)
       return waiting
     },
-    close() {
-      for (const socket of sockets) socket.destroy()
-      return new Promise((resolve) => server.close(() => resolve()))
+    refuse: stopListening,
+    async accept() {
+      server = createServer(connect)
+      await new Promise<void>((resolve) => server.listen(proxyPort, '127.0.0.1', resolve))
     },
+    close: () => (server.listening ? stopListening() : Promise.resolve()),
   }
 }

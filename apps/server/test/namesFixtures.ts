@@ -36,6 +36,17 @@ export async function signedBody(
   }
 }
 
+/**
+ * A registration body of a fresh name signed by a key that is not its address's: it passes the
+ * route's schema and counts against the per-IP write limit, then is refused 401.
+ */
+export const misSignedRegistration = () =>
+  signedBody(
+    freshKey(),
+    { name: `${freshLabel('m')}.${ZONE}`, attributes: {}, timestamp: nowSeconds() },
+    { address: freshKey().address },
+  )
+
 /** The calls the kit makes, through `inject`; each write from its own IP unless one is given. */
 export function namesApi(server: TestServer) {
   let calls = 0

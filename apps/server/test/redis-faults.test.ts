@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type RedisServer, startRedis } from '../../../scripts/redis.ts'
 import { ProjectStore } from '../src/projects.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
+import { misSignedRegistration } from './namesFixtures.ts'
 
 // Redis shared by two server instances goes away, comes back, and freezes. Each instance must keep
 // answering (its own cache and limit meanwhile), start without Redis, say in /health what Redis
@@ -16,6 +17,7 @@ const USDC = chain.tokens.find((token) => token.symbol === 'USDC')?.address
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const REDIS_TIMEOUT_MS = 200
 const RATE = 6
+const NAME_WRITES = 2
 
 /** Each call of the gateway test gets its own project, so their limits never meet. */
 async function addProject(servers: TestServer[], id: string) {
@@ -87,6 +89,7 @@ describe('Redis restarted and frozen under two server instances', () => {
       REDIS_URL: redis.url,
       REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
       RPC_RATE_LIMIT: String(RATE),
+      NAMES_WRITES_PER_MINUTE: String(NAME_WRITES),
     }
     first = await startTestServer('pglite', env)
     second = await startTestServer('pglite', env)
@@ -192,5 +195,51 @@ describe('Redis restarted and frozen under two server instances', () => {
       `Redis frozen: answers in ms per round (${figures.join(' | ')}); /health said unresponsive ` +
         `in ${healthMs} ms; ok again ${backMs} ms after SIGCONT; then ${after.map(({ name, ms }) => `${name} ${ms}`).join(', ')}`,
     )
+  })
+
+  it('answers through a Redis restart under traffic; the per-IP name-write limit holds per instance meanwhile, then is shared again', async () => {
+    let ips = 0
+    const ip = () => `192.0.2.${++ips}`
+    const write = async (server: TestServer, from: string) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/v1/profile/account?projectId=latch-dev',
+          payload: await misSignedRegistration(),
+          remoteAddress: from,
+        })
+      ).statusCode
+    // Balances through the cache at both instances, all the while.
+    const statuses: number[] = []
+    let traffic = true
+    const loop = (async () => {
+      for (let round = 0; traffic; round++) {
+        const server = round % 2 === 0 ? first : second
+        const answer = await server.app.inject({
+          url: `/v1/account/${ADDRESS}/balance?projectId=latch-dev&chainId=${CHAIN}`,
+        })
+        statuses.push(answer.statusCode)
+        await sleep(20)
+      }
+    })()
+
+    process.kill(redis.pid, 'SIGKILL')
+    await waitFor(async () => (await health(first)).redis?.state === 'connecting', 2_000)
+    await waitFor(async () => (await health(second)).redis?.state === 'connecting', 2_000)
+    const alone = ip()
+    expect([await write(first, alone), await write(first, alone)]).toEqual([401, 401])
+    expect(await write(first, alone)).toBe(429)
+    expect(await write(second, alone)).toBe(401)
+
+    redis = await startRedis({ port: redis.port })
+    for (const server of [first, second])
+      await waitFor(async () => (await health(server)).redis?.ok === true, 5_000)
+    const shared = ip()
+    expect([await write(first, shared), await write(second, shared)]).toEqual([401, 401])
+    expect(await write(first, shared)).toBe(429)
+    traffic = false
+    await loop
+    expect(statuses.length).toBeGreaterThan(5)
+    expect(new Set(statuses)).toEqual(new Set([200]))
   })
 })

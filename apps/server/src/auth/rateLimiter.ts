@@ -1,5 +1,12 @@
 import { HttpError } from '../errors.ts'
 
+/** The 429 of a fixed window: how many it allows, and in how many seconds it opens again. */
+export const tooManyRequests = (max: number, windowMs: number, retryInSeconds: number) =>
+  new HttpError(
+    429,
+    `Too many requests: at most ${max} per ${windowMs / 1000} s; retry in ${retryInSeconds} s`,
+  )
+
 /** Counts per key in fixed windows, in memory: one server instance's view, enough for a burst. */
 export class FixedWindowRateLimiter {
   readonly #max: number
@@ -22,10 +29,7 @@ export class FixedWindowRateLimiter {
     window.count++
     if (window.count > this.#max) {
       const retryInSeconds = Math.ceil((window.startedAt + this.#windowMs - now) / 1000)
-      throw new HttpError(
-        429,
-        `Too many requests: at most ${this.#max} per ${this.#windowMs / 1000} s; retry in ${retryInSeconds} s`,
-      )
+      throw tooManyRequests(this.#max, this.#windowMs, retryInSeconds)
     }
   }
 

@@ -1,8 +1,17 @@
 import { HttpRequestError, TimeoutError } from 'viem'
+import { DEFAULT_UPSTREAM_SLOTS, type UpstreamSlotLimits, UpstreamSlots } from './upstreamSlots.ts'
 
 /** An upstream that did not answer its last call is not sent another until a probe gets through. */
 export class UpstreamDownError extends Error {
   override name = 'UpstreamDownError'
+}
+
+/**
+ * Too many calls already run and wait on the upstream: this one is turned away at once. An
+ * outage to the caller (a 503), so a slow upstream costs the server a bounded number of calls.
+ */
+export class UpstreamBusyError extends UpstreamDownError {
+  override name = 'UpstreamBusyError'
 }
 
 /**
@@ -20,7 +29,7 @@ export function isUpstreamOutage(error: unknown): boolean {
   return false
 }
 
-type Circuit = { down: boolean; probe: Promise<void> | undefined }
+type Circuit = { down: boolean; probe: Promise<void> | undefined; slots: UpstreamSlots }
 
 /**
  * The health of each upstream URL, shared by the chain clients and the JSON-RPC gateway. While an
@@ -35,6 +44,12 @@ type Circuit = { down: boolean; probe: Promise<void> | undefined }
  */
 export class UpstreamCircuits {
   readonly #circuits = new Map<string, Circuit>()
+  readonly #limits: UpstreamSlotLimits
+
+  /** `limits`: the calls one upstream may have running and waiting (UPSTREAM_MAX_*). */
+  constructor(limits: UpstreamSlotLimits = DEFAULT_UPSTREAM_SLOTS) {
+    this.#limits = limits
+  }
 
   /** Runs `call` to `url`, or waits for a probe of it to answer first when it is down. */
   async through<Result>(
@@ -45,13 +60,20 @@ export class UpstreamCircuits {
     const isOutage = options.isOutage ?? isUpstreamOutage
     let circuit = this.#circuits.get(url)
     if (!circuit) {
-      circuit = { down: false, probe: undefined }
+      circuit = { down: false, probe: undefined, slots: new UpstreamSlots(this.#limits) }
       this.#circuits.set(url, circuit)
     }
     if (circuit.down && circuit.probe) {
       if (!options.failFast) await circuit.probe
       if (circuit.down)
         throw new UpstreamDownError('did not answer its last call; waiting for it to answer again')
+    }
+    if (!(await circuit.slots.acquire()))
+      throw new UpstreamBusyError('is busy: too many calls are waiting for it; try again shortly')
+    // It went down while this call waited for a slot, and another call is its probe.
+    if (circuit.down && circuit.probe) {
+      circuit.slots.release()
+      throw new UpstreamDownError('did not answer its last call; waiting for it to answer again')
     }
     let probeDone: (() => void) | undefined
     if (circuit.down) circuit.probe = new Promise<void>((resolve) => (probeDone = resolve))
@@ -64,6 +86,7 @@ export class UpstreamCircuits {
       circuit.down = isOutage(error)
       throw error
     } finally {
+      circuit.slots.release()
       if (probeDone) {
         circuit.probe = undefined
         probeDone()

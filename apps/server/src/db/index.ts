@@ -5,6 +5,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { type Config, repoRoot } from '../config.ts'
+import { orUnavailable } from './unavailable.ts'
 
 /** What both database drivers offer: one PostgreSQL dialect, parameters as $1, $2, ... */
 export interface Queryable {
@@ -72,32 +73,44 @@ async function saveTemplate(db: PGlite): Promise<void> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // A connection not made in 5 s fails the call (a 503) instead of queueing it indefinitely.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+  // An idle connection dropped by a restarting server: the pool discards it and the next query
+  // connects anew. Without a listener the 'error' event would end the process.
+  pool.on('error', () => {})
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('select 1')
   const queryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <Row>(text: string, params?: unknown[]) =>
-      (await client.query(text, params)).rows as Row[],
-    exec: async (script) => {
+    query: <Row>(text: string, params?: unknown[]) =>
+      orUnavailable(async () => (await client.query(text, params)).rows as Row[]),
+    exec: (script) =>
       // Without parameters pg uses the simple protocol, which takes several statements.
-      await client.query(script)
-    },
+      orUnavailable(async () => {
+        await client.query(script)
+      }),
   })
   return {
     dialect: 'postgres',
     ...queryable(pool),
     async transaction(work) {
-      const client = await pool.connect()
+      const client = await orUnavailable(() => pool.connect())
+      // A connection that failed is destroyed on release rather than handed out again.
+      let broken: Error | undefined
+      client.on('error', (error) => {
+        broken = error
+      })
       try {
-        await client.query('begin')
+        await orUnavailable(() => client.query('begin'))
         const result = await work(queryable(client))
-        await client.query('commit')
+        await orUnavailable(() => client.query('commit'))
         return result
       } catch (error) {
-        await client.query('rollback')
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError
+        })
         throw error
       } finally {
-        client.release()
+        client.release(broken)
       }
     },
     close: () => pool.end(),

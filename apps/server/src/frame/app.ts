@@ -39,6 +39,7 @@ import { socialLoginRoutes } from '../routes/auth/social.ts'
 import { updateEmailRoutes } from '../routes/auth/update.ts'
 import { walletRpcRoutes } from '../routes/auth/wallet.ts'
 import { createSolanaClients, type SolanaChainClient } from '../solana/clients.ts'
+import { fastifyTrustProxy } from '../trustProxy.ts'
 import { framePageRoutes } from './framePage.ts'
 import { BASE_SECURITY_HEADERS, requireFrameOrigin } from './security.ts'
 
@@ -112,6 +113,8 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
       ...(deps.logStream && { stream: deps.logStream }),
     },
     bodyLimit: 262_144,
+    // The login limits count by request.ip: X-Forwarded-For's only behind a trusted proxy.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -137,7 +140,11 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   const mailer = new WalletMailer(transport, { devLogCodes })
   const closing = new AbortController()
   const chains =
-    deps.chains ?? createChainClients(config.chains, { timeoutMs: config.rpc.timeoutMs })
+    deps.chains ??
+    createChainClients(config.chains, {
+      timeoutMs: config.rpc.timeoutMs,
+      circuits: new UpstreamCircuits(config.upstreamSlots),
+    })
   const context: EmbeddedContext = {
     db,
     vault: new KeyVault(masterKey),
@@ -148,13 +155,13 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     sponsor: sponsorOf({ config, chains, db, log: app.log }),
     smartAccounts: createSmartAccountChains(config.chains, {
       timeoutMs: config.rpc.timeoutMs,
-      circuits: new UpstreamCircuits(),
+      circuits: new UpstreamCircuits(config.upstreamSlots),
     }),
     solanaChains:
       deps.solanaChains ??
       createSolanaClients(config.solanaChains, {
         timeoutMs: config.rpc.timeoutMs,
-        circuits: new UpstreamCircuits(),
+        circuits: new UpstreamCircuits(config.upstreamSlots),
       }),
     projects: deps.projects ?? new ProjectStore(db),
     now: deps.now ?? (() => new Date()),

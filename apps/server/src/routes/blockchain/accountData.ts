@@ -77,6 +77,7 @@ export const accountDataRoutes =
         zone: deps.config.names.zone,
         allowLocalhost: deps.config.allowLocalhost,
         writesPerMinute: deps.config.names.writesPerMinute,
+        redis: deps.redis,
         identity: { cache, sources: identitySources },
       }),
     )

@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Database } from '../../db/index.ts'
@@ -27,6 +27,7 @@ import { nameNotRegistered } from '../../names/nameWrites.ts'
 import { registerFromMessage } from '../../names/register.ts'
 import { suggestNames } from '../../names/suggestions.ts'
 import { updateAddressFromMessage, updateAttributesFromMessage } from '../../names/updates.ts'
+import type { RedisConnection } from '../../redis/connection.ts'
 
 const errors = {
   400: errorResponse,
@@ -63,12 +64,20 @@ export const profileRoutes =
     zone: string
     allowLocalhost: boolean
     writesPerMinute: number
+    /** Where the per-IP write limit is shared by every instance (memory without it). */
+    redis: RedisConnection | undefined
     identity: { cache: ReadThroughCache; sources: readonly IdentitySource[] }
     /** Milliseconds since the epoch, for message timestamps; tests pass their own. */
     now?: () => number
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = new FixedWindowRateLimiter({ max: deps.writesPerMinute, windowMs: 60_000 })
+    const limiter = new SharedRateLimiter({
+      name: 'name-writes',
+      max: deps.writesPerMinute,
+      windowMs: 60_000,
+      redis: deps.redis,
+      log: app.log,
+    })
     const everyChain = [...deps.chains.values()]
     const contextOf = (request: FastifyRequest): NamesContext => ({
       db: deps.db,
@@ -83,7 +92,7 @@ export const profileRoutes =
       request: FastifyRequest,
       change: (context: NamesContext) => Promise<NameChange<Result>>,
     ): Promise<Result> => {
-      limiter.hit(request.ip)
+      await limiter.hit(request.ip)
       const { result, addresses } = await change(contextOf(request))
       const refresh = { ...deps.identity, chains: everyChain, log: request.log }
       await Promise.all(addresses.map((address) => refreshIdentities(refresh, address)))

@@ -2,7 +2,7 @@ import { text } from '@latch/protocol'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import type { OnrampCatalogue } from '../../onramp/catalogue.ts'
@@ -16,6 +16,7 @@ import {
 } from '../../onramp/sandbox/checkoutPage.ts'
 import { payOrder } from '../../onramp/sandbox/pay.ts'
 import { findOrder } from '../../onramp/store.ts'
+import type { RedisConnection } from '../../redis/connection.ts'
 
 // Not the protocol's onrampOrderParams: an unknown or malformed id gets the HTML page, not JSON.
 const checkoutParams = z.object({ orderId: text().max(64) })
@@ -45,14 +46,19 @@ export const sandboxCheckoutRoutes =
     db: Database
     catalogue: OnrampCatalogue
     payAttemptsPerMinute: number
+    /** Where the per-IP pay limit is shared by every instance (memory without it). */
+    redis: RedisConnection | undefined
     failpoint: Failpoint | undefined
     /** The payout worker's cue: an order was just paid. */
     paid: () => void
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = new FixedWindowRateLimiter({
+    const limiter = new SharedRateLimiter({
+      name: 'onramp-pay',
       max: deps.payAttemptsPerMinute,
       windowMs: 60_000,
+      redis: deps.redis,
+      log: app.log,
     })
     const find = (orderId: string) =>
       UUID.test(orderId) ? findOrder(deps.db, orderId) : Promise.resolve(undefined)
@@ -113,7 +119,7 @@ export const sandboxCheckoutRoutes =
         if (!order) return sendPage(reply, 404, notFoundPage())
         const networkName = deps.catalogue.chainName(order.chainId)
         try {
-          limiter.hit(request.ip)
+          await limiter.hit(request.ip)
         } catch (error) {
           if (!(error instanceof HttpError)) throw error
           return sendPage(
