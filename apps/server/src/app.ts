@@ -291,6 +291,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         bitcoinChains,
         polkadotChains: polkadot.chains,
         allowLocalhost: config.allowLocalhost,
+        redis,
       }),
     )
   })

@@ -13,7 +13,7 @@ import {
 import { CODE_BURNT_MESSAGE } from '../src/embedded/codes.ts'
 import { devnetRpc } from './devnetTx.ts'
 import { loginByEmail, newDeviceId, newEmail, requestCode, walletCall } from './embeddedFixtures.ts'
-import { freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
+import { DEMO_ORIGIN, freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
 import { COIN_A, freshKey, misSignedRegistration } from './namesFixtures.ts'
 import { alertOf, chainA, goodCard, onrampApi, usdcBalance } from './onrampFixtures.ts'
 import { freshIp, signedSiwx, siwxCall } from './siwxFixtures.ts'
@@ -107,6 +107,25 @@ describe('SIWX across instances', () => {
     const after = await call(a, 'GET', 'session', { token })
     expect(after.statusCode).toBe(401)
     expect(after.json().message).toBe('Session revoked: sign in again')
+  })
+
+  it('shares the per-IP nonce limit: 30 a minute over A and B together, then both refuse', async () => {
+    const ip = freshIp()
+    const nonceAt = (server: TestServer) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/auth/v1/siwx/nonce?projectId=latch-dev',
+        headers: { origin: DEMO_ORIGIN },
+        remoteAddress: ip,
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) statuses.push((await nonceAt(i % 2 === 0 ? a : b)).statusCode)
+    expect(statuses.every((status) => status === 200)).toBe(true)
+    for (const server of [a, b]) {
+      const refused = await nonceAt(server)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().message).toMatch(/^Please try again after \d+ seconds$/)
+    }
   })
 })
 

@@ -3,6 +3,7 @@ import type { ChainClient } from '../chains/clients.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import type { PaymasterService } from '../paymaster/service.ts'
 import type { ProjectStore } from '../projects.ts'
+import type { RedisConnection } from '../redis/connection.ts'
 import type { SolanaChainClient } from '../solana/clients.ts'
 import type { CodeHasher } from './codes.ts'
 import type { KeyVault } from './keys.ts'
@@ -36,6 +37,8 @@ export type EmbeddedContext = {
   /** Aborted when the app closes: long polls end at once. */
   closing: AbortSignal
   log: FastifyBaseLogger
+  /** Where the per-IP login limits are shared by every instance (each counts alone without it). */
+  redis?: RedisConnection | undefined
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { WalletSessionResponse } from '@latch/protocol'
 import type { FastifyBaseLogger } from 'fastify'
-import { FixedWindowRateLimiter } from '../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
 import { HttpError } from '../errors.ts'
 import { unknownProjectError } from '../plugins/project.ts'
 import { LoginChallengeStore } from './challenges.ts'
@@ -44,13 +44,23 @@ export const NO_LOGIN_MESSAGE = 'No email login in progress on this device: star
  */
 export class EmailLogin {
   readonly #context: EmbeddedContext
-  readonly #startLimiter: FixedWindowRateLimiter
-  readonly #verifyLimiter: FixedWindowRateLimiter
+  readonly #startLimiter: SharedRateLimiter
+  readonly #verifyLimiter: SharedRateLimiter
 
   constructor(context: EmbeddedContext, limits?: Partial<EmailLoginLimits>) {
     this.#context = context
-    this.#startLimiter = new FixedWindowRateLimiter(limits?.startsPerIp ?? EMAIL_START_IP_LIMIT)
-    this.#verifyLimiter = new FixedWindowRateLimiter(limits?.verifiesPerIp ?? OTP_VERIFY_IP_LIMIT)
+    this.#startLimiter = new SharedRateLimiter({
+      name: 'email-start',
+      ...(limits?.startsPerIp ?? EMAIL_START_IP_LIMIT),
+      redis: context.redis,
+      log: context.log,
+    })
+    this.#verifyLimiter = new SharedRateLimiter({
+      name: 'email-verify',
+      ...(limits?.verifiesPerIp ?? OTP_VERIFY_IP_LIMIT),
+      redis: context.redis,
+      log: context.log,
+    })
   }
 
   /** Starts a login: mails the code (VERIFY_OTP), or the approval link first (VERIFY_DEVICE). */
@@ -61,7 +71,7 @@ export class EmailLogin {
   ): Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }> {
     const { db, mailer, codes, projects } = this.#context
     mailer.assertConfigured()
-    this.#startLimiter.hit(ip)
+    await this.#startLimiter.hit(ip)
     if (!(await projects.get(request.projectId))) throw unknownProjectError(request.projectId)
     const { email } = request
     const deviceHash = sha256Hex(request.deviceId)
@@ -179,7 +189,7 @@ export class EmailLogin {
     ip: string,
   ): Promise<WalletSessionResponse> {
     const { db, codes } = this.#context
-    this.#verifyLimiter.hit(ip)
+    await this.#verifyLimiter.hit(ip)
     const { email } = request
     const deviceHash = sha256Hex(request.deviceId)
     const now = this.#context.now()

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { SocialLoginProvider, WalletSessionResponse } from '@latch/protocol'
 import type { FastifyBaseLogger } from 'fastify'
-import { FixedWindowRateLimiter } from '../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
 import { HttpError } from '../errors.ts'
 import { unknownProjectError } from '../plugins/project.ts'
 import { randomToken, sha256Hex } from './codes.ts'
@@ -50,7 +50,7 @@ const UNKNOWN_FLOW = 'Unknown social login: start again'
 export class SocialLoginFlows {
   readonly #context: EmbeddedContext
   readonly #client: () => SocialLoginClient | undefined
-  readonly #startLimiter: FixedWindowRateLimiter
+  readonly #startLimiter: SharedRateLimiter
 
   constructor(
     context: EmbeddedContext,
@@ -59,14 +59,19 @@ export class SocialLoginFlows {
   ) {
     this.#context = context
     this.#client = client
-    this.#startLimiter = new FixedWindowRateLimiter(startsPerIp)
+    this.#startLimiter = new SharedRateLimiter({
+      name: 'social-start',
+      ...(startsPerIp),
+      redis: context.redis,
+      log: context.log,
+    })
   }
 
   async start(
     request: { provider: SocialLoginProvider; deviceId: string; projectId: string },
     ip: string,
   ): Promise<{ flowId: string; flowSecret: string; authorizationUrl: string }> {
-    this.#startLimiter.hit(ip)
+    await this.#startLimiter.hit(ip)
     const client = this.#client()
     if (!client?.enabled().includes(request.provider))
       throw new HttpError(400, `Social login with ${request.provider} is not configured`)

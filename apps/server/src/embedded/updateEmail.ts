@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { FixedWindowRateLimiter } from '../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
 import { HttpError } from '../errors.ts'
 import {
   assertCodeUsable,
@@ -30,11 +30,16 @@ const EMAIL_TAKEN_MESSAGE = 'This email is already used by another account'
  */
 export class UpdateEmail {
   readonly #context: EmbeddedContext
-  readonly #verifyLimiter: FixedWindowRateLimiter
+  readonly #verifyLimiter: SharedRateLimiter
 
   constructor(context: EmbeddedContext, verifiesPerIp = OTP_VERIFY_IP_LIMIT) {
     this.#context = context
-    this.#verifyLimiter = new FixedWindowRateLimiter(verifiesPerIp)
+    this.#verifyLimiter = new SharedRateLimiter({
+      name: 'email-update-verify',
+      ...(verifiesPerIp),
+      redis: context.redis,
+      log: context.log,
+    })
   }
 
   async start(
@@ -136,7 +141,7 @@ export class UpdateEmail {
     otp: string,
     ip: string,
   ): Promise<EmailUpdate> {
-    this.#verifyLimiter.hit(ip)
+    await this.#verifyLimiter.hit(ip)
     const updates = new EmailUpdateStore(this.#context.db)
     const update = await updates.latest(userId)
     if (!update || update.completedAt) throw new HttpError(400, NO_UPDATE_MESSAGE)

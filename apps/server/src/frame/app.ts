@@ -32,6 +32,7 @@ import { UpdateEmail } from '../embedded/updateEmail.ts'
 import { sponsorOf } from '../paymaster/service.ts'
 import { refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
+import { RedisConnection } from '../redis/connection.ts'
 import { emailLoginRoutes } from '../routes/auth/email.ts'
 import { farcasterLoginRoutes } from '../routes/auth/farcaster.ts'
 import { walletSessionRoutes } from '../routes/auth/session.ts'
@@ -134,6 +135,15 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   })
+  // The login limits per IP count in Redis, as the API's do, so every instance shares them; the
+  // frame starts, and answers, whether or not Redis is there.
+  const redis = config.redisUrl
+    ? new RedisConnection(config.redisUrl, {
+        timeoutMs: config.redisTimeoutMs,
+        log: app.log,
+      }).start()
+    : undefined
+  if (redis) app.addHook('onClose', () => redis.close())
   const masterKey = deps.masterKey ?? loadMasterKey(config.embedded.masterKey, app.log)
   const { smtpUrl, from, devLogCodes } = config.embedded.mail
   const transport = deps.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl, from) : undefined)
@@ -170,6 +180,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     longPollMs: deps.longPollMs ?? FRAME_LONG_POLL_MS,
     closing: closing.signal,
     log: app.log,
+    redis,
   }
   // The redirect URI names the frame origin, known for sure only once it listens: made on first use.
   let socialClient: SocialLoginClient | undefined = deps.socialLogin

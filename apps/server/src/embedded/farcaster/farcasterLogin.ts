@@ -6,7 +6,7 @@ import {
 } from '@latch/protocol'
 import type { Hex, PublicClient } from 'viem'
 import { generateSiweNonce } from 'viem/siwe'
-import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import { HttpError } from '../../errors.ts'
 import { unknownProjectError } from '../../plugins/project.ts'
 import { randomToken, sha256Hex } from '../codes.ts'
@@ -50,7 +50,7 @@ export type FarcasterServices = { relay: FarcasterRelayClient; optimism: PublicC
 export class FarcasterLoginFlows {
   readonly #context: EmbeddedContext
   readonly #services: () => FarcasterServices | undefined
-  readonly #startLimiter: FixedWindowRateLimiter
+  readonly #startLimiter: SharedRateLimiter
 
   constructor(
     context: EmbeddedContext,
@@ -59,14 +59,19 @@ export class FarcasterLoginFlows {
   ) {
     this.#context = context
     this.#services = services
-    this.#startLimiter = new FixedWindowRateLimiter(startsPerIp)
+    this.#startLimiter = new SharedRateLimiter({
+      name: 'farcaster-start',
+      ...(startsPerIp),
+      redis: context.redis,
+      log: context.log,
+    })
   }
 
   async start(
     request: { deviceId: string; projectId: string },
     ip: string,
   ): Promise<{ flowId: string; flowSecret: string; url: string; expiresAt: string }> {
-    this.#startLimiter.hit(ip)
+    await this.#startLimiter.hit(ip)
     const services = this.#services()
     if (!services) throw new HttpError(400, NOT_CONFIGURED)
     if (!(await this.#context.projects.get(request.projectId)))

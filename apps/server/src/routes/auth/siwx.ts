@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { SIWX_RATE_LIMIT } from '../../auth/constants.ts'
 import { SiwxNonceStore } from '../../auth/nonceStore.ts'
-import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import { type SiwxSessionRecord, SiwxSessionStore } from '../../auth/sessionStore.ts'
 import { signIn } from '../../auth/signIn.ts'
 import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
@@ -23,6 +23,7 @@ import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import type { PolkadotChainClient } from '../../polkadot/clients.ts'
 import type { Project } from '../../projects.ts'
+import type { RedisConnection } from '../../redis/connection.ts'
 import type { SolanaChainClient } from '../../solana/clients.ts'
 
 const errors = {
@@ -69,12 +70,27 @@ export const siwxRoutes =
     polkadotChains?: ReadonlyMap<string, PolkadotChainClient>
     allowLocalhost: boolean
     rateLimit?: { max: number; windowMs: number }
+    /** Where the per-IP limits are shared by every instance (memory without it). */
+    redis?: RedisConnection
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const nonces = new SiwxNonceStore(deps.db)
     const sessions = new SiwxSessionStore(deps.db)
-    const nonceLimiter = new FixedWindowRateLimiter(deps.rateLimit ?? SIWX_RATE_LIMIT)
-    const verifyLimiter = new FixedWindowRateLimiter(deps.rateLimit ?? SIWX_RATE_LIMIT)
+    // Per IP and shared by every instance on the Redis: a balancer spreading one visitor's sign-in
+    // attempts over instances gives them no more.
+    const limit = deps.rateLimit ?? SIWX_RATE_LIMIT
+    const nonceLimiter = new SharedRateLimiter({
+      name: 'siwx-nonce',
+      ...limit,
+      redis: deps.redis,
+      log: app.log,
+    })
+    const verifyLimiter = new SharedRateLimiter({
+      name: 'siwx-verify',
+      ...limit,
+      redis: deps.redis,
+      log: app.log,
+    })
 
     /** The live session of the bearer token, for the project of the call, or 401. */
     const liveSession = async (request: FastifyRequest): Promise<SiwxSessionRecord> => {
@@ -104,7 +120,7 @@ export const siwxRoutes =
         },
       },
       async (request) => {
-        nonceLimiter.hit(request.ip)
+        await nonceLimiter.hit(request.ip)
         const nonce = await nonces.issue(projectOf(request).id)
         return { nonce: nonce.nonce, expiresAt: nonce.expiresAt.toISOString() }
       },
@@ -131,7 +147,7 @@ export const siwxRoutes =
         },
       },
       async (request) => {
-        verifyLimiter.hit(request.ip)
+        await verifyLimiter.hit(request.ip)
         const { token, session } = await signIn(
           {
             db: deps.db,
