@@ -300,6 +300,25 @@ describe('dashboard numbers', () => {
     expect((await chart('onramp', '?days=90')).paid).toHaveLength(2)
   })
 
+  it('counts an event arriving now at once, and finished days once however often read', async () => {
+    // Every test above read the rollup of the finished days; reading again adds nothing to them.
+    expect((await chart('connects', '?days=90')).total).toBe(9)
+    await insertEvents(server.db, [
+      {
+        event: 'CONNECT_SUCCESS',
+        props: { method: 'browser', name: 'MetaMask', chain: 'eip155:31337' },
+        at: new Date(),
+      },
+    ])
+    expect((await chart('connects')).total).toBe(5)
+    expect((await chart('connects', '?days=90')).total).toBe(10)
+    expect((await chart('wallets')).wallets[0]).toEqual({
+      name: 'MetaMask',
+      chosen: 2,
+      connected: 3,
+    })
+  })
+
   it('answers 400 for a bad range and 404 for an unknown project', async () => {
     for (const [query, message] of [
       ['?days=0', 'days is at least 1'],

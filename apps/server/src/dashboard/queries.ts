@@ -10,12 +10,12 @@ import type {
 } from '@latch/protocol/dashboard'
 import type { Queryable } from '../db/index.ts'
 import { type DayRange, everyDay, rangeOf } from './range.ts'
+import { eventsSource, rawFrom } from './rollup.ts'
 
-// Every query names the events it reads (`event = any(...)`), so PostgreSQL walks the
-// (project_id, event, received_at) index over the range instead of every event of the project.
-
-/** The UTC day of an event, as the charts bucket it: by when the server received it. */
-const DAY = `to_char(received_at at time zone 'UTC', 'YYYY-MM-DD')`
+// Every query reads the daily rollup for finished days and the raw events for the last ones (call
+// rollUp first), naming the events it reads, so PostgreSQL walks the (project_id, event, ...)
+// indexes over the range instead of every event of the project. Fields absent from an event read
+// as ''; `count` is how many events a row stands for.
 
 /** Events whose message a visitor met: the kit's own errors and every failed step. */
 export const ERROR_EVENTS = [
@@ -38,11 +38,12 @@ const events = (
   select: string,
   tail = '',
 ) =>
-  db.query<Record<string, unknown>>(
-    `select ${select} from analytics_events
-     where project_id = $1 and event = any($2::text[]) and received_at >= $3 ${tail}`,
-    [projectId, names, range.since],
-  )
+  db.query<Record<string, unknown>>(`select ${select} from ${eventsSource()} ${tail}`, [
+    projectId,
+    names,
+    range.since,
+    rawFrom(),
+  ])
 
 const int = (value: unknown): number => Number(value ?? 0)
 
@@ -56,7 +57,7 @@ export async function connectsPerDay(
     range,
     projectId,
     ['CONNECT_SUCCESS'],
-    `${DAY} as day, count(*) as count`,
+    'day, sum(count) as count',
     'group by 1',
   )
   const daily = everyDay(
@@ -78,11 +79,11 @@ export async function funnel(
     range,
     projectId,
     ['MODAL_OPEN', 'SELECT_METHOD', 'SELECT_WALLET', 'CONNECT_SUCCESS'],
-    `${DAY} as day,
-     count(*) filter (where event = 'MODAL_OPEN' and coalesce(props->>'connected', 'false') <> 'true') as opened,
-     count(*) filter (where event = 'SELECT_METHOD') as chose_method,
-     count(*) filter (where event = 'SELECT_WALLET') as chose_wallet,
-     count(*) filter (where event = 'CONNECT_SUCCESS') as connected`,
+    `day,
+     sum(count) filter (where event = 'MODAL_OPEN' and connected <> 'true') as opened,
+     sum(count) filter (where event = 'SELECT_METHOD') as chose_method,
+     sum(count) filter (where event = 'SELECT_WALLET') as chose_wallet,
+     sum(count) filter (where event = 'CONNECT_SUCCESS') as connected`,
     'group by 1',
   )
   const daily = everyDay(
@@ -120,7 +121,7 @@ export async function methods(
     range,
     projectId,
     ['SELECT_METHOD', 'CONNECT_SUCCESS'],
-    `event, coalesce(props->>'method', 'unknown') as name, count(*) as count`,
+    `event, case when method = '' then 'unknown' else method end as name, sum(count) as count`,
     'group by 1, 2 order by 3 desc, 2',
   )
   const of = (event: string) =>
@@ -142,12 +143,11 @@ export async function wallets(
     range,
     projectId,
     ['SELECT_WALLET', 'CONNECT_SUCCESS'],
-    `props->>'name' as name,
-     count(*) filter (where event = 'SELECT_WALLET') as chosen,
-     count(*) filter (where event = 'CONNECT_SUCCESS') as connected`,
-    `and props->>'name' is not null
-     and (event = 'SELECT_WALLET' or props->>'method' in ('browser', 'qrcode', 'mobile'))
-     group by 1 order by 2 desc, 3 desc, 1 limit ${TOP}`,
+    `name,
+     sum(count) filter (where event = 'SELECT_WALLET') as chosen,
+     sum(count) filter (where event = 'CONNECT_SUCCESS') as connected`,
+    `where name <> '' and (event = 'SELECT_WALLET' or method in ('browser', 'qrcode', 'mobile'))
+     group by 1 order by 2 desc nulls last, 3 desc nulls last, 1 limit ${TOP}`,
   )
   return {
     range: rangeOf(range),
@@ -169,12 +169,12 @@ export async function chains(
     range,
     projectId,
     ['CONNECT_SUCCESS', 'SEND_SUCCESS', 'SWAP_SUCCESS', 'SIWX_AUTH_SUCCESS'],
-    `props->>'chain' as chain,
-     count(*) filter (where event = 'CONNECT_SUCCESS') as connects,
-     count(*) filter (where event = 'SEND_SUCCESS') as sends,
-     count(*) filter (where event = 'SWAP_SUCCESS') as swaps,
-     count(*) filter (where event = 'SIWX_AUTH_SUCCESS') as sign_ins`,
-    `and props->>'chain' is not null group by 1 order by count(*) desc, 1 limit ${TOP}`,
+    `chain,
+     sum(count) filter (where event = 'CONNECT_SUCCESS') as connects,
+     sum(count) filter (where event = 'SEND_SUCCESS') as sends,
+     sum(count) filter (where event = 'SWAP_SUCCESS') as swaps,
+     sum(count) filter (where event = 'SIWX_AUTH_SUCCESS') as sign_ins`,
+    `where chain <> '' group by 1 order by sum(count) desc, 1 limit ${TOP}`,
   )
   return {
     range: rangeOf(range),
@@ -198,8 +198,8 @@ export async function errors(
     range,
     projectId,
     ERROR_EVENTS,
-    `event, coalesce(props->>'message', '') as message, count(*) as count,
-     max(received_at) as last_seen, sum(count(*)) over () as total`,
+    `event, message, sum(count) as count, max(last_seen) as last_seen,
+     sum(sum(count)) over () as total`,
     `group by 1, 2 order by 3 desc, 4 desc limit ${TOP}`,
   )
   return {
@@ -224,10 +224,10 @@ export async function signIns(
     range,
     projectId,
     ['SIWX_AUTH_SUCCESS', 'SIWX_AUTH_ERROR', 'CLICK_CANCEL_SIWX'],
-    `${DAY} as day,
-     count(*) filter (where event = 'SIWX_AUTH_SUCCESS') as succeeded,
-     count(*) filter (where event = 'SIWX_AUTH_ERROR') as failed,
-     count(*) filter (where event = 'CLICK_CANCEL_SIWX') as cancelled`,
+    `day,
+     sum(count) filter (where event = 'SIWX_AUTH_SUCCESS') as succeeded,
+     sum(count) filter (where event = 'SIWX_AUTH_ERROR') as failed,
+     sum(count) filter (where event = 'CLICK_CANCEL_SIWX') as cancelled`,
     'group by 1',
   )
   const daily = everyDay(

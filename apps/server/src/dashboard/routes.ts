@@ -19,7 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import type { Queryable } from '../db/index.ts'
+import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { RedisConnection } from '../redis/connection.ts'
 import {
@@ -33,9 +33,10 @@ import {
 import { type LOGIN_LIMIT, LoginLimiter } from './loginLimiter.ts'
 import * as queries from './queries.ts'
 import { type DayRange, dayRange } from './range.ts'
+import { rollUp } from './rollup.ts'
 
 export type DashboardDeps = {
-  db: Queryable
+  db: Database
   redis: RedisConnection | undefined
   /** LATCH_ADMIN_TOKEN; unset, nobody can log in and the login says how to turn it on. */
   adminToken: string | undefined
@@ -184,7 +185,10 @@ export const dashboardApiRoutes =
           const found = await deps.db.query('select 1 from projects where id = $1', [projectId])
           if (found.length === 0)
             throw new HttpError(404, `No project "${projectId}" on this server`)
-          return read(deps.db, projectId, dayRange(request.query.days))
+          const range = dayRange(request.query.days)
+          // Finished days not rolled up yet are, once, before the read (the first view of a day).
+          await rollUp(deps.db, projectId, range)
+          return read(deps.db, projectId, range)
         },
       )
     }
