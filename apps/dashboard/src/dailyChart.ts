@@ -29,6 +29,8 @@ export function dailyChart(
     height: CHART_HEIGHT,
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
     scales: {
+      // Counts start at zero, so a day's bar reads against the others by its height.
+      y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
       x: { time: true, range: (_u, min, max) => [min - DAY_SECONDS / 2, max + DAY_SECONDS / 2] },
     },
     axes: [{ stroke: '#8a8f98' }, { stroke: '#8a8f98', size: 48 }],

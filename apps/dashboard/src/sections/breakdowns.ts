@@ -3,35 +3,35 @@ import type {
   DashboardMethodsResponse,
   DashboardWalletsResponse,
 } from '@latch/protocol/dashboard'
-import { emptyState, section, table } from '../dom.ts'
+import { el, emptyState, section, table } from '../dom.ts'
 import { rangeText } from './rangeText.ts'
 
-/** Ways to connect: chosen in the modal, and connects made with each. */
+/**
+ * Ways to connect: what visitors chose in the modal (email, social, wallet, ...) and what their
+ * connects went through (browser, QR code, phone, email, ...), each its own list since the kit
+ * names them differently.
+ */
 export function methodsSection(data: DashboardMethodsResponse): HTMLElement {
-  const names = [...new Set([...data.chosen, ...data.connected].map((row) => row.name))]
-  const count = (rows: typeof data.chosen, name: string) =>
-    rows.find((row) => row.name === name)?.count ?? 0
-  const rows = names
-    .map((name) => ({
-      name,
-      chosen: count(data.chosen, name),
-      connected: count(data.connected, name),
-    }))
-    .sort((a, b) => b.chosen + b.connected - (a.chosen + a.connected))
+  const list = (testId: string, title: string, rows: typeof data.chosen) =>
+    table(
+      testId,
+      [
+        { key: 'name', title, value: (row) => row.name },
+        { key: 'count', title: 'Count', value: (row) => row.count },
+      ],
+      rows,
+      (row) => row.name,
+    )
   return section(
     'methods',
     'Ways to connect',
-    rows.length === 0
+    data.chosen.length + data.connected.length === 0
       ? emptyState(`No visitor chose a way to connect in ${rangeText(data.range.days)}.`)
-      : table(
-          'methods',
-          [
-            { key: 'name', title: 'Method', value: (row) => row.name },
-            { key: 'chosen', title: 'Chosen', value: (row) => row.chosen },
-            { key: 'connected', title: 'Connects', value: (row) => row.connected },
-          ],
-          rows,
-          (row) => row.name,
+      : el(
+          'div',
+          { class: 'pair' },
+          list('methods-chosen', 'Chosen in the modal', data.chosen),
+          list('methods-connected', 'Connected through', data.connected),
         ),
   )
 }
