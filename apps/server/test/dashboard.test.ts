@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DASHBOARD_PAGE_POLICY } from '../src/dashboard/page.ts'
 import { DASHBOARD_OFF, NOT_LOGGED_IN, WRONG_TOKEN } from '../src/dashboard/routes.ts'
 import { insertEvents, insertOrder } from './dashboardFixtures.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
@@ -76,6 +77,16 @@ describe('dashboard login', () => {
       id: 'latch-dev',
       name: 'Latch development project',
     })
+  })
+
+  it('serves its page under a strict CSP, and no file outside its assets', async () => {
+    const page = await server.app.inject({ url: '/dashboard' })
+    expect(page.headers['content-security-policy']).toBe(DASHBOARD_PAGE_POLICY)
+    expect(DASHBOARD_PAGE_POLICY).not.toMatch(/unsafe|\*/)
+    for (const name of ['..%2F..%2Fpackage.json', '.hidden.js', 'missing.js']) {
+      const asset = await server.app.inject({ url: `/dashboard/assets/${name}` })
+      expect(asset.statusCode, name).toBe(404)
+    }
   })
 
   it("answers only its own page: another site's script gets 403 even with the cookie", async () => {
