@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { ensureDashboardBuilt } from '@latch/dashboard'
 import { type Devnet, startDevnet } from '@latch/devnet'
 import { ensureWalletFrameBuilt } from '@latch/wallet-frame'
 import { freePort } from './postgres.ts'
@@ -46,6 +47,8 @@ export type StackOptions = {
   demoMode?: 'dev' | 'preview'
   /** Where the children's output goes; default: dropped. */
   log?: (line: string) => void
+  /** Runs while the devnet starts, before the server opens the data dir (a test's seed data). */
+  beforeServer?: () => Promise<void>
 }
 
 export type Stack = {
@@ -211,6 +214,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }),
       // The frame page is static: built once, again only when its sources changed.
       ensureWalletFrameBuilt({ log: (line) => log(`[wallet-frame] ${line}`) }),
+      // So is the owner's dashboard page, which the server serves at /dashboard.
+      ensureDashboardBuilt({ log: (line) => log(`[dashboard] ${line}`) }),
+      options.beforeServer?.(),
     ])
     devnet = started
 

@@ -70,6 +70,9 @@ console.log(`server  ${stack.serverUrl}  (API docs: ${stack.serverUrl}/docs)`)
 console.log(`wallet  ${stack.frameUrl}  (the embedded wallet's own origin)`)
 console.log(`demo    ${stack.demoUrl}`)
 console.log(
+  `owner   ${stack.serverUrl}/dashboard  (${process.env.LATCH_ADMIN_TOKEN ? 'log in with LATCH_ADMIN_TOKEN' : 'set LATCH_ADMIN_TOKEN to log in'})`,
+)
+console.log(
   `\nLatch is ready in ${Math.round(performance.now() - started)} ms: open ${stack.demoUrl}  (Ctrl-C stops everything)`,
 )
 

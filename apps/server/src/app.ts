@@ -13,6 +13,8 @@ import { createBitcoinClients } from './bitcoin/clients.ts'
 import { createChainClients } from './chains/clients.ts'
 import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
+import { dashboardPageRoutes } from './dashboard/page.ts'
+import { dashboardApiRoutes } from './dashboard/routes.ts'
 import type { Database } from './db/index.ts'
 import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from './db/unavailable.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
@@ -215,6 +217,9 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       }),
     )
   }
+  // The owner's dashboard: its page, and its JSON behind the admin login.
+  await app.register(dashboardPageRoutes({ pageDir: config.dashboard.pageDir }))
+  await app.register(dashboardApiRoutes({ db, redis, adminToken: config.dashboard.adminToken }))
   // Sponsored gas: the chains with a paymaster, when the server has the key that signs for it.
   const paymaster = sponsorOf({ config, chains, db, log: app.log })
   // NFTs' metadata, read once per token and kept: the NFT list and history both describe them.

@@ -224,6 +224,12 @@ const envSchema = z.object({
     .refine(isMasterKeyHex, 'WALLET_MASTER_KEY must be 64 hex characters (32 bytes)')
     .optional(),
   WALLET_FRAME_DIR: z.string().default(path.join(repoRoot, 'packages/wallet-frame/dist')),
+  LATCH_ADMIN_TOKEN: z
+    .string()
+    .min(16, 'LATCH_ADMIN_TOKEN must be at least 16 characters (use a long random string)')
+    .max(512, 'LATCH_ADMIN_TOKEN is at most 512 characters')
+    .optional(),
+  DASHBOARD_DIR: z.string().default(path.join(repoRoot, 'apps/dashboard/dist')),
   MAIL_FROM: z.string().min(1).default('Latch <no-reply@latch.local>'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(SESSION_TTL_HOURS),
   LATCH_FARCASTER_RELAY_URL: z.string().url().optional(),
@@ -339,6 +345,11 @@ export type Config = {
    */
   names: { zone: string; writesPerMinute: number }
   onramp: OnrampConfig
+  /**
+   * The owner's dashboard (/dashboard): the admin token that logs in (LATCH_ADMIN_TOKEN; unset, the
+   * login is off) and the built page (DASHBOARD_DIR).
+   */
+  dashboard: { adminToken: string | undefined; pageDir: string }
   /**
    * Sponsored gas: the key POST /v1/paymaster signs with (PAYMASTER_SIGNER_KEY, else outside
    * production the devnet manifest's); unset, nothing is sponsored.
@@ -488,6 +499,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     names: { zone: vars.NAMES_ZONE, writesPerMinute: vars.NAMES_WRITES_PER_MINUTE },
     onramp,
+    dashboard: { adminToken: vars.LATCH_ADMIN_TOKEN, pageDir: vars.DASHBOARD_DIR },
     paymaster: paymasterConfigOf(vars, devServices),
     devSponsorship: devSponsorshipOf(vars),
     nftFetch: {

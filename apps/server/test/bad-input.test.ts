@@ -58,6 +58,9 @@ type Sample = {
  * A well-formed request per route: each case breaks one input of it, so the answer says how the
  * route treats that input alone. Never sent as it is.
  */
+/** A dashboard chart's request: asked without the owner's session, each is refused (401). */
+const DASHBOARD_CHART: Sample = { params: { projectId: 'latch-dev' }, query: { days: '30' } }
+
 const SAMPLES: Record<string, Sample> = {
   'GET /health': {},
   'GET /v1/supported-chains': { query: PROJECT },
@@ -178,6 +181,18 @@ const SAMPLES: Record<string, Sample> = {
   },
   'GET /appkit/v1/project-limits': { query: PROJECT },
   'GET /getAnalyticsConfig': { query: PROJECT },
+  'POST /dashboard/api/login': { body: { token: 'not-the-admin-token-0000' } },
+  'POST /dashboard/api/logout': {},
+  'GET /dashboard/api/session': {},
+  'GET /dashboard/api/projects': {},
+  'GET /dashboard/api/projects/{projectId}/connects': DASHBOARD_CHART,
+  'GET /dashboard/api/projects/{projectId}/funnel': DASHBOARD_CHART,
+  'GET /dashboard/api/projects/{projectId}/methods': DASHBOARD_CHART,
+  'GET /dashboard/api/projects/{projectId}/wallets': DASHBOARD_CHART,
+  'GET /dashboard/api/projects/{projectId}/chains': DASHBOARD_CHART,
+  'GET /dashboard/api/projects/{projectId}/errors': DASHBOARD_CHART,
+  'GET /dashboard/api/projects/{projectId}/signins': DASHBOARD_CHART,
+  'GET /dashboard/api/projects/{projectId}/onramp': DASHBOARD_CHART,
   'POST /batch': {
     query: PROJECT,
     body: [

@@ -10,7 +10,7 @@ import { embeddingOrigins, framePagePolicy, withParentOrigins } from './security
 
 export const FRAME_NOT_BUILT = 'Wallet frame not built: run npm run build -w @latch/wallet-frame'
 
-const CONTENT_TYPES: Record<string, string> = {
+export const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -26,9 +26,9 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 // Asset names as Vite writes them: no '..', no leading dot, nothing but a plain relative path.
-const ASSET_PATH = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/
+export const ASSET_PATH = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/
 
-const readOrUndefined = (file: string) =>
+export const readOrUndefined = (file: string) =>
   readFile(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR')
       return undefined
