@@ -88,9 +88,11 @@ function pageRequests(calls: PageCall[], visitors: string[], failures: Map<strin
       ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(call.body === undefined ? {} : { body: call.body }),
-    setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => {
-      if (index === 0) context.visitor = visitors[nextVisitor++ % visitors.length]
-      const visited = forVisitor(call, String(context.visitor))
+    setupRequest: (request: autocannon.Request, context: object) => {
+      // autocannon keeps one context per connection: the page's visitor, picked by its first call.
+      const page = context as { visitor?: string }
+      if (index === 0) page.visitor = visitors[nextVisitor++ % visitors.length]
+      const visited = forVisitor(call, String(page.visitor))
       return { ...request, path: visited.path, ...(visited.body ? { body: visited.body } : {}) }
     },
     onResponse: (status: number) => {
