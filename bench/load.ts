@@ -15,7 +15,7 @@ import { cpuByGroup, machineBusySeconds, processTimes } from './processCpu.ts'
 
 /**
  * `npm run bench:load -w @latch/bench -- [--duration 10] [--warmup 3] [--connections 50,200]
- * [--setups direct,haproxy-1,haproxy-2] [--visitors 200]`: a page's mixed calls (loadMix.ts) at
+ * [--setups direct,haproxy-1,haproxy-2] [--visitors 200] [--rounds 1]`: a page's mixed calls (loadMix.ts) at
  * each connection count against one server instance directly, then one and two instances behind
  * HAProxy, all sharing one PostgreSQL and one Redis; prints requests/s, p50, p99, non-2xx and
  * errors per setup, and the CPU each process of the stack spent, beside the machine's load.
@@ -34,6 +34,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50,200' },
     setups: { type: 'string', default: SETUPS.join(',') },
     visitors: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '1' },
   },
 })
 const positive = (name: string, value: string) => {
@@ -48,6 +49,7 @@ const duration = positive('duration', options.duration)
 const warmup = Number(options.warmup)
 const connectionCounts = options.connections.split(',').map((each) => positive('connections', each))
 const visitorCount = Math.round(positive('visitors', options.visitors))
+const rounds = Math.round(positive('rounds', options.rounds))
 const setups = options.setups.split(',').map((each) => {
   if (!(SETUPS as readonly string[]).includes(each)) {
     console.error(`--setups takes ${SETUPS.join(', ')}; not ${each}`)
@@ -64,6 +66,7 @@ if (haproxyNeeded && !haproxy) {
 }
 
 type Figures = {
+  round: number
   setup: string
   connections: number
   requestsPerSecond: number
@@ -105,6 +108,7 @@ function pageRequests(calls: PageCall[], visitors: string[], failures: Map<strin
 }
 
 async function measure(
+  round: number,
   setup: string,
   url: string,
   connections: number,
@@ -135,6 +139,7 @@ async function measure(
   const ours = [...cpu.values()].reduce((sum, value) => sum + value, 0)
   cpu.set('rest of machine', (machineBusySeconds() - machineBefore) / seconds - ours)
   return {
+    round,
     setup,
     connections,
     requestsPerSecond: result.requests.average,
@@ -146,6 +151,15 @@ async function measure(
     failures,
     cpu,
   }
+}
+
+function median(values: number[]): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return undefined
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? sorted[middle]
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -186,7 +200,7 @@ function groupOfProcess(instances: ServerInstance[], proxy: () => Haproxy | unde
 
 const cores = availableParallelism()
 console.log(
-  `load bench: ${duration} s a run after ${warmup} s of warm-up, ${connectionCounts.join(' and ')} connections, ` +
+  `load bench: ${duration} s a run after ${warmup} s of warm-up, ${connectionCounts.join(' and ')} connections, ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `setups ${setups.join(', ')}; ${cores} cores, Node ${process.version}${haproxy ? `, ${haproxy}` : ''}`,
 )
 console.log(
@@ -226,41 +240,45 @@ try {
   )
   const groupOf = groupOfProcess(stack.instances, () => proxy)
   const figures: Figures[] = []
-  for (const connections of connectionCounts) {
-    for (const setup of setups) {
-      const [first] = stack.instances
-      if (!first) throw new Error('no server instance')
-      let url = first.url
-      if (setup !== 'direct') {
-        const backends = setup === 'haproxy-1' ? [first] : stack.instances
-        proxy = await startHaproxy({
-          dir: stack.scratch,
-          backends: backends.map(({ name, port }) => ({ name, port })),
-          maxConnections: Math.max(...connectionCounts) * 2 + 100,
-        })
-        url = proxy.url
-      }
-      try {
-        const label =
-          setup === 'direct'
-            ? '1 instance, direct'
-            : `${setup.slice(-1)} instance${setup === 'haproxy-2' ? 's' : ''}, HAProxy`
-        const measured = await measure(label, url, connections, calls, visitors, groupOf)
-        figures.push(measured)
-        console.log(
-          `  ${label}, ${connections} connections: ${measured.requestsPerSecond.toFixed(0)} requests/s (load average ${measured.load.toFixed(2)})`,
-        )
-      } finally {
-        await proxy?.stop()
-        proxy = undefined
+  // Rounds repeat every setup in turn, so a burst of other work on the machine hits one round of
+  // each rather than all of one setup's runs.
+  for (let round = 1; round <= rounds; round++)
+    for (const connections of connectionCounts) {
+      for (const setup of setups) {
+        const [first] = stack.instances
+        if (!first) throw new Error('no server instance')
+        let url = first.url
+        if (setup !== 'direct') {
+          const backends = setup === 'haproxy-1' ? [first] : stack.instances
+          proxy = await startHaproxy({
+            dir: stack.scratch,
+            backends: backends.map(({ name, port }) => ({ name, port })),
+            maxConnections: Math.max(...connectionCounts) * 2 + 100,
+          })
+          url = proxy.url
+        }
+        try {
+          const label =
+            setup === 'direct'
+              ? '1 instance, direct'
+              : `${setup.slice(-1)} instance${setup === 'haproxy-2' ? 's' : ''}, HAProxy`
+          const measured = await measure(round, label, url, connections, calls, visitors, groupOf)
+          figures.push(measured)
+          console.log(
+            `  ${rounds > 1 ? `round ${round}, ` : ''}${label}, ${connections} connections: ${measured.requestsPerSecond.toFixed(0)} requests/s (load average ${measured.load.toFixed(2)})`,
+          )
+        } finally {
+          await proxy?.stop()
+          proxy = undefined
+        }
       }
     }
-  }
   const figure = (value: number, digits = 0) =>
     Number.isFinite(value) ? value.toFixed(digits) : '-'
   console.log(
     `\n${table(
       [
+        'round',
         'setup',
         'connections',
         'requests/s',
@@ -271,6 +289,7 @@ try {
         'load avg 1 min',
       ],
       figures.map((each) => [
+        String(each.round),
         each.setup,
         String(each.connections),
         figure(each.requestsPerSecond),
@@ -285,8 +304,9 @@ try {
   console.log(`\nCPU per process during each run, in cores (${cores} on this machine):`)
   console.log(
     table(
-      ['setup', 'connections', ...CPU_GROUPS],
+      ['round', 'setup', 'connections', ...CPU_GROUPS],
       figures.map((each) => [
+        String(each.round),
         each.setup,
         String(each.connections),
         ...CPU_GROUPS.map((group) => figure(each.cpu.get(group) ?? 0, 2)),
@@ -295,13 +315,17 @@ try {
   )
   for (const connections of connectionCounts) {
     const rate = (setup: string) =>
-      figures.find((each) => each.setup === setup && each.connections === connections)
-        ?.requestsPerSecond
+      median(
+        figures
+          .filter((each) => each.setup === setup && each.connections === connections)
+          .map((each) => each.requestsPerSecond),
+      )
     const one = rate('1 instance, HAProxy')
     const two = rate('2 instances, HAProxy')
     if (one && two)
       console.log(
-        `${connections} connections: two instances serve ${(two / one).toFixed(2)}x one instance behind HAProxy`,
+        `${connections} connections: two instances serve ${(two / one).toFixed(2)}x one instance behind HAProxy` +
+          (rounds > 1 ? ` (medians of ${rounds} rounds)` : ''),
       )
   }
   for (const each of figures.filter((figured) => figured.failures.size > 0))
