@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { HAPROXY_MISSING, type Haproxy, haproxyVersion, startHaproxy } from './haproxy.ts'
+import { capacityEstimate, cpuPerRequest, REST_OF_MACHINE } from './loadCapacity.ts'
 import { callShares, forVisitor, type PageCall, pageCalls } from './loadMix.ts'
 import {
   advisoryLocksByInstance,
@@ -137,7 +138,7 @@ async function measure(
   const seconds = (performance.now() - started) / 1000
   const cpu = cpuByGroup(before, processTimes(), seconds, groupOf)
   const ours = [...cpu.values()].reduce((sum, value) => sum + value, 0)
-  cpu.set('rest of machine', (machineBusySeconds() - machineBefore) / seconds - ours)
+  cpu.set(REST_OF_MACHINE, (machineBusySeconds() - machineBefore) / seconds - ours)
   return {
     round,
     setup,
@@ -182,7 +183,7 @@ const CPU_GROUPS = [
   'anvil',
   'bench (autocannon)',
   'devnet other',
-  'rest of machine',
+  REST_OF_MACHINE,
 ]
 
 function groupOfProcess(instances: ServerInstance[], proxy: () => Haproxy | undefined) {
@@ -304,13 +305,25 @@ try {
   console.log(`\nCPU per process during each run, in cores (${cores} on this machine):`)
   console.log(
     table(
-      ['round', 'setup', 'connections', ...CPU_GROUPS],
-      figures.map((each) => [
-        String(each.round),
-        each.setup,
-        String(each.connections),
-        ...CPU_GROUPS.map((group) => figure(each.cpu.get(group) ?? 0, 2)),
-      ]),
+      [
+        'round',
+        'setup',
+        'connections',
+        ...CPU_GROUPS,
+        'server CPU ms/request',
+        'stack CPU ms/request',
+      ],
+      figures.map((each) => {
+        const cost = cpuPerRequest(each)
+        return [
+          String(each.round),
+          each.setup,
+          String(each.connections),
+          ...CPU_GROUPS.map((group) => figure(each.cpu.get(group) ?? 0, 2)),
+          figure(cost.serverMs, 3),
+          figure(cost.stackMs, 3),
+        ]
+      }),
     ),
   )
   for (const connections of connectionCounts) {
@@ -327,6 +340,20 @@ try {
         `${connections} connections: two instances serve ${(two / one).toFixed(2)}x one instance behind HAProxy` +
           (rounds > 1 ? ` (medians of ${rounds} rounds)` : ''),
       )
+  }
+  // What the CPU a request cost says, whatever else ran: the ceiling of one and two instances here.
+  const balanced = figures.filter((each) => each.setup.endsWith('HAProxy'))
+  const serverMs = median(balanced.map((each) => cpuPerRequest(each).serverMs))
+  const stackMs = median(balanced.map((each) => cpuPerRequest(each).stackMs))
+  if (serverMs && stackMs) {
+    const [one, two] = [1, 2].map((instances) =>
+      capacityEstimate({ serverMs, stackMs, instances, cores }),
+    ) as [number, number]
+    console.log(
+      `CPU a request costs behind HAProxy (median): ${serverMs.toFixed(3)} ms in the servers, ${stackMs.toFixed(3)} ms in the whole stack; ` +
+        `on an otherwise idle ${cores}-core machine one instance could serve about ${one.toFixed(0)} requests/s (a core), ` +
+        `two about ${two.toFixed(0)} (${(two / one).toFixed(2)}x), ${two < 2 * one - 1 ? 'capped by the cores the whole stack shares' : 'a core each'}`,
+    )
   }
   for (const each of figures.filter((figured) => figured.failures.size > 0))
     console.log(
