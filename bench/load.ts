@@ -351,20 +351,32 @@ try {
           (rounds > 1 ? ` (medians of ${rounds} rounds)` : ''),
       )
   }
-  // What the CPU a request cost says, whatever else ran: the ceiling of one and two instances here.
-  const balanced = figures.filter((each) => each.setup.endsWith('HAProxy'))
-  const serverMs = median(balanced.map((each) => cpuPerRequest(each).serverMs))
-  const stackMs = median(balanced.map((each) => cpuPerRequest(each).stackMs))
-  if (serverMs && stackMs) {
-    const [one, two] = [1, 2].map((instances) =>
-      capacityEstimate({ serverMs, stackMs, instances, cores }),
-    ) as [number, number]
+  // What the CPU a request cost says, whatever else ran: each setup's ceiling on these cores left
+  // idle, from its own runs' costs (two instances may cost more a request than one).
+  const ceilings = (['1 instance, HAProxy', '2 instances, HAProxy'] as const).map(
+    (setup, index) => {
+      const runs = figures.filter((each) => each.setup === setup).map(cpuPerRequest)
+      const serverMs = median(runs.map((cost) => cost.serverMs))
+      const stackMs = median(runs.map((cost) => cost.stackMs))
+      if (!serverMs || !stackMs) return undefined
+      const instances = index + 1
+      const ceiling = capacityEstimate({ serverMs, stackMs, instances, cores })
+      const bound =
+        ceiling < (instances * 1000) / serverMs - 1
+          ? `the ${cores} cores the whole stack shares`
+          : `a core per instance`
+      console.log(
+        `${setup}: ${serverMs.toFixed(3)} CPU ms a request in the servers, ${stackMs.toFixed(3)} in the whole stack (medians); ` +
+          `on these ${cores} cores left idle, about ${ceiling.toFixed(0)} requests/s, bound by ${bound}`,
+      )
+      return ceiling
+    },
+  )
+  const [oneCeiling, twoCeiling] = ceilings
+  if (oneCeiling && twoCeiling)
     console.log(
-      `CPU a request costs behind HAProxy (median): ${serverMs.toFixed(3)} ms in the servers, ${stackMs.toFixed(3)} ms in the whole stack; ` +
-        `on an otherwise idle ${cores}-core machine one instance could serve about ${one.toFixed(0)} requests/s (a core), ` +
-        `two about ${two.toFixed(0)} (${(two / one).toFixed(2)}x), ${two < 2 * one - 1 ? 'capped by the cores the whole stack shares' : 'a core each'}`,
+      `estimated ratio of two instances to one on an idle machine like this one: ${(twoCeiling / oneCeiling).toFixed(2)}x`,
     )
-  }
   for (const each of figures.filter((figured) => figured.failures.size > 0))
     console.log(
       `non-2xx in ${each.setup}, ${each.connections} connections: ${[...each.failures]
