@@ -25,6 +25,8 @@ const SETUPS = ['direct', 'haproxy-1', 'haproxy-2'] as const
 type Setup = (typeof SETUPS)[number]
 
 const PROJECT_ID = 'latch-dev'
+/** How long the instances' CPU is read with no traffic, before the runs. */
+const IDLE_SECONDS = 5
 /** The page's origin, as a browser sends it: the dev project allows localhost. */
 const PAGE_ORIGIN = 'http://localhost:5173'
 
@@ -240,6 +242,19 @@ try {
       }`,
   )
   const groupOf = groupOfProcess(stack.instances, () => proxy)
+  // What the instances spend with no traffic (the indexer, the standby's lock retries, HAProxy's
+  // health checks later): a fixed cost that two instances pay twice.
+  const idleBefore = processTimes()
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))
+  const idle = cpuByGroup(idleBefore, processTimes(), IDLE_SECONDS, groupOf)
+  console.log(
+    `with no traffic for ${IDLE_SECONDS} s: ${stack.instances
+      .map(
+        (instance) =>
+          `server ${instance.name} ${(idle.get(`server ${instance.name}`) ?? 0).toFixed(3)}`,
+      )
+      .join(', ')} cores`,
+  )
   // Every instance's first traffic (compiling its routes, filling the caches) before any run, so
   // the first setup measured does not pay for it alone.
   if (warmup > 0)
