@@ -149,7 +149,8 @@ async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    // autocannon counts a timed-out request among its errors.
+    errors: result.errors,
     load,
     failures,
     cpu,
