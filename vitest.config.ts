@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'scripts/**/*.test.ts',
+      'bench/*.test.ts',
       'packages/*/src/**/*.test.{ts,tsx}',
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/*/test/**/*.test.ts',

@@ -11,6 +11,9 @@ import { freePort } from '../scripts/postgres.ts'
  */
 export async function spawnServer(env: Record<string, string>): Promise<{
   url: string
+  port: number
+  /** The server's process id (its CPU time is read from /proc by the load bench). */
+  pid: number
   stop(): void
 }> {
   const port = await freePort()
@@ -30,10 +33,11 @@ export async function spawnServer(env: Record<string, string>): Promise<{
       () => false,
     )
     if (ok) break
-    if (attempt > 300) throw new Error('the server did not start')
+    // A minute: on a busy machine tsx alone takes tens of seconds to load the server.
+    if (attempt > 600) throw new Error('the server did not start')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return { url, stop: () => server.kill('SIGTERM') }
+  return { url, port, pid: server.pid as number, stop: () => server.kill('SIGTERM') }
 }
 
 /**
