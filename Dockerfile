@@ -8,14 +8,17 @@
 # dependencies (the API docs' static files, Fastify's inject) already ask for 22.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-# 1. The wallet frame's page, built with Vite: only this stage installs dev dependencies.
+# 1. The wallet frame's page and the owner's dashboard, built with Vite: only this stage installs dev dependencies.
 FROM ${NODE_IMAGE} AS frame
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/protocol packages/protocol
 COPY packages/wallet-frame packages/wallet-frame
-# Only the workspaces present are installed: the frame's, not the devnet's chains or the browsers.
-RUN npm ci --no-audit --no-fund && npm run build -w @latch/wallet-frame
+COPY apps/dashboard apps/dashboard
+# Only the workspaces present are installed: the frame's and the dashboard's, not the devnet's
+# chains or the browsers.
+RUN npm ci --no-audit --no-fund && npm run build -w @latch/wallet-frame \
+  && npm run build -w @latch/dashboard
 
 # 2. The server's production dependencies: its workspace and @latch/protocol, no dev dependencies.
 FROM ${NODE_IMAGE} AS deps
@@ -37,6 +40,7 @@ COPY packages/protocol/src packages/protocol/src
 COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
 COPY --from=frame /app/packages/wallet-frame/dist packages/wallet-frame/dist
+COPY --from=frame /app/apps/dashboard/dist apps/dashboard/dist
 # DATA_DIR and .cache are written only with PGlite (single instance); production uses PostgreSQL.
 RUN mkdir -p /data /app/.cache && chown node:node /data /app/.cache
 USER node
