@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import axe, { type AxeResults, type RunOptions } from 'axe-core'
 
 /** The WCAG 2.2 success criteria at levels A and AA, as axe tags them. */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
@@ -44,22 +45,38 @@ const APPEARANCE_RULES = ['color-contrast', 'link-in-text-block']
 export type A11yFinding = string
 
 /**
- * Runs axe's WCAG 2.2 A/AA rules on what `selector` holds (the modal by default, with the frames
- * inside it) and returns each violation as a line naming `screen`, the rule and the nodes.
+ * Axe in the page itself, injected once per document: a run then costs only the checks (the
+ * builder injects its 500 KB into every frame on each run). For what lies outside any frame.
+ */
+async function runInPage(page: Page, selector: string, options: RunOptions): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  return page.evaluate(
+    ({ selector, options }) =>
+      (window as unknown as { axe: typeof axe }).axe.run({ include: [selector] }, options),
+    { selector, options },
+  )
+}
+
+/**
+ * Runs axe's WCAG 2.2 A/AA rules on what `selector` holds (the modal by default; with `frame`, an
+ * iframe and the page inside it) and returns each violation as a line naming `screen`, the rule
+ * and the nodes.
  */
 export async function axeFindings(
   page: Page,
   screen: string,
-  options: { selector?: string; appearanceOnly?: boolean } = {},
+  options: { selector?: string; frame?: boolean; appearanceOnly?: boolean } = {},
 ): Promise<A11yFinding[]> {
-  const builder = new AxeBuilder({ page }).include(options.selector ?? MODAL)
-  const results = await (options.appearanceOnly
-    ? builder.withRules(APPEARANCE_RULES)
-    : builder.withTags(WCAG_22_AA)
-  ).analyze()
+  const selector = options.selector ?? MODAL
+  const runOnly: RunOptions['runOnly'] = options.appearanceOnly
+    ? { type: 'rule', values: APPEARANCE_RULES }
+    : { type: 'tag', values: WCAG_22_AA }
+  const results = options.frame
+    ? await new AxeBuilder({ page }).include(selector).options({ runOnly }).analyze()
+    : await runInPage(page, selector, { runOnly, iframes: false })
   // A selector that matched nothing checks nothing: that is a finding, not a pass.
   if (results.passes.length === 0 && results.violations.length === 0)
-    return [`${screen}: axe checked nothing in ${options.selector ?? MODAL}`]
+    return [`${screen}: axe checked nothing in ${selector}`]
   return results.violations.map(
     (violation) =>
       `${screen}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes
@@ -79,7 +96,7 @@ export async function checkInEveryPass(
   page: Page,
   screen: string,
   passes: readonly A11yPass[] = A11Y_PASSES,
-  selector?: string,
+  target: { selector?: string; frame?: boolean } = {},
 ): Promise<A11yFinding[]> {
   const findings: A11yFinding[] = []
   const first = passes[0]
@@ -88,10 +105,7 @@ export async function checkInEveryPass(
     const appearanceOnly =
       pass !== first && pass.dir === first?.dir && pass.locale === first?.locale
     findings.push(
-      ...(await axeFindings(page, `${screen} [${passName(pass)}]`, {
-        ...(selector ? { selector } : {}),
-        appearanceOnly,
-      })),
+      ...(await axeFindings(page, `${screen} [${passName(pass)}]`, { ...target, appearanceOnly })),
     )
   }
   if (first) await applyPass(page, first)

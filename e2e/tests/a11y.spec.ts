@@ -238,7 +238,10 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     await expect(screen.locator('[data-action="approve"]')).toBeEnabled()
     screens.push('wallet frame approval')
     findings.push(
-      ...(await checkInEveryPass(page, 'wallet frame approval', undefined, FRAME_SELECTOR)),
+      ...(await checkInEveryPass(page, 'wallet frame approval', undefined, {
+        selector: FRAME_SELECTOR,
+        frame: true,
+      })),
     )
 
     expect(findings).toEqual([])
