@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { type A11yFinding, checkInEveryPass } from '../a11y.ts'
+import { type A11yFinding, axeFindings, checkInEveryPass } from '../a11y.ts'
 import { connectedAddress, enterCode, startEmailLogin, walletFrame } from '../embedded.ts'
 import { expect, test } from '../fixtures.ts'
 import { setEtherBalance } from '../funding.ts'
@@ -54,6 +54,18 @@ function modalMotion(page: Page) {
   })
 }
 
+/** Sets the kit's accent colour (`undefined`: the theme's own again). */
+async function setAccent(page: Page, accent: string | undefined): Promise<void> {
+  await page.evaluate((value) => {
+    const latch = (
+      window as unknown as {
+        latchDemo: { theme: { setThemeVariables(variables: Record<string, string>): void } }
+      }
+    ).latchDemo
+    latch.theme.setThemeVariables(value ? { '--latch-accent': value } : {})
+  }, accent)
+}
+
 async function openView(page: Page, view: string): Promise<void> {
   await page.evaluate((name) => {
     const latch = (window as unknown as { latchDemo: { modal: { open(o: object): void } } })
@@ -99,6 +111,8 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     await connect.getByRole('button', { name: 'Log in with Farcaster' }).click()
     await check('Farcaster', 'ConnectingFarcaster')
     await back()
+    await openView(page, 'ConnectingWalletConnectBasic')
+    await check('WalletConnect', 'ConnectingWalletConnectBasic')
     await openView(page, 'Networks')
     await check('Choose Network', 'Networks (not connected)')
     await openView(page, 'Connect')
@@ -122,6 +136,12 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     await back()
     await account.getByRole('button', { name: 'Receive', exact: true }).click()
     await check('Receive')
+    // The checker finds what it should: white labels on too light an accent fail.
+    await setAccent(page, '#8fb0ff')
+    expect((await axeFindings(page, 'Receive, light accent')).join('\n')).toContain(
+      'color-contrast',
+    )
+    await setAccent(page, undefined)
     await back()
 
     await account.getByRole('button', { name: 'Send', exact: true }).click()
@@ -196,6 +216,14 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     const email = freshEmail('a11y')
     await page.goto(stack.demoUrl)
     const { check, findings, screens } = checker(page)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('dialog').getByRole('button', { name: /Dev/ }).click(),
+    ])
+    await check(/Dev/, 'ConnectingSocial')
+    await popup.close()
+    await page.keyboard.press('Escape')
     await startEmailLogin(page, email)
     await check('Confirm Email', 'EmailVerifyOtp')
 
@@ -227,6 +255,8 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     await update.getByLabel('New email').fill(freshEmail('a11y-new'))
     await update.getByRole('button', { name: 'Continue' }).click()
     await check('Confirm Current Email', 'UpdateEmailPrimaryOtp')
+    await enterCode(page, await readCode(stack, email, 2))
+    await check('Confirm New Email', 'UpdateEmailSecondaryOtp')
     await page.keyboard.press('Escape')
 
     // The approval screen, drawn by the wallet frame over the modal, with Approve enabled.
