@@ -78,3 +78,24 @@ export async function sendToken(
   await client.waitForTransactionReceipt({ hash })
   return { client, token }
 }
+
+/**
+ * Gives `address` 10 ETH on every devnet chain through anvil's own `anvil_setBalance`: a fresh
+ * account for one spec, funded without a devnet account another spec might be using.
+ */
+export async function setEtherBalance(stack: StackInfo, address: `0x${string}`): Promise<void> {
+  for (const chain of stack.devnet.chains) {
+    const response = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'anvil_setBalance',
+        params: [address, `0x${parseEther('10').toString(16)}`],
+      }),
+    })
+    const answer = (await response.json()) as { error?: { message: string } }
+    if (answer.error) throw new Error(`anvil_setBalance: ${answer.error.message}`)
+  }
+}

@@ -10,6 +10,7 @@ import { Snackbar } from './Snackbar.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
 import { useModalPrerender } from './useModalPrerender.ts'
+import { useViewFocus } from './useViewFocus.ts'
 import { ViewErrorBoundary } from './ViewErrorBoundary.tsx'
 import { ViewHost } from './ViewHost.tsx'
 
@@ -25,10 +26,13 @@ export function LatchModal() {
   const card = useRef<HTMLDivElement>(null)
   const body = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const titleId = useId()
   const [shaking, setShaking] = useState(false)
   const prerender = useModalPrerender(latch, modal.open)
   useFocusTrap(card, modal.open)
+  const viewKey = `${router.view}:${router.history.length}`
+  useViewFocus(card, heading, viewKey, modal.open)
   useAnimatedHeight(body, content, modal.open)
 
   const close = useCallback(() => {
@@ -88,7 +92,8 @@ export function LatchModal() {
               ) : (
                 <span />
               )}
-              <h2 id={titleId} className="latch-title">
+              {/* Focusable from script only: a view with no control yet takes focus here. */}
+              <h2 ref={heading} id={titleId} className="latch-title" tabIndex={-1}>
                 {title}
               </h2>
               <button
@@ -112,7 +117,7 @@ export function LatchModal() {
               <ModalContext.Provider value={{ shake }}>
                 {/* Measured for the height animation: it stays while the keyed view inside changes. */}
                 <div ref={content}>
-                  <div className="latch-view" key={`${router.view}:${router.history.length}`}>
+                  <div className="latch-view" key={viewKey}>
                     <ViewErrorBoundary latch={latch} name={router.view}>
                       <Suspense
                         fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}

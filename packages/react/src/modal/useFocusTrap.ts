@@ -1,6 +1,7 @@
 import { type RefObject, useEffect } from 'react'
 
-const FOCUSABLE =
+/** What Tab can reach in the modal. */
+export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**

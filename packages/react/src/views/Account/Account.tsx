@@ -10,6 +10,7 @@ import {
 } from '@latch/core'
 import { lazy, Suspense, useState } from 'react'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
+import { onArrowKeys } from '../../components/arrowKeys.ts'
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
 import { RegionRestricted } from '../../components/RegionRestricted.tsx'
 import { SkeletonRows, SkeletonText } from '../../components/Skeleton.tsx'
@@ -272,7 +273,7 @@ export function Account() {
           Sessions
         </button>
       )}
-      <div className="latch-tabs" role="tablist" aria-label="Account">
+      <div className="latch-tabs" role="tablist" aria-label="Account" onKeyDown={onArrowKeys}>
         {tabs.map((name) => (
           <button
             key={name}
@@ -280,6 +281,8 @@ export function Account() {
             role="tab"
             className="latch-tab"
             aria-selected={tab === name}
+            // One Tab stop for the list: the arrows move between its tabs.
+            tabIndex={tab === name ? 0 : -1}
             onClick={() => latch.account.update(accounts.activeNamespace, { currentTab: name })}
           >
             {name}

@@ -15,7 +15,12 @@ export function ConnectingExternal() {
   const latch = useLatchInstance()
   const { data } = useStore(latch.router.state)
   const wallet = data?.wallet as ConnectableWallet | undefined
-  if (!wallet) return <p className="latch-error-text">No wallet was chosen.</p>
+  if (!wallet)
+    return (
+      <p className="latch-error-text" role="alert">
+        No wallet was chosen.
+      </p>
+    )
   if (!wallet.connectorId) return <GetWallet wallet={wallet} />
   return <Connecting wallet={wallet} />
 }
@@ -59,19 +64,23 @@ function Connecting({ wallet }: { wallet: ConnectableWallet }) {
       </span>
       {attempt.status === 'connecting' && (
         <>
-          <p>Continue in {wallet.name}</p>
+          <p role="status">Continue in {wallet.name}</p>
           <p className="latch-muted">Accept the connection request in the wallet</p>
         </>
       )}
       {attempt.status === 'declined' && (
         <>
-          <p className="latch-error-text">Connection declined</p>
+          <p className="latch-error-text" role="alert">
+            Connection declined
+          </p>
           <p className="latch-muted">The connection request was declined in the wallet.</p>
         </>
       )}
       {attempt.status === 'error' && (
         <>
-          <p className="latch-error-text">Connection failed</p>
+          <p className="latch-error-text" role="alert">
+            Connection failed
+          </p>
           <p className="latch-muted">{attempt.message}</p>
         </>
       )}

@@ -108,7 +108,11 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
   const name = wallet?.name ?? 'WalletConnect'
 
   if (!latch.walletConnect) {
-    return <p className="latch-error-text">WalletConnect is not configured for this site.</p>
+    return (
+      <p className="latch-error-text" role="alert">
+        WalletConnect is not configured for this site.
+      </p>
+    )
   }
 
   const copy = async () => {
@@ -129,7 +133,7 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
       {failure ? (
         <>
           <WalletImage src={image.src ?? wallet?.imageUrl} name={name} size="lg" />
-          <p className="latch-error-text">
+          <p className="latch-error-text" role="alert">
             {failure.kind === 'declined' ? 'Connection declined' : 'Connection failed'}
           </p>
           <p className="latch-muted">

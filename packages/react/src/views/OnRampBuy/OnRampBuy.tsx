@@ -5,6 +5,7 @@ import {
   purchaseNetwork,
 } from '@latch/core'
 import { type FormEvent, type ReactNode, useEffect, useId } from 'react'
+import { onArrowKeys } from '../../components/arrowKeys.ts'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -91,7 +92,12 @@ export function OnRampBuy() {
         />
       </div>
 
-      <div className="latch-tabs" role="radiogroup" aria-label="Payment method">
+      <div
+        className="latch-tabs"
+        role="radiogroup"
+        aria-label="Payment method"
+        onKeyDown={onArrowKeys}
+      >
         {provider.paymentMethods.map((method) => (
           // biome-ignore lint/a11y/useSemanticElements: a segmented control of two buttons, as the Account tabs.
           <button

@@ -1,5 +1,6 @@
 import { type FeeSpeed, formatUsd, type SendFeeRate, type SendFlowController } from '@latch/core'
 import { useId } from 'react'
+import { onArrowKeys } from '../../components/arrowKeys.ts'
 
 const SPEED_LABELS: Record<FeeSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' }
 
@@ -22,7 +23,7 @@ export function SendFeeRateChoice(props: { flow: SendFlowController; feeRate: Se
     )
   return (
     <>
-      <div className="latch-tabs" role="radiogroup" aria-label="Fee rate">
+      <div className="latch-tabs" role="radiogroup" aria-label="Fee rate" onKeyDown={onArrowKeys}>
         {feeRate.options.map((option) => (
           // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons, as the Account tabs.
           <button
@@ -53,7 +54,9 @@ export function SendFeeRateChoice(props: { flow: SendFlowController; feeRate: Se
         </button>
       </div>
       {feeRate.status === 'unavailable' && feeRate.choice !== 'custom' && (
-        <p className="latch-error-text">Fee rates are unavailable: type a rate with Custom</p>
+        <p className="latch-error-text" role="alert">
+          Fee rates are unavailable: type a rate with Custom
+        </p>
       )}
       {feeRate.choice === 'custom' && (
         <>

@@ -14,7 +14,12 @@ export function Sessions() {
   const code = latch.sessions.current()
   // One list per visit of the view; the registry loaded the sessions code before it renders.
   const [list] = useState(() => code?.createList())
-  if (!list) return <p className="latch-error-text">Sessions could not load</p>
+  if (!list)
+    return (
+      <p className="latch-error-text" role="alert">
+        Sessions could not load
+      </p>
+    )
   return <SessionList list={list} />
 }
 

@@ -1,0 +1,280 @@
+import type { Page } from '@playwright/test'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { type A11yFinding, axeFindings, checkInEveryPass } from '../a11y.ts'
+import { connectedAddress, enterCode, startEmailLogin, walletFrame } from '../embedded.ts'
+import { expect, test } from '../fixtures.ts'
+import { setEtherBalance } from '../funding.ts'
+import { freshEmail, readCode } from '../mail.ts'
+import { devnetWallet, moveWalletToChain } from '../wallet.ts'
+
+/** The wallet frame's iframe (the kit titles it): axe checks the page inside it. */
+const FRAME_SELECTOR = 'iframe[title="Latch wallet"]'
+
+// Axe reads colours once the modal has settled: no fade or slide between views.
+test.use({ reducedMotion: 'reduce' })
+
+/** Collects the findings of every screen a test walks, and the names of the screens checked. */
+function checker(page: Page) {
+  const findings: A11yFinding[] = []
+  const screens: string[] = []
+  return {
+    findings,
+    screens,
+    /** Waits for the dialog named `title` and checks it in every pass. */
+    async check(title: string | RegExp, screen = String(title)) {
+      const dialog = page.getByRole('dialog', { name: title })
+      await expect(dialog).toBeVisible()
+      await expect(dialog.locator('.latch-skeleton')).toHaveCount(0)
+      screens.push(screen)
+      findings.push(...(await checkInEveryPass(page, screen)))
+      return dialog
+    },
+  }
+}
+
+/** The modal's animations as the browser computes them; the card shakes for the reading. */
+function modalMotion(page: Page) {
+  return page.evaluate(() => {
+    const style = (selector: string) => {
+      const element = document.querySelector(selector)
+      if (!element) throw new Error(`no ${selector}`)
+      return getComputedStyle(element)
+    }
+    const card = document.querySelector<HTMLElement>('.latch-card')
+    const before = {
+      overlay: style('.latch-overlay').animationName,
+      card: style('.latch-card').animationName,
+      view: style('.latch-view').animationName,
+      bodyTransition: style('.latch-body').transitionDuration,
+    }
+    card?.setAttribute('data-shake', 'true')
+    const shake = style('.latch-card').animationName
+    card?.setAttribute('data-shake', 'false')
+    return { ...before, shake }
+  })
+}
+
+/** Sets the kit's accent colour (`undefined`: the theme's own again). */
+async function setAccent(page: Page, accent: string | undefined): Promise<void> {
+  await page.evaluate((value) => {
+    const latch = (
+      window as unknown as {
+        latchDemo: { theme: { setThemeVariables(variables: Record<string, string>): void } }
+      }
+    ).latchDemo
+    latch.theme.setThemeVariables(value ? { '--latch-accent': value } : {})
+  }, accent)
+}
+
+async function openView(page: Page, view: string): Promise<void> {
+  await page.evaluate((name) => {
+    const latch = (window as unknown as { latchDemo: { modal: { open(o: object): void } } })
+      .latchDemo
+    latch.modal.open({ view: name })
+  }, view)
+}
+
+test.describe('accessibility: axe finds nothing on any view, in either theme', () => {
+  test('before connecting, sign-in, then the connected views: Account, Networks, Receive, Send, Swap, Buy, names, Sessions, wrong network', async ({
+    page,
+    stack,
+  }) => {
+    test.setTimeout(180_000)
+    const key = generatePrivateKey()
+    const address = privateKeyToAccount(key).address
+    await setEtherBalance(stack, address)
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The wallet waits with its first answers, so the Connecting view stays on screen to be checked.
+    await devnetWallet(page, stack, {
+      privateKey: key,
+      decide: async () => {
+        await held
+        return 'approve' as const
+      },
+    })
+    await page.goto(`${stack.demoUrl}/?siwx=optional`)
+    const { check, findings, screens } = checker(page)
+    const back = () => page.getByRole('button', { name: 'Back', exact: true }).click()
+
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const connect = await check('Connect Wallet', 'Connect')
+    await connect.getByRole('button', { name: /All Wallets/ }).click()
+    await check('All Wallets', 'AllWallets')
+    await back()
+    await connect.getByRole('button', { name: 'What is a wallet?' }).click()
+    await check('What is a wallet?', 'WhatIsAWallet')
+    await back()
+    await connect.getByRole('button', { name: /^WalletConnect/ }).click()
+    await check('WalletConnect', 'ConnectingWalletConnect')
+    await back()
+    await connect.getByRole('button', { name: 'Log in with Farcaster' }).click()
+    await check('Farcaster', 'ConnectingFarcaster')
+    await back()
+    await openView(page, 'ConnectingWalletConnectBasic')
+    await check('WalletConnect', 'ConnectingWalletConnectBasic')
+    await openView(page, 'Networks')
+    await check('Choose Network', 'Networks (not connected)')
+    await openView(page, 'Connect')
+    await connect.getByRole('button', { name: /Latch Test Wallet/ }).click()
+    const connecting = await check('Latch Test Wallet', 'ConnectingExternal')
+    // The wait is announced politely, in a status region.
+    await expect(connecting.getByRole('status')).toHaveText('Continue in Latch Test Wallet')
+    release()
+
+    const signIn = await check('Sign In', 'SIWXSignMessage')
+    await signIn.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(page.getByTestId('demo-siwx')).toContainText('on chain 31337')
+
+    await page.getByTestId('latch-connect-button').click()
+    const account = await check('Account', 'Account (Tokens)')
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    await check('Account', 'Account (Activity)')
+    await account.getByRole('tab', { name: 'Tokens' }).click()
+    await account.getByRole('button', { name: /Change network/ }).click()
+    await check('Choose Network', 'Networks')
+    await back()
+    await account.getByRole('button', { name: 'Receive', exact: true }).click()
+    await check('Receive')
+    // The checker finds what it should: white labels on too light an accent fail.
+    await setAccent(page, '#8fb0ff')
+    expect((await axeFindings(page, 'Receive, light accent')).join('\n')).toContain(
+      'color-contrast',
+    )
+    await setAccent(page, undefined)
+    await back()
+
+    await account.getByRole('button', { name: 'Send', exact: true }).click()
+    const send = await check('Send', 'Send (form)')
+    await send.getByRole('button', { name: 'Token: Choose a token' }).click()
+    await check('Send', 'Send (tokens)')
+    await send
+      .getByRole('list', { name: 'Tokens to send' })
+      .getByRole('button', { name: /ETH/ })
+      .click()
+    await send.getByLabel('Receiver').fill(address)
+    await send.getByLabel('Amount').fill('100')
+    await send.getByRole('button', { name: 'Review' }).click()
+    // The error is announced at once, in an alert region.
+    await expect(send.getByRole('alert')).toHaveText('Insufficient ETH balance')
+    await check('Send', 'Send (review with an error)')
+    await back()
+
+    await account.getByRole('button', { name: 'Swap', exact: true }).click()
+    await check('Swap')
+    await back()
+
+    await account.getByRole('button', { name: 'Buy', exact: true }).click()
+    const providers = await check('Choose Provider', 'OnRampProviders')
+    await providers.getByRole('button', { name: /Sandbox \(test mode\)/ }).click()
+    const buy = await check('Buy Crypto', 'OnRampBuy')
+    await buy.getByRole('button', { name: 'Currency to buy: USDC' }).click()
+    await check('Choose Token', 'OnRampTokenSelect')
+    await back()
+    await buy.getByRole('button', { name: 'Currency to pay with: USD' }).click()
+    await check('Choose Currency', 'OnRampFiatSelect')
+    await back()
+    await buy.getByRole('button', { name: '50 USD', exact: true }).click()
+    await expect(buy.getByTestId('latch-onramp-quote-amount')).toHaveText(/≈ \d/)
+    await check('Buy Crypto', 'OnRampBuy (quote)')
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      buy.getByRole('button', { name: 'Buy', exact: true }).click(),
+    ])
+    await check('Buy in Progress', 'BuyInProgress')
+    await popup.close()
+
+    await openView(page, 'Account')
+    await account.getByRole('button', { name: 'Choose a name' }).click()
+    const register = await check('Choose a Name', 'RegisterAccountName')
+    await register.getByLabel('Name').fill('ab')
+    await expect(register.getByText(/at least 4 characters/)).toBeVisible()
+    await check('Choose a Name', 'RegisterAccountName (error)')
+    await register.getByLabel('Name').fill(`a11y-${address.slice(2, 10).toLowerCase()}`)
+    await expect(register.getByText('Available')).toBeVisible()
+    await register.getByRole('button', { name: 'Register' }).click()
+    await check('Name Registered', 'RegisterAccountNameSuccess')
+
+    await openView(page, 'Sessions')
+    await check('Sessions')
+
+    await page.keyboard.press('Escape')
+    const chain = stack.devnet.chains[0]
+    if (!chain) throw new Error('no devnet chain')
+    await moveWalletToChain(page, 999_001, chain.rpcUrl)
+    await check('Switch Network', 'UnsupportedChain')
+
+    expect(findings).toEqual([])
+    test.info().annotations.push({ type: 'screens', description: String(screens.length) })
+  })
+
+  test('email login and the embedded wallet: code, Account, editing the email, the approval screen in the wallet frame', async ({
+    page,
+    stack,
+  }) => {
+    test.setTimeout(120_000)
+    const email = freshEmail('a11y')
+    await page.goto(stack.demoUrl)
+    const { check, findings, screens } = checker(page)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('dialog').getByRole('button', { name: /Dev/ }).click(),
+    ])
+    await check(/Dev/, 'ConnectingSocial')
+    await popup.close()
+    await page.keyboard.press('Escape')
+    await startEmailLogin(page, email)
+    await check('Confirm Email', 'EmailVerifyOtp')
+
+    // Reduced motion: the modal neither fades, slides, resizes nor shakes; without it, it does.
+    expect(await modalMotion(page)).toEqual({
+      overlay: 'none',
+      card: 'none',
+      view: 'none',
+      shake: 'none',
+      bodyTransition: '0s',
+    })
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    expect(await modalMotion(page)).toEqual({
+      overlay: 'latch-fade-in',
+      card: 'latch-slide-in',
+      view: 'latch-fade-in',
+      shake: 'latch-shake',
+      bodyTransition: '0.2s',
+    })
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+
+    await enterCode(page, await readCode(stack, email, 1))
+    await expect(page.getByTestId('demo-account')).toContainText('Connected')
+
+    await page.getByTestId('latch-connect-button').click()
+    const account = await check('Account', 'Account (email)')
+    await account.getByRole('button', { name: 'Update email' }).click()
+    const update = await check('Edit Email', 'UpdateEmailWallet')
+    await update.getByLabel('New email').fill(freshEmail('a11y-new'))
+    await update.getByRole('button', { name: 'Continue' }).click()
+    await check('Confirm Current Email', 'UpdateEmailPrimaryOtp')
+    await enterCode(page, await readCode(stack, email, 2))
+    await check('Confirm New Email', 'UpdateEmailSecondaryOtp')
+    await page.keyboard.press('Escape')
+
+    // The approval screen, drawn by the wallet frame over the modal, with Approve enabled.
+    await setEtherBalance(stack, await connectedAddress(page))
+    await page.getByRole('button', { name: 'Send 0.001 ETH to yourself' }).click()
+    await check('Approve Transaction', 'ApproveTransaction')
+    const screen = (await walletFrame(page, stack)).getByTestId('latch-approve')
+    await expect(screen).toHaveAttribute('data-state', 'waiting')
+    await expect(screen.locator('[data-action="approve"]')).toBeEnabled()
+    screens.push('wallet frame approval')
+    findings.push(
+      ...(await checkInEveryPass(page, 'wallet frame approval', undefined, {
+        selector: FRAME_SELECTOR,
+        frame: true,
+      })),
+    )
+
+    expect(findings).toEqual([])
+    test.info().annotations.push({ type: 'screens', description: String(screens.length) })
+  })
+})
