@@ -124,7 +124,9 @@ describe('SIWX across instances', () => {
     for (const server of [a, b]) {
       const refused = await nonceAt(server)
       expect(refused.statusCode).toBe(429)
-      expect(refused.json().message).toMatch(/^Please try again after \d+ seconds$/)
+      expect(refused.json().message).toMatch(
+        /^Too many requests: at most 30 per 60 s; retry in \d+ s$/,
+      )
     }
   })
 })
