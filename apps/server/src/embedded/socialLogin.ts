@@ -61,7 +61,7 @@ export class SocialLoginFlows {
     this.#client = client
     this.#startLimiter = new SharedRateLimiter({
       name: 'social-start',
-      ...(startsPerIp),
+      ...startsPerIp,
       redis: context.redis,
       log: context.log,
     })

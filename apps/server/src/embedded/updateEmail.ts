@@ -36,7 +36,7 @@ export class UpdateEmail {
     this.#context = context
     this.#verifyLimiter = new SharedRateLimiter({
       name: 'email-update-verify',
-      ...(verifiesPerIp),
+      ...verifiesPerIp,
       redis: context.redis,
       log: context.log,
     })

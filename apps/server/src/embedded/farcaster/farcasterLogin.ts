@@ -61,7 +61,7 @@ export class FarcasterLoginFlows {
     this.#services = services
     this.#startLimiter = new SharedRateLimiter({
       name: 'farcaster-start',
-      ...(startsPerIp),
+      ...startsPerIp,
       redis: context.redis,
       log: context.log,
     })
