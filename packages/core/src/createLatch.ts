@@ -83,6 +83,7 @@ import { createStore, type ReadableStore, selectStore } from './store.ts'
 import type { SwapController } from './swap/createSwap.ts'
 import { createLazySwap } from './swap/lazySwap.ts'
 import { createTheme, type ThemeController } from './theme/index.ts'
+import { createI18n, type I18nController } from './i18n/index.ts'
 
 export type { ConnectableWallet } from './connection/connectableWallet.ts'
 export { walletFromOption } from './connection/connectableWallet.ts'
@@ -102,6 +103,8 @@ export type LatchConfig = LatchOptions & {
   transports?: Record<number, Transport>
   /** Names visitors register: `zone` is the suffix, default `latch.id`. */
   names?: { zone?: string }
+  /** The modal's language ('fr', 'pt-BR'); default the browser's best match, else English. */
+  locale?: string
 }
 
 /** The id recent wallets use for WalletConnect's own QR code (ConnectingWalletConnectBasic). */
@@ -122,6 +125,10 @@ export type Latch = {
   readonly displayMessage: (error: unknown) => string
   /** The modal's theme: `options.themeMode` and `themeVariables` at first, changeable later. */
   readonly theme: ThemeController
+  /** The modal's language: `locale` or the browser's at first, `setLocale` later. */
+  readonly i18n: I18nController
+  /** Speaks `locale` ('ar', 'de-CH') from now on: the modal re-renders in place. */
+  setLocale(locale: string): void
   readonly connection: ConnectionController
   readonly account: AccountController
   readonly network: NetworkController
@@ -237,6 +244,7 @@ export function createLatch(config: LatchConfig): Latch {
     themeMode: options.themeMode,
     themeVariables: options.themeVariables,
   })
+  const i18n = createI18n(config.locale)
   const connection = createConnection({ storage, events })
   const namespaces = options.families
   const connections = createConnections({ storage, namespaces })
@@ -672,6 +680,8 @@ export function createLatch(config: LatchConfig): Latch {
     snackbar,
     displayMessage,
     theme,
+    i18n,
+    setLocale: (locale) => i18n.setLocale(locale),
     connection,
     account,
     network,

@@ -12,12 +12,14 @@ import { useFocusTrap } from './useFocusTrap.ts'
 import { useModalPrerender } from './useModalPrerender.ts'
 import { ViewErrorBoundary } from './ViewErrorBoundary.tsx'
 import { ViewHost } from './ViewHost.tsx'
+import { useI18n } from '../i18n/useI18n.ts'
 
 const SHAKE_MS = 500
 
 /** The modal: a labelled dialog with a header, the current view, alerts and the snackbar. */
 export function LatchModal() {
   const latch = useLatchInstance()
+  const { dir, locale, t, known } = useI18n()
   const modal = useStore(latch.modal.state)
   const router = useStore(latch.router.state)
   const alert = useStore(latch.alerts.state)
@@ -52,11 +54,18 @@ export function LatchModal() {
   const theme = useStore(latch.theme.state)
   const themeStyle = theme.themeVariables as CSSProperties
   const entry = VIEW_REGISTRY[router.view]
-  const title = entry ? entry.title(router.data) : router.view
+  const title = entry ? entry.title(router.data, t, known) : router.view
   const Placeholder = entry?.Placeholder
 
   return (
-    <div ref={root} className="latch-root" data-theme={theme.themeMode} style={themeStyle}>
+    <div
+      ref={root}
+      className="latch-root"
+      data-theme={theme.themeMode}
+      style={themeStyle}
+      dir={dir}
+      lang={locale}
+    >
       <ModalPresence open={modal.open} prerender={prerender} root={root}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths. */}
         <div
@@ -80,7 +89,7 @@ export function LatchModal() {
                 <button
                   type="button"
                   className="latch-icon-button"
-                  aria-label="Back"
+                  aria-label={t('modal.back')}
                   onClick={() => latch.router.goBack()}
                 >
                   ←
@@ -94,7 +103,7 @@ export function LatchModal() {
               <button
                 type="button"
                 className="latch-icon-button"
-                aria-label="Close"
+                aria-label={t('modal.close')}
                 onClick={close}
               >
                 ✕
@@ -115,7 +124,7 @@ export function LatchModal() {
                   <div className="latch-view" key={`${router.view}:${router.history.length}`}>
                     <ViewErrorBoundary latch={latch} name={router.view}>
                       <Suspense
-                        fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}
+                        fallback={Placeholder ? <Placeholder /> : <SkeletonRows label={t('common.loading')} />}
                       >
                         <ViewHost name={router.view} />
                       </Suspense>
