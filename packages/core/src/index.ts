@@ -65,6 +65,7 @@ export {
   type HistoryState,
   type HistoryYear,
 } from './history/createHistory.ts'
+export { createI18n, type I18nController, type I18nState } from './i18n/index.ts'
 export type { LazyCode } from './lazy/lazyCode.ts'
 export * from './modal/index.ts'
 export * from './names/index.ts'
@@ -112,5 +113,4 @@ export * from './storage/index.ts'
 export { createStore, type ReadableStore, type Store } from './store.ts'
 export * from './swap/index.ts'
 export { createTheme, type ThemeController, type ThemeState } from './theme/index.ts'
-export { createI18n, type I18nController, type I18nState } from './i18n/index.ts'
 export * from './validation/index.ts'

@@ -1,10 +1,10 @@
 import type { EmbeddedController } from '@latch/core'
 import { type ReactNode, useState } from 'react'
 import { useStore } from '../hooks/useStore.ts'
+import { useI18n } from '../i18n/useI18n.ts'
 import { useModalEffects } from '../modal/context.ts'
 import { OtpInput } from './OtpInput.tsx'
 import { ResendButton } from './ResendButton.tsx'
-import { useI18n } from '../i18n/useI18n.ts'
 
 /**
  * A code step: what was sent where, the six digits, the refusal (role alert) with the inputs

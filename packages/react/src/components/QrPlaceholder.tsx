@@ -1,8 +1,8 @@
 import { type ConnectableWallet, isMobile } from '@latch/core'
 import { useLatchInstance } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
-import { Spinner } from './Spinner.tsx'
 import { useI18n } from '../i18n/useI18n.ts'
+import { Spinner } from './Spinner.tsx'
 
 /**
  * The QR code's frame while the code is on its way (the view's code loading, the pairing being
@@ -37,14 +37,14 @@ export function WalletConnectPlaceholder() {
   return (
     <div className="latch-center" data-testid="latch-connecting-wc" data-status="loading">
       {!app && <QrPlaceholder />}
-      <p>{app
+      <p>
+        {app
           ? t('wc.continueIn', { name: wallet.name })
           : wallet
             ? t('wc.scanWith', { name: wallet.name })
-            : t('wc.scanWithPhone')}</p>
-      <p className="latch-muted">
-        {app ? t('wc.openApp') : t('wc.scanHelp')}
+            : t('wc.scanWithPhone')}
       </p>
+      <p className="latch-muted">{app ? t('wc.openApp') : t('wc.scanHelp')}</p>
     </div>
   )
 }

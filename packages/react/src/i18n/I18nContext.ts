@@ -1,4 +1,9 @@
-import { DEFAULT_LOCALE, formatMessage, type Locale, type MessageParams } from '@latch/protocol/i18n'
+import {
+  DEFAULT_LOCALE,
+  formatMessage,
+  type Locale,
+  type MessageParams,
+} from '@latch/protocol/i18n'
 import { createContext } from 'react'
 import type { ModalCatalogue } from './catalogues.ts'
 import { en, type MessageKey } from './en.ts'

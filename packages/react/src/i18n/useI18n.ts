@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import { type I18nValue, I18nContext } from './I18nContext.ts'
+import { I18nContext, type I18nValue } from './I18nContext.ts'
 
 /** The modal's language: `t(key, params)` for its messages, `locale` for `Intl`, `dir`. */
 export function useI18n(): I18nValue {

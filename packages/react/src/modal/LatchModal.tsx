@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react
 import { SkeletonRows } from '../components/Skeleton.tsx'
 import { useLatchInstance } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
+import { useI18n } from '../i18n/useI18n.ts'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 import { ModalContext } from './context.ts'
 import { ModalPresence } from './ModalPresence.tsx'
@@ -12,7 +13,6 @@ import { useFocusTrap } from './useFocusTrap.ts'
 import { useModalPrerender } from './useModalPrerender.ts'
 import { ViewErrorBoundary } from './ViewErrorBoundary.tsx'
 import { ViewHost } from './ViewHost.tsx'
-import { useI18n } from '../i18n/useI18n.ts'
 
 const SHAKE_MS = 500
 
@@ -111,8 +111,8 @@ export function LatchModal() {
             </header>
             {alert.open && (
               <div className="latch-alert" role="alert">
-                <strong>{alert.title}</strong>
-                {alert.message && <p className="latch-muted">{alert.message}</p>}
+                <strong>{known(alert.title)}</strong>
+                {alert.message && <p className="latch-muted">{known(alert.message)}</p>}
               </div>
             )}
             {/* Messages show under the header, never over the content they are about. */}
@@ -124,7 +124,13 @@ export function LatchModal() {
                   <div className="latch-view" key={`${router.view}:${router.history.length}`}>
                     <ViewErrorBoundary latch={latch} name={router.view}>
                       <Suspense
-                        fallback={Placeholder ? <Placeholder /> : <SkeletonRows label={t('common.loading')} />}
+                        fallback={
+                          Placeholder ? (
+                            <Placeholder />
+                          ) : (
+                            <SkeletonRows label={t('common.loading')} />
+                          )
+                        }
                       >
                         <ViewHost name={router.view} />
                       </Suspense>

@@ -35,7 +35,9 @@ export class ViewErrorBoundary extends Component<Props, { error: unknown }> {
     return (
       <div className="latch-list latch-center" role="alert" data-testid="latch-view-failed">
         {/* The kit's plain words for it (displayMessage), never the error itself. */}
-        <p className="latch-muted">{this.context.known(this.props.latch.displayMessage(this.state.error))}</p>
+        <p className="latch-muted">
+          {this.context.known(this.props.latch.displayMessage(this.state.error))}
+        </p>
         <button type="button" className="latch-button" data-variant="secondary" onClick={retry}>
           {this.context.t('common.retry')}
         </button>

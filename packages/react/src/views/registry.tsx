@@ -6,8 +6,8 @@ import {
   type ViewName,
 } from '@latch/core'
 import type { ComponentType } from 'react'
-import type { Translate } from '../i18n/I18nContext.ts'
 import { WalletConnectPlaceholder } from '../components/QrPlaceholder.tsx'
+import type { Translate } from '../i18n/I18nContext.ts'
 
 export type ViewEntry = {
   /** The header's title in the modal's language (`known` translates a message core wrote). */
@@ -176,7 +176,8 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   ConnectingSocial: {
-    title: (data, t) => (data?.social ? SOCIAL_PROVIDER_NAMES[data.social] : t('title.socialLogin')),
+    title: (data, t) =>
+      data?.social ? SOCIAL_PROVIDER_NAMES[data.social] : t('title.socialLogin'),
     load: view(
       () => import('./ConnectingSocial/ConnectingSocial.tsx'),
       (module) => module.ConnectingSocial,

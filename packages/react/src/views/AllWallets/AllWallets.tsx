@@ -2,9 +2,9 @@ import type { ConnectableWallet } from '@latch/core'
 import { useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { chooseWallet, fromRegistry } from '../wallets.ts'
 import { useWalletListing } from './useWalletListing.ts'
-import { useI18n } from '../../i18n/useI18n.ts'
 
 const SEARCH_DEBOUNCE_MS = 250
 const SKELETONS = Array.from({ length: 8 }, (_, index) => `skeleton-${index + 1}`)
@@ -78,7 +78,11 @@ export function AllWallets() {
       {!listing.loading && !failed && listing.wallets.length === 0 && (
         <p className="latch-muted latch-center">{t('allWallets.none')}</p>
       )}
-      <ul className="latch-wallet-grid" aria-label={t('allWallets.label')} aria-busy={listing.loading}>
+      <ul
+        className="latch-wallet-grid"
+        aria-label={t('allWallets.label')}
+        aria-busy={listing.loading}
+      >
         {listing.wallets.map((wallet) => {
           const entry = fromRegistry(latch, wallet)
           return (
@@ -106,9 +110,7 @@ export function AllWallets() {
       </ul>
       {failed && (
         <div className="latch-center" role="alert" data-testid="latch-wallets-failed">
-          <p className="latch-muted">
-            {t('allWallets.failed')}
-          </p>
+          <p className="latch-muted">{t('allWallets.failed')}</p>
           <button type="button" className="latch-button" data-variant="secondary" onClick={retry}>
             {t('common.retry')}
           </button>

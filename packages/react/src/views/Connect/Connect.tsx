@@ -5,6 +5,7 @@ import {
   type SocialLoginOption,
   walletFromOption,
 } from '@latch/core'
+import { numberFormat } from '@latch/protocol/i18n'
 import { useEffect } from 'react'
 import { EmailField } from '../../components/EmailField.tsx'
 import { QrGlyph } from '../../components/QrGlyph.tsx'
@@ -12,14 +13,14 @@ import { WalletListItem } from '../../components/WalletListItem.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useRecommendedWallets } from '../../hooks/useRecommendedWallets.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { chooseWallet, fromRegistry, WALLETCONNECT_ENTRY, withConnector } from '../wallets.ts'
 import { SocialButtons } from './SocialButtons.tsx'
-import { useI18n } from '../../i18n/useI18n.ts'
 
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
 export function Connect() {
   const latch = useLatchInstance()
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const installed = useStore(latch.wallets)
   const { recentWallets } = useStore(latch.connection.state)
   const { wallets: recommended, total } = useRecommendedWallets()
@@ -102,7 +103,14 @@ export function Connect() {
                 ⋯
               </span>
               <span className="latch-list-item-label">{t('wallets.all')}</span>
-              {total !== undefined && <span className="latch-tag">{total}</span>}
+              {total !== undefined && (
+                <span className="latch-tag">
+                  <span aria-hidden="true">{numberFormat(locale).format(total)}</span>
+                  <span className="latch-visually-hidden">
+                    {t('wallets.count', { count: total })}
+                  </span>
+                </span>
+              )}
             </button>
           </li>
         </ul>

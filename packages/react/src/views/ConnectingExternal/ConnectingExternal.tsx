@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useModalEffects } from '../../modal/context.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
+import { useModalEffects } from '../../modal/context.ts'
 
 type Attempt =
   | { status: 'connecting' }

@@ -71,9 +71,7 @@ function Connecting({ embedded }: { embedded: EmbeddedController }) {
         <QrPlaceholder />
       )}
       <p>{t('wc.scanWithPhone')}</p>
-      <p className="latch-muted">
-        {t('farcaster.help')}
-      </p>
+      <p className="latch-muted">{t('farcaster.help')}</p>
       {ready && isMobile() && (
         <a className="latch-button" href={url} rel="noreferrer noopener">
           {t('farcaster.open')}

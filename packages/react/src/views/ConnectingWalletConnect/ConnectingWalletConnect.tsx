@@ -13,9 +13,9 @@ import { QrPlaceholder } from '../../components/QrPlaceholder.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { useModalEffects } from '../../modal/context.ts'
 import type { Translate } from '../../i18n/I18nContext.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
+import { useModalEffects } from '../../modal/context.ts'
 
 /** WalletConnect's own codes for a proposal the visitor declined in the wallet. */
 const DECLINED_CODES = new Set([4001, 5000, 5001, 5002])
@@ -161,9 +161,7 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
                 ? t('wc.scanWith', { name })
                 : t('wc.scanWithPhone')}
           </p>
-          <p className="latch-muted">
-            {mobile && wallet ? t('wc.openApp') : t('wc.scanHelp')}
-          </p>
+          <p className="latch-muted">{mobile && wallet ? t('wc.openApp') : t('wc.scanHelp')}</p>
           {appLinks.map((link) => (
             <a
               key={link.href}
@@ -216,7 +214,14 @@ function deepLinks(
     // The native scheme opens the app directly; the universal link also works without it.
     const base = wallet.mobileLink ?? wallet.universalLink
     return base
-      ? [{ label: t('wc.open', { name: wallet.name }), href: walletDeepLink(base, wcUri), base, primary: true }]
+      ? [
+          {
+            label: t('wc.open', { name: wallet.name }),
+            href: walletDeepLink(base, wcUri),
+            base,
+            primary: true,
+          },
+        ]
       : []
   }
   return wallet.desktopLink

@@ -1,6 +1,6 @@
 import { DisconnectButton } from '../../components/DisconnectButton.tsx'
-import { NetworkList } from '../Networks/Networks.tsx'
 import { useI18n } from '../../i18n/useI18n.ts'
+import { NetworkList } from '../Networks/Networks.tsx'
 
 /** The wallet is on a network the site does not list: switch, or disconnect. */
 export function UnsupportedChain() {

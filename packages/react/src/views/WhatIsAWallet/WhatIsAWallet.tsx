@@ -88,11 +88,7 @@ export function WhatIsAWallet() {
       >
         {t('what.seeAll')}
       </button>
-      {emailLogin && (
-        <p className="latch-muted latch-center">
-          {t('what.email')}
-        </p>
-      )}
+      {emailLogin && <p className="latch-muted latch-center">{t('what.email')}</p>}
     </div>
   )
 }
