@@ -14,7 +14,7 @@ const TEXT_ATTRIBUTES = new Set([
 ])
 const HAS_LETTER = /\p{L}/u
 // Prose rather than an identifier: a capitalised word followed by more words, or a trailing '…'.
-const PROSE = /^\W*\p{Lu}\p{Ll}+[\s,:;.!?'’]+\S|…$/u
+const PROSE = /^\W*\p{Lu}\p{Ll}+[\s,:;.!?'’]+\S|\p{L}.*…$/u
 
 export type BareText = { line: number; text: string }
 

@@ -1,4 +1,4 @@
-import { LOCALES, placeholdersOf } from '@latch/protocol/i18n'
+import { type Catalogue, LOCALES, placeholdersOf } from '@latch/protocol/i18n'
 import { describe, expect, it } from 'vitest'
 import { loadCatalogue } from './catalogues.ts'
 import { en } from './en.ts'
@@ -7,7 +7,7 @@ describe('the modal catalogues', () => {
   it.each(LOCALES.filter((locale) => locale !== 'en'))(
     '%s has exactly the keys English has, each with the same placeholders',
     async (locale) => {
-      const catalogue = (await loadCatalogue(locale)) ?? {}
+      const catalogue: Catalogue = (await loadCatalogue(locale)) ?? {}
       const keys = Object.keys(catalogue)
       expect(
         keys.filter((key) => !(key in en)),

@@ -1,7 +1,7 @@
-import type { Catalogue, Locale } from '@latch/protocol/i18n'
-import type { MessageKey } from './en.ts'
+import type { Locale } from '@latch/protocol/i18n'
+import type { ModalCatalogue } from './en.ts'
 
-export type ModalCatalogue = Catalogue<MessageKey>
+export type { ModalCatalogue }
 
 // English is inline (it is the fallback); every other language is its own chunk, and only the
 // active one is ever requested.

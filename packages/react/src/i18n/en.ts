@@ -1,4 +1,4 @@
-import type { Message } from '@latch/protocol/i18n'
+import type { Catalogue, Message } from '@latch/protocol/i18n'
 
 // The modal's messages in English: the source every other catalogue translates, and the fallback.
 // Messages the product's specification words (its error catalogue, validation messages, view
@@ -364,3 +364,6 @@ export const en = {
 } as const satisfies Record<string, Message>
 
 export type MessageKey = keyof typeof en
+
+/** A language's messages for the modal: one for every English key, the same placeholders. */
+export type ModalCatalogue = Catalogue<MessageKey>

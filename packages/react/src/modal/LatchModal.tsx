@@ -92,7 +92,9 @@ export function LatchModal() {
                   aria-label={t('modal.back')}
                   onClick={() => latch.router.goBack()}
                 >
-                  ←
+                  <span className="latch-mirror" aria-hidden="true">
+                    ←
+                  </span>
                 </button>
               ) : (
                 <span />
@@ -111,7 +113,7 @@ export function LatchModal() {
             </header>
             {alert.open && (
               <div className="latch-alert" role="alert">
-                <strong>{known(alert.title)}</strong>
+                <strong>{alert.title && known(alert.title)}</strong>
                 {alert.message && <p className="latch-muted">{known(alert.message)}</p>}
               </div>
             )}

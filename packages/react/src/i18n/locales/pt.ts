@@ -1,4 +1,4 @@
-import type { ModalCatalogue } from '../catalogues.ts'
+import type { ModalCatalogue } from '../en.ts'
 
 // The modal in Portuguese: loaded only when it is the active language.
 const pt: ModalCatalogue = {
