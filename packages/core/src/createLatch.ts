@@ -317,6 +317,9 @@ export function createLatch(config: LatchConfig): Latch {
             get themeVariables() {
               return theme.state.get().themeVariables
             },
+            get locale() {
+              return i18n.state.get().locale
+            },
           },
           metadata: options.metadata,
           connect: (method) => connectEmbedded(method),

@@ -30,7 +30,7 @@ describe('translator', () => {
     }
   })
 
-  it("translates a message core wrote in English, and leaves one the catalogue lacks as written", () => {
+  it('translates a message core wrote in English, and leaves one the catalogue lacks as written', () => {
     const { known, t } = translator('de', de)
     expect(known('Token Balance Unavailable')).toBe('Token-Guthaben nicht verfügbar')
     expect(known('Could not get a quote: no route')).toBe('Could not get a quote: no route')

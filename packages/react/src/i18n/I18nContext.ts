@@ -5,8 +5,8 @@ import {
   type MessageParams,
 } from '@latch/protocol/i18n'
 import { createContext } from 'react'
-import type { ModalCatalogue } from './catalogues.ts'
-import { en, type MessageKey } from './en.ts'
+import { englishOf, loadedEnglish, type ModalCatalogue } from './catalogues.ts'
+import type { MessageKey } from './en.ts'
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string
 export type I18nValue = {
@@ -20,16 +20,9 @@ export type I18nValue = {
   known(english: string): string
 }
 
-let keysByEnglish: Map<string, MessageKey> | undefined
-// Built on first use: most pages never show a message from core.
 const keyOf = (english: string): MessageKey | undefined => {
-  keysByEnglish ??= new Map(
-    (Object.keys(en) as MessageKey[]).flatMap((key) => {
-      const message = en[key]
-      return typeof message === 'string' ? [[message, key] as const] : []
-    }),
-  )
-  return keysByEnglish.get(english)
+  const messages = loadedEnglish()
+  return (Object.keys(messages) as MessageKey[]).find((key) => messages[key] === english)
 }
 
 /** The translators of `locale`; a key its catalogue lacks reads the English message. */
@@ -37,7 +30,8 @@ export function translator(
   locale: Locale,
   messages: ModalCatalogue | undefined,
 ): Pick<I18nValue, 't' | 'known'> {
-  const t: Translate = (key, params) => formatMessage(messages?.[key] ?? en[key], locale, params)
+  const t: Translate = (key, params) =>
+    formatMessage(messages?.[key] ?? englishOf(key) ?? key, locale, params)
   return {
     t,
     known: (english) => {

@@ -1,8 +1,8 @@
 import type { Latch } from '@latch/core'
 import { textDirection } from '@latch/protocol/i18n'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from '../hooks/useStore.ts'
-import { loadCatalogue, type ModalCatalogue } from './catalogues.ts'
+import { loadCatalogue, loadMoreEnglish, type ModalCatalogue } from './catalogues.ts'
 import { type I18nValue, translator } from './I18nContext.ts'
 
 type Loaded = Pick<I18nValue, 'locale'> & { messages: ModalCatalogue | undefined }
@@ -15,6 +15,7 @@ type Loaded = Pick<I18nValue, 'locale'> & { messages: ModalCatalogue | undefined
 export function useLocaleCatalogue(latch: Latch): I18nValue {
   const { locale } = useStore(latch.i18n.state)
   const [loaded, setLoaded] = useState<Loaded>({ locale: 'en', messages: undefined })
+  const shown = useRef(loaded.locale)
 
   useEffect(() => {
     if (typeof navigator !== 'undefined') latch.i18n.followBrowser(navigator.languages ?? [])
@@ -22,9 +23,18 @@ export function useLocaleCatalogue(latch: Latch): I18nValue {
 
   useEffect(() => {
     let current = true
-    loadCatalogue(locale).then(
+    // English back from another language: the view on screen may need its later part.
+    const loading =
+      locale === 'en'
+        ? shown.current === 'en'
+          ? Promise.resolve(undefined)
+          : loadMoreEnglish().then(() => undefined)
+        : loadCatalogue(locale)
+    loading.then(
       (messages) => {
-        if (current) setLoaded({ locale, messages })
+        if (!current) return
+        shown.current = locale
+        setLoaded({ locale, messages })
       },
       // A chunk that fails to load (offline, a redeploy) leaves the modal in its last language.
       () => undefined,

@@ -7,6 +7,7 @@ import {
 } from '@latch/core'
 import type { ComponentType } from 'react'
 import { WalletConnectPlaceholder } from '../components/QrPlaceholder.tsx'
+import { loadMoreEnglish } from '../i18n/catalogues.ts'
 import type { Translate } from '../i18n/I18nContext.ts'
 
 export type ViewEntry = {
@@ -23,17 +24,29 @@ export type ViewEntry = {
   Placeholder?: ComponentType
 }
 
-/** The view `pick`ed from its module, loaded together with the flow code `code` names. */
+/**
+ * The view `pick`ed from its module, loaded together with the flow code `code` names and, in
+ * English, the later part of the English messages (unless its text is all inline, `textInline`).
+ */
 const view =
   <Module,>(
     importer: () => Promise<Module>,
     pick: (module: Module) => ComponentType,
     code?: (latch: Latch) => Promise<unknown> | undefined,
+    textInline = false,
   ) =>
   async (latch: Latch): Promise<ComponentType> => {
-    const [module] = await Promise.all([importer(), code?.(latch)])
+    const [module] = await Promise.all([
+      importer(),
+      code?.(latch),
+      textInline ? undefined : englishFor(latch),
+    ])
     return pick(module)
   }
+
+// In English, views past Connect read the later part of the English messages: it loads with them.
+const englishFor = (latch: Latch) =>
+  latch.i18n.state.get().locale === 'en' ? loadMoreEnglish() : undefined
 
 // Every view is its own chunk: the page loads none of them to show its button. The modal loads
 // the one it opens at once the page is idle, and each shown view the ones it leads to.
@@ -44,9 +57,12 @@ const EMBEDDED_FLOWS = (latch: Latch) => latch.embedded?.loadCode()
 export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   Connect: {
     title: (_data, t) => t('title.connectWallet'),
+    // Its English is inline: the page loads it before the modal opens.
     load: view(
       () => import('./Connect/Connect.tsx'),
       (module) => module.Connect,
+      undefined,
+      true,
     ),
     next: [
       'AllWallets',
