@@ -4,8 +4,12 @@ import { expect, test } from '../fixtures.ts'
 // The modal's catalogue chunks: Vite names each after its module (`locales/de.ts` -> `de-<hash>.js`).
 const LOCALE_CHUNK = /\/(ar|zh|ja|ko|es|pt|fr|de|ru|tr|hi)-[\w-]+\.js$/
 
-const localeChunks = (requests: readonly Request[]) =>
-  requests.flatMap((request) => LOCALE_CHUNK.exec(new URL(request.url()).pathname)?.[1] ?? [])
+/** The catalogues requested from `origin` (the page's; the wallet frame has its own). */
+const localeChunks = (requests: readonly Request[], origin: string) =>
+  requests.flatMap((request) => {
+    const url = new URL(request.url())
+    return url.origin === origin ? (LOCALE_CHUNK.exec(url.pathname)?.[1] ?? []) : []
+  })
 
 const centreX = async (locator: Locator) => {
   const box = await locator.boundingBox()
@@ -22,6 +26,7 @@ test.describe("in the browser's language", () => {
   }) => {
     const requests: Request[] = []
     page.on('request', (request) => requests.push(request))
+    const site = new URL(stack.demoUrl).origin
     await page.goto(stack.demoUrl)
 
     // German from navigator.languages: the page's button, the modal's title and its views.
@@ -41,7 +46,7 @@ test.describe("in the browser's language", () => {
     expect(await centreX(help.getByRole('button', { name: 'Zurück' }))).toBeLessThan(
       await centreX(title),
     )
-    expect(localeChunks(requests)).toEqual(['de'])
+    expect(localeChunks(requests, site)).toEqual(['de'])
 
     // The site switches to Arabic at run time (the demo's picker calls latch.setLocale('ar')): the
     // open view re-renders in place, right to left.
@@ -57,7 +62,7 @@ test.describe("in the browser's language", () => {
     expect(await centreX(close)).toBeLessThan(await centreX(arabicTitle))
     expect(await centreX(back)).toBeGreaterThan(await centreX(arabicTitle))
     await expect(back.locator('.latch-mirror')).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)')
-    expect(localeChunks(requests)).toEqual(['de', 'ar'])
+    expect(localeChunks(requests, site)).toEqual(['de', 'ar'])
 
     // Back to English: the titles and texts as the product words them, with no chunk to load.
     await page.getByTestId('demo-language').selectOption('en')
@@ -66,6 +71,6 @@ test.describe("in the browser's language", () => {
     await expect(page.locator('.latch-root')).toHaveAttribute('dir', 'ltr')
     await english.getByRole('button', { name: 'Back' }).click()
     await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toContainText('All Wallets')
-    expect(localeChunks(requests)).toEqual(['de', 'ar'])
+    expect(localeChunks(requests, site)).toEqual(['de', 'ar'])
   })
 })
