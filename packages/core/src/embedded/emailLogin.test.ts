@@ -176,7 +176,11 @@ describe('email login (a valid email, 30 s between codes)', () => {
 
 describe('the frame wears the modal theme', () => {
   it('sends the theme (and language) once, and again only after the site changed it', async () => {
-    const theme: { themeMode: 'dark' | 'light'; themeVariables: object; locale?: 'ar' } = {
+    const theme: {
+      themeMode: 'dark' | 'light'
+      themeVariables: Record<string, string>
+      locale?: 'ar'
+    } = {
       themeMode: 'dark',
       themeVariables: {},
     }
