@@ -8,6 +8,7 @@ import {
 } from '@latch/react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
+import { LanguagePicker } from './LanguagePicker.tsx'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
 
 // The Smart session panel is shown to an EVM account only: its code loads with it.
@@ -204,6 +205,7 @@ export function App() {
       <header className="header">
         <span className="brand">Latch demo</span>
         <span className="header-actions">
+          <LanguagePicker />
           <ThemeSwitch />
           <ConnectButton />
         </span>

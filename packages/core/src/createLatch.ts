@@ -47,6 +47,7 @@ import { createEvents, type EventsController } from './events/index.ts'
 import { loadRemoteFeatures } from './features/loadRemoteFeatures.ts'
 import type { HistoryController } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
+import { createI18n, type I18nController } from './i18n/index.ts'
 import { deferred, type LazyCode, lazyCode } from './lazy/lazyCode.ts'
 import type { LoadsCode } from './lazy/types.ts'
 import { createModal, type ModalController } from './modal/index.ts'
@@ -105,6 +106,8 @@ export type LatchConfig = LatchOptions & {
   transports?: Record<number, Transport>
   /** Names visitors register: `zone` is the suffix, default `latch.id`. */
   names?: { zone?: string }
+  /** The modal's language ('fr', 'pt-BR'); default the browser's best match, else English. */
+  locale?: string
 }
 
 /** The id recent wallets use for WalletConnect's own QR code (ConnectingWalletConnectBasic). */
@@ -125,6 +128,10 @@ export type Latch = {
   readonly displayMessage: (error: unknown) => string
   /** The modal's theme: `options.themeMode` and `themeVariables` at first, changeable later. */
   readonly theme: ThemeController
+  /** The modal's language: `locale` or the browser's at first, `setLocale` later. */
+  readonly i18n: I18nController
+  /** Speaks `locale` ('ar', 'de-CH') from now on: the modal re-renders in place. */
+  setLocale(locale: string): void
   readonly connection: ConnectionController
   readonly account: AccountController
   readonly network: NetworkController
@@ -250,6 +257,7 @@ export function createLatch(config: LatchConfig): Latch {
     themeMode: options.themeMode,
     themeVariables: options.themeVariables,
   })
+  const i18n = createI18n(config.locale)
   const connection = createConnection({ storage, events })
   const namespaces = options.families
   const connections = createConnections({ storage, namespaces })
@@ -321,6 +329,9 @@ export function createLatch(config: LatchConfig): Latch {
             },
             get themeVariables() {
               return theme.state.get().themeVariables
+            },
+            get locale() {
+              return i18n.state.get().locale
             },
           },
           metadata: options.metadata,
@@ -694,6 +705,8 @@ export function createLatch(config: LatchConfig): Latch {
     snackbar,
     displayMessage,
     theme,
+    i18n,
+    setLocale: (locale) => i18n.setLocale(locale),
     connection,
     account,
     network,

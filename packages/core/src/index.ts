@@ -65,6 +65,7 @@ export {
   type HistoryState,
   type HistoryYear,
 } from './history/createHistory.ts'
+export { createI18n, type I18nController, type I18nState } from './i18n/index.ts'
 export type { LazyCode } from './lazy/lazyCode.ts'
 export * from './modal/index.ts'
 export * from './names/index.ts'

@@ -1,3 +1,4 @@
+import type { Locale } from './i18n/locales.ts'
 // The wallet-frame protocol: what the kit (on the site's origin) and the embedded wallet's frame
 // (on its own origin) say to each other by postMessage. No zod here: both page bundles import it.
 //
@@ -139,9 +140,9 @@ export type FrameRequests = {
   UPDATE_EMAIL: { payload: { email: string }; result: { action: UpdateEmailAction } }
   UPDATE_EMAIL_PRIMARY_OTP: { payload: { otp: string }; result: { action: UpdateEmailAction } }
   UPDATE_EMAIL_SECONDARY_OTP: { payload: { otp: string }; result: { email: string } }
-  /** Colours of the approval screen the frame draws. */
+  /** Colours and language of the approval screen the frame draws. */
   SYNC_THEME: {
-    payload: { themeMode: ThemeMode; themeVariables?: Record<string, string> }
+    payload: { themeMode: ThemeMode; themeVariables?: Record<string, string>; locale?: Locale }
     result: Record<string, never>
   }
   /** The site's name and icon, shown on the approval screen. */

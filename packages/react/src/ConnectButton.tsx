@@ -2,13 +2,15 @@ import { formatDecimal, shortenHex } from '@latch/core'
 import { AccountAvatar } from './components/AccountAvatar.tsx'
 import { Spinner } from './components/Spinner.tsx'
 import { useLatch, useLatchAccount, useLatchNetwork } from './hooks/useLatch.ts'
+import { useI18n } from './i18n/useI18n.ts'
 
 /**
  * The button a site puts in its header: "Connect Wallet", or the connected account by its name and
  * avatar when it has them (profileName, profileImage), else its shortened address.
  */
-export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) {
+export function ConnectButton({ label }: { label?: string }) {
   const { open } = useLatch()
+  const { t } = useI18n()
   const account = useLatchAccount()
   const network = useLatchNetwork()
   const pending = account.status === 'connecting' || account.status === 'reconnecting'
@@ -23,7 +25,7 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
         aria-haspopup="dialog"
         onClick={() => open({ view: 'UnsupportedChain' })}
       >
-        Wrong network
+        {t('button.wrongNetwork')}
       </button>
     )
   }
@@ -54,10 +56,10 @@ export function ConnectButton({ label = 'Connect Wallet' }: { label?: string }) 
       ) : pending ? (
         <>
           <Spinner />
-          Connecting…
+          {t('button.connecting')}
         </>
       ) : (
-        label
+        (label ?? t('button.connectWallet'))
       )}
     </button>
   )

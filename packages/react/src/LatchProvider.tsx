@@ -1,6 +1,8 @@
 import type { Latch } from '@latch/core'
 import { type ReactNode, useEffect } from 'react'
 import { LatchContext } from './context.ts'
+import { I18nContext } from './i18n/I18nContext.ts'
+import { useLocaleCatalogue } from './i18n/useLocaleCatalogue.ts'
 import { LatchModal } from './modal/LatchModal.tsx'
 
 /**
@@ -11,10 +13,13 @@ export function LatchProvider({ latch, children }: { latch: Latch; children: Rea
   useEffect(() => {
     void latch.start()
   }, [latch])
+  const i18n = useLocaleCatalogue(latch)
   return (
     <LatchContext.Provider value={latch}>
-      {children}
-      <LatchModal />
+      <I18nContext.Provider value={i18n}>
+        {children}
+        <LatchModal />
+      </I18nContext.Provider>
     </LatchContext.Provider>
   )
 }

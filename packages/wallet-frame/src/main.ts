@@ -1,3 +1,4 @@
+import { pickLocale } from '@latch/protocol/i18n'
 // The wallet frame page: runs on the frame origin inside the kit's hidden iframe. It answers the
 // parent site's requests (frame.ts protocol), keeps the session token on this origin, and draws
 // the approval screen for every call that signs or spends.
@@ -15,6 +16,7 @@ import { createApprovalScreen } from './approval/renderApproval.ts'
 import type { FrameContext } from './handlers/context.ts'
 import { createHandlers } from './handlers/createHandlers.ts'
 import { dispatch } from './handlers/dispatch.ts'
+import { createScreenLanguage } from './i18n/screenLanguage.ts'
 import { acceptAppMessage } from './messages/acceptMessage.ts'
 import { isListedParent, listedParentOrigins } from './messages/listedParents.ts'
 import { resolveParentOrigin } from './messages/parentOrigin.ts'
@@ -55,9 +57,12 @@ function start(origin: string): void {
   const store = createFrameStore(openStorage())
   applyTheme(store.theme())
   const dapp: FrameContext['dapp'] = { current: undefined }
+  // The frame's own browser language until the kit passes the modal's.
+  const language = createScreenLanguage(pickLocale(navigator.languages), document.documentElement)
   const screen = createApprovalScreen(root, {
     site: () => ({ origin, name: dapp.current?.name }),
     onShown: (request) => emit('APPROVAL_SHOWN', request),
+    text: language.text,
   })
   const context: FrameContext = {
     api: createWalletApi((input, init) => fetch(input, init)),
@@ -67,6 +72,7 @@ function start(origin: string): void {
     emit,
     applyTheme,
     dapp,
+    setLocale: language.set,
     parentOrigin: origin,
   }
   const handlers = createHandlers(context, {

@@ -3,6 +3,7 @@ import {
   SOCIAL_LOGIN_PROVIDERS,
   type SocialLoginProvider,
 } from '@latch/protocol/frame'
+import type { Locale } from '@latch/protocol/i18n'
 import type { AccountController, ConnectedWalletInfo } from '../account/index.ts'
 import { readPreferredAccountTypes } from '../account/preferredAccountTypes.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
@@ -94,7 +95,8 @@ export type EmbeddedDeps = {
   modal: ModalController
   account: Pick<AccountController, 'update' | 'get'>
   storage: LatchStorage
-  theme: { themeMode: ThemeMode; themeVariables: ThemeVariables }
+  /** Read live; `locale` is the modal's language, which the approval screen speaks too. */
+  theme: { themeMode: ThemeMode; themeVariables: ThemeVariables; locale?: Locale }
   metadata: Metadata
   /** Connects the embedded connector through wagmi and applies the modal's close rules. */
   connect(method: LoginMethod): Promise<void>
@@ -161,7 +163,12 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     const themeVariables = Object.fromEntries(
       Object.entries(deps.theme.themeVariables).map(([name, value]) => [name, String(value)]),
     )
-    const theme = { themeMode: deps.theme.themeMode, themeVariables }
+    // The modal's language too: the approval screen speaks it.
+    const theme = {
+      themeMode: deps.theme.themeMode,
+      themeVariables,
+      ...(deps.theme.locale ? { locale: deps.theme.locale } : {}),
+    }
     const themeKey = JSON.stringify(theme)
     if (themeKey !== syncedTheme) {
       syncedTheme = themeKey

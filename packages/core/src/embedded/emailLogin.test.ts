@@ -175,8 +175,15 @@ describe('email login (a valid email, 30 s between codes)', () => {
 })
 
 describe('the frame wears the modal theme', () => {
-  it('sends the theme once, and again only after the site changed it', async () => {
-    const theme = { themeMode: 'dark' as 'dark' | 'light', themeVariables: {} }
+  it('sends the theme (and language) once, and again only after the site changed it', async () => {
+    const theme: {
+      themeMode: 'dark' | 'light'
+      themeVariables: Record<string, string>
+      locale?: 'ar'
+    } = {
+      themeMode: 'dark',
+      themeVariables: {},
+    }
     const { embedded, frame, advance } = setupEmbedded(
       { CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }), SYNC_THEME: () => ({}) },
       { theme },
@@ -195,5 +202,11 @@ describe('the frame wears the modal theme', () => {
       { themeMode: 'dark', themeVariables: {} },
       { themeMode: 'light', themeVariables: {} },
     ])
+
+    // The modal's language goes with it: the approval screen speaks it.
+    theme.locale = 'ar'
+    advance(30_000)
+    await embedded.connectEmail('ada@example.com')
+    expect(themes().at(-1)).toEqual({ themeMode: 'light', themeVariables: {}, locale: 'ar' })
   })
 })

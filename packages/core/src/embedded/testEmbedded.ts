@@ -1,6 +1,7 @@
 // Test helper: createEmbedded with real router, modal, account, snackbar and storage around a
 // test frame, and a clock the test moves.
 import type { ConnectedUser } from '@latch/protocol/frame'
+import type { Locale } from '@latch/protocol/i18n'
 import { createAccountController } from '../account/index.ts'
 import { createModal, type ModalController } from '../modal/index.ts'
 import { createRouter } from '../router/index.ts'
@@ -44,7 +45,7 @@ export function setupEmbedded(
     /** What connecting does; default: only record the method. */
     connect?: (method: LoginMethod) => Promise<void>
     /** The modal's theme as the kit reads it (a live object); default dark, no variables. */
-    theme?: { themeMode: 'dark' | 'light'; themeVariables: Record<string, string> }
+    theme?: { themeMode: 'dark' | 'light'; themeVariables: Record<string, string>; locale?: Locale }
   } = {},
 ) {
   let now = 1_000_000

@@ -14,13 +14,13 @@ import type { OnrampCheckout, OnrampState } from './types.ts'
 const BOUGHT_DECIMALS = 6
 
 /** "49.26125 USDC": an amount the server gave, as the views and the snackbar show it. */
-export const formatOnrampAmount = (amount: { amount: string; currency: string }) =>
-  `${formatDecimal(truncateDecimal(amount.amount, BOUGHT_DECIMALS))} ${amount.currency}`
+export const formatOnrampAmount = (amount: { amount: string; currency: string }, locale?: string) =>
+  `${formatDecimal(truncateDecimal(amount.amount, BOUGHT_DECIMALS), locale)} ${amount.currency}`
 
 /** A fiat amount as money is written: always 2 decimals ("0.20 USD", "50.00 USD"). */
-export const formatFiatAmount = (amount: { amount: string; currency: string }) => {
+export const formatFiatAmount = (amount: { amount: string; currency: string }, locale?: string) => {
   const [whole = '0', fraction = ''] = amount.amount.split('.')
-  return `${formatDecimal(`${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`)} ${amount.currency}`
+  return `${formatDecimal(`${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`, locale)} ${amount.currency}`
 }
 
 export type CheckoutTimers = {

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react'
+import { useI18n } from '../i18n/useI18n.ts'
 
 /** A currency a list offers: its id, what it is called and its image. */
 export type CurrencyListItem = {
@@ -38,16 +39,17 @@ export function CurrencyList(props: {
   children?: ReactNode
 }) {
   const [query, setQuery] = useState('')
+  const { t } = useI18n()
   const searchId = useId()
   const shown = props.items.filter((item) => matches(item, query))
   return (
     <div className="latch-list latch-form latch-swap-picker" data-testid={props.testId}>
-      <label htmlFor={searchId}>{props.searchLabel ?? 'Search'}</label>
+      <label htmlFor={searchId}>{props.searchLabel ?? t('common.search')}</label>
       <input
         id={searchId}
         type="search"
         className="latch-input"
-        placeholder={props.placeholder ?? 'Name or code'}
+        placeholder={props.placeholder ?? t('currency.placeholder')}
         autoComplete="off"
         spellCheck={false}
         value={query}
@@ -74,7 +76,7 @@ export function CurrencyList(props: {
       </ul>
       {shown.length === 0 && (
         <p className="latch-muted latch-center" role="status">
-          {props.noMatch?.(query.trim()) ?? `Nothing matches “${query.trim()}”`}
+          {props.noMatch?.(query.trim()) ?? t('currency.noMatch', { query: query.trim() })}
         </p>
       )}
       {props.children}

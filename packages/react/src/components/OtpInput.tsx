@@ -1,5 +1,6 @@
 import { OTP_LENGTH } from '@latch/core'
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useI18n } from '../i18n/useI18n.ts'
 
 const empty = () => Array.from({ length: OTP_LENGTH }, () => '')
 
@@ -18,6 +19,7 @@ export function OtpInput({
   clearSignal?: number
 }) {
   const [digits, setDigits] = useState(empty)
+  const { t } = useI18n()
   const inputs = useRef<(HTMLInputElement | null)[]>([])
   const focus = (index: number) => inputs.current[index]?.focus()
 
@@ -79,7 +81,7 @@ export function OtpInput({
   }
 
   return (
-    <fieldset className="latch-otp" aria-label="Verification code" disabled={disabled}>
+    <fieldset className="latch-otp" aria-label={t('otp.label')} disabled={disabled}>
       {digits.map((digit, index) => (
         <input
           // biome-ignore lint/suspicious/noArrayIndexKey: the six fields are fixed positions
@@ -88,7 +90,7 @@ export function OtpInput({
             inputs.current[index] = element
           }}
           className="latch-input latch-otp-digit"
-          aria-label={`Digit ${index + 1}`}
+          aria-label={t('otp.digit', { index: index + 1 })}
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}

@@ -1,6 +1,7 @@
 import type { EmbeddedController } from '@latch/core'
 import { type ReactNode, useState } from 'react'
 import { useStore } from '../hooks/useStore.ts'
+import { useI18n } from '../i18n/useI18n.ts'
 import { useModalEffects } from '../modal/context.ts'
 import { OtpInput } from './OtpInput.tsx'
 import { ResendButton } from './ResendButton.tsx'
@@ -22,6 +23,7 @@ export function OtpStep({
 }) {
   const { pending, error } = useStore(embedded.state)
   const { shake } = useModalEffects()
+  const { t } = useI18n()
   const [cleared, setCleared] = useState(0)
 
   const onComplete = (code: string) => {
@@ -35,11 +37,11 @@ export function OtpStep({
   return (
     <div className="latch-center" data-testid={testId} aria-busy={pending}>
       <p>{prompt}</p>
-      <p className="latch-muted">The code is valid for 10 minutes.</p>
+      <p className="latch-muted">{t('otp.valid')}</p>
       <OtpInput onComplete={onComplete} disabled={pending} clearSignal={cleared} />
       {pending && (
         <p className="latch-muted" aria-live="polite">
-          Verifying…
+          {t('otp.verifying')}
         </p>
       )}
       {error && (

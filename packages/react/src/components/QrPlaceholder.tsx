@@ -1,6 +1,7 @@
 import { type ConnectableWallet, isMobile } from '@latch/core'
 import { useLatchInstance } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
+import { useI18n } from '../i18n/useI18n.ts'
 import { Spinner } from './Spinner.tsx'
 
 /**
@@ -8,6 +9,7 @@ import { Spinner } from './Spinner.tsx'
  * made), so the card has its final size at once instead of growing when the code lands.
  */
 export function QrPlaceholder({ message }: { message?: string | undefined }) {
+  const { t } = useI18n()
   return (
     <div
       className="latch-qr latch-qr-placeholder"
@@ -17,7 +19,7 @@ export function QrPlaceholder({ message }: { message?: string | undefined }) {
     >
       <Spinner size="lg" />
       {message && <span className="latch-muted">{message}</span>}
-      <span className="latch-visually-hidden">Creating the QR code</span>
+      <span className="latch-visually-hidden">{t('qr.creating')}</span>
     </div>
   )
 }
@@ -28,18 +30,21 @@ export function QrPlaceholder({ message }: { message?: string | undefined }) {
  */
 export function WalletConnectPlaceholder() {
   const latch = useLatchInstance()
+  const { t } = useI18n()
   const { data } = useStore(latch.router.state)
   const wallet = data?.wallet as ConnectableWallet | undefined
   const app = isMobile() && wallet !== undefined
   return (
     <div className="latch-center" data-testid="latch-connecting-wc" data-status="loading">
       {!app && <QrPlaceholder />}
-      <p>{app ? `Continue in ${wallet.name}` : `Scan with ${wallet?.name ?? 'your phone'}`}</p>
-      <p className="latch-muted">
+      <p>
         {app
-          ? 'Open the app and accept the connection request'
-          : 'Open your wallet app, scan this code and accept the connection'}
+          ? t('wc.continueIn', { name: wallet.name })
+          : wallet
+            ? t('wc.scanWith', { name: wallet.name })
+            : t('wc.scanWithPhone')}
       </p>
+      <p className="latch-muted">{app ? t('wc.openApp') : t('wc.scanHelp')}</p>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { EmbeddedController } from '@latch/core'
 import { useCountdown } from '../hooks/useCountdown.ts'
 import { useStore } from '../hooks/useStore.ts'
+import { useI18n } from '../i18n/useI18n.ts'
 
 /**
  * 'Resend code', or 'Resend in 27s' for 30 s after each send. Still clickable meanwhile: the
@@ -8,12 +9,13 @@ import { useStore } from '../hooks/useStore.ts'
  */
 export function ResendButton({
   embedded,
-  label = 'Resend code',
+  label,
 }: {
   embedded: EmbeddedController
   label?: string
 }) {
   const { resendAvailableAt, pending } = useStore(embedded.state)
+  const { t } = useI18n()
   const seconds = useCountdown(resendAvailableAt)
   return (
     <button
@@ -23,7 +25,7 @@ export function ResendButton({
       disabled={pending}
       onClick={() => void embedded.resendCode()}
     >
-      {seconds > 0 ? `Resend in ${seconds}s` : label}
+      {seconds > 0 ? t('otp.resendIn', { seconds }) : (label ?? t('otp.resend'))}
     </button>
   )
 }

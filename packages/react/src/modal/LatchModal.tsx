@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react
 import { SkeletonRows } from '../components/Skeleton.tsx'
 import { useLatchInstance } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
+import { useI18n } from '../i18n/useI18n.ts'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 import { ModalContext } from './context.ts'
 import { ModalPresence } from './ModalPresence.tsx'
@@ -19,6 +20,7 @@ const SHAKE_MS = 500
 /** The modal: a labelled dialog with a header, the current view, alerts and the snackbar. */
 export function LatchModal() {
   const latch = useLatchInstance()
+  const { dir, locale, t, known } = useI18n()
   const modal = useStore(latch.modal.state)
   const router = useStore(latch.router.state)
   const alert = useStore(latch.alerts.state)
@@ -56,11 +58,18 @@ export function LatchModal() {
   const theme = useStore(latch.theme.state)
   const themeStyle = theme.themeVariables as CSSProperties
   const entry = VIEW_REGISTRY[router.view]
-  const title = entry ? entry.title(router.data) : router.view
+  const title = entry ? entry.title(router.data, t, known) : router.view
   const Placeholder = entry?.Placeholder
 
   return (
-    <div ref={root} className="latch-root" data-theme={theme.themeMode} style={themeStyle}>
+    <div
+      ref={root}
+      className="latch-root"
+      data-theme={theme.themeMode}
+      style={themeStyle}
+      dir={dir}
+      lang={locale}
+    >
       <ModalPresence open={modal.open} prerender={prerender} root={root}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Close are the keyboard paths. */}
         <div
@@ -84,10 +93,12 @@ export function LatchModal() {
                 <button
                   type="button"
                   className="latch-icon-button"
-                  aria-label="Back"
+                  aria-label={t('modal.back')}
                   onClick={() => latch.router.goBack()}
                 >
-                  ←
+                  <span className="latch-mirror" aria-hidden="true">
+                    ←
+                  </span>
                 </button>
               ) : (
                 <span />
@@ -99,7 +110,7 @@ export function LatchModal() {
               <button
                 type="button"
                 className="latch-icon-button"
-                aria-label="Close"
+                aria-label={t('modal.close')}
                 onClick={close}
               >
                 ✕
@@ -107,8 +118,8 @@ export function LatchModal() {
             </header>
             {alert.open && (
               <div className="latch-alert" role="alert">
-                <strong>{alert.title}</strong>
-                {alert.message && <p className="latch-muted">{alert.message}</p>}
+                <strong>{alert.title && known(alert.title)}</strong>
+                {alert.message && <p className="latch-muted">{known(alert.message)}</p>}
               </div>
             )}
             {/* Messages show under the header, never over the content they are about. */}
@@ -120,7 +131,13 @@ export function LatchModal() {
                   <div className="latch-view" key={viewKey}>
                     <ViewErrorBoundary latch={latch} name={router.view}>
                       <Suspense
-                        fallback={Placeholder ? <Placeholder /> : <SkeletonRows label="Loading" />}
+                        fallback={
+                          Placeholder ? (
+                            <Placeholder />
+                          ) : (
+                            <SkeletonRows label={t('common.loading')} />
+                          )
+                        }
                       >
                         <ViewHost name={router.view} />
                       </Suspense>

@@ -1,5 +1,6 @@
 import { useLatchInstance } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
+import { useI18n } from '../i18n/useI18n.ts'
 
 /**
  * The one-line message (its text, variant and whether it is open): in the modal's card, under its header,
@@ -8,6 +9,7 @@ import { useStore } from '../hooks/useStore.ts'
 export function Snackbar({ placement }: { placement: 'card' | 'page' }) {
   const latch = useLatchInstance()
   const snackbar = useStore(latch.snackbar.state)
+  const { known } = useI18n()
   if (!snackbar.open || !snackbar.message) return null
   return (
     <div
@@ -17,7 +19,7 @@ export function Snackbar({ placement }: { placement: 'card' | 'page' }) {
       role={snackbar.variant === 'error' ? 'alert' : 'status'}
       data-testid="latch-snackbar"
     >
-      {snackbar.message}
+      {known(snackbar.message)}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { Latch, ViewName } from '@latch/core'
 import { Component, type ReactNode } from 'react'
+import { I18nContext, type I18nValue } from '../i18n/I18nContext.ts'
 import { forgetFailedView } from './loadView.ts'
 
 type Props = { latch: Latch; name: ViewName; children: ReactNode }
@@ -11,6 +12,8 @@ type Props = { latch: Latch; name: ViewName; children: ReactNode }
  * earlier load (a preload) failed.
  */
 export class ViewErrorBoundary extends Component<Props, { error: unknown }> {
+  static override contextType = I18nContext
+  declare context: I18nValue
   override state: { error: unknown } = { error: undefined }
 
   constructor(props: Props) {
@@ -32,9 +35,11 @@ export class ViewErrorBoundary extends Component<Props, { error: unknown }> {
     return (
       <div className="latch-list latch-center" role="alert" data-testid="latch-view-failed">
         {/* The kit's plain words for it (displayMessage), never the error itself. */}
-        <p className="latch-muted">{this.props.latch.displayMessage(this.state.error)}</p>
+        <p className="latch-muted">
+          {this.context.known(this.props.latch.displayMessage(this.state.error))}
+        </p>
         <button type="button" className="latch-button" data-variant="secondary" onClick={retry}>
-          Retry
+          {this.context.t('common.retry')}
         </button>
       </div>
     )

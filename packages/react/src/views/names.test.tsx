@@ -151,7 +151,7 @@ describe('names in the modal', () => {
     latch.router.replace('RegisterAccountNameSuccess', { name: 'alice.latch.id' })
     const html = await render(latch)
     expect(html).toContain('Name Registered</h2>')
-    expect(html).toMatch(/<h3 class="latch-profile-name">alice\.latch\.id<!-- --> is yours<\/h3>/)
+    expect(html).toMatch(/<h3 class="latch-profile-name">alice\.latch\.id is yours<\/h3>/)
     expect(html).toContain('Back to account</button>')
   })
 })

@@ -125,7 +125,7 @@ describe('the on-ramp in the modal', () => {
     expect(html).toMatch(
       /<button type="submit" class="latch-button" aria-busy="false">Buy<\/button>/,
     )
-    expect(html).toContain('USDC<span class="latch-muted">on <!-- -->Latch Devnet</span>')
+    expect(html).toContain('USDC<span class="latch-muted">on Latch Devnet</span>')
   })
 
   it('says the provider prices it when the server cannot quote', async () => {

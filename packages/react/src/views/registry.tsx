@@ -7,9 +7,12 @@ import {
 } from '@latch/core'
 import type { ComponentType } from 'react'
 import { WalletConnectPlaceholder } from '../components/QrPlaceholder.tsx'
+import { loadMoreEnglish } from '../i18n/catalogues.ts'
+import type { Translate } from '../i18n/I18nContext.ts'
 
 export type ViewEntry = {
-  title(data: RouterData | undefined): string
+  /** The header's title in the modal's language (`known` translates a message core wrote). */
+  title(data: RouterData | undefined, t: Translate, known: (english: string) => string): string
   /**
    * Loads the view's code with what its flow needs (a controller's code), so that once it resolves
    * the view renders at once and its buttons act without waiting.
@@ -21,17 +24,29 @@ export type ViewEntry = {
   Placeholder?: ComponentType
 }
 
-/** The view `pick`ed from its module, loaded together with the flow code `code` names. */
+/**
+ * The view `pick`ed from its module, loaded together with the flow code `code` names and, in
+ * English, the later part of the English messages (unless its text is all inline, `textInline`).
+ */
 const view =
   <Module,>(
     importer: () => Promise<Module>,
     pick: (module: Module) => ComponentType,
     code?: (latch: Latch) => Promise<unknown> | undefined,
+    textInline = false,
   ) =>
   async (latch: Latch): Promise<ComponentType> => {
-    const [module] = await Promise.all([importer(), code?.(latch)])
+    const [module] = await Promise.all([
+      importer(),
+      code?.(latch),
+      textInline ? undefined : englishFor(latch),
+    ])
     return pick(module)
   }
+
+// In English, views past Connect read the later part of the English messages: it loads with them.
+const englishFor = (latch: Latch) =>
+  latch.i18n.state.get().locale === 'en' ? loadMoreEnglish() : undefined
 
 // Every view is its own chunk: the page loads none of them to show its button. The modal loads
 // the one it opens at once the page is idle, and each shown view the ones it leads to.
@@ -41,10 +56,13 @@ const EMBEDDED_FLOWS = (latch: Latch) => latch.embedded?.loadCode()
 /** The modal's views by name; a view not listed here has not been built yet. */
 export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   Connect: {
-    title: () => 'Connect Wallet',
+    title: (_data, t) => t('title.connectWallet'),
+    // Its English is inline: the page loads it before the modal opens.
     load: view(
       () => import('./Connect/Connect.tsx'),
       (module) => module.Connect,
+      undefined,
+      true,
     ),
     next: [
       'AllWallets',
@@ -59,7 +77,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ],
   },
   AllWallets: {
-    title: () => 'All Wallets',
+    title: (_data, t) => t('title.allWallets'),
     load: view(
       () => import('./AllWallets/AllWallets.tsx'),
       (module) => module.AllWallets,
@@ -67,7 +85,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['ConnectingExternal', 'ConnectingWalletConnect'],
   },
   ConnectingExternal: {
-    title: (data) => data?.wallet?.name ?? 'Connecting',
+    title: (data, t) => data?.wallet?.name ?? t('title.connecting'),
     load: view(
       () => import('./ConnectingExternal/ConnectingExternal.tsx'),
       (module) => module.ConnectingExternal,
@@ -84,7 +102,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['ConnectingExternal'],
   },
   ConnectingWalletConnectBasic: {
-    title: () => 'WalletConnect',
+    title: (_data, t) => t('title.walletconnect'),
     load: view(
       () => import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx'),
       (module) => module.ConnectingWalletConnectBasic,
@@ -92,14 +110,14 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     Placeholder: WalletConnectPlaceholder,
   },
   Networks: {
-    title: () => 'Choose Network',
+    title: (_data, t) => t('title.chooseNetwork'),
     load: view(
       () => import('./Networks/Networks.tsx'),
       (module) => module.Networks,
     ),
   },
   UnsupportedChain: {
-    title: () => 'Switch Network',
+    title: (_data, t) => t('title.switchNetwork'),
     load: view(
       () => import('./UnsupportedChain/UnsupportedChain.tsx'),
       (module) => module.UnsupportedChain,
@@ -107,7 +125,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['Networks'],
   },
   Account: {
-    title: () => 'Account',
+    title: (_data, t) => t('title.account'),
     load: view(
       () => import('./Account/Account.tsx'),
       (module) => module.Account,
@@ -124,7 +142,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ],
   },
   Send: {
-    title: () => 'Send',
+    title: (_data, t) => t('title.send'),
     load: view(
       () => import('./Send/Send.tsx'),
       (module) => module.Send,
@@ -133,7 +151,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   SIWXSignMessage: {
-    title: () => 'Sign In',
+    title: (_data, t) => t('title.signIn'),
     load: view(
       () => import('./SIWXSignMessage/SIWXSignMessage.tsx'),
       (module) => module.SIWXSignMessage,
@@ -141,14 +159,14 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   Receive: {
-    title: () => 'Receive',
+    title: (_data, t) => t('title.receive'),
     load: view(
       () => import('./Receive/Receive.tsx'),
       (module) => module.Receive,
     ),
   },
   Swap: {
-    title: () => 'Swap',
+    title: (_data, t) => t('title.swap'),
     load: view(
       () => import('./Swap/Swap.tsx'),
       (module) => module.Swap,
@@ -157,7 +175,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   },
   // Email and social login steps: only visitors who log in that way need them.
   EmailVerifyOtp: {
-    title: () => 'Confirm Email',
+    title: (_data, t) => t('title.confirmEmail'),
     load: view(
       () => import('./EmailVerifyOtp/EmailVerifyOtp.tsx'),
       (module) => module.EmailVerifyOtp,
@@ -166,7 +184,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['EmailVerifyDevice'],
   },
   EmailVerifyDevice: {
-    title: () => 'Register Device',
+    title: (_data, t) => t('title.registerDevice'),
     load: view(
       () => import('./EmailVerifyDevice/EmailVerifyDevice.tsx'),
       (module) => module.EmailVerifyDevice,
@@ -174,7 +192,8 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   ConnectingSocial: {
-    title: (data) => (data?.social ? SOCIAL_PROVIDER_NAMES[data.social] : 'Social Login'),
+    title: (data, t) =>
+      data?.social ? SOCIAL_PROVIDER_NAMES[data.social] : t('title.socialLogin'),
     load: view(
       () => import('./ConnectingSocial/ConnectingSocial.tsx'),
       (module) => module.ConnectingSocial,
@@ -182,21 +201,21 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   ConnectingFarcaster: {
-    title: () => 'Farcaster',
+    title: (_data, t) => t('title.farcaster'),
     load: view(
       () => import('./ConnectingFarcaster/ConnectingFarcaster.tsx'),
       (module) => module.ConnectingFarcaster,
     ),
   },
   ApproveTransaction: {
-    title: (data) => approvalTitle(data?.approvalMethod),
+    title: (data, _t, known) => known(approvalTitle(data?.approvalMethod)),
     load: view(
       () => import('./ApproveTransaction/ApproveTransaction.tsx'),
       (module) => module.ApproveTransaction,
     ),
   },
   UpdateEmailWallet: {
-    title: () => 'Edit Email',
+    title: (_data, t) => t('title.editEmail'),
     load: view(
       () => import('./UpdateEmailWallet/UpdateEmailWallet.tsx'),
       (module) => module.UpdateEmailWallet,
@@ -205,7 +224,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp'],
   },
   UpdateEmailPrimaryOtp: {
-    title: () => 'Confirm Current Email',
+    title: (_data, t) => t('title.confirmCurrentEmail'),
     load: view(
       () => import('./UpdateEmailPrimaryOtp/UpdateEmailPrimaryOtp.tsx'),
       (module) => module.UpdateEmailPrimaryOtp,
@@ -214,7 +233,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['UpdateEmailSecondaryOtp'],
   },
   UpdateEmailSecondaryOtp: {
-    title: () => 'Confirm New Email',
+    title: (_data, t) => t('title.confirmNewEmail'),
     load: view(
       () => import('./UpdateEmailSecondaryOtp/UpdateEmailSecondaryOtp.tsx'),
       (module) => module.UpdateEmailSecondaryOtp,
@@ -224,7 +243,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   // Names: a visitor registers one once.
   // The account's smart sessions: their code (core's sessions) loads with the view.
   Sessions: {
-    title: () => 'Sessions',
+    title: (_data, t) => t('title.sessions'),
     load: view(
       () => import('./Sessions/Sessions.tsx'),
       (module) => module.Sessions,
@@ -232,7 +251,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   RegisterAccountName: {
-    title: () => 'Choose a Name',
+    title: (_data, t) => t('title.chooseAName'),
     load: view(
       () => import('./RegisterAccountName/RegisterAccountName.tsx'),
       (module) => module.RegisterAccountName,
@@ -241,7 +260,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['RegisterAccountNameSuccess'],
   },
   RegisterAccountNameSuccess: {
-    title: () => 'Name Registered',
+    title: (_data, t) => t('title.nameRegistered'),
     load: view(
       () => import('./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx'),
       (module) => module.RegisterAccountNameSuccess,
@@ -249,7 +268,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   },
   // Buying crypto: the on-ramp's code loads with its first view.
   OnRampProviders: {
-    title: () => 'Choose Provider',
+    title: (_data, t) => t('title.chooseProvider'),
     load: view(
       () => import('./OnRampProviders/OnRampProviders.tsx'),
       (module) => module.OnRampProviders,
@@ -258,7 +277,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['OnRampBuy'],
   },
   OnRampBuy: {
-    title: () => 'Buy Crypto',
+    title: (_data, t) => t('title.buyCrypto'),
     load: view(
       () => import('./OnRampBuy/OnRampBuy.tsx'),
       (module) => module.OnRampBuy,
@@ -267,7 +286,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     next: ['OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress'],
   },
   OnRampTokenSelect: {
-    title: () => 'Choose Token',
+    title: (_data, t) => t('title.chooseToken'),
     load: view(
       () => import('./OnRampTokenSelect/OnRampTokenSelect.tsx'),
       (module) => module.OnRampTokenSelect,
@@ -275,7 +294,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   OnRampFiatSelect: {
-    title: () => 'Choose Currency',
+    title: (_data, t) => t('title.chooseCurrency'),
     load: view(
       () => import('./OnRampFiatSelect/OnRampFiatSelect.tsx'),
       (module) => module.OnRampFiatSelect,
@@ -283,7 +302,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
     ),
   },
   BuyInProgress: {
-    title: () => 'Buy in Progress',
+    title: (_data, t) => t('title.buyInProgress'),
     load: view(
       () => import('./BuyInProgress/BuyInProgress.tsx'),
       (module) => module.BuyInProgress,
@@ -292,7 +311,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewEntry>> = {
   },
   // Help for visitors without a wallet: most visitors never open it.
   WhatIsAWallet: {
-    title: () => 'What is a wallet?',
+    title: (_data, t) => t('title.whatIsAWallet'),
     load: view(
       () => import('./WhatIsAWallet/WhatIsAWallet.tsx'),
       (module) => module.WhatIsAWallet,

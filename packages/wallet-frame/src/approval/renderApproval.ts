@@ -1,10 +1,8 @@
 import { APPROVAL_CLICK_DELAY_MS } from '../constants.ts'
+import { en } from '../i18n/en.ts'
 import { isApprovalClickAccepted } from './clickGuard.ts'
 import { describeApproval } from './describeApproval.ts'
 import type { ApprovalDecision, ApprovalScreen, DetailRow, DetailSection } from './types.ts'
-
-/** What the screen says while the server estimates a transaction's cost. */
-export const PREPARING_TITLE = 'Checking the network fee…'
 
 /** Who is asking, as the screen shows it: the origin is the browser's word, the name the site's. */
 export type RequestingSite = { origin: string; name: string | undefined }
@@ -18,9 +16,12 @@ export function createApprovalScreen(
   options: {
     site: () => RequestingSite
     onShown: (request: { id: string; method: string }) => void
+    /** The screen's words in its language (its own, and the titles `describeApproval` writes). */
+    text?: (key: string) => string
   },
 ): ApprovalScreen {
   let screen: HTMLElement | undefined
+  const text = options.text ?? ((key: string) => en[key as keyof typeof en] ?? key)
 
   /**
    * Puts `section` on screen. Its buttons take clicks that pass the guard, and come alive after the
@@ -57,26 +58,27 @@ export function createApprovalScreen(
   return {
     show(request, decide) {
       const view = describeApproval(request)
+      const title = text(view.title)
       const site = options.site()
       const section = element('section', 'approve')
       section.dataset.testid = 'latch-approve'
       section.dataset.state = 'waiting'
       section.dataset.method = request.method
       section.setAttribute('role', 'dialog')
-      section.setAttribute('aria-label', view.title)
+      section.setAttribute('aria-label', title)
 
       const head = element('header', 'approve-head')
-      head.append(element('h1', 'approve-title', view.title), siteBlock(site))
+      head.append(element('h1', 'approve-title', title), siteBlock(site, text))
       const body = element('div', 'approve-body')
       for (const detail of view.sections) body.append(sectionBlock(detail))
       const account = element('div', 'approve-account')
-      account.append(element('span', 'approve-label', 'Account'))
+      account.append(element('span', 'approve-label', text('account')))
       account.append(element('span', 'approve-mono', request.account))
 
       const actions = element('footer', 'approve-actions')
       // A request that cannot go through can only be closed: the app is told why.
-      const reject = button(request.refusal ? 'Close' : 'Reject', 'reject')
-      const approve = button('Approve', 'approve')
+      const reject = button(text(request.refusal ? 'close' : 'reject'), 'reject')
+      const approve = button(text('approve'), 'approve')
       approve.classList.add('approve-primary')
       actions.append(reject, approve)
 
@@ -96,14 +98,17 @@ export function createApprovalScreen(
       section.dataset.testid = 'latch-approve'
       section.dataset.state = 'preparing'
       section.setAttribute('role', 'dialog')
-      section.setAttribute('aria-label', PREPARING_TITLE)
+      section.setAttribute('aria-label', text('preparing'))
       section.setAttribute('aria-busy', 'true')
       const head = element('header', 'approve-head')
-      head.append(element('h1', 'approve-title', PREPARING_TITLE), siteBlock(options.site()))
+      head.append(
+        element('h1', 'approve-title', text('preparing')),
+        siteBlock(options.site(), text),
+      )
       const actions = element('footer', 'approve-actions')
-      const reject = button('Reject', 'reject')
+      const reject = button(text('reject'), 'reject')
       // Nothing to approve before its cost is known and checked against the balance.
-      const approve = button('Approve', 'approve')
+      const approve = button(text('approve'), 'approve')
       approve.classList.add('approve-primary')
       actions.append(reject, approve)
       section.append(head, actions)
@@ -114,7 +119,7 @@ export function createApprovalScreen(
       screen.dataset.state = 'approving'
       for (const control of screen.querySelectorAll('button')) control.disabled = true
       const approve = screen.querySelector<HTMLButtonElement>('[data-action="approve"]')
-      if (approve) approve.textContent = 'Approving...'
+      if (approve) approve.textContent = text('approving')
     },
     hide() {
       screen?.remove()
@@ -123,12 +128,12 @@ export function createApprovalScreen(
   }
 }
 
-function siteBlock(site: RequestingSite): HTMLElement {
+function siteBlock(site: RequestingSite, text: (key: string) => string): HTMLElement {
   const block = element('div', 'approve-site')
   if (site.name) block.append(element('span', 'approve-site-name', site.name))
   const origin = element('span', 'approve-origin', site.origin)
   origin.dataset.testid = 'latch-approve-origin'
-  origin.title = 'The address of the site asking, as your browser reports it'
+  origin.title = text('originHint')
   block.append(origin)
   return block
 }

@@ -9,6 +9,7 @@ import {
   type FrameRequests,
   withPreferredAccount,
 } from '@latch/protocol/frame'
+import type { Locale } from '@latch/protocol/i18n'
 import type { WalletApiRoutes } from '../api/types.ts'
 import { type WalletApi, WalletApiError } from '../api/walletApi.ts'
 import type { ApprovalQueue } from '../approval/approvalQueue.ts'
@@ -31,6 +32,8 @@ export type FrameContext = {
   /** Redraws with the theme (the store already holds it). */
   applyTheme: (theme: StoredTheme) => void
   dapp: { current: DappData | undefined }
+  /** The approval screen speaks `locale` from now on (the kit's language). */
+  setLocale?: (locale: Locale) => Promise<void>
   /**
    * The embedding site's origin, as the browser reported it (checked against the project's list
    * before the frame answers anything): the site a smart session is recorded for.

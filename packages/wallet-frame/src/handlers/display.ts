@@ -1,3 +1,4 @@
+import { isLocale, LOCALES } from '@latch/protocol/i18n'
 import { isCssColour } from '../approval/colour.ts'
 import { FrameRequestError } from '../errors.ts'
 import { payloadRecord, stringField } from '../messages/payload.ts'
@@ -9,7 +10,7 @@ const ACCENT_VARIABLE = '--latch-accent'
 /** A site name longer than this is cut: it is the site's claim, the origin is shown beside it. */
 const MAX_NAME_LENGTH = 80
 
-/** Theme and site data for the approval screen. */
+/** Theme, language and site data for the approval screen. */
 export function displayHandlers(
   context: FrameContext,
   options: { supportsCss?: (property: string, value: string) => boolean } = {},
@@ -31,6 +32,15 @@ export function displayHandlers(
         : { themeMode }
       context.store.setTheme(theme)
       context.applyTheme(theme)
+      const locale = record.locale
+      if (locale !== undefined) {
+        if (!isLocale(locale))
+          throw new FrameRequestError(
+            `Invalid request: locale must be one of ${LOCALES.join(', ')}`,
+          )
+        // A language whose chunk cannot load leaves the screen in the one it speaks.
+        await context.setLocale?.(locale).catch(() => undefined)
+      }
       return {}
     },
     async SYNC_DAPP_DATA(payload) {

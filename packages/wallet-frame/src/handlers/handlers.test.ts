@@ -40,7 +40,10 @@ type ServerCall = { path: WalletApiPath; body: unknown; token: string | undefine
  * The frame's handlers against a stand-in wallet server (`answer` plays the server) and a screen
  * the test clicks; the replies are what the parent window would receive.
  */
-function setup(answer: (call: ServerCall) => unknown, options: { parentOrigin?: string } = {}) {
+function setup(
+  answer: (call: ServerCall) => unknown,
+  options: Pick<FrameContext, 'parentOrigin' | 'setLocale'> = {},
+) {
   const calls: ServerCall[] = []
   const events: { name: FrameEventName; payload: unknown }[] = []
   let decide: ((decision: ApprovalDecision) => void) | undefined
@@ -561,6 +564,23 @@ describe('wallet frame requests', () => {
     expect((await frame.send('SYNC_THEME', { themeMode: 'neon' })).type).toBe(
       '@latch-frame/SYNC_THEME_ERROR',
     )
+  })
+  it("SYNC_THEME passes the kit's language to the screen, and refuses one it has no catalogue for", async () => {
+    const languages: string[] = []
+    const frame = setup(signedInServer, {
+      setLocale: async (locale) => {
+        languages.push(locale)
+      },
+    })
+    expect((await frame.send('SYNC_THEME', { themeMode: 'dark', locale: 'ar' })).type).toBe(
+      '@latch-frame/SYNC_THEME_SUCCESS',
+    )
+    const refused = await frame.send('SYNC_THEME', { themeMode: 'dark', locale: 'xx' })
+    expect(refused.type).toBe('@latch-frame/SYNC_THEME_ERROR')
+    expect(JSON.stringify(refused.payload)).toContain(
+      'Invalid request: locale must be one of en, ar',
+    )
+    expect(languages).toEqual(['ar'])
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredOrder } from '../store.ts'
+import { checkoutLocale } from './checkoutLanguage.ts'
 import { checkoutPage } from './checkoutPage.ts'
 
 const now = new Date('2030-01-01T00:00:00Z')
@@ -64,5 +65,33 @@ describe('the sandbox checkout page', () => {
     const second = checkoutPage(withError, { networkName: 'Latch Devnet', now })
     expect(keys(first)).toHaveLength(2)
     expect(new Set([...keys(first), ...keys(second)]).size).toBe(4)
+  })
+
+  it("speaks the language its URL or the browser's Accept-Language asks for, Arabic right to left", () => {
+    expect(checkoutLocale({ acceptLanguage: 'de-CH,de;q=0.9,en;q=0.8' })).toBe('de')
+    expect(checkoutLocale({ locale: 'ar', acceptLanguage: 'de' })).toBe('ar')
+    expect(checkoutLocale({ locale: 'xx', acceptLanguage: 'nl, ja;q=0.5' })).toBe('ja')
+    expect(checkoutLocale({})).toBe('en')
+
+    const german = checkoutPage(order, { networkName: 'Latch Devnet', now, locale: 'de' })
+    expect(german).toContain('<html lang="de" dir="ltr">')
+    expect(german).toContain('<h1>USDC kaufen</h1>')
+    expect(german).toContain('<dt>Du zahlst</dt><dd>50.00 USD</dd>')
+    expect(german).toContain('<button type="submit">Mit Karte zahlen</button>')
+
+    const arabic = checkoutPage(order, {
+      networkName: 'Latch Devnet',
+      now,
+      locale: 'ar',
+      localeParam: 'ar',
+    })
+    expect(arabic).toContain('<html lang="ar" dir="rtl">')
+    expect(arabic).toContain('<h1>شراء USDC</h1>')
+    // The form's answer keeps the language the URL asked for.
+    expect(arabic).toContain(`action="/onramp/sandbox/checkout/${order.id}/pay?locale=ar"`)
+
+    const english = checkoutPage(order, { networkName: 'Latch Devnet', now })
+    expect(english).toContain('<html lang="en" dir="ltr">')
+    expect(english).toContain('<h1>Buy USDC</h1>')
   })
 })

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { ONRAMP_SANDBOX_BANK, ONRAMP_SANDBOX_CARDS } from '@latch/protocol'
+import { type Locale, textDirection } from '@latch/protocol/i18n'
 import { formatUnits, getAddress } from 'viem'
 import { styleHashSource } from '../../frame/security.ts'
 import { checkoutPath } from '../createSandboxOrder.ts'
 import { formatCents } from '../pricing.ts'
 import type { StoredOrder } from '../store.ts'
+import { CHECKOUT_WORDS, type CheckoutWords } from './checkoutLanguage.ts'
 
 // One inline sheet, allowed by its hash: the page loads nothing else and runs no script.
 const PAGE_CSS =
@@ -43,15 +45,7 @@ export const CHECKOUT_MESSAGES = {
 } as const
 
 /** The checkout page's headings (a browser test finds them by these). */
-export const CHECKOUT_TEXT = {
-  title: 'Latch sandbox checkout',
-  paymentReceived: 'Payment received',
-  failed: 'Purchase failed',
-  expired: 'Checkout expired',
-  notFound: 'Checkout not found',
-  payWithCard: 'Pay with card',
-  payFromBank: 'Pay from bank account',
-} as const
+export const CHECKOUT_TEXT = CHECKOUT_WORDS.en
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
@@ -60,13 +54,18 @@ const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ')
 /** A new idempotency key for a form: one per page render. */
 const newIdempotencyKey = () => randomBytes(18).toString('base64url')
 
-function page(body: string, options: { refresh?: boolean } = {}): string {
+/** Fills `{name}` in one of the page's words with its (escaped) value. */
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+
+function page(body: string, options: { refresh?: boolean; locale?: Locale } = {}): string {
+  const locale = options.locale ?? 'en'
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     '<meta name="referrer" content="no-referrer">' +
     (options.refresh ? '<meta http-equiv="refresh" content="2">' : '') +
-    `<title>${CHECKOUT_TEXT.title}</title><style>${PAGE_CSS}</style></head>` +
+    `<title>${CHECKOUT_WORDS[locale].title}</title><style>${PAGE_CSS}</style></head>` +
     `<body><main>${body}</main></body></html>`
   )
 }
@@ -84,15 +83,15 @@ const alert = (message: string | null | undefined) =>
 const bought = (order: StoredOrder) =>
   `${formatUnits(order.purchaseUnits, order.decimals)} ${order.purchaseCurrency}`
 
-function summary(order: StoredOrder, networkName: string): string {
+function summary(order: StoredOrder, networkName: string, words: CheckoutWords): string {
   const fiat = (cents: bigint) => `${formatCents(cents)} ${order.paymentCurrency}`
   const rows: [string, string][] = [
-    ['You pay', fiat(order.paymentTotalCents)],
-    ['You receive', bought(order)],
-    ['Network', networkName],
-    ['To', getAddress(order.address)],
-    ['Provider fee', fiat(order.providerFeeCents)],
-    ['Network fee', fiat(order.networkFeeCents)],
+    [words.youPay, fiat(order.paymentTotalCents)],
+    [words.youReceive, bought(order)],
+    [words.network, networkName],
+    [words.to, getAddress(order.address)],
+    [words.providerFee, fiat(order.providerFeeCents)],
+    [words.networkFee, fiat(order.networkFeeCents)],
   ]
   return `<dl>${rows.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`
 }
@@ -101,77 +100,94 @@ function field(id: string, name: string, label: string, extra: string): string {
   return `<label for="${id}">${label}</label><input id="${id}" name="${name}" required ${extra}>`
 }
 
-function forms(order: StoredOrder): string {
-  const action = escapeHtml(`${checkoutPath(order.id)}/pay`)
+function forms(order: StoredOrder, words: CheckoutWords, localeParam: string | undefined): string {
+  // A language the page was asked for by its URL stays with the form's answer.
+  const query = localeParam ? `?locale=${encodeURIComponent(localeParam)}` : ''
+  const action = escapeHtml(`${checkoutPath(order.id)}/pay${query}`)
   const hidden = (method: string) =>
     `<input type="hidden" name="method" value="${method}">` +
     `<input type="hidden" name="idempotencyKey" value="${newIdempotencyKey()}">`
   const card =
-    `<section><h2>Card</h2><form method="post" action="${action}">${hidden('card')}` +
+    `<section><h2>${words.card}</h2><form method="post" action="${action}">${hidden('card')}` +
     field(
       'card-number',
       'cardNumber',
-      'Card number',
+      words.cardNumber,
       'inputmode="numeric" autocomplete="cc-number"',
     ) +
-    field('card-expiry', 'expiry', 'Expiry (MM/YY)', 'placeholder="MM/YY" autocomplete="cc-exp"') +
-    field('card-cvc', 'cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc"') +
-    field('card-name', 'name', 'Name on card', 'autocomplete="cc-name"') +
-    `<button type="submit">${CHECKOUT_TEXT.payWithCard}</button></form></section>`
+    field('card-expiry', 'expiry', words.expiry, 'placeholder="MM/YY" autocomplete="cc-exp"') +
+    field('card-cvc', 'cvc', words.cvc, 'inputmode="numeric" autocomplete="cc-csc"') +
+    field('card-name', 'name', words.nameOnCard, 'autocomplete="cc-name"') +
+    `<button type="submit">${words.payWithCard}</button></form></section>`
   const bank =
-    `<section><h2>Bank account</h2><form method="post" action="${action}">${hidden('ach')}` +
-    field('bank-routing', 'routingNumber', 'Routing number', 'inputmode="numeric"') +
-    field('bank-account', 'accountNumber', 'Account number', 'inputmode="numeric"') +
-    `<button type="submit">${CHECKOUT_TEXT.payFromBank}</button></form></section>`
+    `<section><h2>${words.bank}</h2><form method="post" action="${action}">${hidden('ach')}` +
+    field('bank-routing', 'routingNumber', words.routingNumber, 'inputmode="numeric"') +
+    field('bank-account', 'accountNumber', words.accountNumber, 'inputmode="numeric"') +
+    `<button type="submit">${words.payFromBank}</button></form></section>`
   return card + bank
 }
 
 /** The checkout page of an order as it is now, with `error` (the last attempt's) if any. */
 export function checkoutPage(
   order: StoredOrder,
-  options: { networkName: string; now: Date; error?: string },
+  options: {
+    networkName: string
+    now: Date
+    error?: string
+    /** The page's language (`checkoutLocale`), and the `locale` its URL named, if any. */
+    locale?: Locale
+    localeParam?: string | undefined
+  },
 ): string {
-  const details = summary(order, options.networkName)
+  const locale = options.locale ?? 'en'
+  const words = CHECKOUT_WORDS[locale]
+  const details = summary(order, options.networkName, words)
   const heading = (text: string) => `<h1>${escapeHtml(text)}</h1>`
   switch (order.status) {
     case 'created':
-      if (order.expiresAt <= options.now) return expiredPage()
+      if (order.expiresAt <= options.now) return expiredPage(locale)
       return page(
         banner +
-          heading(`Buy ${order.purchaseCurrency}`) +
+          heading(fill(words.buy, { currency: order.purchaseCurrency })) +
           details +
           alert(options.error ?? order.paymentError) +
-          forms(order),
+          forms(order, words, options.localeParam),
+        { locale },
       )
     case 'pending':
       return page(
         banner +
-          heading(CHECKOUT_TEXT.paymentReceived) +
-          `<p>Sending ${escapeHtml(bought(order))} to your wallet. This page updates itself.</p>` +
+          heading(words.paymentReceived) +
+          `<p>${fill(words.sending, { amount: escapeHtml(bought(order)) })}</p>` +
           details,
-        { refresh: true },
+        { refresh: true, locale },
       )
     case 'completed':
       return page(
         banner +
-          heading(`${bought(order)} sent`) +
-          `<p>Transaction <code>${escapeHtml(order.txHash ?? '')}</code>. You can close this window.</p>` +
+          heading(fill(words.sent, { amount: bought(order) })) +
+          `<p>${fill(words.transaction, { hash: `<code>${escapeHtml(order.txHash ?? '')}</code>` })}</p>` +
           details,
+        { locale },
       )
     case 'failed':
-      return page(banner + heading(CHECKOUT_TEXT.failed) + alert(order.failureReason) + details)
+      return page(banner + heading(words.failed) + alert(order.failureReason) + details, { locale })
   }
 }
 
 /** The page of a checkout past its time. */
-export function expiredPage(): string {
+export function expiredPage(locale: Locale = 'en'): string {
   return page(
-    `${banner}<h1>${CHECKOUT_TEXT.expired}</h1>` +
+    `${banner}<h1>${CHECKOUT_WORDS[locale].expired}</h1>` +
       `<p role="alert">${CHECKOUT_MESSAGES.expired}</p>`,
+    { locale },
   )
 }
 
 /** The page of an order id this server does not know. */
-export function notFoundPage(): string {
-  return page(`<h1>${CHECKOUT_TEXT.notFound}</h1><p role="alert">${CHECKOUT_MESSAGES.notFound}</p>`)
+export function notFoundPage(locale: Locale = 'en'): string {
+  return page(
+    `<h1>${CHECKOUT_WORDS[locale].notFound}</h1><p role="alert">${CHECKOUT_MESSAGES.notFound}</p>`,
+    { locale },
+  )
 }

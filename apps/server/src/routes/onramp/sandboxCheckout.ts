@@ -8,6 +8,7 @@ import { HttpError } from '../../errors.ts'
 import type { OnrampCatalogue } from '../../onramp/catalogue.ts'
 import type { Failpoint } from '../../onramp/constants.ts'
 import { checkoutPath } from '../../onramp/createSandboxOrder.ts'
+import { checkoutLocale } from '../../onramp/sandbox/checkoutLanguage.ts'
 import {
   CHECKOUT_POLICY,
   checkoutPage,
@@ -20,6 +21,8 @@ import type { RedisConnection } from '../../redis/connection.ts'
 
 // Not the protocol's onrampOrderParams: an unknown or malformed id gets the HTML page, not JSON.
 const checkoutParams = z.object({ orderId: text().max(64) })
+// The page's language, e.g. 'de' or 'pt-BR'; without it (or for one the kit lacks) the browser's.
+const checkoutQuery = z.object({ locale: text().max(35).optional() })
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** A form field as the browser sent it: text, at most a few hundred characters. */
@@ -74,17 +77,20 @@ export const sandboxCheckoutRoutes =
             'routing number 110000000 with account 000123456789 succeeds, 000111111116 has ' +
             'insufficient funds. A paid order shows its progress and refreshes itself.',
           params: checkoutParams,
+          querystring: checkoutQuery,
         },
       },
       async (request, reply) => {
+        const language = languageOf(request)
         const order = await find(request.params.orderId)
-        if (!order) return sendPage(reply, 404, notFoundPage())
+        if (!order) return sendPage(reply, 404, notFoundPage(language.locale))
         return sendPage(
           reply,
           200,
           checkoutPage(order, {
             networkName: deps.catalogue.chainName(order.chainId),
             now: new Date(),
+            ...language,
           }),
         )
       },
@@ -109,14 +115,16 @@ export const sandboxCheckoutRoutes =
             'the checkout page, which shows the outcome; a form to fix is the page again with the ' +
             'message (400). A double submit pays once. 20 attempts a minute per IP by default.',
           params: checkoutParams,
+          querystring: checkoutQuery,
           body: paymentForm,
         },
       },
       async (request, reply) => {
         const { orderId } = request.params
+        const language = languageOf(request)
         const now = new Date()
         const order = await find(orderId)
-        if (!order) return sendPage(reply, 404, notFoundPage())
+        if (!order) return sendPage(reply, 404, notFoundPage(language.locale))
         const networkName = deps.catalogue.chainName(order.chainId)
         try {
           await limiter.hit(request.ip)
@@ -125,21 +133,42 @@ export const sandboxCheckoutRoutes =
           return sendPage(
             reply,
             429,
-            checkoutPage(order, { networkName, now, error: error.message }),
+            checkoutPage(order, { networkName, now, error: error.message, ...language }),
           )
         }
         const outcome = await payOrder(
           { db: deps.db, failpoint: deps.failpoint, paid: deps.paid },
           { orderId, form: request.body, now },
         )
-        if (outcome.kind === 'show') return reply.redirect(checkoutPath(orderId), 303)
-        if (outcome.statusCode === 410) return sendPage(reply, 410, expiredPage())
-        if (!outcome.order) return sendPage(reply, outcome.statusCode, notFoundPage())
+        if (outcome.kind === 'show') {
+          const query = language.localeParam
+            ? `?locale=${encodeURIComponent(language.localeParam)}`
+            : ''
+          return reply.redirect(`${checkoutPath(orderId)}${query}`, 303)
+        }
+        if (outcome.statusCode === 410) return sendPage(reply, 410, expiredPage(language.locale))
+        if (!outcome.order)
+          return sendPage(reply, outcome.statusCode, notFoundPage(language.locale))
         return sendPage(
           reply,
           outcome.statusCode,
-          checkoutPage(outcome.order, { networkName, now, error: outcome.message }),
+          checkoutPage(outcome.order, { networkName, now, error: outcome.message, ...language }),
         )
       },
     )
   }
+
+/** The checkout's language: the URL's `locale`, else the browser's `Accept-Language`. */
+function languageOf(request: {
+  query: { locale?: string | undefined }
+  headers: { 'accept-language'?: string | undefined }
+}) {
+  const localeParam = request.query.locale
+  return {
+    locale: checkoutLocale({
+      locale: localeParam,
+      acceptLanguage: request.headers['accept-language'],
+    }),
+    localeParam,
+  }
+}

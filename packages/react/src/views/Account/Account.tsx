@@ -6,7 +6,6 @@ import {
   ONRAMP_NAMESPACES,
   SWAP_NAMESPACES,
   shortenHex,
-  unsupportedNetworkMessage,
 } from '@latch/core'
 import { lazy, Suspense, useState } from 'react'
 import { AccountAvatar } from '../../components/AccountAvatar.tsx'
@@ -18,6 +17,8 @@ import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { ActivityTab } from './ActivityTab.tsx'
 import { FamilyAccounts } from './FamilyAccounts.tsx'
 import { TokensTab } from './TokensTab.tsx'
@@ -34,7 +35,7 @@ const AccountTypeSwitch = lazy(() =>
 type AccountAction = {
   view: 'Send' | 'Receive' | 'Swap' | 'OnRampProviders'
   feature: 'send' | 'receive' | 'swaps' | 'onramp'
-  label: string
+  label: MessageKey
   needsSupportedNetwork: boolean
   /** The chain families the action serves; absent for all. Another family's account has no button. */
   families?: readonly ChainNamespace[]
@@ -46,19 +47,24 @@ type AccountAction = {
  * networks are off while the wallet is on another (an address to receive at is still one).
  */
 const ACTIONS: readonly AccountAction[] = [
-  { view: 'Send', feature: 'send', label: 'Send', needsSupportedNetwork: true },
-  { view: 'Receive', feature: 'receive', label: 'Receive', needsSupportedNetwork: false },
+  { view: 'Send', feature: 'send', label: 'account.send', needsSupportedNetwork: true },
+  {
+    view: 'Receive',
+    feature: 'receive',
+    label: 'account.receive',
+    needsSupportedNetwork: false,
+  },
   {
     view: 'Swap',
     feature: 'swaps',
-    label: 'Swap',
+    label: 'account.swap',
     needsSupportedNetwork: true,
     families: SWAP_NAMESPACES,
   },
   {
     view: 'OnRampProviders',
     feature: 'onramp',
-    label: 'Buy',
+    label: 'account.buy',
     needsSupportedNetwork: true,
     families: ONRAMP_NAMESPACES,
   },
@@ -70,6 +76,7 @@ const ACTIONS: readonly AccountAction[] = [
  */
 export function Account() {
   const latch = useLatchInstance()
+  const { t, known, locale } = useI18n()
   const account = useLatchAccount()
   const network = useLatchNetwork()
   const accounts = useStore(latch.account.state)
@@ -106,9 +113,9 @@ export function Account() {
     navigator.clipboard?.writeText(address).then(
       () => {
         setCopied(true)
-        latch.snackbar.showSuccess('Address copied')
+        latch.snackbar.showSuccess(t('account.addressCopied'))
       },
-      () => latch.snackbar.showError('Could not copy the address'),
+      () => latch.snackbar.showError(t('account.copyFailed')),
     )
   }
 
@@ -155,7 +162,7 @@ export function Account() {
               <path d="M9.5 2.5v-.5a1.5 1.5 0 0 0-1.5-1.5h-5.5a2 2 0 0 0-2 2v5.5a1.5 1.5 0 0 0 1.5 1.5h.5" />
             </svg>
           )}
-          <span className="latch-visually-hidden">Copy address</span>
+          <span className="latch-visually-hidden">{t('account.copyAddress')}</span>
         </button>
         {/* An account whose name could not be looked up may have one: no offer to choose another;
             nor on a network whose family names are not registered on. */}
@@ -167,7 +174,7 @@ export function Account() {
               className="latch-link-button"
               onClick={() => latch.router.push('RegisterAccountName')}
             >
-              Choose a name
+              {t('account.chooseName')}
             </button>
           )}
         {account.user && (
@@ -184,31 +191,37 @@ export function Account() {
           // Not the network it was on before: the one it is on, and the way back.
           <div className="latch-list" data-testid="latch-account-wrong-network">
             <p className="latch-error-text" role="alert">
-              {unsupportedNetworkMessage(network.walletNetworkId)}
+              {network.walletNetworkId?.split(':')[1]
+                ? t('account.chainUnsupported', {
+                    chainId: network.walletNetworkId.split(':')[1] ?? '',
+                  })
+                : t('account.networkUnsupported')}
             </p>
             <button
               type="button"
               className="latch-button"
               onClick={() => latch.router.push('Networks')}
             >
-              Switch network
+              {t('account.switchNetwork')}
             </button>
           </div>
         ) : (
           <>
             {account.balance !== undefined ? (
               <p className="latch-account-balance" data-testid="latch-account-balance">
-                {formatDecimal(account.balance)} {account.balanceSymbol}
+                {formatDecimal(account.balance, locale)} {account.balanceSymbol}
               </p>
             ) : (
-              <SkeletonText label="Loading the balance" size="lg" />
+              <SkeletonText label={t('account.loadingBalance')} size="lg" />
             )}
             <button
               type="button"
               className="latch-button"
               data-variant="secondary"
               onClick={() => latch.router.push('Networks')}
-              aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Change network`}
+              aria-label={t('account.networkLabel', {
+                network: network.caipNetwork?.name ?? t('account.unknown'),
+              })}
             >
               {network.caipNetwork && (
                 <img
@@ -219,7 +232,7 @@ export function Account() {
                   height={20}
                 />
               )}
-              {network.caipNetwork?.name ?? 'Unknown network'}
+              {network.caipNetwork?.name ?? t('account.unknownNetwork')}
             </button>
           </>
         )}
@@ -231,7 +244,7 @@ export function Account() {
           data-variant="secondary"
           onClick={() => latch.router.push('UpdateEmailWallet')}
         >
-          Update email
+          {t('account.updateEmail')}
         </button>
       )}
       <div className="latch-actions">
@@ -249,12 +262,12 @@ export function Account() {
             disabled={action.needsSupportedNetwork && network.unsupported}
             title={
               action.needsSupportedNetwork && network.unsupported
-                ? 'Switch to a network this site supports first'
+                ? t('account.switchFirst')
                 : undefined
             }
             onClick={() => latch.router.push(action.view)}
           >
-            {action.label}
+            {t(action.label)}
           </button>
         ))}
       </div>
@@ -270,10 +283,15 @@ export function Account() {
           data-testid="latch-account-sessions"
           onClick={() => latch.router.push('Sessions')}
         >
-          Sessions
+          {t('account.sessions')}
         </button>
       )}
-      <div className="latch-tabs" role="tablist" aria-label="Account" onKeyDown={onArrowKeys}>
+      <div
+        className="latch-tabs"
+        role="tablist"
+        aria-label={t('account.tabs')}
+        onKeyDown={onArrowKeys}
+      >
         {tabs.map((name) => (
           <button
             key={name}
@@ -285,11 +303,11 @@ export function Account() {
             tabIndex={tab === name ? 0 : -1}
             onClick={() => latch.account.update(accounts.activeNamespace, { currentTab: name })}
           >
-            {name}
+            {known(name)}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={tab}>
+      <div role="tabpanel" aria-label={known(tab)}>
         {tab === 'Tokens' && <TokensTab />}
         {tab === 'NFTs' && (
           <Suspense fallback={<SkeletonRows count={3} label="Loading NFTs" />}>

@@ -1,10 +1,12 @@
 import type { AccountType } from '@latch/core'
 import { useState } from 'react'
 import { useLatchInstance } from '../../context.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
-const LABELS: Record<AccountType, { name: string; switchTo: string }> = {
-  smartAccount: { name: 'Smart account', switchTo: 'Switch to your smart account' },
-  eoa: { name: 'EOA', switchTo: 'Switch to your EOA' },
+const LABELS: Record<AccountType, { name: MessageKey; switchTo: MessageKey }> = {
+  smartAccount: { name: 'accountType.smart', switchTo: 'accountType.toSmart' },
+  eoa: { name: 'accountType.eoa', switchTo: 'accountType.toEoa' },
 }
 
 /**
@@ -15,6 +17,7 @@ const LABELS: Record<AccountType, { name: string; switchTo: string }> = {
 export function AccountTypeSwitch({ current }: { current: AccountType }) {
   const latch = useLatchInstance()
   const [switching, setSwitching] = useState(false)
+  const { t } = useI18n()
   const other: AccountType = current === 'smartAccount' ? 'eoa' : 'smartAccount'
   const switchAccount = () => {
     setSwitching(true)
@@ -23,7 +26,7 @@ export function AccountTypeSwitch({ current }: { current: AccountType }) {
   }
   return (
     <p className="latch-muted" data-testid="latch-account-type">
-      <span data-testid="latch-account-type-name">{LABELS[current].name}</span>
+      <span data-testid="latch-account-type-name">{t(LABELS[current].name)}</span>
       {' · '}
       <button
         type="button"
@@ -32,7 +35,7 @@ export function AccountTypeSwitch({ current }: { current: AccountType }) {
         aria-busy={switching}
         onClick={switchAccount}
       >
-        {LABELS[other].switchTo}
+        {t(LABELS[other].switchTo)}
       </button>
     </p>
   )

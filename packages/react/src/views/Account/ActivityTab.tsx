@@ -1,34 +1,42 @@
 import { formatDecimal, truncateDecimal } from '@latch/core'
 import type { HistoryTransaction, HistoryTransfer } from '@latch/protocol'
+import { dateFormat, type Locale } from '@latch/protocol/i18n'
 import { useEffect, useRef } from 'react'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
-const OPERATION_LABELS: Record<HistoryTransaction['metadata']['operationType'], string> = {
-  send: 'Sent',
-  receive: 'Received',
-  trade: 'Swapped',
-  execute: 'Contract call',
-  approve: 'Approved',
-  deposit: 'Deposited',
-  buy: 'Bought',
+const OPERATION_LABELS: Record<HistoryTransaction['metadata']['operationType'], MessageKey> = {
+  send: 'activity.sent',
+  receive: 'activity.received',
+  trade: 'activity.swapped',
+  execute: 'activity.contractCall',
+  approve: 'activity.approved',
+  deposit: 'activity.deposited',
+  buy: 'activity.bought',
 }
 
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' })
-const dayAndTime = new Intl.DateTimeFormat('en-US', {
+// Months and times in the modal's language (the Intl formatters are cached per locale).
+const MONTH_AND_YEAR: Intl.DateTimeFormatOptions = {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+}
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   timeZone: 'UTC',
-})
+}
 
-function transferText(transfer: HistoryTransfer): string {
+function transferText(transfer: HistoryTransfer, locale: Locale): string {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
   // An NFT by its name: "+1 Latch Tile #3".
   const symbol = transfer.fungible_info?.symbol ?? transfer.nft_info?.name ?? 'NFT'
-  return `${sign}${formatDecimal(truncateDecimal(transfer.quantity.numeric))} ${symbol}`
+  return `${sign}${formatDecimal(truncateDecimal(transfer.quantity.numeric), locale)} ${symbol}`
 }
 
 /** A transfer's picture: the token's icon, or the NFT's image (through the server). */
@@ -40,11 +48,12 @@ const iconOf = (transfer: HistoryTransfer | undefined): string | undefined =>
  * the account's name when it has one.
  */
 export function ActivityTab({ address, name }: { address: string; name?: string | null }) {
+  const { t } = useI18n()
   return (
     <>
       {name && (
         <p className="latch-muted latch-activity-owner" data-testid="latch-activity-owner">
-          Activity of {name}
+          {t('activity.of', { name })}
         </p>
       )}
       <ActivityList address={address} />
@@ -57,6 +66,7 @@ function ActivityList({ address }: { address: string }) {
   const state = useStore(latch.history.state)
   const network = useStore(latch.network.state).activeNetwork?.caipNetworkId
   const sentinel = useRef<HTMLLIElement>(null)
+  const { t, locale } = useI18n()
 
   // The first page, fresh, each time the tab opens or the account or network changes; kept fresh
   // while the tab is open.
@@ -79,10 +89,10 @@ function ActivityList({ address }: { address: string }) {
   }, [latch, address, hasNext])
 
   if (state.loading && state.transactions.length === 0) {
-    return <SkeletonRows count={4} label="Loading activity" testId="latch-activity-loading" />
+    return <SkeletonRows count={4} label={t('activity.loading')} testId="latch-activity-loading" />
   }
   if (state.empty || state.transactions.length === 0) {
-    return <p className="latch-muted latch-center">No activity yet</p>
+    return <p className="latch-muted latch-center">{t('activity.none')}</p>
   }
   return (
     <div className="latch-list" data-testid="latch-activity">
@@ -90,10 +100,14 @@ function ActivityList({ address }: { address: string }) {
         year.months.map((month) => (
           <section
             key={`${year.year}-${month.month}`}
-            aria-label={`${monthName.format(new Date(Date.UTC(year.year, month.month)))} ${year.year}`}
+            aria-label={dateFormat(locale, MONTH_AND_YEAR).format(
+              new Date(Date.UTC(year.year, month.month)),
+            )}
           >
             <h3 className="latch-section-title" data-testid="latch-activity-month">
-              {monthName.format(new Date(Date.UTC(year.year, month.month)))} {year.year}
+              {dateFormat(locale, MONTH_AND_YEAR).format(
+                new Date(Date.UTC(year.year, month.month)),
+              )}
             </h3>
             <ul className="latch-list">
               {month.transactions.map((transaction) => (
@@ -117,15 +131,22 @@ function ActivityList({ address }: { address: string }) {
                   )}
                   <span className="latch-list-item-label">
                     <span>
-                      {OPERATION_LABELS[transaction.metadata.operationType]}
-                      {transaction.metadata.status === 'failed' ? ' · Failed' : ''}
+                      {transaction.metadata.status === 'failed'
+                        ? t('activity.failed', {
+                            operation: t(OPERATION_LABELS[transaction.metadata.operationType]),
+                          })
+                        : t(OPERATION_LABELS[transaction.metadata.operationType])}
                     </span>
                     <span className="latch-muted">
-                      {transaction.transfers.map(transferText).join(' · ')}
+                      {transaction.transfers
+                        .map((transfer) => transferText(transfer, locale))
+                        .join(' · ')}
                     </span>
                   </span>
                   <time className="latch-muted" dateTime={transaction.metadata.minedAt}>
-                    {dayAndTime.format(new Date(transaction.metadata.minedAt))}
+                    {dateFormat(locale, DAY_AND_TIME).format(
+                      new Date(transaction.metadata.minedAt),
+                    )}
                   </time>
                 </li>
               ))}
@@ -136,7 +157,7 @@ function ActivityList({ address }: { address: string }) {
       <ul className="latch-list">
         <li ref={sentinel} aria-hidden="true" className="latch-sentinel" />
       </ul>
-      {state.loading && <SkeletonRows count={2} label="Loading more activity" />}
+      {state.loading && <SkeletonRows count={2} label={t('activity.loadingMore')} />}
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { ConnectableWallet } from '@latch/core'
 import { useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { chooseWallet, fromRegistry } from '../wallets.ts'
 import { useWalletListing } from './useWalletListing.ts'
 
@@ -18,6 +19,7 @@ function WalletTile({
   installed: boolean
   onSelect(wallet: ConnectableWallet): void
 }) {
+  const { t } = useI18n()
   return (
     <li>
       <button
@@ -28,7 +30,7 @@ function WalletTile({
       >
         <WalletImage src={wallet.imageUrl} name={wallet.name} />
         <span className="latch-wallet-tile-name">{wallet.name}</span>
-        {installed && <span className="latch-wallet-tile-badge">Installed</span>}
+        {installed && <span className="latch-wallet-tile-badge">{t('wallets.installed')}</span>}
       </button>
     </li>
   )
@@ -40,6 +42,7 @@ function WalletTile({
  */
 export function AllWallets() {
   const latch = useLatchInstance()
+  const { t } = useI18n()
   const [query, setQuery] = useState('')
   const [search, setSearch] = useState('')
   const sentinel = useRef<HTMLLIElement>(null)
@@ -67,15 +70,19 @@ export function AllWallets() {
       <input
         className="latch-input"
         type="search"
-        placeholder="Search wallet"
-        aria-label="Search wallet"
+        placeholder={t('allWallets.search')}
+        aria-label={t('allWallets.search')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       {!listing.loading && !failed && listing.wallets.length === 0 && (
-        <p className="latch-muted latch-center">No wallet found</p>
+        <p className="latch-muted latch-center">{t('allWallets.none')}</p>
       )}
-      <ul className="latch-wallet-grid" aria-label="All wallets" aria-busy={listing.loading}>
+      <ul
+        className="latch-wallet-grid"
+        aria-label={t('allWallets.label')}
+        aria-busy={listing.loading}
+      >
         {listing.wallets.map((wallet) => {
           const entry = fromRegistry(latch, wallet)
           return (
@@ -103,11 +110,9 @@ export function AllWallets() {
       </ul>
       {failed && (
         <div className="latch-center" role="alert" data-testid="latch-wallets-failed">
-          <p className="latch-muted">
-            The wallet list could not be loaded. Check your connection and try again.
-          </p>
+          <p className="latch-muted">{t('allWallets.failed')}</p>
           <button type="button" className="latch-button" data-variant="secondary" onClick={retry}>
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLatchInstance } from '../../context.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /**
  * ApproveTransaction: a place for the embedded wallet's own approval screen. The frame (on its own
@@ -9,6 +10,7 @@ import { useLatchInstance } from '../../context.ts'
 export function ApproveTransaction() {
   const { embedded } = useLatchInstance()
   const box = useRef<HTMLDivElement>(null)
+  const { t } = useI18n()
 
   useEffect(() => {
     const element = box.current
@@ -19,7 +21,7 @@ export function ApproveTransaction() {
   return (
     <div ref={box} className="latch-approve-frame" data-testid="latch-approve-transaction">
       <p className="latch-muted" aria-live="polite">
-        {embedded ? 'Opening your wallet…' : 'Approve the request in your wallet'}
+        {embedded ? t('approve.opening') : t('approve.inWallet')}
       </p>
     </div>
   )

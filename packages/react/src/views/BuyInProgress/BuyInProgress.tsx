@@ -2,6 +2,7 @@ import { formatOnrampAmount, ONRAMP_PROVIDER_INFO, ONRAMP_PURCHASE_FAILED } from
 import { useEffect } from 'react'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 
 /**
@@ -13,6 +14,7 @@ export function BuyInProgress() {
   const latch = useLatchInstance()
   const { checkout, order, error } = useStore(latch.onramp.state)
   const { shake } = useModalEffects()
+  const { t, known, locale } = useI18n()
   const status = checkout?.status
 
   useEffect(() => {
@@ -27,9 +29,9 @@ export function BuyInProgress() {
   if (!checkout) {
     return (
       <div className="latch-center">
-        <p className="latch-muted">No purchase is in progress</p>
+        <p className="latch-muted">{t('buy.none')}</p>
         <button type="button" className="latch-button" onClick={() => latch.router.goBack()}>
-          Back
+          {t('common.back')}
         </button>
       </div>
     )
@@ -39,18 +41,18 @@ export function BuyInProgress() {
   const awaitingPayment = checkout.orderId && (!order || order.status === 'created')
   const statusText =
     status === 'opening'
-      ? `Opening ${label}…`
+      ? t('buy.opening', { provider: label })
       : status === 'closed'
-        ? `The ${label} window closed. Your balance updates once the purchase arrives.`
+        ? t('buy.closed', { provider: label })
         : status === 'failed'
-          ? 'The purchase failed'
+          ? t('buy.failed')
           : status === 'completed'
-            ? 'Purchase complete'
+            ? t('buy.complete')
             : !checkout.orderId
-              ? `Complete the purchase in the ${label} window`
+              ? t('buy.completeIn', { provider: label })
               : order?.status === 'pending'
-                ? `Sending ${formatOnrampAmount(order.purchaseAmount)}`
-                : 'Waiting for payment'
+                ? t('buy.sending', { amount: formatOnrampAmount(order.purchaseAmount, locale) })
+                : t('buy.waiting')
   // The provider's window is needed until the payment is made (a sandbox order says when).
   const canReopen =
     checkout.url !== undefined &&
@@ -62,31 +64,31 @@ export function BuyInProgress() {
         {statusText}
       </p>
       {awaitingPayment && status === 'open' && (
-        <p className="latch-muted">Pay in the {label} window; this updates by itself.</p>
+        <p className="latch-muted">{t('buy.payIn', { provider: label })}</p>
       )}
       {order?.paymentError && status === 'open' && awaitingPayment && (
         <p className="latch-error-text" role="alert">
-          {order.paymentError}
+          {known(order.paymentError)}
         </p>
       )}
       {status === 'failed' && (
         <p className="latch-error-text" role="alert">
-          {order?.failureReason ?? error ?? ONRAMP_PURCHASE_FAILED}
+          {known(order?.failureReason ?? error ?? ONRAMP_PURCHASE_FAILED)}
         </p>
       )}
       {error && status !== 'failed' && (
         <p className="latch-error-text" role="alert">
-          {error}
+          {known(error)}
         </p>
       )}
       {canReopen && (
         <button type="button" className="latch-link-button" onClick={() => latch.onramp.reopen()}>
-          Reopen window
+          {t('buy.reopen')}
         </button>
       )}
       {status === 'failed' && (
         <button type="button" className="latch-button" onClick={() => latch.router.goBack()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       )}
       {status === 'closed' && (
@@ -95,7 +97,7 @@ export function BuyInProgress() {
           className="latch-button"
           onClick={() => latch.router.reset('Account')}
         >
-          Back to account
+          {t('common.backToAccount')}
         </button>
       )}
     </div>

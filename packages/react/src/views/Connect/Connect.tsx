@@ -5,6 +5,7 @@ import {
   type SocialLoginOption,
   walletFromOption,
 } from '@latch/core'
+import { numberFormat } from '@latch/protocol/i18n'
 import { useEffect } from 'react'
 import { EmailField } from '../../components/EmailField.tsx'
 import { QrGlyph } from '../../components/QrGlyph.tsx'
@@ -12,12 +13,14 @@ import { WalletListItem } from '../../components/WalletListItem.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useRecommendedWallets } from '../../hooks/useRecommendedWallets.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { chooseWallet, fromRegistry, WALLETCONNECT_ENTRY, withConnector } from '../wallets.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
 /** The first view: the connect methods in the configured order; wallets recent, installed, recommended. */
 export function Connect() {
   const latch = useLatchInstance()
+  const { t, locale } = useI18n()
   const installed = useStore(latch.wallets)
   const { recentWallets } = useStore(latch.connection.state)
   const { wallets: recommended, total } = useRecommendedWallets()
@@ -56,12 +59,12 @@ export function Connect() {
   const sections = latch.options.connectMethodsOrder.map((method) => {
     if (method === 'wallet') {
       return (
-        <ul className="latch-list" key="wallet" aria-label="Wallets">
+        <ul className="latch-list" key="wallet" aria-label={t('wallets.label')}>
           {recent.map((wallet) => (
             <WalletListItem
               key={`recent:${wallet.id}`}
               wallet={wallet}
-              tag={{ label: 'Recent' }}
+              tag={{ label: t('wallets.recent') }}
               onSelect={select}
             />
           ))}
@@ -69,7 +72,7 @@ export function Connect() {
             <WalletListItem
               key={`installed:${wallet.id}`}
               wallet={wallet}
-              tag={{ label: 'Installed', accent: true }}
+              tag={{ label: t('wallets.installed'), accent: true }}
               onSelect={select}
             />
           ))}
@@ -83,7 +86,7 @@ export function Connect() {
               >
                 <QrGlyph />
                 <span className="latch-list-item-label">WalletConnect</span>
-                <span className="latch-tag">QR code</span>
+                <span className="latch-tag">{t('wallets.qrCode')}</span>
               </button>
             </li>
           )}
@@ -99,8 +102,15 @@ export function Connect() {
               <span className="latch-wallet-image latch-wallet-tile" aria-hidden="true">
                 ⋯
               </span>
-              <span className="latch-list-item-label">All Wallets</span>
-              {total !== undefined && <span className="latch-tag">{total}</span>}
+              <span className="latch-list-item-label">{t('wallets.all')}</span>
+              {total !== undefined && (
+                <span className="latch-tag">
+                  <span aria-hidden="true">{numberFormat(locale).format(total)}</span>
+                  <span className="latch-visually-hidden">
+                    {t('wallets.count', { count: total })}
+                  </span>
+                </span>
+              )}
             </button>
           </li>
         </ul>
@@ -118,14 +128,14 @@ export function Connect() {
     <div className="latch-list">
       {sections}
       <p className="latch-help-link">
-        <span className="latch-muted">No wallet yet?</span>
+        <span className="latch-muted">{t('connect.noWallet')}</span>
         <button
           type="button"
           className="latch-link-button"
           data-size="md"
           onClick={() => latch.router.push('WhatIsAWallet')}
         >
-          What is a wallet?
+          {t('connect.whatIsAWallet')}
         </button>
       </p>
     </div>
@@ -135,13 +145,14 @@ export function Connect() {
 /** The email section: the address, then a code (EmailVerifyOtp). */
 function EmailLogin({ embedded }: { embedded: NonNullable<Latch['embedded']> }) {
   const { error, pending, step } = useStore(embedded.state)
+  const { t, known } = useI18n()
   return (
     <EmailField
-      label="Email"
+      label={t('connect.email')}
       hideLabel
-      submitLabel="Continue"
+      submitLabel={t('common.continue')}
       // The social steps show their own errors in ConnectingSocial.
-      error={step === 'social' ? undefined : error}
+      error={step === 'social' || !error ? undefined : known(error)}
       pending={pending && step !== 'social'}
       onSubmit={(email) => void embedded.connectEmail(email)}
       testId="latch-email-login"

@@ -5,6 +5,7 @@ import {
   type SocialLoginOption,
 } from '@latch/core'
 import { SocialIcon } from '../../components/SocialIcon.tsx'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /**
  * The social logins in the configured order: the first as a wide button, the others as
@@ -17,6 +18,7 @@ export function SocialButtons({
   embedded: EmbeddedController
   providers: readonly SocialLoginOption[]
 }) {
+  const { t } = useI18n()
   const [first, ...others] = providers
   if (!first) return null
   // Synchronously in the click: connectSocial opens the popup before anything else. Farcaster
@@ -31,21 +33,23 @@ export function SocialButtons({
         type="button"
         className="latch-list-item"
         data-provider={first}
-        aria-label={`Log in with ${SOCIAL_PROVIDER_NAMES[first]}`}
+        aria-label={t('social.logInWith', { provider: SOCIAL_PROVIDER_NAMES[first] })}
         onClick={() => connect(first)}
       >
         <SocialIcon provider={first} />
-        <span className="latch-list-item-label">Log in with {SOCIAL_PROVIDER_NAMES[first]}</span>
+        <span className="latch-list-item-label">
+          {t('social.logInWith', { provider: SOCIAL_PROVIDER_NAMES[first] })}
+        </span>
       </button>
       {others.length > 0 && (
-        <ul className="latch-social-grid" aria-label="More social logins">
+        <ul className="latch-social-grid" aria-label={t('social.more')}>
           {others.map((provider) => (
             <li key={provider}>
               <button
                 type="button"
                 className="latch-social-tile"
                 data-provider={provider}
-                aria-label={`Log in with ${SOCIAL_PROVIDER_NAMES[provider]}`}
+                aria-label={t('social.logInWith', { provider: SOCIAL_PROVIDER_NAMES[provider] })}
                 title={SOCIAL_PROVIDER_NAMES[provider]}
                 onClick={() => connect(provider)}
               >

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 
 type Attempt =
@@ -14,11 +15,12 @@ type Attempt =
 export function ConnectingExternal() {
   const latch = useLatchInstance()
   const { data } = useStore(latch.router.state)
+  const { t } = useI18n()
   const wallet = data?.wallet as ConnectableWallet | undefined
   if (!wallet)
     return (
       <p className="latch-error-text" role="alert">
-        No wallet was chosen.
+        {t('external.noWallet')}
       </p>
     )
   if (!wallet.connectorId) return <GetWallet wallet={wallet} />
@@ -28,6 +30,7 @@ export function ConnectingExternal() {
 function Connecting({ wallet }: { wallet: ConnectableWallet }) {
   const latch = useLatchInstance()
   const { shake } = useModalEffects()
+  const { t, known } = useI18n()
   const [attempt, setAttempt] = useState<Attempt>({ status: 'connecting' })
   const started = useRef(false)
 
@@ -64,29 +67,29 @@ function Connecting({ wallet }: { wallet: ConnectableWallet }) {
       </span>
       {attempt.status === 'connecting' && (
         <>
-          <p role="status">Continue in {wallet.name}</p>
-          <p className="latch-muted">Accept the connection request in the wallet</p>
+          <p role="status">{t('wc.continueIn', { name: wallet.name })}</p>
+          <p className="latch-muted">{t('external.accept')}</p>
         </>
       )}
       {attempt.status === 'declined' && (
         <>
           <p className="latch-error-text" role="alert">
-            Connection declined
+            {t('connection.declined')}
           </p>
-          <p className="latch-muted">The connection request was declined in the wallet.</p>
+          <p className="latch-muted">{t('connection.declinedHelp')}</p>
         </>
       )}
       {attempt.status === 'error' && (
         <>
           <p className="latch-error-text" role="alert">
-            Connection failed
+            {t('connection.failed')}
           </p>
-          <p className="latch-muted">{attempt.message}</p>
+          <p className="latch-muted">{known(attempt.message)}</p>
         </>
       )}
       {attempt.status !== 'connecting' && (
         <button type="button" className="latch-button" onClick={connect}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       )}
     </div>
@@ -95,17 +98,18 @@ function Connecting({ wallet }: { wallet: ConnectableWallet }) {
 
 /** A wallet that is not installed here: where to get it. */
 function GetWallet({ wallet }: { wallet: ConnectableWallet }) {
+  const { t } = useI18n()
   const links = [
     wallet.chromeStore && { label: 'Chrome Web Store', href: wallet.chromeStore },
     wallet.appStore && { label: 'App Store', href: wallet.appStore },
     wallet.playStore && { label: 'Google Play', href: wallet.playStore },
-    wallet.homepage && { label: 'Website', href: wallet.homepage },
+    wallet.homepage && { label: t('external.website'), href: wallet.homepage },
   ].filter((link): link is { label: string; href: string } => Boolean(link))
   return (
     <div className="latch-center" data-testid="latch-get-wallet">
       <WalletImage src={wallet.imageUrl} name={wallet.name} size="lg" />
-      <p>{wallet.name} is not installed</p>
-      <p className="latch-muted">Install it, then reload this page to connect.</p>
+      <p>{t('external.notInstalled', { name: wallet.name })}</p>
+      <p className="latch-muted">{t('external.install')}</p>
       <ul className="latch-list">
         {links.map((link) => (
           <li key={link.href}>
@@ -116,7 +120,7 @@ function GetWallet({ wallet }: { wallet: ConnectableWallet }) {
               target="_blank"
               rel="noreferrer noopener"
             >
-              Get {wallet.name} · {link.label}
+              {t('external.get', { name: wallet.name, store: link.label })}
             </a>
           </li>
         ))}

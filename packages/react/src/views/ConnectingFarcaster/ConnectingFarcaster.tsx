@@ -4,18 +4,14 @@ import { QrPlaceholder } from '../../components/QrPlaceholder.tsx'
 import { SocialIcon } from '../../components/SocialIcon.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** What each ended login says, above its Try again. */
 const ENDED = {
-  declined: {
-    title: 'Sign-in declined',
-    detail: 'The sign-in was declined in your Farcaster app.',
-  },
-  expired: {
-    title: 'QR code expired',
-    detail: 'The sign-in was not approved in time. Get a new code to try again.',
-  },
-} as const
+  declined: { title: 'farcaster.declined', detail: 'farcaster.declinedHelp' },
+  expired: { title: 'farcaster.expired', detail: 'farcaster.expiredHelp' },
+} as const satisfies Record<string, { title: MessageKey; detail: MessageKey }>
 
 /**
  * ConnectingFarcaster: the Farcaster login's QR code (and on phones a link that opens the app),
@@ -31,6 +27,7 @@ export function ConnectingFarcaster() {
 function Connecting({ embedded }: { embedded: EmbeddedController }) {
   const latch = useLatchInstance()
   const { farcaster } = useStore(embedded.state)
+  const { t, known } = useI18n()
   const account = useStore(latch.account.state).byNamespace.eip155
   const url = account?.farcasterUrl ?? farcaster?.url
   const status = farcaster?.status ?? 'starting'
@@ -39,8 +36,11 @@ function Connecting({ embedded }: { embedded: EmbeddedController }) {
   if (status === 'declined' || status === 'expired' || status === 'error') {
     const ended =
       status === 'error'
-        ? { title: 'Sign-in failed', detail: farcaster?.error ?? 'Something went wrong' }
-        : ENDED[status]
+        ? {
+            title: t('farcaster.failed'),
+            detail: farcaster?.error ? known(farcaster.error) : t('error.somethingWentWrong'),
+          }
+        : { title: t(ENDED[status].title), detail: t(ENDED[status].detail) }
     return (
       <div className="latch-center" data-testid="latch-connecting-farcaster" data-status={status}>
         <SocialIcon provider="farcaster" size="lg" />
@@ -49,7 +49,7 @@ function Connecting({ embedded }: { embedded: EmbeddedController }) {
         </p>
         <p className="latch-muted">{ended.detail}</p>
         <button type="button" className="latch-button" onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     )
@@ -64,19 +64,17 @@ function Connecting({ embedded }: { embedded: EmbeddedController }) {
       {ready ? (
         <QrCode
           value={url}
-          label="QR code to sign in with Farcaster"
+          label={t('farcaster.qrLabel')}
           logo={<SocialIcon provider="farcaster" />}
         />
       ) : (
         <QrPlaceholder />
       )}
-      <p>Scan with your phone</p>
-      <p className="latch-muted">
-        Scan this code with your phone's camera or Farcaster app, then approve the sign-in there.
-      </p>
+      <p>{t('wc.scanWithPhone')}</p>
+      <p className="latch-muted">{t('farcaster.help')}</p>
       {ready && isMobile() && (
         <a className="latch-button" href={url} rel="noreferrer noopener">
-          Open Farcaster
+          {t('farcaster.open')}
         </a>
       )}
     </div>

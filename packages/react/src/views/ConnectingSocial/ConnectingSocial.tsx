@@ -6,6 +6,7 @@ import {
 import { SocialIcon } from '../../components/SocialIcon.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** ConnectingSocial: the visitor logs in with the provider in the popup; cancel, or try again. */
 export function ConnectingSocial() {
@@ -26,6 +27,7 @@ function Connecting({
 }) {
   const latch = useLatchInstance()
   const { error } = useStore(embedded.state)
+  const { t, known } = useI18n()
   const name = SOCIAL_PROVIDER_NAMES[provider]
   return (
     <div
@@ -37,7 +39,7 @@ function Connecting({
       {error ? (
         <>
           <p className="latch-error-text" role="alert">
-            {error}
+            {known(error)}
           </p>
           <button
             type="button"
@@ -45,13 +47,13 @@ function Connecting({
             // The popup must open in this very click: no await before connectSocial.
             onClick={() => void embedded.connectSocial(provider)}
           >
-            Try again
+            {t('common.tryAgain')}
           </button>
         </>
       ) : (
         <>
-          <p>Log in with {name} in the popup window</p>
-          <p className="latch-muted">Finish logging in there; this window follows.</p>
+          <p>{t('social.popup', { name })}</p>
+          <p className="latch-muted">{t('social.finish')}</p>
           <button
             type="button"
             className="latch-button"
@@ -61,7 +63,7 @@ function Connecting({
               latch.router.goBack()
             }}
           >
-            Cancel
+            {t('common.cancel')}
           </button>
         </>
       )}

@@ -13,6 +13,8 @@ import { QrPlaceholder } from '../../components/QrPlaceholder.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import type { Translate } from '../../i18n/I18nContext.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 
 /** WalletConnect's own codes for a proposal the visitor declined in the wallet. */
@@ -104,13 +106,14 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
   const { wcUri, buffering } = useStore(latch.connection.state)
   const { failure, retry } = useWalletConnectAttempt(latch, wallet)
   const image = usePreloadedImage(wallet?.imageUrl)
+  const { t, known } = useI18n()
   const mobile = isMobile()
   const name = wallet?.name ?? 'WalletConnect'
 
   if (!latch.walletConnect) {
     return (
       <p className="latch-error-text" role="alert">
-        WalletConnect is not configured for this site.
+        {t('wc.notConfigured')}
       </p>
     )
   }
@@ -119,13 +122,13 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
     if (!wcUri) return
     try {
       await navigator.clipboard.writeText(wcUri)
-      latch.snackbar.showSuccess('Link copied')
+      latch.snackbar.showSuccess(t('wc.linkCopied'))
     } catch {
-      latch.snackbar.showError('Failed to copy')
+      latch.snackbar.showError(t('wc.copyFailed'))
     }
   }
 
-  const appLinks = wallet && wcUri ? deepLinks(wallet, wcUri, mobile) : []
+  const appLinks = wallet && wcUri ? deepLinks(wallet, wcUri, mobile, t) : []
   const status = failure ? failure.kind : wcUri ? 'ready' : 'loading'
 
   return (
@@ -134,15 +137,13 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
         <>
           <WalletImage src={image.src ?? wallet?.imageUrl} name={name} size="lg" />
           <p className="latch-error-text" role="alert">
-            {failure.kind === 'declined' ? 'Connection declined' : 'Connection failed'}
+            {failure.kind === 'declined' ? t('connection.declined') : t('connection.failed')}
           </p>
           <p className="latch-muted">
-            {failure.kind === 'declined'
-              ? 'The connection request was declined in the wallet.'
-              : failure.message}
+            {failure.kind === 'declined' ? t('connection.declinedHelp') : known(failure.message)}
           </p>
           <button type="button" className="latch-button" onClick={retry}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </>
       ) : (
@@ -151,20 +152,20 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
             (wcUri ? (
               <QrCode
                 value={wcUri}
-                label={`QR code to connect ${name}`}
+                label={t('wc.qrLabel', { name })}
                 logo={wallet ? <WalletImage src={image.src} name={name} /> : undefined}
               />
             ) : (
-              <QrPlaceholder message={buffering ? 'Creating a new code…' : undefined} />
+              <QrPlaceholder message={buffering ? t('wc.newCode') : undefined} />
             ))}
           <p>
-            {mobile && wallet ? `Continue in ${name}` : `Scan with ${wallet ? name : 'your phone'}`}
-          </p>
-          <p className="latch-muted">
             {mobile && wallet
-              ? 'Open the app and accept the connection request'
-              : 'Open your wallet app, scan this code and accept the connection'}
+              ? t('wc.continueIn', { name })
+              : wallet
+                ? t('wc.scanWith', { name })
+                : t('wc.scanWithPhone')}
           </p>
+          <p className="latch-muted">{mobile && wallet ? t('wc.openApp') : t('wc.scanHelp')}</p>
           {appLinks.map((link) => (
             <a
               key={link.href}
@@ -184,7 +185,7 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
             disabled={!wcUri}
             onClick={copy}
           >
-            Copy link
+            {t('wc.copyLink')}
           </button>
           {wallet && hasStoreLink(wallet) && (
             <button
@@ -192,7 +193,7 @@ function WalletConnectPairing({ wallet }: { wallet: ConnectableWallet | undefine
               className="latch-link-button"
               onClick={() => latch.router.push('ConnectingExternal', { wallet })}
             >
-              Don't have {name}? Get it
+              {t('wc.getIt', { name })}
             </button>
           )}
         </>
@@ -207,18 +208,30 @@ const hasStoreLink = (wallet: ConnectableWallet) =>
 type AppLink = { label: string; href: string; base: string; primary: boolean }
 
 /** The registry's links that open the wallet app on the pairing URI. */
-function deepLinks(wallet: ConnectableWallet, wcUri: string, mobile: boolean): AppLink[] {
+function deepLinks(
+  wallet: ConnectableWallet,
+  wcUri: string,
+  mobile: boolean,
+  t: Translate,
+): AppLink[] {
   if (mobile) {
     // The native scheme opens the app directly; the universal link also works without it.
     const base = wallet.mobileLink ?? wallet.universalLink
     return base
-      ? [{ label: `Open ${wallet.name}`, href: walletDeepLink(base, wcUri), base, primary: true }]
+      ? [
+          {
+            label: t('wc.open', { name: wallet.name }),
+            href: walletDeepLink(base, wcUri),
+            base,
+            primary: true,
+          },
+        ]
       : []
   }
   return wallet.desktopLink
     ? [
         {
-          label: `Open ${wallet.name} desktop app`,
+          label: t('wc.openDesktop', { name: wallet.name }),
           href: walletDeepLink(wallet.desktopLink, wcUri),
           base: wallet.desktopLink,
           primary: false,

@@ -3,6 +3,8 @@ import { useEffect } from 'react'
 import { ResendButton } from '../../components/ResendButton.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { Rich } from '../../i18n/Rich.tsx'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /**
  * EmailVerifyDevice: a known user on a new device approves it from the mailed link first; the view
@@ -16,6 +18,7 @@ export function EmailVerifyDevice() {
 
 function AwaitDevice({ embedded }: { embedded: EmbeddedController }) {
   const { email, error, lastEmailAttemptAt } = useStore(embedded.state)
+  const { t, known } = useI18n()
 
   // Waits while the view shows; a resent link starts a new wait.
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastEmailAttemptAt marks a new link
@@ -31,21 +34,18 @@ function AwaitDevice({ embedded }: { embedded: EmbeddedController }) {
         ✉
       </span>
       <p>
-        Approve the login link we sent to <strong>{email}</strong>
+        <Rich id="device.approve" values={{ email: <strong>{email}</strong> }} />
       </p>
-      <p className="latch-muted">
-        This device is new to your account. Open the link in that email to approve it; we then send
-        you a code to finish logging in.
-      </p>
+      <p className="latch-muted">{t('device.help')}</p>
       <p className="latch-muted" aria-live="polite">
-        Waiting for the approval…
+        {t('device.waiting')}
       </p>
       {error && (
         <p className="latch-error-text" role="alert">
-          {error}
+          {known(error)}
         </p>
       )}
-      <ResendButton embedded={embedded} label="Resend link" />
+      <ResendButton embedded={embedded} label={t('device.resend')} />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { EmbeddedController } from '@latch/core'
 import { OtpStep } from '../../components/OtpStep.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { Rich } from '../../i18n/Rich.tsx'
 
 /** EmailVerifyOtp: the 6-digit code mailed to the visitor; a right one connects. */
 export function EmailVerifyOtp() {
@@ -18,7 +19,7 @@ function Verify({ embedded }: { embedded: EmbeddedController }) {
       testId="latch-email-verify-otp"
       prompt={
         <>
-          Enter the code we sent to <strong>{email}</strong>
+          <Rich id="otp.enterCode" values={{ email: <strong>{email}</strong> }} />
         </>
       }
       submit={(code) => embedded.connectOtp(code)}

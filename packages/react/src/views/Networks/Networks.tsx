@@ -1,16 +1,18 @@
 import type { CaipNetwork } from '@latch/core'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** The site's networks; choosing one switches the wallet (adding the chain if it lacks it). */
 export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
   const latch = useLatchInstance()
   const { networks, activeNetwork, unsupported } = useStore(latch.network.state)
+  const { t } = useI18n()
   const choose = (network: CaipNetwork) => {
     latch.switchNetwork(network).then(onSwitched, () => {})
   }
   return (
-    <ul className="latch-list" aria-label="Networks">
+    <ul className="latch-list" aria-label={t('networks.label')}>
       {networks.map((network) => {
         const active = !unsupported && network.caipNetworkId === activeNetwork?.caipNetworkId
         return (
@@ -31,7 +33,7 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
               <span className="latch-list-item-label">{network.name}</span>
               {active && (
                 <span className="latch-tag" data-variant="accent">
-                  Active
+                  {t('networks.active')}
                 </span>
               )}
             </button>

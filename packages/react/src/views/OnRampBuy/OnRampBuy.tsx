@@ -1,14 +1,10 @@
-import {
-  ONRAMP_AMOUNT_PRESETS,
-  ONRAMP_PAYMENT_METHOD_NAMES,
-  paymentLimits,
-  purchaseNetwork,
-} from '@latch/core'
+import { ONRAMP_AMOUNT_PRESETS, paymentLimits, purchaseNetwork } from '@latch/core'
 import { type FormEvent, type ReactNode, useEffect, useId } from 'react'
 import { onArrowKeys } from '../../components/arrowKeys.ts'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { PAYMENT_METHOD_LABELS } from '../OnRampProviders/OnRampProviders.tsx'
 import { QuoteDetails } from './QuoteDetails.tsx'
@@ -24,6 +20,7 @@ export function OnRampBuy() {
   const network = useLatchNetwork()
   const state = useStore(onramp.state)
   const { shake } = useModalEffects()
+  const { t, known } = useI18n()
   const ids = { amount: useId(), hint: useId(), issue: useId() }
 
   useEffect(() => {
@@ -35,13 +32,13 @@ export function OnRampBuy() {
   if (!provider) {
     return (
       <div className="latch-center">
-        <p className="latch-muted">Choose a provider to buy with</p>
+        <p className="latch-muted">{t('onramp.chooseToBuy')}</p>
         <button
           type="button"
           className="latch-button"
           onClick={() => latch.router.replace('OnRampProviders')}
         >
-          Choose a provider
+          {t('onramp.chooseProvider')}
         </button>
       </div>
     )
@@ -49,7 +46,7 @@ export function OnRampBuy() {
   if (state.currenciesStatus !== 'ready') {
     return (
       <p className="latch-muted latch-center" aria-busy="true">
-        Loading currencies…
+        {t('onramp.loadingCurrencies')}
       </p>
     )
   }
@@ -77,15 +74,19 @@ export function OnRampBuy() {
     <form className="latch-list latch-form latch-onramp" onSubmit={buy} noValidate>
       <div className="latch-row">
         <CurrencyButton
-          purpose="Currency to buy"
+          purpose={t('onramp.toBuy')}
           code={purchaseCurrency.symbol}
           image={latch.api.tokenImageUrl(purchaseCurrency.symbol)}
           onClick={() => latch.router.push('OnRampTokenSelect')}
         >
-          {destination && <span className="latch-muted">on {destination.display_name}</span>}
+          {destination && (
+            <span className="latch-muted">
+              {t('onramp.on', { network: destination.display_name })}
+            </span>
+          )}
         </CurrencyButton>
         <CurrencyButton
-          purpose="Currency to pay with"
+          purpose={t('onramp.toPay')}
           code={paymentCurrency.id}
           image={latch.api.currencyImageUrl(paymentCurrency.id)}
           onClick={() => latch.router.push('OnRampFiatSelect')}
@@ -95,7 +96,7 @@ export function OnRampBuy() {
       <div
         className="latch-tabs"
         role="radiogroup"
-        aria-label="Payment method"
+        aria-label={t('onramp.method')}
         onKeyDown={onArrowKeys}
       >
         {provider.paymentMethods.map((method) => (
@@ -108,12 +109,12 @@ export function OnRampBuy() {
             aria-checked={paymentMethod === method}
             onClick={() => onramp.setPaymentMethod(method)}
           >
-            {PAYMENT_METHOD_LABELS[method]}
+            {t(PAYMENT_METHOD_LABELS[method])}
           </button>
         ))}
       </div>
 
-      <label htmlFor={ids.amount}>Amount</label>
+      <label htmlFor={ids.amount}>{t('onramp.amount')}</label>
       <div className="latch-name-field">
         <input
           id={ids.amount}
@@ -149,11 +150,15 @@ export function OnRampBuy() {
       </div>
       {state.amountIssue ? (
         <p id={ids.issue} className="latch-error-text" role="alert">
-          {state.amountIssue}
+          {known(state.amountIssue)}
         </p>
       ) : (
         <p id={ids.hint} className="latch-muted">
-          {`Limits for a ${ONRAMP_PAYMENT_METHOD_NAMES[paymentMethod]}: ${limits.min} to ${limits.max} ${paymentCurrency.id}`}
+          {t(paymentMethod === 'card' ? 'onramp.limitsCard' : 'onramp.limitsBank', {
+            min: limits.min,
+            max: limits.max,
+            currency: paymentCurrency.id,
+          })}
         </p>
       )}
 
@@ -161,11 +166,11 @@ export function OnRampBuy() {
 
       {state.error && (
         <p className="latch-error-text" role="alert">
-          {state.error}
+          {known(state.error)}
         </p>
       )}
       <button type="submit" className="latch-button" disabled={!canBuy} aria-busy={opening}>
-        {opening ? `Opening ${provider.label}…` : 'Buy'}
+        {opening ? t('onramp.opening', { provider: provider.label }) : t('onramp.buy')}
       </button>
     </form>
   )
@@ -179,6 +184,7 @@ function CurrencyButton(props: {
   onClick(): void
   children?: ReactNode
 }) {
+  const { t } = useI18n()
   return (
     <button
       type="button"
@@ -187,7 +193,9 @@ function CurrencyButton(props: {
       onClick={props.onClick}
     >
       <img className="latch-token-icon" src={props.image} alt="" width={24} height={24} />
-      <span className="latch-visually-hidden">{props.purpose}: </span>
+      <span className="latch-visually-hidden">
+        {t('onramp.purpose', { purpose: props.purpose })}
+      </span>
       {props.code}
       {props.children}
     </button>

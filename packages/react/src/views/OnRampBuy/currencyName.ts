@@ -1,7 +1,7 @@
-/** A fiat currency's English name ('US Dollar'), or its code when the runtime does not know it. */
-export function currencyName(code: string): string {
+/** A fiat currency's name in the locale ('US Dollar', 'US-Dollar'), or its code when the runtime does not know it. */
+export function currencyName(code: string, locale = 'en'): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code
+    return new Intl.DisplayNames([locale], { type: 'currency' }).of(code) ?? code
   } catch {
     return code
   }

@@ -1,14 +1,16 @@
 import { CurrencyList } from '../../components/CurrencyList.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** OnRampTokenSelect: the currencies the provider sells, with the networks each arrives on. */
 export function OnRampTokenSelect() {
   const latch = useLatchInstance()
   const state = useStore(latch.onramp.state)
+  const { t } = useI18n()
   return (
     <CurrencyList
-      label="Currencies to buy"
+      label={t('onramp.currenciesToBuy')}
       items={state.purchaseCurrencies.map((currency) => ({
         id: currency.id,
         title: currency.symbol,

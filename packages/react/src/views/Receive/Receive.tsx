@@ -3,12 +3,14 @@ import { useState } from 'react'
 import { QrCode } from '../../components/QrCode.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** Receive: the account's address as a QR code and as text, to copy, and where it works. */
 export function Receive() {
   const latch = useLatchInstance()
   const account = useStore(latch.activeAccount)
   const [copied, setCopied] = useState(false)
+  const { t } = useI18n()
   if (!account) return null
   const { address } = account
   const uri = receiveUri(account)
@@ -17,9 +19,9 @@ export function Receive() {
     navigator.clipboard?.writeText(address).then(
       () => {
         setCopied(true)
-        latch.snackbar.showSuccess('Address copied')
+        latch.snackbar.showSuccess(t('account.addressCopied'))
       },
-      () => latch.snackbar.showError('Could not copy the address'),
+      () => latch.snackbar.showError(t('account.copyFailed')),
     )
   }
 
@@ -27,16 +29,16 @@ export function Receive() {
     <div className="latch-center" data-testid="latch-receive">
       <QrCode
         value={uri}
-        label={uri === address ? `QR code of the address ${address}` : `QR code of ${uri}`}
+        label={uri === address ? t('receive.qrAddress', { address }) : t('receive.qrUri', { uri })}
       />
       <p className="latch-address-text" data-testid="latch-receive-address">
         {address}
       </p>
       <button type="button" className="latch-button" onClick={copy}>
-        {copied ? 'Copied' : 'Copy address'}
+        {copied ? t('sent.copied') : t('account.copyAddress')}
       </button>
-      <p className="latch-muted">Send only assets on these networks to this address:</p>
-      <ul className="latch-chips" aria-label="Networks">
+      <p className="latch-muted">{t('receive.networks')}</p>
+      <ul className="latch-chips" aria-label={t('networks.label')}>
         {latch.options.networks
           .filter((network) => network.chainNamespace === account.namespace)
           .map((network) => (

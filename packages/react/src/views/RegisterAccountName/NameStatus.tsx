@@ -1,4 +1,5 @@
 import type { NameSuggestionsState } from '@latch/core'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /**
  * What is known of the typed name: the rule it breaks, whether it is free, the free
@@ -11,14 +12,16 @@ export function NameStatus({
   state: NameSuggestionsState
   onPick(label: string): void
 }) {
-  if (state.issue) return <p className="latch-error-text">{state.issue}</p>
+  const { t, known } = useI18n()
+  if (state.issue) return <p className="latch-error-text">{known(state.issue)}</p>
   if (state.status === 'loading')
     return (
       <p className="latch-muted" aria-busy="true">
-        Checking…
+        {t('name.checking')}
       </p>
     )
-  if (state.status === 'error') return <p className="latch-error-text">{state.error}</p>
+  if (state.status === 'error')
+    return <p className="latch-error-text">{state.error && known(state.error)}</p>
   if (state.status !== 'success') return null
   return (
     <div className="latch-list">
@@ -30,13 +33,13 @@ export function NameStatus({
             data-variant={state.asked.available ? 'accent' : undefined}
             data-testid="latch-name-availability"
           >
-            {state.asked.available ? 'Available' : 'Taken'}
+            {state.asked.available ? t('name.available') : t('name.taken')}
           </span>
         </p>
       )}
       {state.variants.length > 0 && (
         <>
-          <p className="latch-section-title">Suggestions</p>
+          <p className="latch-section-title">{t('name.suggestions')}</p>
           <div className="latch-chips">
             {state.variants.map((variant) => (
               <button

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId } from 'react'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { NameStatus } from './NameStatus.tsx'
 
@@ -14,6 +15,7 @@ export function RegisterAccountName() {
   const suggestions = useStore(names.suggestions.state)
   const registration = useStore(names.registration)
   const { shake } = useModalEffects()
+  const { t, known } = useI18n()
   const inputId = useId()
   const statusId = useId()
 
@@ -37,7 +39,7 @@ export function RegisterAccountName() {
 
   return (
     <form className="latch-list latch-form" onSubmit={(event) => void register(event)} noValidate>
-      <label htmlFor={inputId}>Name</label>
+      <label htmlFor={inputId}>{t('name.label')}</label>
       <div className="latch-name-field">
         <input
           id={inputId}
@@ -45,7 +47,7 @@ export function RegisterAccountName() {
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="yourname"
+          placeholder={t('name.placeholder')}
           maxLength={128}
           aria-describedby={statusId}
           aria-invalid={suggestions.issue ? true : undefined}
@@ -62,15 +64,15 @@ export function RegisterAccountName() {
       </div>
       {registration.status === 'error' && registration.error && (
         <p className="latch-error-text" role="alert">
-          {registration.error}
+          {known(registration.error)}
         </p>
       )}
       <button type="submit" className="latch-button" disabled={!canRegister}>
         {registration.status === 'signing'
-          ? 'Confirm in your wallet…'
+          ? t('name.confirm')
           : registration.status === 'registering'
-            ? 'Registering…'
-            : 'Register'}
+            ? t('name.registering')
+            : t('name.register')}
       </button>
     </form>
   )

@@ -1,12 +1,14 @@
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** RegisterAccountNameSuccess: the name is the account's; back to the Account view. */
 export function RegisterAccountNameSuccess() {
   const latch = useLatchInstance()
   const account = useLatchAccount()
   const router = useStore(latch.router.state)
+  const { t } = useI18n()
   const name = router.data?.name ?? account.profileName
 
   const backToAccount = () => {
@@ -20,12 +22,10 @@ export function RegisterAccountNameSuccess() {
       <span className="latch-success-mark" aria-hidden="true">
         ✓
       </span>
-      <h3 className="latch-profile-name">{name} is yours</h3>
-      <p className="latch-muted">
-        It shows in place of your address here, and anyone can send to it instead of your address.
-      </p>
+      <h3 className="latch-profile-name">{t('name.yours', { name: name ?? '' })}</h3>
+      <p className="latch-muted">{t('name.help')}</p>
       <button type="button" className="latch-button" onClick={backToAccount}>
-        Back to account
+        {t('common.backToAccount')}
       </button>
     </div>
   )

@@ -3,6 +3,7 @@ import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 
 /** SIWXSignMessage: asks the visitor to prove the account by signing a message. */
@@ -11,7 +12,8 @@ export function SIWXSignMessage() {
   const account = useLatchAccount()
   const { status } = useStore(latch.siwx.state)
   const { shake } = useModalEffects()
-  const site = latch.options.metadata.name || globalThis.location?.host || 'this site'
+  const { t } = useI18n()
+  const site = latch.options.metadata.name || globalThis.location?.host || t('siwx.thisSite')
   const signing = status === 'signing'
 
   const sign = () => {
@@ -30,11 +32,11 @@ export function SIWXSignMessage() {
         name={account.connectedWalletInfo?.name ?? '?'}
         size="lg"
       />
-      <p>{site} needs to connect to your wallet</p>
+      <p>{t('siwx.needs', { site })}</p>
       <p className="latch-muted">
-        Sign this message to prove you own{' '}
-        {account.address ? shortenHex(account.address) : 'this account'}. Signing is free: it sends
-        no transaction.
+        {t('siwx.help', {
+          account: account.address ? shortenHex(account.address) : t('siwx.thisAccount'),
+        })}
       </p>
       <div className="latch-actions">
         <button
@@ -44,10 +46,10 @@ export function SIWXSignMessage() {
           disabled={signing}
           onClick={cancel}
         >
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="latch-button" disabled={signing} onClick={sign}>
-          {signing ? 'Signing…' : 'Sign'}
+          {signing ? t('siwx.signing') : t('siwx.sign')}
         </button>
       </div>
     </div>

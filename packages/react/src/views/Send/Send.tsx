@@ -2,6 +2,7 @@ import { use } from 'react'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { SendForm } from './SendForm.tsx'
 import { SendResultView } from './SendResult.tsx'
 import { SendReviewView } from './SendReview.tsx'
@@ -19,11 +20,12 @@ export function Send() {
   const state = useStore(flow.state)
   const account = useLatchAccount()
   const network = useLatchNetwork()
+  const { t } = useI18n()
   if (!account.address) return null
   if (network.unsupported && state.step !== 'sent') {
     return (
       <p className="latch-muted latch-center" role="alert">
-        Sending needs a network this site supports: switch network first.
+        {t('send.unsupported')}
       </p>
     )
   }

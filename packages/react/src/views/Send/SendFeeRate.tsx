@@ -1,12 +1,19 @@
 import { type FeeSpeed, formatUsd, type SendFeeRate, type SendFlowController } from '@latch/core'
+import type { Locale } from '@latch/protocol/i18n'
 import { useId } from 'react'
 import { onArrowKeys } from '../../components/arrowKeys.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 
-const SPEED_LABELS: Record<FeeSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' }
+const SPEED_LABELS: Record<FeeSpeed, MessageKey> = {
+  slow: 'fee.slow',
+  normal: 'fee.normal',
+  fast: 'fee.fast',
+}
 
 /** A fee in USD as the fee line writes it: under a cent is '<$0.01'. */
-const usdOf = (usd: number | undefined) =>
-  usd === undefined ? undefined : usd < 0.01 ? '<$0.01' : formatUsd(usd)
+const usdOf = (usd: number | undefined, locale: Locale) =>
+  usd === undefined ? undefined : usd < 0.01 ? '<$0.01' : formatUsd(usd, locale)
 
 /**
  * Bitcoin's fee rate: slow, normal or fast from the server's rates, each with its rate in sat/vB
@@ -15,15 +22,21 @@ const usdOf = (usd: number | undefined) =>
 export function SendFeeRateChoice(props: { flow: SendFlowController; feeRate: SendFeeRate }) {
   const { flow, feeRate } = props
   const customId = useId()
+  const { t, locale } = useI18n()
   if (feeRate.status === 'loading')
     return (
       <p className="latch-muted" aria-busy="true">
-        Reading fee rates…
+        {t('fee.reading')}
       </p>
     )
   return (
     <>
-      <div className="latch-tabs" role="radiogroup" aria-label="Fee rate" onKeyDown={onArrowKeys}>
+      <div
+        className="latch-tabs"
+        role="radiogroup"
+        aria-label={t('fee.rate')}
+        onKeyDown={onArrowKeys}
+      >
         {feeRate.options.map((option) => (
           // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons, as the Account tabs.
           <button
@@ -35,10 +48,10 @@ export function SendFeeRateChoice(props: { flow: SendFlowController; feeRate: Se
             aria-checked={feeRate.choice === option.speed}
             onClick={() => flow.setFeeSpeed(option.speed)}
           >
-            <span>{SPEED_LABELS[option.speed]}</span>
-            <span className="latch-tab-detail">{option.rate} sat/vB</span>
+            <span>{t(SPEED_LABELS[option.speed])}</span>
+            <span className="latch-tab-detail">{t('fee.satPerVb', { rate: option.rate })}</span>
             {option.usd !== undefined && (
-              <span className="latch-tab-detail">{usdOf(option.usd)}</span>
+              <span className="latch-tab-detail">{usdOf(option.usd, locale)}</span>
             )}
           </button>
         ))}
@@ -50,17 +63,17 @@ export function SendFeeRateChoice(props: { flow: SendFlowController; feeRate: Se
           aria-checked={feeRate.choice === 'custom'}
           onClick={() => flow.setFeeSpeed('custom')}
         >
-          Custom
+          {t('fee.custom')}
         </button>
       </div>
       {feeRate.status === 'unavailable' && feeRate.choice !== 'custom' && (
         <p className="latch-error-text" role="alert">
-          Fee rates are unavailable: type a rate with Custom
+          {t('fee.unavailable')}
         </p>
       )}
       {feeRate.choice === 'custom' && (
         <>
-          <label htmlFor={customId}>Fee rate (sat/vB)</label>
+          <label htmlFor={customId}>{t('fee.customLabel')}</label>
           <input
             id={customId}
             className="latch-input"

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { SendFeeLine } from './SendFee.tsx'
 import { SendFeeRateChoice } from './SendFeeRate.tsx'
@@ -13,6 +14,7 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
   const latch = useLatchInstance()
   const { balances } = useStore(latch.balances.state)
   const { shake } = useModalEffects()
+  const { t, known } = useI18n()
   const [picking, setPicking] = useState(false)
   const ids = { amount: useId(), receiver: useId(), resolved: useId() }
   const selected = balances.find((entry) => balanceKey(entry) === state.tokenKey)
@@ -58,10 +60,10 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
         {selected && (
           <img className="latch-token-icon" src={selected.iconUrl} alt="" width={24} height={24} />
         )}
-        <span className="latch-visually-hidden">Token: </span>
-        {selected?.symbol ?? 'Choose a token'}
+        <span className="latch-visually-hidden">{t('send.token')}</span>
+        {selected?.symbol ?? t('send.chooseToken')}
       </button>
-      <label htmlFor={ids.amount}>Amount</label>
+      <label htmlFor={ids.amount}>{t('send.amount')}</label>
       <div className="latch-row">
         <input
           id={ids.amount}
@@ -78,10 +80,10 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
           data-variant="secondary"
           onClick={() => void flow.max()}
         >
-          Max
+          {t('send.max')}
         </button>
       </div>
-      <label htmlFor={ids.receiver}>Receiver</label>
+      <label htmlFor={ids.receiver}>{t('send.receiver')}</label>
       <input
         id={ids.receiver}
         className="latch-input"
@@ -89,12 +91,12 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
         spellCheck={false}
         placeholder={
           solana
-            ? 'Solana address'
+            ? t('send.solanaAddress')
             : bitcoin
-              ? 'Bitcoin address'
+              ? t('send.bitcoinAddress')
               : polkadot
-                ? 'Polkadot address'
-                : '0x… or a name'
+                ? t('send.polkadotAddress')
+                : t('send.evmReceiver')
         }
         aria-describedby={ids.resolved}
         value={state.receiver}
@@ -103,7 +105,7 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
       <div id={ids.resolved} aria-live="polite">
         {resolution.status === 'resolving' && (
           <p className="latch-muted" aria-busy="true">
-            Resolving {resolution.name}…
+            {t('send.resolving', { name: resolution.name })}
           </p>
         )}
         {resolution.status === 'resolved' && (
@@ -111,17 +113,19 @@ export function SendForm({ flow, state }: { flow: SendFlowController; state: Sen
             {resolution.address}
           </p>
         )}
-        {resolution.status === 'error' && <p className="latch-error-text">{resolution.message}</p>}
+        {resolution.status === 'error' && (
+          <p className="latch-error-text">{known(resolution.message)}</p>
+        )}
       </div>
       {state.feeRate && <SendFeeRateChoice flow={flow} feeRate={state.feeRate} />}
       <SendFeeLine fee={state.fee} estimate="about" />
       {state.error && (
         <p className="latch-error-text" role="alert">
-          {state.error}
+          {known(state.error)}
         </p>
       )}
       <button type="submit" className="latch-button">
-        Review
+        {t('send.review')}
       </button>
     </form>
   )

@@ -1,19 +1,22 @@
 import { type SendFlowController, type SendResult, shortenHex } from '@latch/core'
 import { useState } from 'react'
 import { useLatchInstance } from '../../context.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { Rich } from '../../i18n/Rich.tsx'
+import { useI18n } from '../../i18n/useI18n.ts'
 
-const STATUS_TEXT: Record<SendResult['status'], string> = {
-  pending: 'Transaction sent: waiting to be confirmed…',
-  confirmed: 'Transaction confirmed',
-  failed: 'The transaction failed on chain',
+const STATUS_TEXT: Record<SendResult['status'], MessageKey> = {
+  pending: 'sent.pending',
+  confirmed: 'sent.confirmed',
+  failed: 'sent.failed',
   // The wait ended without a receipt: it may still be mined, so the visitor is told where to look.
-  unconfirmed: 'Could not confirm the transaction yet: check the explorer or Activity',
+  unconfirmed: 'sent.unconfirmed',
 }
 
 /** What the result says; without an explorer, Activity is the one place to look. */
-const statusText = (result: SendResult) =>
+const statusText = (result: SendResult): MessageKey =>
   result.status === 'unconfirmed' && !result.explorerUrl
-    ? 'Could not confirm the transaction yet: check Activity'
+    ? 'sent.unconfirmedActivity'
     : STATUS_TEXT[result.status]
 
 /**
@@ -23,14 +26,15 @@ const statusText = (result: SendResult) =>
 export function SendResultView({ flow, result }: { flow: SendFlowController; result: SendResult }) {
   const latch = useLatchInstance()
   const [copied, setCopied] = useState(false)
+  const { t } = useI18n()
 
   const copy = () => {
     navigator.clipboard?.writeText(result.hash).then(
       () => {
         setCopied(true)
-        latch.snackbar.showSuccess('Transaction hash copied')
+        latch.snackbar.showSuccess(t('sent.hashCopied'))
       },
-      () => latch.snackbar.showError('Could not copy the transaction hash'),
+      () => latch.snackbar.showError(t('sent.copyFailed')),
     )
   }
 
@@ -41,19 +45,27 @@ export function SendResultView({ flow, result }: { flow: SendFlowController; res
       data-status={result.status}
     >
       <p role="status" data-testid="latch-send-status">
-        {statusText(result)}
+        {t(statusText(result))}
       </p>
       <p>
-        {result.amount} {result.symbol} to{' '}
-        <span className="latch-address-text">{result.receiverName ?? result.receiver}</span>
+        <Rich
+          id="sent.amountTo"
+          values={{
+            amount: result.amount,
+            symbol: result.symbol,
+            receiver: (
+              <span className="latch-address-text">{result.receiverName ?? result.receiver}</span>
+            ),
+          }}
+        />
       </p>
       <div className="latch-row">
         <span className="latch-muted" data-testid="latch-send-hash" title={result.hash}>
           {shortenHex(result.hash, 8)}
         </span>
         <button type="button" className="latch-button" data-variant="secondary" onClick={copy}>
-          {copied ? 'Copied' : 'Copy hash'}
-          <span className="latch-visually-hidden"> of the transaction</span>
+          {copied ? t('sent.copied') : t('sent.copyHash')}
+          <span className="latch-visually-hidden">{t('sent.ofTransaction')}</span>
         </button>
       </div>
       {result.explorerUrl && (
@@ -64,7 +76,7 @@ export function SendResultView({ flow, result }: { flow: SendFlowController; res
           target="_blank"
           rel="noopener noreferrer"
         >
-          View on {result.explorerName ?? 'the explorer'}
+          {t('sent.viewOn', { explorer: result.explorerName ?? t('sent.theExplorer') })}
         </a>
       )}
       <button
@@ -75,7 +87,7 @@ export function SendResultView({ flow, result }: { flow: SendFlowController; res
           latch.router.goBack()
         }}
       >
-        Done
+        {t('common.done')}
       </button>
     </div>
   )

@@ -1,6 +1,7 @@
 import type { SendFlowController, SendFlowState, SendReview } from '@latch/core'
 import { useEffect } from 'react'
 import { useLatchNetwork } from '../../hooks/useLatch.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { SendFeeLine } from './SendFee.tsx'
 
@@ -15,6 +16,7 @@ export function SendReviewView(props: {
 }) {
   const { flow, state, review } = props
   const { shake } = useModalEffects()
+  const { t, known } = useI18n()
   const network = useLatchNetwork().caipNetwork
   const sending = state.step === 'sending'
   const problem = review.shortfall ?? state.error
@@ -26,21 +28,26 @@ export function SendReviewView(props: {
   return (
     <div className="latch-list" data-testid="latch-send-review">
       <p className="latch-center">
-        Send {review.request.amount} {review.request.token?.symbol}
+        {t('send.sendAmount', {
+          amount: review.request.amount ?? '',
+          symbol: review.request.token?.symbol ?? '',
+        })}
       </p>
       {review.receiverName ? (
         <>
-          <p className="latch-muted">to {review.receiverName}</p>
+          <p className="latch-muted">{t('send.to', { receiver: review.receiverName })}</p>
           <p className="latch-muted latch-address-text">{review.request.receiver}</p>
         </>
       ) : (
-        <p className="latch-muted latch-address-text">to {review.request.receiver}</p>
+        <p className="latch-muted latch-address-text">
+          {t('send.to', { receiver: review.request.receiver })}
+        </p>
       )}
-      {network && <p className="latch-muted">on {network.name}</p>}
+      {network && <p className="latch-muted">{t('send.on', { network: network.name })}</p>}
       <SendFeeLine fee={state.fee} estimate="up to" />
       {problem && (
         <p className="latch-error-text" role="alert">
-          {problem}
+          {known(problem)}
         </p>
       )}
       <button
@@ -49,7 +56,7 @@ export function SendReviewView(props: {
         disabled={sending || state.fee.status === 'loading' || review.shortfall !== undefined}
         onClick={() => void flow.send()}
       >
-        {sending ? 'Confirm in your wallet…' : 'Send'}
+        {sending ? t('send.confirmInWallet') : t('send.send')}
       </button>
       <button
         type="button"
@@ -58,7 +65,7 @@ export function SendReviewView(props: {
         disabled={sending}
         onClick={() => flow.edit()}
       >
-        Edit
+        {t('send.edit')}
       </button>
     </div>
   )

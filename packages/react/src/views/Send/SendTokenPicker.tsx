@@ -1,6 +1,7 @@
 import { balanceKey, formatUsd, truncateDecimal } from '@latch/core'
 import type { TokenBalance } from '@latch/protocol'
 import { CurrencyList } from '../../components/CurrencyList.tsx'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /**
  * The tokens the account can send, as Swap's picker shows them: icon, symbol and name (as plain
@@ -12,20 +13,21 @@ export function SendTokenPicker(props: {
   onPick(key: string): void
   onCancel(): void
 }) {
+  const { t, locale } = useI18n()
   return (
     <CurrencyList
-      label="Tokens to send"
+      label={t('sendPicker.label')}
       testId="latch-send-token-picker"
-      searchLabel="Search tokens"
-      placeholder="Name or symbol"
-      noMatch={(query) => `No token matches “${query}”`}
+      searchLabel={t('sendPicker.search')}
+      placeholder={t('sendPicker.placeholder')}
+      noMatch={(query) => t('sendPicker.noMatch', { query })}
       items={props.balances.map((entry) => ({
         id: balanceKey(entry),
         title: entry.symbol,
         subtitle: entry.name,
         imageUrl: entry.iconUrl,
         detail: `${truncateDecimal(entry.quantity.numeric)}${
-          entry.value !== undefined ? ` · ${formatUsd(entry.value)}` : ''
+          entry.value !== undefined ? ` · ${formatUsd(entry.value, locale)}` : ''
         }`,
         keywords: [entry.symbol, entry.name],
       }))}
@@ -38,7 +40,7 @@ export function SendTokenPicker(props: {
         data-variant="secondary"
         onClick={props.onCancel}
       >
-        Back to send
+        {t('sendPicker.back')}
       </button>
     </CurrencyList>
   )

@@ -4,6 +4,7 @@ import {
   formatTokenAmount,
   formatTokenUnits,
   isNativeToken,
+  type SwapAction,
   type SwapTokenOption,
 } from '@latch/core'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
@@ -12,6 +13,8 @@ import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import type { I18nValue } from '../../i18n/I18nContext.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useModalEffects } from '../../modal/context.ts'
 import { SwapDetails } from './SwapDetails.tsx'
 import { TokenPicker } from './TokenPicker.tsx'
@@ -25,6 +28,7 @@ function TokenButton(props: {
   disabled: boolean
   onClick(): void
 }) {
+  const { t } = useI18n()
   return (
     <button
       type="button"
@@ -36,16 +40,29 @@ function TokenButton(props: {
       {props.token && (
         <img className="latch-token-icon" src={props.token.logoUri} alt="" width={24} height={24} />
       )}
-      <span className="latch-visually-hidden">Token to {props.side}: </span>
-      {props.token?.symbol ?? 'Select'}
+      <span className="latch-visually-hidden">
+        {props.side === 'pay' ? t('swap.tokenToPay') : t('swap.tokenToReceive')}
+      </span>
+      {props.token?.symbol ?? t('swap.select')}
     </button>
   )
 }
 
-const balanceText = (token: SwapTokenOption | undefined) =>
+const balanceText = (token: SwapTokenOption | undefined, { t, locale }: I18nValue) =>
   token?.balanceNumeric !== undefined
-    ? `Balance: ${formatDecimal(formatTokenAmount(token.balanceNumeric))} ${token.symbol}`
+    ? t('swap.balance', {
+        amount: formatDecimal(formatTokenAmount(token.balanceNumeric), locale),
+        symbol: token.symbol,
+      })
     : undefined
+
+/** The button's label in the modal's language: core words it in English, by its kind. */
+const actionLabel = (action: SwapAction, symbol: string, { t, known }: I18nValue) =>
+  action.kind === 'approve'
+    ? t('swap.approve', { symbol })
+    : action.kind === 'approving'
+      ? t('swap.approving', { symbol })
+      : known(action.label)
 
 /**
  * Swap: the token to pay and the amount, the token to receive and the quote, its rate,
@@ -59,6 +76,8 @@ export function Swap() {
   const region = useStore(latch.region)
   const summary = useMemo(() => describeSwap(state), [state])
   const { shake } = useModalEffects()
+  const i18n = useI18n()
+  const { t, known, locale } = i18n
   const [picking, setPicking] = useState<'pay' | 'receive'>()
   const ids = { amount: useId(), receive: useId(), issue: useId() }
   const chainId = network.caipNetwork?.caipNetworkId
@@ -80,13 +99,13 @@ export function Swap() {
     return (
       <div className="latch-center">
         <p className="latch-error-text" role="alert">
-          {state.issue?.message ?? 'Swaps are unavailable'}
+          {state.issue?.message ? known(state.issue.message) : t('swap.unavailable')}
         </p>
       </div>
     )
   }
   if (state.tokensStatus !== 'ready') {
-    return <SkeletonRows count={2} label="Loading tokens" />
+    return <SkeletonRows count={2} label={t('swap.loadingTokens')} />
   }
 
   const { from, to, action } = summary
@@ -94,7 +113,7 @@ export function Swap() {
   if (picking) {
     return (
       <TokenPicker
-        title={picking === 'pay' ? 'Token to pay' : 'Token to receive'}
+        title={picking === 'pay' ? t('swap.pickPay') : t('swap.pickReceive')}
         tokens={state.tokens}
         selected={picking === 'pay' ? state.from : state.to}
         onPick={(token) => {
@@ -111,13 +130,17 @@ export function Swap() {
     return (
       <div className="latch-center" data-testid="latch-swap-done">
         <p role="status">
-          Swapped {formatDecimal(formatTokenUnits(summary.amount, from.decimals))} {from.symbol} for{' '}
-          {formatDecimal(summary.receive ?? '0')} {to.symbol}
+          {t('swap.swapped', {
+            paid: formatDecimal(formatTokenUnits(summary.amount, from.decimals), locale),
+            from: from.symbol,
+            received: formatDecimal(summary.receive ?? '0', locale),
+            to: to.symbol,
+          })}
         </p>
         {state.txHash && <p className="latch-muted latch-address-text">{state.txHash}</p>}
         <div className="latch-actions">
           <button type="button" className="latch-button" onClick={() => latch.swap.startOver()}>
-            Swap again
+            {t('swap.again')}
           </button>
           <button
             type="button"
@@ -125,7 +148,7 @@ export function Swap() {
             data-variant="secondary"
             onClick={() => latch.router.goBack()}
           >
-            Done
+            {t('common.done')}
           </button>
         </div>
       </div>
@@ -143,7 +166,7 @@ export function Swap() {
   return (
     <form className="latch-list latch-form latch-swap" onSubmit={submit} noValidate>
       <div className="latch-swap-side">
-        <label htmlFor={ids.amount}>You pay</label>
+        <label htmlFor={ids.amount}>{t('swap.youPay')}</label>
         <div className="latch-row">
           <input
             id={ids.amount}
@@ -170,7 +193,7 @@ export function Swap() {
         </div>
         <div className="latch-swap-balance">
           <span className="latch-muted" data-testid="latch-swap-pay-balance">
-            {balanceText(from)}
+            {balanceText(from, i18n)}
           </span>
           {from && !isNativeToken(from.address) && from.balanceNumeric !== undefined && (
             <button
@@ -179,7 +202,7 @@ export function Swap() {
               disabled={pending}
               onClick={() => latch.swap.setMax()}
             >
-              Max
+              {t('send.max')}
             </button>
           )}
         </div>
@@ -192,11 +215,11 @@ export function Swap() {
         onClick={() => latch.swap.flip()}
       >
         <span aria-hidden="true">⇅</span>
-        <span className="latch-visually-hidden">Switch tokens</span>
+        <span className="latch-visually-hidden">{t('swap.switchTokens')}</span>
       </button>
 
       <div className="latch-swap-side">
-        <label htmlFor={ids.receive}>You receive</label>
+        <label htmlFor={ids.receive}>{t('swap.youReceive')}</label>
         <div className="latch-row">
           <output
             id={ids.receive}
@@ -207,7 +230,7 @@ export function Swap() {
             aria-busy={state.quoteStatus === 'loading'}
           >
             {summary.receive !== undefined
-              ? formatDecimal(summary.receive)
+              ? formatDecimal(summary.receive, locale)
               : state.quoteStatus === 'loading'
                 ? '…'
                 : '0'}
@@ -220,7 +243,7 @@ export function Swap() {
           />
         </div>
         <div className="latch-swap-balance">
-          <span className="latch-muted">{balanceText(to)}</span>
+          <span className="latch-muted">{balanceText(to, i18n)}</span>
         </div>
       </div>
 
@@ -233,14 +256,14 @@ export function Swap() {
 
       {state.issue && (
         <p id={ids.issue} className="latch-error-text" role="alert" data-testid="latch-swap-issue">
-          {state.issue.message}
+          {known(state.issue.message)}
         </p>
       )}
       {pending && (
         <p className="latch-muted latch-center" role="status">
           {state.step === 'approving'
-            ? `Approve ${from?.symbol ?? ''} in your wallet, then confirm the swap`
-            : 'Confirm the swap in your wallet…'}
+            ? t('swap.approveThenConfirm', { symbol: from?.symbol ?? '' })
+            : t('swap.confirm')}
         </p>
       )}
       <button
@@ -250,7 +273,7 @@ export function Swap() {
         aria-busy={action.pending}
         data-testid="latch-swap-action"
       >
-        {action.label}
+        {actionLabel(action, from?.symbol ?? '', i18n)}
       </button>
     </form>
   )

@@ -1,11 +1,14 @@
 import { formatUsd, isValidSlippage, SLIPPAGE_RANGE, type SwapSummary } from '@latch/core'
+import type { Locale } from '@latch/protocol/i18n'
 import { useId, useState } from 'react'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** Above this price impact, in percent, the line is shown as a warning. */
 const HIGH_PRICE_IMPACT = 5
 
 const percent = (value: number) => (value > 0 && value < 0.01 ? '<0.01%' : `${value.toFixed(2)}%`)
-const usd = (value: number) => (value > 0 && value < 0.01 ? '<$0.01' : formatUsd(value))
+const usd = (value: number, locale: Locale) =>
+  value > 0 && value < 0.01 ? '<$0.01' : formatUsd(value, locale)
 
 /** The quote's rate, price impact, network fee and minimum received, and the slippage field. */
 export function SwapDetails(props: {
@@ -17,6 +20,7 @@ export function SwapDetails(props: {
   const { summary } = props
   const slippageId = useId()
   const errorId = useId()
+  const { t, locale } = useI18n()
   const [slippageText, setSlippageText] = useState(String(props.slippage))
   const [slippageError, setSlippageError] = useState<string>()
 
@@ -27,7 +31,7 @@ export function SwapDetails(props: {
       setSlippageError(undefined)
     } else {
       setSlippageError(
-        `Slippage must be more than ${SLIPPAGE_RANGE.min}% and at most ${SLIPPAGE_RANGE.max}%`,
+        t('swap.slippageRange', { min: SLIPPAGE_RANGE.min, max: SLIPPAGE_RANGE.max }),
       )
     }
   }
@@ -37,33 +41,35 @@ export function SwapDetails(props: {
       <dl>
         {summary.rate && (
           <div>
-            <dt>Rate</dt>
+            <dt>{t('swap.rate')}</dt>
             <dd data-testid="latch-swap-rate">{summary.rate}</dd>
           </div>
         )}
         {summary.priceImpact !== undefined && (
           <div data-level={summary.priceImpact > HIGH_PRICE_IMPACT ? 'high' : undefined}>
-            <dt>Price impact</dt>
+            <dt>{t('swap.priceImpact')}</dt>
             <dd data-testid="latch-swap-price-impact">{percent(summary.priceImpact)}</dd>
           </div>
         )}
         {summary.rate && (
           <div>
-            <dt>Network fee</dt>
+            <dt>{t('swap.networkFee')}</dt>
             <dd data-testid="latch-swap-network-fee">
-              {summary.networkFeeUsd !== undefined ? usd(summary.networkFeeUsd) : 'Unknown'}
+              {summary.networkFeeUsd !== undefined
+                ? usd(summary.networkFeeUsd, locale)
+                : t('swap.unknown')}
             </dd>
           </div>
         )}
         {summary.minimumReceived && (
           <div>
-            <dt>Minimum received</dt>
+            <dt>{t('swap.minimum')}</dt>
             <dd data-testid="latch-swap-minimum">{summary.minimumReceived}</dd>
           </div>
         )}
       </dl>
       <div className="latch-row latch-swap-slippage">
-        <label htmlFor={slippageId}>Slippage tolerance (%)</label>
+        <label htmlFor={slippageId}>{t('swap.slippage')}</label>
         <input
           id={slippageId}
           className="latch-input"

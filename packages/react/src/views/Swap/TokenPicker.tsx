@@ -1,5 +1,6 @@
 import { formatTokenAmount, type SwapTokenOption } from '@latch/core'
 import { CurrencyList } from '../../components/CurrencyList.tsx'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** The tokens to choose from, with what the account holds of each, and a search box. */
 export function TokenPicker(props: {
@@ -10,13 +11,14 @@ export function TokenPicker(props: {
   onPick(token: SwapTokenOption): void
   onCancel(): void
 }) {
+  const { t } = useI18n()
   return (
     <CurrencyList
       label={props.title}
       testId="latch-swap-token-picker"
-      searchLabel="Search tokens"
-      placeholder="Name, symbol or address"
-      noMatch={(query) => `No token matches “${query}”`}
+      searchLabel={t('sendPicker.search')}
+      placeholder={t('swap.searchPlaceholder')}
+      noMatch={(query) => t('sendPicker.noMatch', { query })}
       items={props.tokens.map((token) => ({
         id: token.address,
         title: token.symbol,
@@ -39,7 +41,7 @@ export function TokenPicker(props: {
         data-variant="secondary"
         onClick={props.onCancel}
       >
-        Back to swap
+        {t('swap.back')}
       </button>
     </CurrencyList>
   )

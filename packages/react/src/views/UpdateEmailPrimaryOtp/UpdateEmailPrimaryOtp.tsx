@@ -2,6 +2,7 @@ import type { EmbeddedController } from '@latch/core'
 import { OtpStep } from '../../components/OtpStep.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { Rich } from '../../i18n/Rich.tsx'
 
 /** UpdateEmailPrimaryOtp: the code sent to the current address proves the change is wanted. */
 export function UpdateEmailPrimaryOtp() {
@@ -18,7 +19,7 @@ function Primary({ embedded }: { embedded: EmbeddedController }) {
       testId="latch-update-email-primary"
       prompt={
         <>
-          Enter the code we sent to your current email <strong>{user?.email}</strong>
+          <Rich id="otp.enterCurrent" values={{ email: <strong>{user?.email}</strong> }} />
         </>
       }
       submit={(code) => embedded.updateEmailPrimaryOtp(code)}

@@ -2,6 +2,7 @@ import type { EmbeddedController } from '@latch/core'
 import { OtpStep } from '../../components/OtpStep.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { Rich } from '../../i18n/Rich.tsx'
 
 /** UpdateEmailSecondaryOtp: the code sent to the new address; then the account uses it. */
 export function UpdateEmailSecondaryOtp() {
@@ -18,7 +19,7 @@ function Secondary({ embedded }: { embedded: EmbeddedController }) {
       testId="latch-update-email-secondary"
       prompt={
         <>
-          Enter the code we sent to <strong>{newEmail}</strong>
+          <Rich id="otp.enterCode" values={{ email: <strong>{newEmail}</strong> }} />
         </>
       }
       submit={(code) => embedded.updateEmailSecondaryOtp(code)}

@@ -2,6 +2,8 @@ import type { EmbeddedController } from '@latch/core'
 import { EmailField } from '../../components/EmailField.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { Rich } from '../../i18n/Rich.tsx'
+import { useI18n } from '../../i18n/useI18n.ts'
 
 /** UpdateEmailWallet: the new address; a code then goes to the current one and one to the new. */
 export function UpdateEmailWallet() {
@@ -12,18 +14,18 @@ export function UpdateEmailWallet() {
 
 function UpdateEmail({ embedded }: { embedded: EmbeddedController }) {
   const { user, error, pending } = useStore(embedded.state)
+  const { t, known } = useI18n()
   return (
     <div className="latch-list" data-testid="latch-update-email">
       {user?.email && (
         <p className="latch-muted">
-          Your email is <strong>{user.email}</strong>. We send a code to it and one to the new
-          address.
+          <Rich id="updateEmail.current" values={{ email: <strong>{user.email}</strong> }} />
         </p>
       )}
       <EmailField
-        label="New email"
-        submitLabel="Continue"
-        error={error}
+        label={t('updateEmail.new')}
+        submitLabel={t('common.continue')}
+        error={error && known(error)}
         pending={pending}
         onSubmit={(email) => void embedded.updateEmail(email)}
         testId="latch-update-email-form"

@@ -1,0 +1,18 @@
+export {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  type Locale,
+  textDirection,
+} from './locales.ts'
+export { parseAcceptLanguage, pickLocale } from './pickLocale.ts'
+export {
+  type Catalogue,
+  dateFormat,
+  formatMessage,
+  type Message,
+  type MessageParams,
+  numberFormat,
+  type PluralMessage,
+  placeholdersOf,
+} from './translate.ts'

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { en } from './en.ts'
+import { createScreenLanguage } from './screenLanguage.ts'
+
+describe('createScreenLanguage', () => {
+  it('speaks English at first and another language once its chunk is in, the page following', async () => {
+    const page = { lang: 'en', dir: 'ltr' }
+    const language = createScreenLanguage('en', page)
+    expect(language.text('reject')).toBe('Reject')
+    await language.set('ar')
+    expect(language.text('reject')).toBe('رفض')
+    expect(language.text('Sign message')).toBe('توقيع رسالة')
+    expect(page).toEqual({ lang: 'ar', dir: 'rtl' })
+    await language.set('de')
+    expect(language.text('approving')).toBe('Wird bestätigt...')
+    expect(page).toEqual({ lang: 'de', dir: 'ltr' })
+  })
+
+  it('leaves a screen title it has no word for as written', () => {
+    expect(createScreenLanguage('en').text('Sign a brand new thing')).toBe('Sign a brand new thing')
+  })
+
+  it('has every English key in each language', async () => {
+    for (const locale of [
+      'ar',
+      'zh',
+      'ja',
+      'ko',
+      'es',
+      'pt',
+      'fr',
+      'de',
+      'ru',
+      'tr',
+      'hi',
+    ] as const) {
+      const { default: messages } = await import(`./locales/${locale}.ts`)
+      expect(Object.keys(messages).sort(), locale).toEqual(Object.keys(en).sort())
+    }
+  })
+})
