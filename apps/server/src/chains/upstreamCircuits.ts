@@ -63,17 +63,20 @@ export class UpstreamCircuits {
       circuit = { down: false, probe: undefined, slots: new UpstreamSlots(this.#limits) }
       this.#circuits.set(url, circuit)
     }
-    if (circuit.down && circuit.probe) {
-      if (!options.failFast) await circuit.probe
-      if (circuit.down)
-        throw new UpstreamDownError('did not answer its last call; waiting for it to answer again')
-    }
-    if (!(await circuit.slots.acquire()))
-      throw new UpstreamBusyError('is busy: too many calls are waiting for it; try again shortly')
-    // It went down while this call waited for a slot, and another call is its probe.
-    if (circuit.down && circuit.probe) {
+    for (;;) {
+      if (circuit.down && circuit.probe) {
+        if (!options.failFast) await circuit.probe
+        if (circuit.down)
+          throw new UpstreamDownError(
+            'did not answer its last call; waiting for it to answer again',
+          )
+      }
+      if (!(await circuit.slots.acquire()))
+        throw new UpstreamBusyError('is busy: too many calls are waiting for it; try again shortly')
+      // Another call became the down upstream's probe while this one waited for a slot: this one
+      // waits for that probe's answer, as it would have had it arrived a moment later.
+      if (!(circuit.down && circuit.probe)) break
       circuit.slots.release()
-      throw new UpstreamDownError('did not answer its last call; waiting for it to answer again')
     }
     let probeDone: (() => void) | undefined
     if (circuit.down) circuit.probe = new Promise<void>((resolve) => (probeDone = resolve))
