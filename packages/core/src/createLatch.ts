@@ -12,6 +12,8 @@ import {
 } from './account/index.ts'
 import { checkOrigin } from './alerts/checkOrigin.ts'
 import { type AlertsController, createAlerts } from './alerts/index.ts'
+import { connectAnalytics } from './analytics/connectAnalytics.ts'
+import { analyticsAllowed } from './analytics/privacy.ts'
 import { type ApiClient, createApiClient } from './api/client.ts'
 import { type BalancesController, createBalances } from './balances/createBalances.ts'
 import { createNativeBalanceRefresh } from './balances/refreshNativeBalance.ts'
@@ -44,6 +46,7 @@ import type { EmbeddedController } from './embedded/createEmbedded.ts'
 import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
+import { trackConnectError, trackLoginMethods, trackSelectWallet } from './events/track.ts'
 import { loadRemoteFeatures } from './features/loadRemoteFeatures.ts'
 import type { HistoryController } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
@@ -237,7 +240,12 @@ export function createLatch(config: LatchConfig): Latch {
     themeMode: options.themeMode,
     themeVariables: options.themeVariables,
   })
-  const connection = createConnection({ storage, events })
+  const connection = createConnection({
+    storage,
+    events,
+    // The network the wallet connected on, as CONNECT_SUCCESS reports it.
+    chain: () => activeAccount.get()?.caipNetworkId,
+  })
   const namespaces = options.families
   const connections = createConnections({ storage, namespaces })
   const account = createAccountController(connections.state.get().activeNamespace)
@@ -270,6 +278,24 @@ export function createLatch(config: LatchConfig): Latch {
     projectId: options.projectId,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   })
+  // Usage and error events for the project's owner: the sender's code loads with the first event,
+  // and reads the visitor's privacy signals only then (nothing touches the page before).
+  if (!options.projectIdMissing) {
+    connectAnalytics(events, async () => {
+      if (!analyticsAllowed(options.features.analytics)) return undefined
+      const [{ createSender }, { browserPage }] = await Promise.all([
+        import('./analytics/createSender.ts'),
+        import('./analytics/browserPage.ts'),
+      ])
+      return createSender({
+        serverUrl: config.serverUrl,
+        projectId: options.projectId,
+        alerts,
+        page: browserPage(),
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      })
+    })
+  }
   const queryClient = createLazyQueryClient()
   const supportedChains = () =>
     queryClient.fetchQuery({
@@ -315,6 +341,7 @@ export function createLatch(config: LatchConfig): Latch {
           smartAccountChains: supportedChains,
         })
       : undefined
+  if (embedded) trackLoginMethods(embedded.controller, events)
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
@@ -527,8 +554,19 @@ export function createLatch(config: LatchConfig): Latch {
       })
     })
     return {
-      connect: async (wallet) => (await code.load()).connect(wallet),
-      openLink: deferred(code, (loaded, linking: WalletLinking) => loaded.openLink(linking)),
+      async connect(wallet) {
+        trackSelectWallet(events, wallet ?? { name: 'WalletConnect' }, 'qrcode')
+        try {
+          return await (await code.load()).connect(wallet)
+        } catch (error) {
+          trackConnectError(events, 'qrcode', displayMessage(error), wallet?.name)
+          throw error
+        }
+      },
+      openLink: deferred(code, (loaded, linking: WalletLinking) => {
+        trackSelectWallet(events, { name: linking.name }, 'mobile')
+        loaded.openLink(linking)
+      }),
       // Nothing was paired before the code loaded: nothing to leave.
       leave: () => code.current()?.leave(),
     }
@@ -543,15 +581,22 @@ export function createLatch(config: LatchConfig): Latch {
   // Email and social login end here, as a wallet connection: closed like other wallets.
   async function connectEmbedded(method: LoginMethod): Promise<void> {
     const caipNetworkId = evmNetworkId()
-    await (await loadEvm()).connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
+    try {
+      await (await loadEvm()).connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
+    } catch (error) {
+      trackConnectError(events, method, displayMessage(error))
+      throw error
+    }
     events.emit({
       type: 'track',
       event: 'CONNECT_SUCCESS',
       properties: {
-        // Farcaster is one of the social logins the site offers.
-        method: method === 'farcaster' ? 'social' : method,
+        method,
         name: embedded?.controller.walletInfo().name ?? 'Email',
         walletId: EMBEDDED_CONNECTOR_ID,
+        ...(activeAccount.get()?.caipNetworkId
+          ? { chain: activeAccount.get()?.caipNetworkId }
+          : {}),
       },
     })
     closeModalAfterConnect()
@@ -756,21 +801,27 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      // A click that comes before start() (or before the families' code): they load first.
-      const [{ connectBrowserWallet, connectFamilies }] = await Promise.all([
-        walletActions.load(),
-        withFamilies(families.loadAll()),
-      ])
-      let tried: ChainAdapter | undefined = adapters[connections.state.get().activeNamespace]
-      return connectBrowserWallet({
-        connection,
-        connect: (connectorId) =>
-          connectFamilies(familyWallets, connectorId, (family) => {
-            tried = family
-          }),
-        walletStatus: () => tried?.connection.get().status ?? 'disconnected',
-        closeAfterConnect: closeModalAfterConnect,
-      })(wallet)
+      trackSelectWallet(events, wallet, 'browser')
+      try {
+        // A click that comes before start() (or before the families' code): they load first.
+        const [{ connectBrowserWallet, connectFamilies }] = await Promise.all([
+          walletActions.load(),
+          withFamilies(families.loadAll()),
+        ])
+        let tried: ChainAdapter | undefined = adapters[connections.state.get().activeNamespace]
+        return await connectBrowserWallet({
+          connection,
+          connect: (connectorId) =>
+            connectFamilies(familyWallets, connectorId, (family) => {
+              tried = family
+            }),
+          walletStatus: () => tried?.connection.get().status ?? 'disconnected',
+          closeAfterConnect: closeModalAfterConnect,
+        })(wallet)
+      } catch (error) {
+        trackConnectError(events, 'browser', displayMessage(error), wallet.name)
+        throw error
+      }
     },
     disconnect,
     switchNetwork: switchWalletNetwork({
