@@ -454,9 +454,17 @@ export function createLatch(config: LatchConfig): Latch {
   const activeAdapter = () => adapterOf(connections.state.get().activeNamespace)
 
   // Swap, on-ramp and names keep their state here and load their code with their views.
-  const swap = createLazySwap({ api, evm: evmCalls, balances, snackbar, account: activeAccount })
+  const swap = createLazySwap({
+    api,
+    evm: evmCalls,
+    balances,
+    snackbar,
+    account: activeAccount,
+    events,
+  })
   const onramp = createLazyOnramp({
     api,
+    events,
     account: activeAccount,
     balances,
     snackbar,
@@ -627,6 +635,7 @@ export function createLatch(config: LatchConfig): Latch {
   const sendFlow = lazyCode(() =>
     import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
       createSendFlow({
+        events,
         balances: balances.state,
         account: activeAccount,
         resolveName: (name) => names.resolve(name),
