@@ -70,6 +70,7 @@ import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
 import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
 import { refreshOnAccountMoved } from './rules/refreshOnAccountMoved.ts'
+import { reportKitErrors } from './rules/reportKitErrors.ts'
 import { resetOnDisconnect } from './rules/resetOnDisconnect.ts'
 import {
   createPendingTransactions,
@@ -535,6 +536,13 @@ export function createLatch(config: LatchConfig): Latch {
     modal,
     router,
     allowUnsupportedChain: options.allowUnsupportedChain,
+  })
+  reportKitErrors({
+    snackbar: snackbar.state,
+    alerts: alerts.state,
+    events,
+    view: () => router.state.get().view,
+    chain: () => network.state.get().activeNetwork?.caipNetworkId,
   })
 
   // Connecting, pairing and switching run on a click in the modal: their code loads as the modal
