@@ -8,6 +8,7 @@ import {
 } from '@latch/react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
+import { ExportLogs } from './ExportLogs.tsx'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
 
 // The Smart session panel is shown to an EVM account only: its code loads with it.
@@ -216,6 +217,7 @@ export function App() {
         <TryItForAccount />
         <SmartSessionForAccount />
         <EventLog />
+        <ExportLogs />
         <p data-testid="devnet-chains">
           {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}
         </p>

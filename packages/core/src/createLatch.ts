@@ -52,6 +52,7 @@ import type { HistoryController } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
 import { deferred, type LazyCode, lazyCode } from './lazy/lazyCode.ts'
 import type { LoadsCode } from './lazy/types.ts'
+import { createLogBuffer } from './logs/createLogBuffer.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
 import { createLazyIdentity } from './names/lazyIdentity.ts'
@@ -217,6 +218,11 @@ export type Latch = {
   readonly embedded: EmbeddedController | undefined
   /** The features in force: the site's, narrowed by its project's settings once `start()` read them. */
   readonly features: ReadableStore<Features>
+  /**
+   * The kit's recent log (about 1 MB: events, errors as shown, alerts), oldest first, for a support
+   * request. Keys, signatures, tokens, email codes and email addresses never enter it.
+   */
+  exportLogs(): string
   /** Runs once on the client (never on the server): restores the session, checks the origin. */
   start(): Promise<void>
   /** Connects a wallet installed in this browser; the modal closes on success. */
@@ -537,6 +543,15 @@ export function createLatch(config: LatchConfig): Latch {
     router,
     allowUnsupportedChain: options.allowUnsupportedChain,
   })
+  // The support log: every event (errors included, as the visitor saw them) and every alert.
+  const logs = createLogBuffer()
+  events.subscribe((event) =>
+    logs.add(event.type === 'error' ? 'error' : 'info', event.event, event.properties),
+  )
+  alerts.state.subscribe((state, previous) => {
+    if (state.open && !(previous.open && previous.message === state.message))
+      logs.add(state.variant === 'error' ? 'error' : 'warn', state.title ?? 'alert', state.message)
+  })
   reportKitErrors({
     snackbar: snackbar.state,
     alerts: alerts.state,
@@ -799,6 +814,7 @@ export function createLatch(config: LatchConfig): Latch {
     walletConnect,
     embedded: embedded?.controller,
     features: selectStore(features, (state) => state.current),
+    exportLogs: () => logs.text(),
     start() {
       started ??= (async () => {
         if (options.projectIdMissing) {
