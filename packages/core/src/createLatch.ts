@@ -870,6 +870,8 @@ export function createLatch(config: LatchConfig): Latch {
       router,
       snackbar,
       displayMessage,
+      isSiteNetwork: (caipNetworkId) => network.find(caipNetworkId) !== undefined,
+      alerts,
     }),
   }
 }
