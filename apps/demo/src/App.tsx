@@ -9,6 +9,7 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 import { LanguagePicker } from './LanguagePicker.tsx'
+import { ExportLogs } from './ExportLogs.tsx'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
 
 // The Smart session panel is shown to an EVM account only: its code loads with it.
@@ -218,6 +219,7 @@ export function App() {
         <TryItForAccount />
         <SmartSessionForAccount />
         <EventLog />
+        <ExportLogs />
         <p data-testid="devnet-chains">
           {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}
         </p>

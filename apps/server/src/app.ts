@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { startAnalyticsRetention } from './analytics/retention.ts'
 import { createBitcoinClients } from './bitcoin/clients.ts'
 import { createChainClients } from './chains/clients.ts'
 import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
@@ -268,7 +269,9 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         onrampProviders: config.onramp.providers,
       }),
     )
-    await scoped.register(telemetryRoutes)
+    await scoped.register(
+      telemetryRoutes({ db, redis, eventsPerSecond: config.analytics.eventsPerSecond }),
+    )
     await scoped.register(getWalletsRoute({ wallets }))
     await scoped.register(walletImageRoute({ wallets }))
     await scoped.register(assetImageRoute({ chains: config.chains }))
@@ -310,6 +313,12 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     payouts.start()
     app.addHook('onClose', () => payouts.stop())
   }
+  const retention = startAnalyticsRetention({
+    db,
+    days: config.analytics.retentionDays,
+    log: app.log,
+  })
+  app.addHook('onClose', () => retention.stop())
   if (paymaster) {
     const settler = new SponsorshipSettler({ db, chains: paymaster.chains, log: app.log })
     settler.start()

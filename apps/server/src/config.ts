@@ -198,6 +198,8 @@ const envSchema = z.object({
     .positive()
     .default(DEFAULT_UPSTREAM_SLOTS.maxInFlight),
   UPSTREAM_MAX_QUEUED: z.coerce.number().int().min(0).default(DEFAULT_UPSTREAM_SLOTS.maxQueued),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
+  ANALYTICS_RATE_LIMIT: z.coerce.number().positive().default(50),
   DEV_PROJECT_ID: z.string().default('latch-dev'),
   DEV_PROJECT_ORIGINS: commaList.optional(),
   ALLOW_LOCALHOST: z
@@ -332,6 +334,11 @@ export type Config = {
   devProject: { id: string; allowedOrigins: string[] } | undefined
   /** Every project accepts `http://localhost:*` and `http://127.0.0.1:*` pages (development). */
   allowLocalhost: boolean
+  /**
+   * The kit's usage and error events: how many days they are kept (ANALYTICS_RETENTION_DAYS) and
+   * how many one IP may send in any one second (ANALYTICS_RATE_LIMIT).
+   */
+  analytics: { retentionDays: number; eventsPerSecond: number }
   /**
    * The history indexer: whether this instance runs it, how often it polls each chain, and how
    * many recent blocks it re-checks for a reorg on every poll.
@@ -475,6 +482,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { id: vars.DEV_PROJECT_ID, allowedOrigins: vars.DEV_PROJECT_ORIGINS ?? vars.CORS_ORIGINS }
       : undefined,
     allowLocalhost: vars.ALLOW_LOCALHOST ?? vars.NODE_ENV !== 'production',
+    analytics: {
+      retentionDays: vars.ANALYTICS_RETENTION_DAYS,
+      eventsPerSecond: vars.ANALYTICS_RATE_LIMIT,
+    },
     indexer: {
       enabled: vars.INDEXER_ENABLED,
       pollMs: vars.INDEXER_POLL_MS,

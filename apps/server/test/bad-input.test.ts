@@ -205,6 +205,16 @@ const SAMPLES: Record<string, Sample> = {
       },
     ],
   },
+  'POST /e': {
+    query: PROJECT,
+    body: {
+      eventId: 'e2',
+      url: 'http://127.0.0.1:5173/?q=1',
+      domain: '127.0.0.1',
+      timestamp: 1_764_000_000_000,
+      props: { type: 'error', event: 'KIT_ERROR' },
+    },
+  },
   'GET /projects/v1/origins': { query: PROJECT },
   'GET /appkit/v1/config': { query: PROJECT },
   'GET /getWallets': {
@@ -463,7 +473,7 @@ const PASSED_THROUGH = new Set([
  * Routes that read a text/plain body as JSON: browsers send beacons (navigator.sendBeacon) with a
  * string body, which goes out as text/plain.
  */
-const TEXT_BODIES = new Set(['POST /batch'])
+const TEXT_BODIES = new Set(['POST /batch', 'POST /e'])
 
 const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085']
 

@@ -387,18 +387,22 @@ describe('the API as another web client calls it', () => {
       ).toBe(false)
     })
 
-    it('says analytics are off', async () => {
+    it("says analytics are on: the project's analytics feature, on by default", async () => {
       const response = await get(call('/getAnalyticsConfig'))
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({ isAnalyticsEnabled: false })
+      expect(response.json()).toEqual({ isAnalyticsEnabled: true })
     })
 
-    it('takes a batch of events as the beacon sends it (text/plain) or as JSON, and keeps none', async () => {
+    it('takes a batch of events as the beacon sends it (text/plain) or as JSON, each stored once', async () => {
+      const stored = []
       for (const contentType of ['text/plain;charset=UTF-8', 'application/json']) {
         const response = await postBatch(JSON.stringify(EVENTS), contentType)
         expect(response.statusCode, contentType).toBe(200)
-        expect(response.json()).toEqual({ received: 2, stored: 0, isAnalyticsEnabled: false })
+        expect(response.json()).toMatchObject({ received: 2, isAnalyticsEnabled: true })
+        stored.push(response.json().stored)
       }
+      // Its nested fields are kept as sent; the second copy of each event is a no-op.
+      expect(stored).toEqual([2, 0])
     })
 
     it.each([

@@ -535,6 +535,7 @@ describe.each(DIALECTS)('wallet registry on %s', (dialect) => {
       'activity',
       'send',
       'receive',
+      'analytics',
     ])
     // Only the providers this server can log in with (GitHub and the devnet's), and farcaster.
     expect(features.find((feature) => feature.id === 'social_login')?.config).toEqual([

@@ -12,6 +12,8 @@ import {
 } from './account/index.ts'
 import { checkOrigin } from './alerts/checkOrigin.ts'
 import { type AlertsController, createAlerts } from './alerts/index.ts'
+import { connectAnalytics } from './analytics/connectAnalytics.ts'
+import { analyticsAllowed } from './analytics/privacy.ts'
 import { type ApiClient, createApiClient } from './api/client.ts'
 import { type BalancesController, createBalances } from './balances/createBalances.ts'
 import { createNativeBalanceRefresh } from './balances/refreshNativeBalance.ts'
@@ -44,12 +46,14 @@ import type { EmbeddedController } from './embedded/createEmbedded.ts'
 import { createLazyEmbedded } from './embedded/lazyEmbedded.ts'
 import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
+import { trackConnectError, trackLoginMethods, trackSelectWallet } from './events/track.ts'
 import { loadRemoteFeatures } from './features/loadRemoteFeatures.ts'
 import type { HistoryController } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
 import { createI18n, type I18nController } from './i18n/index.ts'
 import { deferred, type LazyCode, lazyCode } from './lazy/lazyCode.ts'
 import type { LoadsCode } from './lazy/types.ts'
+import { createLogBuffer } from './logs/createLogBuffer.ts'
 import { createModal, type ModalController } from './modal/index.ts'
 import { DEFAULT_NAMES_ZONE, type NamesController } from './names/index.ts'
 import { createLazyIdentity } from './names/lazyIdentity.ts'
@@ -71,6 +75,7 @@ import { mirrorConnection } from './rules/mirrorConnection.ts'
 import { openUnsupportedChain } from './rules/openUnsupportedChain.ts'
 import { persistActiveNetwork, storedActiveNetwork } from './rules/persistActiveNetwork.ts'
 import { refreshOnAccountMoved } from './rules/refreshOnAccountMoved.ts'
+import { reportKitErrors } from './rules/reportKitErrors.ts'
 import { resetOnDisconnect } from './rules/resetOnDisconnect.ts'
 import {
   createPendingTransactions,
@@ -233,6 +238,11 @@ export type Latch = {
    * browser): Buy and Swap are then off, and the Account view says so.
    */
   readonly region: ReadableStore<{ restricted: boolean }>
+  /**
+   * The kit's recent log (about 1 MB: events, errors as shown, alerts), oldest first, for a support
+   * request. Keys, signatures, tokens, email codes and email addresses never enter it.
+   */
+  exportLogs(): string
   /** Runs once on the client (never on the server): restores the session, checks the origin. */
   start(): Promise<void>
   /** Connects a wallet installed in this browser; the modal closes on success. */
@@ -258,7 +268,12 @@ export function createLatch(config: LatchConfig): Latch {
     themeVariables: options.themeVariables,
   })
   const i18n = createI18n(config.locale)
-  const connection = createConnection({ storage, events })
+  const connection = createConnection({
+    storage,
+    events,
+    // The network the wallet connected on, as CONNECT_SUCCESS reports it.
+    chain: () => activeAccount.get()?.caipNetworkId,
+  })
   const namespaces = options.families
   const connections = createConnections({ storage, namespaces })
   const account = createAccountController(connections.state.get().activeNamespace)
@@ -291,6 +306,24 @@ export function createLatch(config: LatchConfig): Latch {
     projectId: options.projectId,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   })
+  // Usage and error events for the project's owner: the sender's code loads with the first event,
+  // and reads the visitor's privacy signals only then (nothing touches the page before).
+  if (!options.projectIdMissing) {
+    connectAnalytics(events, async () => {
+      if (!analyticsAllowed(options.features.analytics)) return undefined
+      const [{ createSender }, { browserPage }] = await Promise.all([
+        import('./analytics/createSender.ts'),
+        import('./analytics/browserPage.ts'),
+      ])
+      return createSender({
+        serverUrl: config.serverUrl,
+        projectId: options.projectId,
+        alerts,
+        page: browserPage(),
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      })
+    })
+  }
   const queryClient = createLazyQueryClient()
   const supportedChains = () =>
     queryClient.fetchQuery({
@@ -339,6 +372,7 @@ export function createLatch(config: LatchConfig): Latch {
           smartAccountChains: supportedChains,
         })
       : undefined
+  if (embedded) trackLoginMethods(embedded.controller, events)
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
@@ -451,9 +485,17 @@ export function createLatch(config: LatchConfig): Latch {
   const activeAdapter = () => adapterOf(connections.state.get().activeNamespace)
 
   // Swap, on-ramp and names keep their state here and load their code with their views.
-  const swap = createLazySwap({ api, evm: evmCalls, balances, snackbar, account: activeAccount })
+  const swap = createLazySwap({
+    api,
+    evm: evmCalls,
+    balances,
+    snackbar,
+    account: activeAccount,
+    events,
+  })
   const onramp = createLazyOnramp({
     api,
+    events,
     account: activeAccount,
     balances,
     snackbar,
@@ -533,6 +575,22 @@ export function createLatch(config: LatchConfig): Latch {
     router,
     allowUnsupportedChain: options.allowUnsupportedChain,
   })
+  // The support log: every event (errors included, as the visitor saw them) and every alert.
+  const logs = createLogBuffer()
+  events.subscribe((event) =>
+    logs.add(event.type === 'error' ? 'error' : 'info', event.event, event.properties),
+  )
+  alerts.state.subscribe((state, previous) => {
+    if (state.open && !(previous.open && previous.message === state.message))
+      logs.add(state.variant === 'error' ? 'error' : 'warn', state.title ?? 'alert', state.message)
+  })
+  reportKitErrors({
+    snackbar: snackbar.state,
+    alerts: alerts.state,
+    events,
+    view: () => router.state.get().view,
+    chain: () => network.state.get().activeNetwork?.caipNetworkId,
+  })
 
   // Connecting, pairing and switching run on a click in the modal: their code loads as the modal
   // first opens (or on the first call), not with the page.
@@ -559,8 +617,19 @@ export function createLatch(config: LatchConfig): Latch {
       })
     })
     return {
-      connect: async (wallet) => (await code.load()).connect(wallet),
-      openLink: deferred(code, (loaded, linking: WalletLinking) => loaded.openLink(linking)),
+      async connect(wallet) {
+        trackSelectWallet(events, wallet ?? { name: 'WalletConnect' }, 'qrcode')
+        try {
+          return await (await code.load()).connect(wallet)
+        } catch (error) {
+          trackConnectError(events, 'qrcode', displayMessage(error), wallet?.name)
+          throw error
+        }
+      },
+      openLink: deferred(code, (loaded, linking: WalletLinking) => {
+        trackSelectWallet(events, { name: linking.name }, 'mobile')
+        loaded.openLink(linking)
+      }),
       // Nothing was paired before the code loaded: nothing to leave.
       leave: () => code.current()?.leave(),
     }
@@ -575,15 +644,22 @@ export function createLatch(config: LatchConfig): Latch {
   // Email and social login end here, as a wallet connection: closed like other wallets.
   async function connectEmbedded(method: LoginMethod): Promise<void> {
     const caipNetworkId = evmNetworkId()
-    await (await loadEvm()).connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
+    try {
+      await (await loadEvm()).connect(EMBEDDED_CONNECTOR_ID, caipNetworkId ? { caipNetworkId } : {})
+    } catch (error) {
+      trackConnectError(events, method, displayMessage(error))
+      throw error
+    }
     events.emit({
       type: 'track',
       event: 'CONNECT_SUCCESS',
       properties: {
-        // Farcaster is one of the social logins the site offers.
-        method: method === 'farcaster' ? 'social' : method,
+        method,
         name: embedded?.controller.walletInfo().name ?? 'Email',
         walletId: EMBEDDED_CONNECTOR_ID,
+        ...(activeAccount.get()?.caipNetworkId
+          ? { chain: activeAccount.get()?.caipNetworkId }
+          : {}),
       },
     })
     closeModalAfterConnect()
@@ -614,6 +690,7 @@ export function createLatch(config: LatchConfig): Latch {
   const sendFlow = lazyCode(() =>
     import('./send/createSendFlow.ts').then(({ createSendFlow }) =>
       createSendFlow({
+        events,
         balances: balances.state,
         account: activeAccount,
         resolveName: (name) => names.resolve(name),
@@ -774,6 +851,7 @@ export function createLatch(config: LatchConfig): Latch {
     embedded: embedded?.controller,
     features: selectStore(features, (state) => state.current),
     region,
+    exportLogs: () => logs.text(),
     start() {
       started ??= (async () => {
         // The time zone is the browser's: read here, on the client, never at creation (SSR).
@@ -800,21 +878,27 @@ export function createLatch(config: LatchConfig): Latch {
       return started
     },
     async connectWallet(wallet) {
-      // A click that comes before start() (or before the families' code): they load first.
-      const [{ connectBrowserWallet, connectFamilies }] = await Promise.all([
-        walletActions.load(),
-        withFamilies(families.loadAll()),
-      ])
-      let tried: ChainAdapter | undefined = adapters[connections.state.get().activeNamespace]
-      return connectBrowserWallet({
-        connection,
-        connect: (connectorId) =>
-          connectFamilies(familyWallets, connectorId, (family) => {
-            tried = family
-          }),
-        walletStatus: () => tried?.connection.get().status ?? 'disconnected',
-        closeAfterConnect: closeModalAfterConnect,
-      })(wallet)
+      trackSelectWallet(events, wallet, 'browser')
+      try {
+        // A click that comes before start() (or before the families' code): they load first.
+        const [{ connectBrowserWallet, connectFamilies }] = await Promise.all([
+          walletActions.load(),
+          withFamilies(families.loadAll()),
+        ])
+        let tried: ChainAdapter | undefined = adapters[connections.state.get().activeNamespace]
+        return await connectBrowserWallet({
+          connection,
+          connect: (connectorId) =>
+            connectFamilies(familyWallets, connectorId, (family) => {
+              tried = family
+            }),
+          walletStatus: () => tried?.connection.get().status ?? 'disconnected',
+          closeAfterConnect: closeModalAfterConnect,
+        })(wallet)
+      } catch (error) {
+        trackConnectError(events, 'browser', displayMessage(error), wallet.name)
+        throw error
+      }
     },
     disconnect,
     switchNetwork: switchWalletNetwork({
@@ -830,6 +914,8 @@ export function createLatch(config: LatchConfig): Latch {
       router,
       snackbar,
       displayMessage,
+      isSiteNetwork: (caipNetworkId) => network.find(caipNetworkId) !== undefined,
+      alerts,
     }),
   }
 }

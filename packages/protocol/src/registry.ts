@@ -155,8 +155,9 @@ export const swapProvider = z.enum(['uniswap_v2'])
 export type SwapProvider = z.infer<typeof swapProvider>
 
 /**
- * Per-project features of GET /appkit/v1/config. `email` is login by email code and
- * `latch_branding` the "powered by Latch" footer (Latch's counterpart of `reown_branding`).
+ * Per-project features of GET /appkit/v1/config. `email` is login by email code,
+ * `latch_branding` the "powered by Latch" footer (Latch's counterpart of `reown_branding`) and
+ * `analytics` whether the server keeps the kit's usage and error events.
  */
 export const featureId = z.enum([
   'social_login',
@@ -169,6 +170,7 @@ export const featureId = z.enum([
   'multi_wallet',
   'headless',
   'latch_branding',
+  'analytics',
 ])
 export type FeatureId = z.infer<typeof featureId>
 
@@ -184,6 +186,7 @@ export const featureConfig = {
   multi_wallet: z.null(),
   headless: z.null(),
   latch_branding: z.null(),
+  analytics: z.null(),
 } satisfies Record<FeatureId, z.ZodType>
 export type FeatureConfig = { [Id in FeatureId]: z.infer<(typeof featureConfig)[Id]> }
 
@@ -201,6 +204,7 @@ export const projectFeature = z.discriminatedUnion('id', [
   feature('multi_wallet'),
   feature('headless'),
   feature('latch_branding'),
+  feature('analytics'),
 ])
 export type ProjectFeature = z.infer<typeof projectFeature>
 
@@ -253,7 +257,7 @@ export type CommonProjectConfigResponse = z.infer<typeof commonProjectConfigResp
 
 /**
  * A feature the project does not set: the defaults (receive, send, swaps, onramp, activity,
- * email, socials enabled; the default social list), everything else off.
+ * email, socials and analytics enabled; the default social list), everything else off.
  */
 export const DEFAULT_FEATURES: {
   [Id in FeatureId]: { isEnabled: boolean; config: FeatureConfig[Id] }
@@ -269,6 +273,8 @@ export const DEFAULT_FEATURES: {
   multi_wallet: { isEnabled: false, config: null },
   headless: { isEnabled: false, config: null },
   latch_branding: { isEnabled: false, config: null },
+  // The kit's usage and error events, stored for the project's owner; a project may turn it off.
+  analytics: { isEnabled: true, config: null },
 }
 
 /** What a project stores (`projects.features`): per feature id, the parts that differ from the defaults. */

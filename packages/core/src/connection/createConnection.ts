@@ -16,6 +16,8 @@ export type ConnectionDeps = {
   events: EventsController
   /** Defaults to `Date.now`. */
   now?: () => number
+  /** The CAIP-2 network the wallet connected on, for CONNECT_SUCCESS. */
+  chain?: () => string | undefined
 }
 
 export type FinalizeConnection = {
@@ -115,10 +117,11 @@ export function createConnection(deps: ConnectionDeps): ConnectionController {
       if (chosen) setWcLinking(chosen)
       store.set({ recentWallet: wallet })
       recordRecentWallet(wallet)
+      const chain = deps.chain?.()
       events.emit({
         type: 'track',
         event: 'CONNECT_SUCCESS',
-        properties: { method, name: wallet.name, walletId: wallet.id },
+        properties: { method, name: wallet.name, walletId: wallet.id, ...(chain ? { chain } : {}) },
       })
     },
   }

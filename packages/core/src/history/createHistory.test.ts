@@ -135,7 +135,11 @@ describe('createHistory', () => {
       loading: false,
     })
     expect(showError).toHaveBeenCalledWith('Failed to fetch transactions')
-    expect(emit).toHaveBeenCalledWith({ type: 'error', event: 'ERROR_FETCH_TRANSACTIONS' })
+    expect(emit).toHaveBeenCalledWith({
+      type: 'track',
+      event: 'ERROR_FETCH_TRANSACTIONS',
+      properties: { chain: expect.stringMatching(/^eip155:\d+$/) },
+    })
   })
 
   it('another network starts a new list', async () => {

@@ -194,7 +194,12 @@ export function createHistory(deps: HistoryDeps): HistoryController {
           next: undefined,
         })
         deps.snackbar.showError('Failed to fetch transactions')
-        deps.events.emit({ type: 'error', event: 'ERROR_FETCH_TRANSACTIONS' })
+        const chain = deps.activeNetwork()
+        deps.events.emit({
+          type: 'track',
+          event: 'ERROR_FETCH_TRANSACTIONS',
+          properties: chain ? { chain } : {},
+        })
       }
     },
     follow(accountAddress) {

@@ -1,5 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { describe, expect, it } from 'vitest'
+import { createAlerts } from '../alerts/createAlerts.ts'
 import { ChainNotSupportedError, UserRejectedError } from '../chains/errors.ts'
 import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
 import { createRouter } from '../router/index.ts'
@@ -28,6 +29,7 @@ function setup(
   let active: ChainNamespace = 'eip155'
   const asked: [ChainNamespace, CaipNetworkId][] = []
   const errors: string[] = []
+  const alerts = createAlerts()
   const switchNetwork = switchWalletNetwork({
     activeNamespace: () => active,
     setActiveNamespace: (namespace) => {
@@ -43,11 +45,25 @@ function setup(
     router,
     snackbar: { showError: (message) => errors.push(String(message)) },
     displayMessage: (error) => (error instanceof Error ? error.message : String(error)),
+    isSiteNetwork: (caipNetworkId) => network.find(caipNetworkId) !== undefined,
+    alerts,
   })
-  return { switchNetwork, network, router, asked, errors, active: () => active }
+  return { switchNetwork, network, router, asked, errors, alerts, active: () => active }
 }
 
 describe('switchWalletNetwork', () => {
+  it("refuses a network the site did not configure with 'Network Not Found', switching nothing", async () => {
+    const { switchNetwork, asked, network, alerts } = setup(['eip155'])
+    await switchNetwork({ ...devnet2, id: 4242, caipNetworkId: 'eip155:4242', name: 'Elsewhere' })
+    expect(asked).toEqual([])
+    expect(network.state.get().activeNetwork?.caipNetworkId).toBe(devnet.caipNetworkId)
+    expect(alerts.state.get()).toMatchObject({
+      title: 'Network Not Found',
+      variant: 'error',
+      open: true,
+    })
+  })
+
   it('asks the connected wallet to switch and goes back from Networks', async () => {
     const { switchNetwork, asked, router } = setup(['eip155'])
     await switchNetwork(devnet2)

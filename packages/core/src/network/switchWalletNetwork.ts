@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import type { AlertsController } from '../alerts/createAlerts.ts'
 import { ChainNotSupportedError, UserRejectedError } from '../chains/errors.ts'
 import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
 import type { RouterController } from '../router/index.ts'
@@ -28,8 +29,17 @@ export function switchWalletNetwork(deps: {
   router: Pick<RouterController, 'state' | 'goBack'>
   snackbar: Pick<SnackbarController, 'showError'>
   displayMessage(error: unknown): string
+  /** Whether the network is one of the site's: another raises 'Network Not Found'. */
+  isSiteNetwork?(caipNetworkId: CaipNetworkId): boolean
+  alerts?: Pick<AlertsController, 'raise'>
 }): (target: CaipNetwork) => Promise<void> {
   return async (target) => {
+    if (deps.isSiteNetwork && !deps.isSiteNetwork(target.caipNetworkId)) {
+      // Nothing switches to a network the site did not configure. The alert's text loads with it.
+      const { KNOWN_ALERTS } = await import('../alerts/knownAlerts.ts')
+      deps.alerts?.raise(KNOWN_ALERTS.networkNotFound)
+      return
+    }
     const namespace = target.chainNamespace
     const otherFamily = namespace !== deps.activeNamespace()
     if (otherFamily) deps.setActiveNamespace(namespace)

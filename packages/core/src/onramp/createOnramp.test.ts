@@ -33,7 +33,9 @@ function setup(options: { connected?: boolean; popup?: PopupWindow | null } = {}
   const opened: (PopupWindow | null)[] = []
   const refreshed: unknown[] = []
   const snackbar: string[] = []
+  const tracked: unknown[] = []
   const onramp = createOnramp({
+    events: { emit: (event) => tracked.push(event) },
     api: createApiClient({ baseUrl: serverUrl, projectId: 'latch-dev' }),
     account: connection,
     balances: {
@@ -52,7 +54,7 @@ function setup(options: { connected?: boolean; popup?: PopupWindow | null } = {}
     },
     preloadImage: (url) => preloaded.push(url),
   })
-  return { onramp, connection, preloaded, opened, refreshed, snackbar }
+  return { onramp, connection, preloaded, opened, refreshed, snackbar, tracked }
 }
 
 describe('the on-ramp state (providers, currencies, quotes)', () => {
@@ -165,6 +167,7 @@ describe('the on-ramp state (providers, currencies, quotes)', () => {
     expect(await away.onramp.buy()).toBe(false)
     expect(away.onramp.state.get().error).toBe(ONRAMP_NOT_CONNECTED)
     expect(away.opened).toEqual([])
+    expect(away.tracked).toEqual([])
 
     const blocked = setup({ popup: null })
     blocked.onramp.setProviders(['sandbox'])
@@ -178,11 +181,18 @@ describe('the on-ramp state (providers, currencies, quotes)', () => {
   })
 
   it('closes the window it opened when the server cannot give the URL', async () => {
-    const { onramp, opened } = setup()
+    const { onramp, opened, tracked } = setup()
     onramp.setProviders(['coinbase'])
     onramp.selectProvider('coinbase')
     onramp.setPaymentAmount('50')
     const buying = onramp.buy()
+    expect(tracked).toEqual([
+      {
+        type: 'track',
+        event: 'BUY_STARTED',
+        properties: { provider: 'coinbase', chain: 'eip155:31337', token: 'USDC', fiat: 'USD' },
+      },
+    ])
     // The window opens in the click, before any answer.
     expect(opened).toHaveLength(1)
     expect(onramp.state.get().checkout).toMatchObject({ status: 'opening', provider: 'coinbase' })

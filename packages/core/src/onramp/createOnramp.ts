@@ -8,6 +8,7 @@ import { connectionMoved } from '../connection/connectionMoved.ts'
 import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
 import type { PopupWindow } from '../embedded/types.ts'
+import type { EventsController } from '../events/createEvents.ts'
 import type { MinedTransaction } from '../history/createHistory.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
@@ -29,6 +30,8 @@ import type { OnrampQuote, OnrampState } from './types.ts'
 import { onrampUrlRequest } from './urlRequest.ts'
 
 export type OnrampDeps = {
+  /** Where BUY_STARTED goes (provider, chain, token, fiat currency). */
+  events?: Pick<EventsController, 'emit'>
   api: Pick<
     ApiClient,
     | 'onrampOptions'
@@ -295,6 +298,16 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
       store.set({ error: problem ?? ONRAMP_NO_AMOUNT })
       return Promise.resolve(false)
     }
+    deps.events?.emit({
+      type: 'track',
+      event: 'BUY_STARTED',
+      properties: {
+        provider: state.selectedProvider?.id ?? '',
+        chain: account?.caipNetworkId ?? '',
+        token: state.purchaseCurrency.symbol,
+        fiat: state.paymentCurrency.id,
+      },
+    })
     return checkout.start(request)
   }
 

@@ -52,6 +52,11 @@ export type Features = {
    * and no project setting, so a site without sessions carries no byte of it.
    */
   sessions?: boolean
+  /**
+   * Usage and error events sent to the Latch server for the project's owner (on unless false). The
+   * visitor's Do Not Track or Global Privacy Control, or the project's own setting, turn it off too.
+   */
+  analytics?: boolean
 }
 
 /** What the site says about itself to wallets. */

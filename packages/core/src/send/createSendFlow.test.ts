@@ -74,7 +74,9 @@ function setup(
   const toasts: string[] = []
   let mined: (success: boolean) => void = () => {}
   let lost: (error: Error) => void = () => {}
+  const tracked: unknown[] = []
   const flow = createSendFlow({
+    events: { emit: (event) => tracked.push(event) },
     balances,
     account: connection,
     resolveName:
@@ -129,6 +131,7 @@ function setup(
     await settle()
   }
   return {
+    tracked,
     flow,
     router,
     modal,
@@ -263,7 +266,7 @@ describe('the Send flow', () => {
   })
 
   it('ends on one result screen: the hash, the explorer page, then whether it was mined', async () => {
-    const { flow, state, mine, toasts } = setup({
+    const { flow, state, mine, toasts, tracked } = setup({
       explorer: { name: 'Latchscan', url: 'https://scan.example/' },
     })
     flow.selectToken(balanceKey(usdc))
@@ -285,6 +288,13 @@ describe('the Send flow', () => {
     await mine(true)
     expect(state().result?.status).toBe('confirmed')
     expect(toasts).toEqual(['success: Sent 12.5 USDC'])
+    expect(tracked).toEqual([
+      {
+        type: 'track',
+        event: 'SEND_SUCCESS',
+        properties: { chain: 'eip155:31337', token: 'USDC' },
+      },
+    ])
     flow.reset()
     expect(state()).toMatchObject({ step: 'form', tokenKey: undefined, amount: '', receiver: '' })
   })
@@ -319,7 +329,7 @@ describe('the Send flow', () => {
     let answer: () => Promise<Hex> = async () => {
       throw new UserRejectedError('User rejected the request')
     }
-    const { flow, state } = setup({ send: () => answer() })
+    const { flow, state, tracked } = setup({ send: () => answer() })
     flow.selectToken(balanceKey(eth))
     flow.setAmount('0.1')
     flow.setReceiver(RECEIVER)
@@ -331,6 +341,13 @@ describe('the Send flow', () => {
     }
     await flow.send()
     expect(state()).toMatchObject({ step: 'review', error: 'Something went wrong' })
+    expect(tracked).toEqual(
+      ['Signature declined', 'Something went wrong'].map((message) => ({
+        type: 'track',
+        event: 'SEND_ERROR',
+        properties: { chain: 'eip155:31337', token: 'ETH', message },
+      })),
+    )
   })
 
   it("survives the embedded wallet's approval view; leaving Send or closing the modal resets it", async () => {

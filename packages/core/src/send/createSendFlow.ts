@@ -16,6 +16,7 @@ import type {
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
+import type { EventsController } from '../events/createEvents.ts'
 import type { ModalController } from '../modal/index.ts'
 import { isNameLike } from '../names/resolveName.ts'
 import type { RouterController } from '../router/index.ts'
@@ -47,6 +48,8 @@ export const RESOLVE_DEBOUNCE_MS = 300
 const FLOW_VIEWS: ReadonlySet<string> = new Set(['Send', 'ApproveTransaction'])
 
 export type SendFlowDeps = {
+  /** Where SEND_SUCCESS and SEND_ERROR go (chain, token symbol, the sentence shown). */
+  events?: Pick<EventsController, 'emit'>
   /** The account's balances on the active network: the tokens to send. */
   balances: ReadableStore<BalancesState>
   /** The active account in CAIP form: the sender, on its network. */
@@ -593,14 +596,20 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     if (step !== 'review' || !reviewed || !current || fee.status === 'loading') return
     if (reviewed.shortfall) return
     store.set({ step: 'sending', error: undefined })
+    const tracked = {
+      chain: current.caipNetworkId,
+      token: reviewed.request.token?.symbol ?? currencyOf(current.caipNetworkId).symbol,
+    }
     let sent: SentTransfer
     try {
       sent = await deps.send(reviewed.request)
     } catch (caught) {
-      if (store.get().step === 'sending')
-        store.set({ step: 'review', error: displayMessage(caught) })
+      const message = displayMessage(caught)
+      deps.events?.emit({ type: 'track', event: 'SEND_ERROR', properties: { ...tracked, message } })
+      if (store.get().step === 'sending') store.set({ step: 'review', error: message })
       return
     }
+    deps.events?.emit({ type: 'track', event: 'SEND_SUCCESS', properties: tracked })
     const hash = sent.id
     const network = deps.network(sent.caipNetworkId)
     const explorer = network?.blockExplorers?.default
@@ -633,7 +642,18 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       const status = receipt.success ? 'confirmed' : 'failed'
       if (store.get().result?.hash === result.hash) store.set({ result: { ...result, status } })
       if (receipt.success) deps.snackbar.showSuccess(`Sent ${result.amount} ${result.symbol}`)
-      else deps.snackbar.showError('The transaction failed on chain')
+      else {
+        deps.snackbar.showError('The transaction failed on chain')
+        deps.events?.emit({
+          type: 'track',
+          event: 'SEND_ERROR',
+          properties: {
+            chain: result.chainId,
+            token: result.symbol,
+            message: 'The transaction failed on chain',
+          },
+        })
+      }
     } catch (caught) {
       // No receipt is not a failure: the screen stops saying it waits, and says where to look.
       if (store.get().result?.hash === result.hash)

@@ -79,6 +79,11 @@ describe('createSiwx', () => {
     expect(siwx.hasSession()).toBe(true)
     expect(onSignedIn).toHaveBeenCalled()
     expect(tracked(events.emit)).toEqual(['SIWX_AUTH_SUCCESS'])
+    expect(events.emit).toHaveBeenCalledWith({
+      type: 'track',
+      event: 'SIWX_AUTH_SUCCESS',
+      properties: { chain: 'eip155:31337' },
+    })
   })
 
   it('a session covers its own account and chain only', async () => {
@@ -95,6 +100,11 @@ describe('createSiwx', () => {
     expect(snackbar.showError).toHaveBeenCalledWith('Signature declined')
     expect(siwx.hasSession()).toBe(false)
     expect(tracked(events.emit)).toEqual(['SIWX_AUTH_ERROR'])
+    expect(events.emit).toHaveBeenCalledWith({
+      type: 'track',
+      event: 'SIWX_AUTH_ERROR',
+      properties: { chain: 'eip155:31337', message: 'Signature declined' },
+    })
   })
 
   it('a failure to start disconnects and goes back to Connect', async () => {

@@ -69,7 +69,12 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
       await signIn({ deps, store, now, origin })
     },
     async cancel() {
-      deps.events.emit({ type: 'track', event: 'CLICK_CANCEL_SIWX' })
+      const chain = deps.activeAccount()?.caipNetworkId
+      deps.events.emit({
+        type: 'track',
+        event: 'CLICK_CANCEL_SIWX',
+        properties: chain ? { chain } : {},
+      })
       if (required) await deps.disconnect()
     },
     async signOut() {

@@ -2,6 +2,7 @@ import type { SiwxVerifyResponse } from '@latch/protocol'
 import { KNOWN_ALERTS } from '../alerts/index.ts'
 import { HttpStatusError } from '../api/client.ts'
 import { UserRejectedError } from '../chains/errors.ts'
+import { displayMessage } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
 import type { Store } from '../store.ts'
@@ -24,6 +25,10 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
   if (!account) throw new LatchError('No ActiveCaipAddress found')
   const where = origin()
   if (!where) throw new LatchError('No ActiveCaipNetwork or client found')
+  const chain = account.caipNetworkId
+  /** SIWX_AUTH_ERROR with the sentence the visitor was shown. */
+  const failed = (message: string) =>
+    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { chain, message } })
   store.set({ status: 'signing' })
   deps.snackbar.showLoading('Authenticating...')
   let nonce: string
@@ -32,7 +37,7 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
   } catch (error) {
     store.set({ status: 'error' })
     deps.snackbar.showError('A problem occurred while trying initialize authentication')
-    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
+    failed('A problem occurred while trying initialize authentication')
     await deps.disconnect().catch(() => {})
     deps.onStartFailed()
     throw error
@@ -51,7 +56,7 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
   } catch (error) {
     store.set({ status: 'error' })
     deps.snackbar.showError(error instanceof Error ? error : 'An error occurred')
-    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
+    failed(error instanceof Error ? displayMessage(error) : 'An error occurred')
     throw error
   }
   try {
@@ -64,16 +69,23 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
     deps.storage.setJson(STORAGE_KEYS.siwxSession, session)
     store.set({ status: 'idle', session })
     deps.snackbar.hide()
-    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS' })
+    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties: { chain } })
     deps.onSignedIn()
   } catch (error) {
     store.set({ status: 'error' })
-    if (error instanceof UserRejectedError) deps.snackbar.showError('Signature declined')
-    else if (error instanceof HttpStatusError && /Session Expired/i.test(error.details ?? '')) {
+    let message: string
+    if (error instanceof UserRejectedError) {
+      message = 'Signature declined'
+      deps.snackbar.showError(message)
+    } else if (error instanceof HttpStatusError && /Session Expired/i.test(error.details ?? '')) {
+      message = KNOWN_ALERTS.sessionExpired.shortMessage
       deps.snackbar.hide()
       deps.alerts.raise(KNOWN_ALERTS.sessionExpired)
-    } else deps.snackbar.showError(error instanceof Error ? error : 'An error occurred')
-    deps.events.emit({ type: 'track', event: 'SIWX_AUTH_ERROR' })
+    } else {
+      message = error instanceof Error ? displayMessage(error) : 'An error occurred'
+      deps.snackbar.showError(message)
+    }
+    failed(message)
     throw error
   }
 }

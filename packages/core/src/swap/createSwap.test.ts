@@ -133,7 +133,9 @@ function setup() {
     }),
   }
   const snackbar = { showSuccess: vi.fn(), showError: vi.fn() }
+  const events = { emit: vi.fn() }
   const swap = createSwap({
+    events,
     api,
     evm,
     balances: { state: balances },
@@ -145,6 +147,7 @@ function setup() {
     if (state.step !== previous.step) steps.push(state.step)
   })
   return {
+    events,
     swap,
     api,
     evm,
@@ -298,6 +301,11 @@ describe('createSwap', () => {
     expect(context.steps).toEqual(['approving', 'swapping', 'done'])
     expect(hash).toBe(context.state().txHash)
     expect(context.snackbar.showSuccess).toHaveBeenCalledWith('Swapped 100 USDC for 99.6 DAI')
+    expect(context.events.emit).toHaveBeenCalledWith({
+      type: 'track',
+      event: 'SWAP_SUCCESS',
+      properties: { chain: expect.stringMatching(/^eip155:\d+$/), from: 'USDC', to: 'DAI' },
+    })
     expect(context.summary().action.label).toBe('Swap again')
   })
 
@@ -338,6 +346,15 @@ describe('createSwap', () => {
       quoteStatus: 'ready',
     })
     expect(context.snackbar.showError).toHaveBeenCalledWith('Signature declined')
+    expect(context.events.emit).toHaveBeenCalledWith({
+      type: 'track',
+      event: 'SWAP_ERROR',
+      properties: expect.objectContaining({
+        from: 'USDC',
+        to: 'DAI',
+        message: 'Signature declined',
+      }),
+    })
     // The user may try again from where they were.
     expect(context.summary().action).toMatchObject({ label: 'Approve USDC', disabled: false })
   })

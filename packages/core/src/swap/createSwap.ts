@@ -8,6 +8,7 @@ import { evmChainIdOf, serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
+import type { EventsController } from '../events/createEvents.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { defaultPair } from './defaultPair.ts'
@@ -28,6 +29,8 @@ import { isValidSlippage, minimumReceived } from './minimumReceived.ts'
 import type { ReviewedQuote, SwapGas, SwapIssue, SwapState, SwapTokenOption } from './types.ts'
 
 export type SwapDeps = {
+  /** Where SWAP_SUCCESS and SWAP_ERROR go (chain, the two symbols, the sentence shown). */
+  events?: Pick<EventsController, 'emit'>
   api: Pick<
     ApiClient,
     | 'convertTokens'
@@ -357,6 +360,7 @@ export function createSwap(deps: SwapDeps): SwapController {
     // A batching wallet gets the approval and the swap in one request: no approving step.
     const approving = () => !state.batches && !isNativeToken(from.address) && allowance < amount
     store.set({ step: approving() ? 'approving' : 'swapping', issue: undefined })
+    const tracked = { chain: `eip155:${current.evmChainId}`, from: from.symbol, to: to.symbol }
     try {
       // Never sign on an old quote: fetch it again, and stop if it now gives less.
       if (now() - reviewed.fetchedAt >= QUOTE_REFRESH_MS) {
@@ -401,6 +405,7 @@ export function createSwap(deps: SwapDeps): SwapController {
           ...(router ? { router } : {}),
         },
       )
+      deps.events?.emit({ type: 'track', event: 'SWAP_SUCCESS', properties: tracked })
       if (started !== generation) return hash
       store.set({ step: 'done', txHash: hash })
       deps.snackbar.showSuccess(
@@ -416,6 +421,11 @@ export function createSwap(deps: SwapDeps): SwapController {
           : error instanceof PriceChangedError
             ? { kind: 'price-changed', message: error.shortMessage }
             : { kind: 'swap-failed', message: displayMessage(error) }
+      deps.events?.emit({
+        type: 'track',
+        event: 'SWAP_ERROR',
+        properties: { ...tracked, message: issue.message },
+      })
       store.set({ step: 'review', issue })
       deps.snackbar.showError(issue.message)
       // The quote the user saw no longer holds: show the current one.
