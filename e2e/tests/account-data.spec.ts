@@ -16,8 +16,7 @@ test('the Tokens and Activity tabs show the account on the devnet', async ({ pag
 
   await page.getByTestId('latch-connect-button').click()
   const account = page.getByRole('dialog', { name: 'Account' })
-  // No NFTs tab while the server serves no NFTs: it could only say there are none.
-  await expect(account.getByRole('tab')).toHaveText(['Tokens', 'Activity'])
+  await expect(account.getByRole('tab')).toHaveText(['Tokens', 'NFTs', 'Activity'])
   const rows = account.getByTestId('latch-token-row')
   await expect(rows).toHaveCount(4)
   // Quantities with the browser locale's (en-US) thousands separators: 1234.5 shows as 1,234.5.

@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test'
+import type { BrowserContext, Page, Request } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
 import { short } from '../format.ts'
 import { devnetWallet } from '../wallet.ts'
@@ -15,7 +15,28 @@ async function connect(page: Page, address: string) {
   await expect(page.getByTestId('latch-account-address')).toHaveText(short(address))
 }
 
-test('connecting sends the funnel to the server, and a visitor with Global Privacy Control sends nothing', async ({
+/** The site owner's dashboard, logged in with the stack's admin token, in a page of its own. */
+async function openDashboard(context: BrowserContext, serverUrl: string): Promise<Page> {
+  const dashboard = await context.newPage()
+  await dashboard.goto(`${serverUrl}/dashboard`)
+  await dashboard.getByLabel('Admin token').fill(process.env.LATCH_ADMIN_TOKEN ?? '')
+  await dashboard.getByRole('button', { name: 'Log in' }).click()
+  await expect(dashboard.getByLabel('Project')).toHaveValue('latch-dev')
+  return dashboard
+}
+
+/** The dashboard's connects: in all, and of one wallet (0 while it has no row). */
+async function connectsOn(dashboard: Page, wallet: string) {
+  const total = dashboard.getByTestId('total-connects')
+  await expect(total).toBeVisible()
+  const row = dashboard.getByTestId(`wallets-${wallet}-connected`)
+  return {
+    total: Number(await total.textContent()),
+    wallet: (await row.count()) > 0 ? Number(await row.textContent()) : 0,
+  }
+}
+
+test("connecting sends the funnel to the server, the owner's dashboard counts it, and a visitor with Global Privacy Control sends nothing", async ({
   page,
   stack,
   browser,
@@ -30,6 +51,10 @@ test('connecting sends the funnel to the server, and a visitor with Global Priva
   privatePage.on('request', (request) => {
     if (isAnalytics(request)) privateCalls.push(request.url())
   })
+
+  // What the site's owner reads before: the connects the earlier tests made, today's included.
+  const dashboard = await openDashboard(page.context(), stack.serverUrl)
+  const before = await connectsOn(dashboard, 'Latch Test Wallet')
 
   const wallet = await devnetWallet(page, stack)
   const privateWallet = await devnetWallet(privatePage, stack, { index: 1 })
@@ -71,4 +96,11 @@ test('connecting sends the funnel to the server, and a visitor with Global Priva
   await privatePage.close()
   await privateContext.close()
   expect(privateCalls).toEqual([])
+
+  // The owner's dashboard counts the one connect that was sent, not the private visitor's.
+  await dashboard.reload()
+  expect(await connectsOn(dashboard, 'Latch Test Wallet')).toEqual({
+    total: before.total + 1,
+    wallet: before.wallet + 1,
+  })
 })

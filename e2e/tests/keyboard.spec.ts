@@ -55,17 +55,17 @@ test.describe('keyboard alone', () => {
     await expect(account).toBeVisible()
     await expectVisibleFocus(page, 'in Account')
     await tabTo(page, 'Tokens')
-    await page.keyboard.press('ArrowRight')
-    await expect(account.getByRole('tab', { name: 'Activity' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    )
-    await expectVisibleFocus(page, 'on the Activity tab')
-    await page.keyboard.press('ArrowLeft')
-    await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    )
+    for (const [key, tab] of [
+      ['ArrowRight', 'NFTs'],
+      ['ArrowRight', 'Activity'],
+      ['Home', 'Tokens'],
+      ['End', 'Activity'],
+      ['ArrowRight', 'Tokens'],
+    ] as const) {
+      await page.keyboard.press(key)
+      await expect(account.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+      await expectVisibleFocus(page, `on the ${tab} tab after ${key}`)
+    }
 
     // Send 0.01 ETH to itself.
     await activate(page, 'Send')
