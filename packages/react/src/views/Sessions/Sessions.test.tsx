@@ -94,9 +94,13 @@ describe('the Sessions view', () => {
     first.unmount()
 
     let sessions: unknown[] | 'down' = 'down'
-    const flaky = connectAccount(
-      testLatch({ fetch: (input) => sessionsServer(sessions).fetch(input as RequestInfo) }),
-    )
+    const flaky = testLatch({
+      fetch: (input) => sessionsServer(sessions).fetch(input as RequestInfo),
+    })
+    // Started first, as a page starts it: the EVM family's code, which the modal may load while
+    // idle, then finds no wallet and would take back an account connected by hand before it.
+    await flaky.start()
+    connectAccount(flaky)
     const { modal, user } = await renderView(flaky, 'Sessions')
     const error = await modal().findByTestId('latch-sessions-error')
     expect(error.textContent).toContain('Unsupported chain')
