@@ -105,7 +105,6 @@ export const moreEnglish = {
   'networks.active': 'Active',
   'networks.label': 'Networks',
   'nfts.back': 'Back to NFTs',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'Collection',
   'nfts.contract': 'Contract',
   'nfts.held': 'Held',

@@ -150,7 +150,6 @@ const ar: ModalCatalogue = {
   'networks.active': 'نشطة',
   'networks.label': 'الشبكات',
   'nfts.back': 'العودة إلى رموز NFT',
-  'nfts.cardLabel': '{name}، {collection}',
   'nfts.collection': 'المجموعة',
   'nfts.contract': 'العقد',
   'nfts.held': 'المملوك',

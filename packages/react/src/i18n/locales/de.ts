@@ -154,7 +154,6 @@ const de: ModalCatalogue = {
   'networks.active': 'Aktiv',
   'networks.label': 'Netzwerke',
   'nfts.back': 'Zurück zu den NFTs',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'Sammlung',
   'nfts.contract': 'Vertrag',
   'nfts.held': 'Bestand',

@@ -152,7 +152,6 @@ const es: ModalCatalogue = {
   'networks.active': 'Activa',
   'networks.label': 'Redes',
   'nfts.back': 'Volver a los NFT',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'Colección',
   'nfts.contract': 'Contrato',
   'nfts.held': 'En cartera',

@@ -154,7 +154,6 @@ const fr: ModalCatalogue = {
   'networks.active': 'Actif',
   'networks.label': 'Réseaux',
   'nfts.back': 'Retour aux NFT',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'Collection',
   'nfts.contract': 'Contrat',
   'nfts.held': 'Détenus',

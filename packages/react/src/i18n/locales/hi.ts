@@ -148,7 +148,6 @@ const hi: ModalCatalogue = {
   'networks.active': 'सक्रिय',
   'networks.label': 'नेटवर्क',
   'nfts.back': 'NFT पर वापस',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'कलेक्शन',
   'nfts.contract': 'कॉन्ट्रैक्ट',
   'nfts.held': 'धारित',

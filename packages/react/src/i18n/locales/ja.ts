@@ -150,7 +150,6 @@ const ja: ModalCatalogue = {
   'networks.active': '使用中',
   'networks.label': 'ネットワーク',
   'nfts.back': 'NFT一覧に戻る',
-  'nfts.cardLabel': '{name}、{collection}',
   'nfts.collection': 'コレクション',
   'nfts.contract': 'コントラクト',
   'nfts.held': '保有数',

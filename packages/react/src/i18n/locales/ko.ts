@@ -149,7 +149,6 @@ const ko: ModalCatalogue = {
   'networks.active': '활성',
   'networks.label': '네트워크',
   'nfts.back': 'NFT로 돌아가기',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': '컬렉션',
   'nfts.contract': '컨트랙트',
   'nfts.held': '보유',

@@ -153,7 +153,6 @@ const pt: ModalCatalogue = {
   'networks.active': 'Ativa',
   'networks.label': 'Redes',
   'nfts.back': 'Voltar aos NFTs',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'Coleção',
   'nfts.contract': 'Contrato',
   'nfts.held': 'Em posse',

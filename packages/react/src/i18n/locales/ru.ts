@@ -151,7 +151,6 @@ const ru: ModalCatalogue = {
   'networks.active': 'Активна',
   'networks.label': 'Сети',
   'nfts.back': 'Назад к NFT',
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'Коллекция',
   'nfts.contract': 'Контракт',
   'nfts.held': 'Количество',

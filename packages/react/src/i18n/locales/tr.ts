@@ -150,7 +150,6 @@ const tr: ModalCatalogue = {
   'networks.active': 'Etkin',
   'networks.label': 'Ağlar',
   'nfts.back': "NFT'lere dön",
-  'nfts.cardLabel': '{name}, {collection}',
   'nfts.collection': 'Koleksiyon',
   'nfts.contract': 'Sözleşme',
   'nfts.held': 'Eldeki',

@@ -148,7 +148,6 @@ const zh: ModalCatalogue = {
   'networks.active': '当前',
   'networks.label': '网络',
   'nfts.back': '返回 NFT',
-  'nfts.cardLabel': '{name}，{collection}',
   'nfts.collection': '合集',
   'nfts.contract': '合约',
   'nfts.held': '持有',

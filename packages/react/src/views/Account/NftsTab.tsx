@@ -86,7 +86,6 @@ function NftCard({ nft, onOpen }: { nft: NftItem; onOpen(): void }) {
       data-testid="latch-nft-card"
       data-spam={nft.spam ? '' : undefined}
       onClick={onOpen}
-      aria-label={t('nfts.cardLabel', { name, collection })}
     >
       <NftImage nft={nft} size={140} />
       <span className="latch-nft-name">{name}</span>
