@@ -55,12 +55,23 @@ test.describe('keyboard alone', () => {
     await expect(account).toBeVisible()
     await expectVisibleFocus(page, 'in Account')
     await tabTo(page, 'Tokens')
+    // The tabs in order: Tokens, NFTs, Activity.
+    await page.keyboard.press('ArrowRight')
+    await expect(account.getByRole('tab', { name: 'NFTs' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
     await page.keyboard.press('ArrowRight')
     await expect(account.getByRole('tab', { name: 'Activity' })).toHaveAttribute(
       'aria-selected',
       'true',
     )
     await expectVisibleFocus(page, 'on the Activity tab')
+    await page.keyboard.press('ArrowLeft')
+    await expect(account.getByRole('tab', { name: 'NFTs' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
     await page.keyboard.press('ArrowLeft')
     await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute(
       'aria-selected',
