@@ -12,7 +12,7 @@ const ar: ModalCatalogue = {
   'account.loadingBalance': 'جارٍ تحميل الرصيد',
   'account.networkLabel': 'الشبكة: {network}. تغيير الشبكة',
   'account.networkUnsupported': 'هذا الموقع لا يدعم شبكة محفظتك',
-  'account.nfts': 'الرموز غير القابلة للاستبدال',
+  'account.nfts': 'رموز NFT',
   'account.receive': 'استلام',
   'account.send': 'إرسال',
   'account.sessions': 'الجلسات',

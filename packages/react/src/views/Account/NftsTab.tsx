@@ -88,8 +88,11 @@ function NftCard({ nft, onOpen }: { nft: NftItem; onOpen(): void }) {
       onClick={onOpen}
     >
       <NftImage nft={nft} size={140} />
-      <span className="latch-nft-name">{name}</span>
-      <span className="latch-muted latch-nft-collection">
+      {/* Names are in their own script: laid out in its direction, cut at its end. */}
+      <span className="latch-nft-name" dir="auto">
+        {name}
+      </span>
+      <span className="latch-muted latch-nft-collection" dir="auto">
         {collection}
         {nft.standard === 'erc1155' && nft.amount !== '1' ? ` · ×${nft.amount}` : ''}
       </span>
