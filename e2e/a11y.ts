@@ -14,21 +14,35 @@ export type A11yPass = { theme: 'dark' | 'light'; dir: 'ltr' | 'rtl'; locale: st
 export const A11Y_PASSES: readonly A11yPass[] = [
   { theme: 'dark', dir: 'ltr', locale: 'en-US' },
   { theme: 'light', dir: 'ltr', locale: 'en-US' },
+  // Right to left in Arabic: one theme is enough, as the colours are those checked above.
+  { theme: 'dark', dir: 'rtl', locale: 'ar' },
 ]
+
+/** The left-to-right passes alone, for screens whose markup a language does not change. */
+export const LTR_PASSES = A11Y_PASSES.filter((pass) => pass.dir === 'ltr')
 
 export const passName = (pass: A11yPass) => `${pass.theme}/${pass.dir}/${pass.locale}`
 
-/** Puts the demo's kit in `pass`'s theme and the page in its direction and language. */
+/**
+ * Puts the demo's kit in `pass`'s theme and language (its modal then takes the language's
+ * direction) and the page in its direction and language; waits until the modal speaks it.
+ */
 export async function applyPass(page: Page, pass: A11yPass): Promise<void> {
   await page.evaluate(({ theme, dir, locale }) => {
-    const latch = (window as unknown as { latchDemo: { theme: { setThemeMode(m: string): void } } })
-      .latchDemo
+    const latch = (
+      window as unknown as {
+        latchDemo: { theme: { setThemeMode(m: string): void }; setLocale(l: string): void }
+      }
+    ).latchDemo
     latch.theme.setThemeMode(theme)
+    latch.setLocale(locale)
     document.documentElement.dir = dir
     document.documentElement.lang = locale
   }, pass)
+  // The kit's languages are by their first subtag; its catalogue chunk loads before it shows.
+  const language = pass.locale.split('-')[0]
   await page
-    .locator(`.latch-root[data-theme="${pass.theme}"]`)
+    .locator(`.latch-root[data-theme="${pass.theme}"][lang="${language}"][dir="${pass.dir}"]`)
     .first()
     .waitFor({ state: 'attached' })
 }
@@ -40,6 +54,11 @@ const MODAL = '[data-testid="latch-modal"]'
  * same in every theme, so one full run per screen and these in the other passes check it all.
  */
 const APPEARANCE_RULES = ['color-contrast', 'link-in-text-block']
+
+/** Axe's options turning the appearance rules off: the markup's rules alone. */
+const WITHOUT_APPEARANCE: RunOptions['rules'] = Object.fromEntries(
+  APPEARANCE_RULES.map((rule) => [rule, { enabled: false }]),
+)
 
 /** One failed axe rule on one screen, in a line a reader can act on. */
 export type A11yFinding = string
@@ -65,15 +84,22 @@ async function runInPage(page: Page, selector: string, options: RunOptions): Pro
 export async function axeFindings(
   page: Page,
   screen: string,
-  options: { selector?: string; frame?: boolean; appearanceOnly?: boolean } = {},
+  options: {
+    selector?: string
+    frame?: boolean
+    /** 'appearance': the colour rules alone; 'markup': every rule but those; default: all. */
+    rules?: 'appearance' | 'markup'
+  } = {},
 ): Promise<A11yFinding[]> {
   const selector = options.selector ?? MODAL
-  const runOnly: RunOptions['runOnly'] = options.appearanceOnly
-    ? { type: 'rule', values: APPEARANCE_RULES }
-    : { type: 'tag', values: WCAG_22_AA }
+  const runOnly: RunOptions['runOnly'] =
+    options.rules === 'appearance'
+      ? { type: 'rule', values: APPEARANCE_RULES }
+      : { type: 'tag', values: WCAG_22_AA }
+  const rules = options.rules === 'markup' ? WITHOUT_APPEARANCE : undefined
   const results = options.frame
-    ? await new AxeBuilder({ page }).include(selector).options({ runOnly }).analyze()
-    : await runInPage(page, selector, { runOnly, iframes: false })
+    ? await new AxeBuilder({ page }).include(selector).options({ runOnly, rules }).analyze()
+    : await runInPage(page, selector, { runOnly, rules, iframes: false })
   // A selector that matched nothing checks nothing: that is a finding, not a pass.
   if (results.passes.length === 0 && results.violations.length === 0)
     return [`${screen}: axe checked nothing in ${selector}`]
@@ -89,8 +115,9 @@ export async function axeFindings(
 
 /**
  * Checks the screen now shown in every pass (theme, direction, language): every rule in the first,
- * the colour rules in the others (a pass with another direction or language runs every rule, as
- * its markup differs); the first pass is applied again last so the page is left as it was.
+ * the colour rules in another theme, the markup's rules in another direction or language (its
+ * markup and text differ, its colours are a theme's already checked); the first pass is applied
+ * again last so the page is left as it was.
  */
 export async function checkInEveryPass(
   page: Page,
@@ -102,10 +129,10 @@ export async function checkInEveryPass(
   const first = passes[0]
   for (const pass of passes) {
     await applyPass(page, pass)
-    const appearanceOnly =
-      pass !== first && pass.dir === first?.dir && pass.locale === first?.locale
+    const sameText = pass.dir === first?.dir && pass.locale === first?.locale
+    const rules = pass === first ? undefined : sameText ? 'appearance' : 'markup'
     findings.push(
-      ...(await axeFindings(page, `${screen} [${passName(pass)}]`, { ...target, appearanceOnly })),
+      ...(await axeFindings(page, `${screen} [${passName(pass)}]`, { ...target, rules })),
     )
   }
   if (first) await applyPass(page, first)

@@ -1,10 +1,18 @@
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { type A11yFinding, axeFindings, checkInEveryPass } from '../a11y.ts'
+import {
+  A11Y_PASSES,
+  type A11yFinding,
+  type A11yPass,
+  axeFindings,
+  checkInEveryPass,
+  LTR_PASSES,
+} from '../a11y.ts'
 import { connectedAddress, enterCode, startEmailLogin, walletFrame } from '../embedded.ts'
 import { expect, test } from '../fixtures.ts'
 import { setEtherBalance } from '../funding.ts'
 import { freshEmail, readCode } from '../mail.ts'
+import { mintOneOfEach } from '../nftMint.ts'
 import { devnetWallet, moveWalletToChain } from '../wallet.ts'
 
 /** The wallet frame's iframe (the kit titles it): axe checks the page inside it. */
@@ -13,8 +21,11 @@ const FRAME_SELECTOR = 'iframe[title="Latch wallet"]'
 // Axe reads colours once the modal has settled: no fade or slide between views.
 test.use({ reducedMotion: 'reduce' })
 
-/** Collects the findings of every screen a test walks, and the names of the screens checked. */
-function checker(page: Page) {
+/**
+ * Collects the findings of every screen a test walks in `passes`, and the names of the screens
+ * checked.
+ */
+function checker(page: Page, passes: readonly A11yPass[]) {
   const findings: A11yFinding[] = []
   const screens: string[] = []
   return {
@@ -26,7 +37,7 @@ function checker(page: Page) {
       await expect(dialog).toBeVisible()
       await expect(dialog.locator('.latch-skeleton')).toHaveCount(0)
       screens.push(screen)
-      findings.push(...(await checkInEveryPass(page, screen)))
+      findings.push(...(await checkInEveryPass(page, screen, passes)))
       return dialog
     },
   }
@@ -75,7 +86,7 @@ async function openView(page: Page, view: string): Promise<void> {
 }
 
 test.describe('accessibility: axe finds nothing on any view, in either theme', () => {
-  test('before connecting, sign-in, then the connected views: Account, Networks, Receive, Send, Swap, Buy, names, Sessions, wrong network', async ({
+  test('before connecting, sign-in, then the connected views: Account, NFTs, Networks, Receive, Send, Swap, Buy, names, Sessions, wrong network; also right to left in Arabic', async ({
     page,
     stack,
   }) => {
@@ -83,6 +94,8 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     const key = generatePrivateKey()
     const address = privateKeyToAccount(key).address
     await setEtherBalance(stack, address)
+    // NFTs for the NFTs tab and a detail: ERC-721, ERC-1155 and a spam one behind Show hidden.
+    await mintOneOfEach(stack, key)
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     // The wallet waits with its first answers, so the Connecting view stays on screen to be checked.
@@ -94,7 +107,7 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
       },
     })
     await page.goto(`${stack.demoUrl}/?siwx=optional`)
-    const { check, findings, screens } = checker(page)
+    const { check, findings, screens } = checker(page, A11Y_PASSES)
     const back = () => page.getByRole('button', { name: 'Back', exact: true }).click()
 
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -130,6 +143,16 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     const account = await check('Account', 'Account (Tokens)')
     await account.getByRole('tab', { name: 'Activity' }).click()
     await check('Account', 'Account (Activity)')
+    await account.getByRole('tab', { name: 'NFTs' }).click()
+    await expect(account.getByTestId('latch-nft-card')).toHaveCount(2)
+    await account.getByRole('button', { name: 'Show hidden (1)' }).click()
+    await expect(account.getByTestId('latch-nft-card')).toHaveCount(3)
+    await check('Account', 'Account (NFTs, spam shown)')
+    // A card is named by what it shows: the NFT's name, then its collection.
+    await account.getByRole('button', { name: /^Devnet Badge\s?Latch Devnet Items/ }).click()
+    await expect(account.getByRole('form', { name: 'Send Devnet Badge' })).toBeVisible()
+    await check('Account', 'NFT detail (ERC-1155)')
+    await account.getByRole('button', { name: 'Back to NFTs' }).click()
     await account.getByRole('tab', { name: 'Tokens' }).click()
     await account.getByRole('button', { name: /Change network/ }).click()
     await check('Choose Network', 'Networks')
@@ -215,7 +238,8 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     test.setTimeout(120_000)
     const email = freshEmail('a11y')
     await page.goto(stack.demoUrl)
-    const { check, findings, screens } = checker(page)
+    // Left to right only: the first test checks the kit's views right to left.
+    const { check, findings, screens } = checker(page, LTR_PASSES)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
@@ -268,7 +292,7 @@ test.describe('accessibility: axe finds nothing on any view, in either theme', (
     await expect(screen.locator('[data-action="approve"]')).toBeEnabled()
     screens.push('wallet frame approval')
     findings.push(
-      ...(await checkInEveryPass(page, 'wallet frame approval', undefined, {
+      ...(await checkInEveryPass(page, 'wallet frame approval', LTR_PASSES, {
         selector: FRAME_SELECTOR,
         frame: true,
       })),

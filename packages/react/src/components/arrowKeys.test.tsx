@@ -50,4 +50,26 @@ describe('onArrowKeys', () => {
     await user.tab()
     expect(document.activeElement).toBe(document.body)
   })
+
+  it('right to left, Left goes to the next tab and Right to the previous; Up and Down as before', async () => {
+    const user = userEvent.setup()
+    // The direction is set on an ancestor, as the modal sets it for Arabic.
+    render(
+      <div dir="rtl">
+        <Tabs />
+      </div>,
+    )
+    await user.tab()
+    await user.keyboard('{ArrowLeft}')
+    expect(selected()).toBe('Two')
+    expect(document.activeElement?.textContent).toBe('Two')
+    await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(selected()).toBe('One')
+    await user.keyboard('{ArrowRight}')
+    expect(selected()).toBe('Three')
+    await user.keyboard('{ArrowDown}')
+    expect(selected()).toBe('One')
+    await user.keyboard('{ArrowUp}')
+    expect(selected()).toBe('Three')
+  })
 })

@@ -310,7 +310,7 @@ export function Account() {
       <div role="tabpanel" aria-label={known(tab)}>
         {tab === 'Tokens' && <TokensTab />}
         {tab === 'NFTs' && (
-          <Suspense fallback={<SkeletonRows count={3} label="Loading NFTs" />}>
+          <Suspense fallback={<SkeletonRows count={3} label={t('nfts.loading')} />}>
             <NftsTab address={address} />
           </Suspense>
         )}

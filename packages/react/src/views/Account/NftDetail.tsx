@@ -2,6 +2,7 @@ import type { NftItem } from '@latch/protocol'
 import { useId } from 'react'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { NftImage } from './NftImage.tsx'
 
 const STANDARD_NAMES = { erc721: 'ERC-721', erc1155: 'ERC-1155' } as const
@@ -9,6 +10,7 @@ const STANDARD_NAMES = { erc721: 'ERC-721', erc1155: 'ERC-1155' } as const
 /** One NFT: its image, name, collection, token id, standard and contract, and sending it. */
 export function NftDetail({ nft }: { nft: NftItem }) {
   const latch = useLatchInstance()
+  const { t, known } = useI18n()
   const { send } = useStore(latch.nfts.state)
   const ids = { receiver: useId(), amount: useId() }
   const busy = send.status === 'sending' || send.status === 'confirming'
@@ -16,41 +18,41 @@ export function NftDetail({ nft }: { nft: NftItem }) {
   return (
     <div className="latch-list" data-testid="latch-nft-detail">
       <button type="button" className="latch-link-button" onClick={() => latch.nfts.close()}>
-        Back to NFTs
+        {t('nfts.back')}
       </button>
       <div className="latch-center">
         <NftImage nft={nft} size={200} />
         <h3 className="latch-nft-title">{name}</h3>
-        {nft.spam && (
-          <p className="latch-error-text">Flagged as spam: do not visit sites it names.</p>
-        )}
+        {nft.spam && <p className="latch-error-text">{t('nfts.spamWarning')}</p>}
       </div>
       <dl className="latch-nft-facts">
-        <dt className="latch-nft-fact-name">Collection</dt>
-        <dd className="latch-nft-fact-value">{nft.collectionName ?? 'Unknown collection'}</dd>
-        <dt className="latch-nft-fact-name">Token ID</dt>
+        <dt className="latch-nft-fact-name">{t('nfts.collection')}</dt>
+        <dd className="latch-nft-fact-value">
+          {nft.collectionName ?? t('nfts.unknownCollection')}
+        </dd>
+        <dt className="latch-nft-fact-name">{t('nfts.tokenId')}</dt>
         <dd className="latch-nft-fact-value" data-testid="latch-nft-token-id">
           {nft.tokenId}
         </dd>
-        <dt className="latch-nft-fact-name">Standard</dt>
+        <dt className="latch-nft-fact-name">{t('nfts.standard')}</dt>
         <dd className="latch-nft-fact-value">{STANDARD_NAMES[nft.standard]}</dd>
         {nft.standard === 'erc1155' && (
           <>
-            <dt className="latch-nft-fact-name">Held</dt>
+            <dt className="latch-nft-fact-name">{t('nfts.held')}</dt>
             <dd className="latch-nft-fact-value">{nft.amount}</dd>
           </>
         )}
-        <dt className="latch-nft-fact-name">Contract</dt>
+        <dt className="latch-nft-fact-name">{t('nfts.contract')}</dt>
         <dd className="latch-nft-fact-value">{nft.contract}</dd>
       </dl>
       {send.status === 'sent' ? (
         <p className="latch-muted" role="status" data-testid="latch-nft-sent">
-          Sent {name}
+          {t('nfts.sent', { name })}
         </p>
       ) : (
         <form
           className="latch-list"
-          aria-label={`Send ${name}`}
+          aria-label={t('nfts.sendLabel', { name })}
           onSubmit={(event) => {
             event.preventDefault()
             void latch.nfts.send()
@@ -58,7 +60,7 @@ export function NftDetail({ nft }: { nft: NftItem }) {
         >
           {nft.standard === 'erc1155' && (
             <>
-              <label htmlFor={ids.amount}>Amount</label>
+              <label htmlFor={ids.amount}>{t('send.amount')}</label>
               <input
                 id={ids.amount}
                 className="latch-input"
@@ -69,7 +71,7 @@ export function NftDetail({ nft }: { nft: NftItem }) {
               />
             </>
           )}
-          <label htmlFor={ids.receiver}>Receiver</label>
+          <label htmlFor={ids.receiver}>{t('send.receiver')}</label>
           <input
             id={ids.receiver}
             className="latch-input"
@@ -82,15 +84,15 @@ export function NftDetail({ nft }: { nft: NftItem }) {
           />
           {send.error && (
             <p className="latch-error-text" role="alert">
-              {send.error}
+              {known(send.error)}
             </p>
           )}
           <button type="submit" className="latch-button" disabled={busy}>
             {send.status === 'sending'
-              ? 'Confirm in your wallet'
+              ? t('send.confirmInWallet')
               : send.status === 'confirming'
-                ? 'Sending…'
-                : 'Send'}
+                ? t('nfts.sending')
+                : t('send.send')}
           </button>
         </form>
       )}

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { NftDetail } from './NftDetail.tsx'
 import { NftImage } from './NftImage.tsx'
 
@@ -13,6 +14,7 @@ import { NftImage } from './NftImage.tsx'
  */
 export function NftsTab({ address }: { address: string }) {
   const latch = useLatchInstance()
+  const { t, known } = useI18n()
   const state = useStore(latch.nfts.state)
   const network = useStore(latch.network.state).activeNetwork?.caipNetworkId
 
@@ -25,19 +27,23 @@ export function NftsTab({ address }: { address: string }) {
   if (open) return <NftDetail nft={open} />
 
   if (state.status === 'loading' && state.items.length === 0) {
-    return <SkeletonRows count={3} label="Loading NFTs" testId="latch-nfts-loading" />
+    return <SkeletonRows count={3} label={t('nfts.loading')} testId="latch-nfts-loading" />
   }
   if (state.status === 'error' && state.items.length === 0) {
-    return <p className="latch-error-text latch-center">{state.error ?? 'NFTs are unavailable'}</p>
+    return (
+      <p className="latch-error-text latch-center">
+        {state.error ? known(state.error) : t('nfts.unavailable')}
+      </p>
+    )
   }
   const hidden = state.items.filter((nft) => nft.spam).length
   const shown = state.showHidden ? state.items : state.items.filter((nft) => !nft.spam)
   return (
     <div className="latch-list" data-testid="latch-nfts">
       {shown.length === 0 ? (
-        <p className="latch-muted latch-center">No NFTs yet</p>
+        <p className="latch-muted latch-center">{t('nfts.none')}</p>
       ) : (
-        <ul className="latch-nft-grid" aria-label="NFTs">
+        <ul className="latch-nft-grid" aria-label={t('nfts.label')}>
           {shown.map((nft) => (
             <li key={nftKey(nft)}>
               <NftCard nft={nft} onOpen={() => latch.nfts.open(nftKey(nft))} />
@@ -52,7 +58,7 @@ export function NftsTab({ address }: { address: string }) {
           aria-pressed={state.showHidden}
           onClick={() => latch.nfts.setShowHidden(!state.showHidden)}
         >
-          {state.showHidden ? 'Hide spam' : `Show hidden (${hidden})`}
+          {state.showHidden ? t('nfts.hideSpam') : t('nfts.showHidden', { count: hidden })}
         </button>
       )}
       {state.next !== null && (
@@ -62,7 +68,7 @@ export function NftsTab({ address }: { address: string }) {
           data-variant="secondary"
           onClick={() => void latch.nfts.loadMore()}
         >
-          Show more
+          {t('nfts.showMore')}
         </button>
       )}
     </div>
@@ -70,7 +76,9 @@ export function NftsTab({ address }: { address: string }) {
 }
 
 function NftCard({ nft, onOpen }: { nft: NftItem; onOpen(): void }) {
+  const { t } = useI18n()
   const name = nft.name ?? `#${nft.tokenId}`
+  const collection = nft.collectionName ?? t('nfts.unknownCollection')
   return (
     <button
       type="button"
@@ -78,15 +86,17 @@ function NftCard({ nft, onOpen }: { nft: NftItem; onOpen(): void }) {
       data-testid="latch-nft-card"
       data-spam={nft.spam ? '' : undefined}
       onClick={onOpen}
-      aria-label={`${name}, ${nft.collectionName ?? 'Unknown collection'}`}
     >
       <NftImage nft={nft} size={140} />
-      <span className="latch-nft-name">{name}</span>
-      <span className="latch-muted latch-nft-collection">
-        {nft.collectionName ?? 'Unknown collection'}
+      {/* Names are in their own script: laid out in its direction, cut at its end. */}
+      <span className="latch-nft-name" dir="auto">
+        {name}
+      </span>
+      <span className="latch-muted latch-nft-collection" dir="auto">
+        {collection}
         {nft.standard === 'erc1155' && nft.amount !== '1' ? ` · ×${nft.amount}` : ''}
       </span>
-      {nft.spam && <span className="latch-nft-spam">Spam</span>}
+      {nft.spam && <span className="latch-nft-spam">{t('nfts.spam')}</span>}
     </button>
   )
 }
