@@ -8,8 +8,8 @@ import {
 } from '@latch/react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
-import { LanguagePicker } from './LanguagePicker.tsx'
 import { ExportLogs } from './ExportLogs.tsx'
+import { LanguagePicker } from './LanguagePicker.tsx'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
 
 // The Smart session panel is shown to an EVM account only: its code loads with it.
