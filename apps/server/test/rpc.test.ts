@@ -521,38 +521,43 @@ describe('POST /v1 rate limit held across instances', () => {
     await new ProjectStore(second.db).upsert({ id: 'rate-held', name: 'Rate', allowedOrigins: [] })
     const runMs = 2_500
     const start = performance.now()
-    const admitted: number[] = []
+    // Each admitted call's send and answer times: the limiter admitted it somewhere in between.
+    const admitted: { sentAt: number; answeredAt: number }[] = []
     let refused = 0
     const hammer = async (server: TestServer) => {
       while (performance.now() - start < runMs) {
         const sentAt = performance.now() - start
         const answer = await post(server, call('eth_chainId'), query)
-        if (answer.statusCode === 200) admitted.push(sentAt)
+        if (answer.statusCode === 200)
+          admitted.push({ sentAt, answeredAt: performance.now() - start })
         else if (answer.statusCode === 429) refused++
         else throw new Error(`unexpected ${answer.statusCode}: ${answer.body}`)
       }
     }
     await Promise.all(Array.from({ length: 8 }, () => [hammer(first), hammer(second)]).flat())
-    admitted.sort((a, b) => a - b)
-    // The busiest window of 950 ms of send times (50 ms left for the answer's way back): a call
-    // admitted in it was admitted within one second, so at most RATE, with no tolerance.
+    // The busiest second: the most calls both sent and answered within one second, so surely
+    // admitted within it, whatever a busy machine did to the times in between. At most RATE, with
+    // no tolerance.
     let busiest = 0
-    for (let from = 0, to = 0; from < admitted.length; from++) {
-      while (to < admitted.length && (admitted[to] as number) < (admitted[from] as number) + 950)
-        to++
-      busiest = Math.max(busiest, to - from)
+    for (const { sentAt: from } of admitted) {
+      const within = admitted.filter(
+        (other) => other.sentAt >= from && other.answeredAt < from + 1000,
+      ).length
+      busiest = Math.max(busiest, within)
     }
     const perSecond = [0, 0, 0]
-    for (const sentAt of admitted) {
+    for (const { sentAt } of admitted) {
       const second = Math.min(2, Math.floor(sentAt / 1000))
       perSecond[second] = (perSecond[second] ?? 0) + 1
     }
     console.info(
       `shared limit ${RATE}/s over 2 instances, ${runMs} ms: admitted ${admitted.length} ` +
-        `(per second ${perSecond.join(', ')}), refused ${refused}, busiest 950 ms ${busiest}`,
+        `(per second ${perSecond.join(', ')}), refused ${refused}, busiest second ${busiest}`,
     )
-    // And the limit is the rate, not less: its busiest second let all of it through.
-    expect(busiest).toBe(RATE)
+    expect(busiest).toBeLessThanOrEqual(RATE)
+    // And the limit is the rate, not less: 2.5 s of calls span at least two whole windows, each
+    // of which let the whole rate through.
+    expect(admitted.length).toBeGreaterThanOrEqual(2 * RATE)
     expect(refused).toBeGreaterThan(0)
   })
 })
