@@ -10,6 +10,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
+  // What a visitor waits on here is a chain including a transaction or a bundler its operation:
+  // on the two cores CI shares with the devnet that can pass 5 s while every part works.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     browserName: 'chromium',
