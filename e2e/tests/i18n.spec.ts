@@ -1,15 +1,27 @@
-import type { Locator, Request } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import type { Locator, Page, Request } from '@playwright/test'
+import { expect, type StackInfo, test } from '../fixtures.ts'
+import { connectTestWallet } from '../wallet.ts'
 
 // The modal's catalogue chunks: Vite names each after its module (`locales/de.ts` -> `de-<hash>.js`).
 const LOCALE_CHUNK = /\/(ar|zh|ja|ko|es|pt|fr|de|ru|tr|hi)-[\w-]+\.js$/
 
-/** The catalogues requested from `origin` (the page's; the wallet frame has its own). */
-const localeChunks = (requests: readonly Request[], origin: string) =>
-  requests.flatMap((request) => {
-    const url = new URL(request.url())
-    return url.origin === origin ? (LOCALE_CHUNK.exec(url.pathname)?.[1] ?? []) : []
-  })
+// The demo page's own catalogues: `demo-<language>-<hash>.js`, told apart from the kit's.
+const DEMO_CHUNK = /\/demo-(ar|zh|ja|ko|es|pt|fr|de|ru|tr|hi)-[\w-]+\.js$/
+
+/**
+ * Watches the page's requests from now on: returns what lists the catalogues of `chunk`'s kind the
+ * page has asked the demo's origin for so far (the wallet frame has its own).
+ */
+function watchCatalogues(page: Page, stack: StackInfo) {
+  const requests: Request[] = []
+  page.on('request', (request) => requests.push(request))
+  const site = new URL(stack.demoUrl).origin
+  return (chunk = LOCALE_CHUNK) =>
+    requests.flatMap((request) => {
+      const url = new URL(request.url())
+      return url.origin === site ? (chunk.exec(url.pathname)?.[1] ?? []) : []
+    })
+}
 
 const centreX = async (locator: Locator) => {
   const box = await locator.boundingBox()
@@ -24,9 +36,7 @@ test.describe("in the browser's language", () => {
     page,
     stack,
   }) => {
-    const requests: Request[] = []
-    page.on('request', (request) => requests.push(request))
-    const site = new URL(stack.demoUrl).origin
+    const catalogues = watchCatalogues(page, stack)
     await page.goto(stack.demoUrl)
 
     // German from navigator.languages: the page's button, the modal's title and its views.
@@ -46,7 +56,7 @@ test.describe("in the browser's language", () => {
     expect(await centreX(help.getByRole('button', { name: 'Zurück' }))).toBeLessThan(
       await centreX(title),
     )
-    expect(localeChunks(requests, site)).toEqual(['de'])
+    expect(catalogues()).toEqual(['de'])
 
     // The site switches to Arabic at run time (the demo's picker calls latch.setLocale('ar')): the
     // open view re-renders in place, right to left.
@@ -62,7 +72,7 @@ test.describe("in the browser's language", () => {
     expect(await centreX(close)).toBeLessThan(await centreX(arabicTitle))
     expect(await centreX(back)).toBeGreaterThan(await centreX(arabicTitle))
     await expect(back.locator('.latch-mirror')).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)')
-    expect(localeChunks(requests, site)).toEqual(['de', 'ar'])
+    expect(catalogues()).toEqual(['de', 'ar'])
 
     // Back to English: the titles and texts as the product words them, with no chunk to load.
     await page.getByTestId('demo-language').selectOption('en')
@@ -71,6 +81,51 @@ test.describe("in the browser's language", () => {
     await expect(page.locator('.latch-root')).toHaveAttribute('dir', 'ltr')
     await english.getByRole('button', { name: 'Back' }).click()
     await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toContainText('All Wallets')
-    expect(localeChunks(requests, site)).toEqual(['de', 'ar'])
+    expect(catalogues()).toEqual(['de', 'ar'])
   })
+})
+
+test('the demo page follows the kit into Arabic (right to left) from its picker, statuses and all, and is exact English again', async ({
+  page,
+  stack,
+}) => {
+  const catalogues = watchCatalogues(page, stack)
+  await connectTestWallet(page, stack)
+  const html = page.locator('html')
+  await expect(page.getByTestId('demo-account')).toHaveText(/^Connected 0x\w+ on Latch Devnet$/)
+  await expect(html).toHaveAttribute('dir', 'ltr')
+  await page.getByRole('button', { name: 'Send 0.001 ETH to yourself' }).click()
+  const transaction = page.getByTestId('demo-transaction')
+  await expect(transaction).toHaveText(/^Confirmed 0x[0-9a-f]{64} in block \d+$/)
+  const hash = ((await transaction.textContent()) ?? '').split(' ')[1]
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ar')
+  await expect(html).toHaveAttribute('lang', 'ar')
+  await expect(html).toHaveAttribute('dir', 'rtl')
+  await expect(page).toHaveTitle('عرض Latch التجريبي')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('موقع يستضيف حزمة Latch')
+  await expect(page.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar')
+  await expect(page.getByRole('switch', { name: 'المظهر الداكن' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'تصدير السجلات' })).toBeVisible()
+  await expect(page.getByTestId('server-status')).toContainText('خادم Latch متصل · الشبكات')
+  await expect(page.getByTestId('demo-account')).toHaveText(/^متصل بالحساب 0x\w+ على Latch Devnet$/)
+  // 0.001 written the Arabic way, whichever digits the browser's Arabic uses.
+  await expect(page.getByRole('button', { name: /^أرسل \S+ ETH إلى نفسك$/ })).toBeVisible()
+  // A result already shown reads in the new language too: it is kept as its message.
+  await expect(transaction).toHaveText(new RegExp(`^تم تأكيد المعاملة ${hash} في الكتلة \\d+$`))
+  await expect(page.getByRole('region', { name: 'جلسة ذكية' })).toContainText(/لمدة \S+ أيام/)
+  // Right to left: the brand now sits right of the header's buttons.
+  const brand = page.getByText('عرض Latch التجريبي', { exact: true })
+  expect(await centreX(brand)).toBeGreaterThan(await centreX(page.getByTestId('demo-language')))
+  expect(catalogues(DEMO_CHUNK)).toEqual(['ar'])
+
+  // Back to English: the page as the other tests find it, with no chunk of its own to load.
+  await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en')
+  await expect(html).toHaveAttribute('lang', 'en')
+  await expect(html).toHaveAttribute('dir', 'ltr')
+  await expect(page).toHaveTitle('Latch demo')
+  await expect(page.getByRole('heading', { name: 'A site that hosts the Latch kit' })).toBeVisible()
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeVisible()
+  await expect(transaction).toHaveText(new RegExp(`^Confirmed ${hash} in block \\d+$`))
+  expect(catalogues(DEMO_CHUNK)).toEqual(['ar'])
 })

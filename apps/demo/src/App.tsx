@@ -1,4 +1,5 @@
 import { displayMessage } from '@latch/core'
+import { listFormat } from '@latch/protocol/i18n'
 import {
   ConnectButton,
   useLatchAccount,
@@ -9,6 +10,8 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { demoConfig } from './config.ts'
 import { ExportLogs } from './ExportLogs.tsx'
+import type { Said } from './i18n/DemoI18nContext.ts'
+import { useDemoI18n } from './i18n/useDemoI18n.ts'
 import { LanguagePicker } from './LanguagePicker.tsx'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
 
@@ -32,32 +35,55 @@ function SmartSessionForAccount() {
   )
 }
 
-/** The message the demo asks a wallet to sign. */
+/**
+ * The message the demo asks a wallet to sign, the same in every language: the wallet shows it, the
+ * page does not, and a site's backend checks a signature against one known text.
+ */
 export const DEMO_MESSAGE = 'Hello from the Latch demo'
+
+/** CAIP network ids listed the locale's way, with no "and" English never had: "a, b, c". */
+const NETWORK_LIST = { type: 'conjunction', style: 'narrow' } as const
 
 function ServerStatus() {
   const { api } = useLatchInstance()
-  const [status, setStatus] = useState('Reaching the Latch server…')
+  const { say } = useDemoI18n()
+  const [status, setStatus] = useState<Said>({ key: 'server.reaching' })
   useEffect(() => {
     api.supportedChains().then(
-      (chains) => setStatus(`Latch server online · networks ${chains.http.join(', ') || 'none'}`),
-      (error: Error) => setStatus(`Latch server unreachable: ${error.message}`),
+      ({ http }) =>
+        setStatus(
+          http.length > 0
+            ? {
+                key: 'server.online',
+                params: { networks: (locale) => listFormat(locale, NETWORK_LIST).format(http) },
+              }
+            : { key: 'server.onlineNoNetworks' },
+        ),
+      (error: unknown) =>
+        setStatus({ key: 'server.unreachable', params: { reason: displayMessage(error) } }),
     )
   }, [api])
-  return <p data-testid="server-status">{status}</p>
+  return <p data-testid="server-status">{say(status)}</p>
 }
 
 function AccountSummary() {
   const account = useLatchAccount()
   const network = useLatchNetwork()
-  if (!account.isConnected) return <p data-testid="demo-account">Not connected</p>
+  const { t } = useDemoI18n()
+  if (!account.isConnected) return <p data-testid="demo-account">{t('account.notConnected')}</p>
+  const address = account.address ?? ''
   return (
     <p data-testid="demo-account">
-      Connected {account.address} on{' '}
-      {network.unsupported ? 'an unsupported network' : network.caipNetwork?.name}
+      {network.unsupported
+        ? t('account.connectedUnsupported', { address })
+        : t('account.connected', { address, network: network.caipNetwork?.name ?? '' })}
     </p>
   )
 }
+
+/** What each "Send … to yourself" sends: 0.001 of the native token, to the account itself. */
+const SOL_SENT = { amount: 0.001, symbol: 'SOL', lamports: 1_000_000n }
+const ETH_SENT = { amount: 0.001, symbol: 'ETH', wei: 1_000_000_000_000_000n }
 
 /** Each account gets its own results: another account starts with none. */
 function TryItForAccount() {
@@ -70,13 +96,16 @@ function TryItForAccount() {
     return (
       <TryIt
         key={active.caipAddress}
-        amount="0.001 SOL"
+        sent={SOL_SENT}
         sign={() => solana.signMessage(DEMO_MESSAGE)}
         send={async (onSent) => {
-          const sent = await solana.sendTransfer({ to: active.address, amount: 1_000_000n })
+          const sent = await solana.sendTransfer({ to: active.address, amount: SOL_SENT.lamports })
           onSent(sent.id)
           const receipt = await solana.waitForTransfer(sent)
-          return `${receipt.success ? 'Confirmed' : 'Failed'} ${sent.id}`
+          return {
+            key: receipt.success ? 'tryIt.confirmed' : 'tryIt.failed',
+            params: { id: sent.id },
+          }
         }}
       />
     )
@@ -84,63 +113,70 @@ function TryItForAccount() {
   return (
     <TryIt
       key={account.address}
-      amount="0.001 ETH"
+      sent={ETH_SENT}
       sign={() => latch.evm.signMessage(DEMO_MESSAGE)}
       send={async (onSent) => {
-        const hash = await latch.evm.sendTransaction({ to: address, value: 1_000_000_000_000_000n })
+        const hash = await latch.evm.sendTransaction({ to: address, value: ETH_SENT.wei })
         onSent(hash)
         const receipt = await latch.evm.waitForTransaction(hash)
-        return `${receipt.success ? 'Confirmed' : 'Reverted'} ${hash} in block ${receipt.blockNumber}`
+        return {
+          key: receipt.success ? 'tryIt.confirmedInBlock' : 'tryIt.revertedInBlock',
+          // A block number names a block: written as the chain writes it, with no grouping.
+          params: { id: hash, block: String(receipt.blockNumber) },
+        }
       }}
     />
   )
 }
 
 /**
- * What a site does with a connected wallet: ask for a signature, send `amount` to itself (through
+ * What a site does with a connected wallet: ask for a signature, send `sent` to itself (through
  * the EVM or the Solana family, whichever account is active).
  */
 function TryIt(props: {
-  amount: string
+  sent: { amount: number; symbol: string }
   sign(): Promise<string>
   /** Resolves with the outcome once mined; `onSent` hears the id as soon as the wallet sent it. */
-  send(onSent: (id: string) => void): Promise<string>
+  send(onSent: (id: string) => void): Promise<Said>
 }) {
-  const [signature, setSignature] = useState<string>()
-  const [transaction, setTransaction] = useState<string>()
+  const { t, say } = useDemoI18n()
+  const [signature, setSignature] = useState<Said | string>()
+  const [transaction, setTransaction] = useState<Said>()
 
   const sign = async () => {
-    setSignature('Waiting for the wallet…')
+    setSignature({ key: 'tryIt.waiting' })
     try {
       setSignature(await props.sign())
     } catch (error) {
-      setSignature(`Not signed: ${displayMessage(error)}`)
+      setSignature({ key: 'tryIt.notSigned', params: { reason: displayMessage(error) } })
     }
   }
   const send = async () => {
-    setTransaction('Waiting for the wallet…')
+    setTransaction({ key: 'tryIt.waiting' })
     try {
-      setTransaction(await props.send((id) => setTransaction(`Sent ${id}`)))
+      setTransaction(
+        await props.send((id) => setTransaction({ key: 'tryIt.sent', params: { id } })),
+      )
     } catch (error) {
-      setTransaction(`Not sent: ${displayMessage(error)}`)
+      setTransaction({ key: 'tryIt.notSent', params: { reason: displayMessage(error) } })
     }
   }
   return (
-    <section className="try-it" aria-label="Try it">
+    <section className="try-it" aria-label={t('tryIt.label')}>
       <p>
         <button type="button" onClick={sign}>
-          Sign a message
+          {t('tryIt.sign')}
         </button>{' '}
         <span className="result" data-testid="demo-signature">
-          {signature}
+          {say(signature)}
         </span>
       </p>
       <p>
         <button type="button" onClick={send}>
-          Send {props.amount} to yourself
+          {t('tryIt.send', props.sent)}
         </button>{' '}
         <span className="result" data-testid="demo-transaction">
-          {transaction}
+          {say(transaction)}
         </span>
       </p>
     </section>
@@ -151,13 +187,18 @@ function TryIt(props: {
 function SignInStatus() {
   const latch = useLatchInstance()
   const { session } = useStore(latch.siwx.state)
+  const { t } = useDemoI18n()
   if (!latch.siwx.enabled) return null
-  if (!session) return <p data-testid="demo-siwx">Not signed in</p>
+  if (!session) return <p data-testid="demo-siwx">{t('signIn.notSignedIn')}</p>
   return (
     <p data-testid="demo-siwx">
-      Signed in as {session.session.address} on chain {session.session.chainId}{' '}
+      {/* A chain id names a chain: written as it is, with no grouping. */}
+      {t('signIn.signedIn', {
+        address: session.session.address,
+        chainId: String(session.session.chainId),
+      })}{' '}
       <button type="button" onClick={() => void latch.siwx.signOut()}>
-        Sign out
+        {t('signIn.signOut')}
       </button>
     </p>
   )
@@ -166,6 +207,7 @@ function SignInStatus() {
 /** The kit's tracked events, newest first, as a site's analytics would see them. */
 function EventLog() {
   const { events } = useLatchInstance()
+  const { t } = useDemoI18n()
   const [log, setLog] = useState<{ id: number; text: string }[]>([])
   useEffect(
     () =>
@@ -182,7 +224,7 @@ function EventLog() {
     [events],
   )
   return (
-    <ol aria-label="Events" data-testid="demo-events">
+    <ol aria-label={t('page.events')} data-testid="demo-events">
       {log.map((entry) => (
         <li key={entry.id}>{entry.text}</li>
       ))}
@@ -191,6 +233,7 @@ function EventLog() {
 }
 
 export function App() {
+  const { t } = useDemoI18n()
   const solana = demoConfig.devnet?.solana
   const bitcoin = demoConfig.devnet?.bitcoin
   const polkadot = demoConfig.devnet?.polkadot
@@ -204,7 +247,7 @@ export function App() {
   return (
     <>
       <header className="header">
-        <span className="brand">Latch demo</span>
+        <span className="brand">{t('page.brand')}</span>
         <span className="header-actions">
           <LanguagePicker />
           <ThemeSwitch />
@@ -212,7 +255,7 @@ export function App() {
         </span>
       </header>
       <main className="main">
-        <h1>A site that hosts the Latch kit</h1>
+        <h1>{t('page.heading')}</h1>
         <ServerStatus />
         <AccountSummary />
         <SignInStatus />
@@ -221,7 +264,9 @@ export function App() {
         <EventLog />
         <ExportLogs />
         <p data-testid="devnet-chains">
-          {chainNames.length > 0 ? `Devnet: ${chainNames.join(' · ')}` : 'No devnet manifest found'}
+          {chainNames.length > 0
+            ? t('page.devnet', { chains: chainNames.join(' · ') })
+            : t('page.noDevnet')}
         </p>
       </main>
     </>

@@ -1,4 +1,5 @@
 import { useLatchInstance } from '@latch/react'
+import { useDemoI18n } from './i18n/useDemoI18n.ts'
 
 /**
  * What a site offers for a support request: the kit's recent log as a file (keys, signatures,
@@ -6,6 +7,7 @@ import { useLatchInstance } from '@latch/react'
  */
 export function ExportLogs() {
   const latch = useLatchInstance()
+  const { t } = useDemoI18n()
   const download = () => {
     const url = URL.createObjectURL(new Blob([latch.exportLogs()], { type: 'text/plain' }))
     const link = document.createElement('a')
@@ -17,7 +19,7 @@ export function ExportLogs() {
   }
   return (
     <button type="button" data-testid="demo-export-logs" onClick={download}>
-      Export logs
+      {t('page.exportLogs')}
     </button>
   )
 }

@@ -1,5 +1,6 @@
 import { useLatchInstance, useStore } from '@latch/react'
 import { useEffect } from 'react'
+import { useDemoI18n } from './i18n/useDemoI18n.ts'
 import { applyPageTheme, chooseTheme, chosenTheme, onSystemThemeChange } from './theme.ts'
 
 /**
@@ -9,6 +10,7 @@ import { applyPageTheme, chooseTheme, chosenTheme, onSystemThemeChange } from '.
 export function ThemeSwitch() {
   const latch = useLatchInstance()
   const { themeMode } = useStore(latch.theme.state)
+  const { t } = useDemoI18n()
 
   useEffect(() => applyPageTheme(themeMode), [themeMode])
   useEffect(
@@ -36,7 +38,7 @@ export function ThemeSwitch() {
       <span className="theme-switch-track" aria-hidden="true">
         <span className="theme-switch-thumb">{dark ? '☾' : '☀'}</span>
       </span>
-      <span className="theme-switch-label">Dark theme</span>
+      <span className="theme-switch-label">{t('page.darkTheme')}</span>
     </button>
   )
 }

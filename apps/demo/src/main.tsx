@@ -13,6 +13,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { demoConfig } from './config.ts'
+import { DemoI18nProvider } from './i18n/DemoI18nProvider.tsx'
+import { en } from './i18n/en.ts'
 import './styles.css'
 import { applyPageTheme, chosenTheme, systemTheme } from './theme.ts'
 
@@ -73,6 +75,11 @@ const networks = [
 
 // `?siwx=required` (or `optional`) turns sign-in with the wallet on, to try it and test it.
 const signIn = new URLSearchParams(location.search).get('siwx')
+/**
+ * The statement of the sign-in message, the same in every language: it is signed, and a site's
+ * backend checks the message it verifies against one known text.
+ */
+const SIGN_IN_STATEMENT = 'Sign in to the Latch demo'
 
 // The visitor's last choice on this demo, else the system's light or dark setting.
 const themeMode = chosenTheme() ?? systemTheme()
@@ -85,9 +92,10 @@ const latch = createLatch({
   networks,
   // Named when the page asks for some families: a network of another would be a configuration error.
   ...(familiesParam ? { adapters: families as ChainNamespace[] } : {}),
+  // What wallets show of the site, set once at creation: in English, the catalogue's source.
   metadata: {
-    name: 'Latch demo',
-    description: 'A site that hosts the Latch kit',
+    name: en['page.brand'],
+    description: en['page.heading'],
     url: location.origin,
   },
   // Phone wallets pair through the devnet's local relay, so nothing leaves this machine.
@@ -100,7 +108,7 @@ const latch = createLatch({
       }
     : {}),
   ...(signIn === 'required' || signIn === 'optional'
-    ? { siwx: { required: signIn === 'required', statement: 'Sign in to the Latch demo' } }
+    ? { siwx: { required: signIn === 'required', statement: SIGN_IN_STATEMENT } }
     : {}),
   // Email and social login: the embedded wallet runs on its own origin, served by the server.
   walletFrameUrl: demoConfig.walletFrameUrl,
@@ -115,7 +123,9 @@ if (!root) throw new Error('index.html has no #root')
 createRoot(root).render(
   <StrictMode>
     <LatchProvider latch={latch}>
-      <App />
+      <DemoI18nProvider>
+        <App />
+      </DemoI18nProvider>
     </LatchProvider>
   </StrictMode>,
 )

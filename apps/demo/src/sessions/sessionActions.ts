@@ -4,17 +4,17 @@ import { encodeFunctionData, erc20Abi, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { demoConfig } from '../config.ts'
 import { type DemoSessionChain, demoSessionChains } from './sessionConfig.ts'
+import { DAILY_LIMIT_USDC, SESSION_DAYS, SPEND_USDC, usdcUnits } from './sessionTerms.ts'
 
 // The Smart session panel's code, loaded on its first click: a session key made in this page's
 // memory (never stored), the grant it asks for, and the session-signed spends.
 
-/** 10 USDC (6 decimals) a day, for 7 days: what the panel asks for. */
-const DAILY_LIMIT = 10_000_000n
+/** 10 USDC a day, for 7 days: what the panel asks for. */
+const DAILY_LIMIT = usdcUnits(DAILY_LIMIT_USDC)
 const DAY_SECONDS = 86_400
-const SESSION_DAYS = 7
 /** Where the panel's spends go: 1 USDC each. */
 const RECEIVER = '0x000000000000000000000000000000000000dEaD'
-const SPEND = 1_000_000n
+const SPEND = usdcUnits(SPEND_USDC)
 
 /** A session this page holds: what was granted, its key, and its chain's contracts. */
 export type DemoSession = { granted: GrantResponse; key: LocalAccount; chain: DemoSessionChain }

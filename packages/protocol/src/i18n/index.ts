@@ -10,6 +10,7 @@ export {
   type Catalogue,
   dateFormat,
   formatMessage,
+  listFormat,
   type Message,
   type MessageParams,
   numberFormat,

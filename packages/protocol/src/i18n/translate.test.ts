@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateFormat, formatMessage, numberFormat, placeholdersOf } from './translate.ts'
+import { dateFormat, formatMessage, listFormat, numberFormat, placeholdersOf } from './translate.ts'
 
 describe('formatMessage', () => {
   it('fills placeholders and writes numbers the locale way', () => {
@@ -42,7 +42,7 @@ describe('placeholdersOf', () => {
   })
 })
 
-describe('numberFormat and dateFormat', () => {
+describe('numberFormat, dateFormat and listFormat', () => {
   it('format currencies and dates for the locale', () => {
     expect(numberFormat('de', { style: 'currency', currency: 'EUR' }).format(12.5)).toBe(
       '12,50\u00a0€',
@@ -53,5 +53,12 @@ describe('numberFormat and dateFormat', () => {
     expect(dateFormat('ja', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(date)).toBe(
       '2026年1月',
     )
+  })
+
+  it('join a list the locale way', () => {
+    const narrow = { type: 'conjunction', style: 'narrow' } as const
+    expect(listFormat('en', narrow).format(['a', 'b', 'c'])).toBe('a, b, c')
+    expect(listFormat('de', narrow).format(['a', 'b', 'c'])).toBe('a, b und c')
+    expect(listFormat('ja', narrow).format(['a', 'b', 'c'])).toBe('a、b、c')
   })
 })

@@ -10,11 +10,9 @@ export type Catalogue<Key extends string = string> = Readonly<Record<Key, Messag
 export type MessageParams = Readonly<Record<string, string | number>>
 
 // Formatters are costly to build and a render asks for many: one per locale and option set.
-const cache = new Map<string, Intl.NumberFormat | Intl.PluralRules | Intl.DateTimeFormat>()
-const cached = <T extends Intl.NumberFormat | Intl.PluralRules | Intl.DateTimeFormat>(
-  key: string,
-  build: () => T,
-): T => {
+type Formatter = Intl.NumberFormat | Intl.PluralRules | Intl.DateTimeFormat | Intl.ListFormat
+const cache = new Map<string, Formatter>()
+const cached = <T extends Formatter>(key: string, build: () => T): T => {
   let formatter = cache.get(key)
   if (!formatter) {
     formatter = build()
@@ -28,6 +26,9 @@ export const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions =
 
 export const dateFormat = (locale: Locale, options: Intl.DateTimeFormatOptions = {}) =>
   cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+
+export const listFormat = (locale: Locale, options: Intl.ListFormatOptions = {}) =>
+  cached(`l|${locale}|${JSON.stringify(options)}`, () => new Intl.ListFormat(locale, options))
 
 const pluralRules = (locale: Locale) => cached(`p|${locale}`, () => new Intl.PluralRules(locale))
 

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findBareText } from './bareText.ts'
+import { findBareText, scanForBareText } from './bareText.ts'
 
 const SRC = path.resolve(import.meta.dirname, '..')
 // What the visitor sees: the views, their parts and the modal's frame.
@@ -22,24 +21,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   'views/Account/NftDetail.tsx': ['0x…'],
 }
 
-const sourceFiles = (entry: string): string[] => {
-  const full = path.join(SRC, entry)
-  if (entry.endsWith('.tsx')) return [full]
-  return readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.|\.fixture\./.test(name))
-    .map((name) => path.join(full, name))
-}
-
 describe('the views read their text from the catalogue', () => {
   it('finds no bare text in a view, a component or the modal', () => {
-    const bare = ROOTS.flatMap(sourceFiles).flatMap((file) => {
-      const relative = path.relative(SRC, file)
-      const allowed = ALLOWED[relative] ?? []
-      return findBareText(file, readFileSync(file, 'utf8'))
-        .filter((hit) => !allowed.includes(hit.text))
-        .map((hit) => `${relative}:${hit.line} ${JSON.stringify(hit.text)}`)
-    })
-    expect(bare).toEqual([])
+    expect(scanForBareText({ root: SRC, entries: ROOTS, allowed: ALLOWED })).toEqual([])
   })
 
   it('catches JSX text, text attributes and prose literals, and lets markup through', () => {

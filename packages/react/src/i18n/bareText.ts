@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import ts from 'typescript'
 
 /** Attributes whose value a visitor reads or hears. */
@@ -56,4 +58,38 @@ export function findBareText(fileName: string, source: string): BareText[] {
   }
   visit(file)
   return found
+}
+
+/** Where a check looks for bare text, and what may stay as written there. */
+export type BareTextScan = {
+  /** The folder the entries and the allowed files are named from. */
+  root: string
+  /** Folders (searched through) and files under `root`: what the visitor sees. */
+  entries: readonly string[]
+  /** Text left as written on purpose, by file relative to `root`. */
+  allowed: Readonly<Record<string, readonly string[]>>
+}
+
+const sourceFiles = (root: string, entry: string): string[] => {
+  const full = path.join(root, entry)
+  if (/\.tsx?$/.test(entry)) return [full]
+  return readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.|\.fixture\./.test(name))
+    .map((name) => path.join(full, name))
+}
+
+/**
+ * The bare text in the sources of a scan (tests and fixtures left out) that is not allowed for
+ * its file, each as `file:line "text"`: what a test expects to be none.
+ */
+export function scanForBareText({ root, entries, allowed }: BareTextScan): string[] {
+  return entries
+    .flatMap((entry) => sourceFiles(root, entry))
+    .flatMap((file) => {
+      const relative = path.relative(root, file)
+      const allowedHere = allowed[relative] ?? []
+      return findBareText(file, readFileSync(file, 'utf8'))
+        .filter((hit) => !allowedHere.includes(hit.text))
+        .map((hit) => `${relative}:${hit.line} ${JSON.stringify(hit.text)}`)
+    })
 }

@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Arabic: loaded only when it is the kit's language.
+const ar: DemoCatalogue = {
+  'account.connected': 'متصل بالحساب {address} على {network}',
+  'account.connectedUnsupported': 'متصل بالحساب {address} على شبكة غير مدعومة',
+  'account.notConnected': 'غير متصل',
+  'page.brand': 'عرض Latch التجريبي',
+  'page.darkTheme': 'المظهر الداكن',
+  'page.devnet': 'شبكة التطوير: {chains}',
+  'page.events': 'الأحداث',
+  'page.exportLogs': 'تصدير السجلات',
+  'page.heading': 'موقع يستضيف حزمة Latch',
+  'page.language': 'اللغة',
+  'page.noDevnet': 'لم يُعثر على بيان شبكة التطوير',
+  'server.online': 'خادم Latch متصل · الشبكات {networks}',
+  'server.onlineNoNetworks': 'خادم Latch متصل · لا شبكات',
+  'server.reaching': 'جارٍ الوصول إلى خادم Latch…',
+  'server.unreachable': 'تعذّر الوصول إلى خادم Latch: {reason}',
+  'session.grant': 'منح جلسة',
+  'session.granted': 'مُنحت حتى {expiry} UTC (الجلسة {session}…)',
+  'session.notGranted': 'لم تُمنح: {reason}',
+  'session.refused': 'مرفوض: {reason}',
+  'session.sending': 'جارٍ الإرسال بمفتاح الجلسة…',
+  'session.spend': 'إنفاق {amount} USDC',
+  'session.spent': 'تم إنفاق {amount} USDC في {id}',
+  'session.terms':
+    'يمكن لمفتاح جلسة محفوظ في ذاكرة هذه الصفحة إنفاق {limit} USDC يوميًا على رمز USDC في شبكة التطوير (التحويل فقط) لمدة {days}، دون أي طلب تأكيد.',
+  'session.title': 'جلسة ذكية',
+  'session.waiting': 'في انتظار الموافقة…',
+  'signIn.notSignedIn': 'لم يتم تسجيل الدخول',
+  'signIn.signOut': 'تسجيل الخروج',
+  'signIn.signedIn': 'تم تسجيل الدخول باسم {address} على السلسلة {chainId}',
+  'tryIt.confirmed': 'تم تأكيد المعاملة {id}',
+  'tryIt.confirmedInBlock': 'تم تأكيد المعاملة {id} في الكتلة {block}',
+  'tryIt.failed': 'فشلت المعاملة {id}',
+  'tryIt.label': 'جرّبه',
+  'tryIt.notSent': 'لم يتم الإرسال: {reason}',
+  'tryIt.notSigned': 'لم يتم التوقيع: {reason}',
+  'tryIt.revertedInBlock': 'أُلغيت المعاملة {id} في الكتلة {block}',
+  'tryIt.send': 'أرسل {amount} {symbol} إلى نفسك',
+  'tryIt.sent': 'أُرسلت المعاملة {id}',
+  'tryIt.sign': 'توقيع رسالة',
+  'tryIt.waiting': 'في انتظار المحفظة…',
+}
+
+export default ar

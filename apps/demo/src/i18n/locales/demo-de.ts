@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in German: loaded only when it is the kit's language.
+const de: DemoCatalogue = {
+  'account.connected': 'Verbunden: {address} auf {network}',
+  'account.connectedUnsupported': 'Verbunden: {address} auf einem nicht unterstützten Netzwerk',
+  'account.notConnected': 'Nicht verbunden',
+  'page.brand': 'Latch-Demo',
+  'page.darkTheme': 'Dunkles Design',
+  'page.devnet': 'Entwicklungsnetz: {chains}',
+  'page.events': 'Ereignisse',
+  'page.exportLogs': 'Protokolle exportieren',
+  'page.heading': 'Eine Website, die das Latch-Kit einbindet',
+  'page.language': 'Sprache',
+  'page.noDevnet': 'Kein Manifest des Entwicklungsnetzes gefunden',
+  'server.online': 'Latch-Server online · Netzwerke {networks}',
+  'server.onlineNoNetworks': 'Latch-Server online · keine Netzwerke',
+  'server.reaching': 'Latch-Server wird erreicht…',
+  'server.unreachable': 'Latch-Server nicht erreichbar: {reason}',
+  'session.grant': 'Sitzung gewähren',
+  'session.granted': 'Gewährt bis {expiry} UTC (Sitzung {session}…)',
+  'session.notGranted': 'Nicht gewährt: {reason}',
+  'session.refused': 'Abgelehnt: {reason}',
+  'session.sending': 'Wird mit dem Sitzungsschlüssel gesendet…',
+  'session.spend': '{amount} USDC ausgeben',
+  'session.spent': '{amount} USDC ausgegeben in {id}',
+  'session.terms':
+    'Ein Sitzungsschlüssel im Speicher dieser Seite darf {days} lang ohne Rückfrage {limit} USDC pro Tag mit dem USDC-Token des Entwicklungsnetzes ausgeben (nur Überweisungen).',
+  'session.title': 'Smart Session',
+  'session.waiting': 'Warte auf Freigabe…',
+  'signIn.notSignedIn': 'Nicht angemeldet',
+  'signIn.signOut': 'Abmelden',
+  'signIn.signedIn': 'Angemeldet als {address} auf Chain {chainId}',
+  'tryIt.confirmed': 'Bestätigt: {id}',
+  'tryIt.confirmedInBlock': 'Bestätigt: {id} in Block {block}',
+  'tryIt.failed': 'Fehlgeschlagen: {id}',
+  'tryIt.label': 'Ausprobieren',
+  'tryIt.notSent': 'Nicht gesendet: {reason}',
+  'tryIt.notSigned': 'Nicht signiert: {reason}',
+  'tryIt.revertedInBlock': 'Rückgängig gemacht: {id} in Block {block}',
+  'tryIt.send': '{amount} {symbol} an dich selbst senden',
+  'tryIt.sent': 'Gesendet: {id}',
+  'tryIt.sign': 'Nachricht signieren',
+  'tryIt.waiting': 'Warte auf die Wallet…',
+}
+
+export default de

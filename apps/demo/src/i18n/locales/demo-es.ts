@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Spanish: loaded only when it is the kit's language.
+const es: DemoCatalogue = {
+  'account.connected': 'Conectado {address} en {network}',
+  'account.connectedUnsupported': 'Conectado {address} en una red no admitida',
+  'account.notConnected': 'Sin conectar',
+  'page.brand': 'Demo de Latch',
+  'page.darkTheme': 'Tema oscuro',
+  'page.devnet': 'Red de desarrollo: {chains}',
+  'page.events': 'Eventos',
+  'page.exportLogs': 'Exportar registros',
+  'page.heading': 'Un sitio que integra el kit de Latch',
+  'page.language': 'Idioma',
+  'page.noDevnet': 'No se encontró el manifiesto de la red de desarrollo',
+  'server.online': 'Servidor de Latch en línea · redes {networks}',
+  'server.onlineNoNetworks': 'Servidor de Latch en línea · ninguna red',
+  'server.reaching': 'Conectando con el servidor de Latch…',
+  'server.unreachable': 'No se puede acceder al servidor de Latch: {reason}',
+  'session.grant': 'Conceder una sesión',
+  'session.granted': 'Concedida hasta el {expiry} UTC (sesión {session}…)',
+  'session.notGranted': 'No concedida: {reason}',
+  'session.refused': 'Rechazado: {reason}',
+  'session.sending': 'Enviando con la clave de sesión…',
+  'session.spend': 'Gastar {amount} USDC',
+  'session.spent': 'Gastados {amount} USDC en {id}',
+  'session.terms':
+    'Una clave de sesión guardada en la memoria de esta página puede gastar {limit} USDC al día en el token USDC de la red de desarrollo (solo transferencias) durante {days}, sin pedir confirmación.',
+  'session.title': 'Sesión inteligente',
+  'session.waiting': 'Esperando la aprobación…',
+  'signIn.notSignedIn': 'Sin iniciar sesión',
+  'signIn.signOut': 'Cerrar sesión',
+  'signIn.signedIn': 'Sesión iniciada como {address} en la cadena {chainId}',
+  'tryIt.confirmed': 'Confirmada {id}',
+  'tryIt.confirmedInBlock': 'Confirmada {id} en el bloque {block}',
+  'tryIt.failed': 'Fallida {id}',
+  'tryIt.label': 'Pruébalo',
+  'tryIt.notSent': 'No enviada: {reason}',
+  'tryIt.notSigned': 'Sin firmar: {reason}',
+  'tryIt.revertedInBlock': 'Revertida {id} en el bloque {block}',
+  'tryIt.send': 'Enviar {amount} {symbol} a tu propia cuenta',
+  'tryIt.sent': 'Enviada {id}',
+  'tryIt.sign': 'Firmar un mensaje',
+  'tryIt.waiting': 'Esperando a la wallet…',
+}
+
+export default es

@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in French: loaded only when it is the kit's language.
+const fr: DemoCatalogue = {
+  'account.connected': 'Connecté {address} sur {network}',
+  'account.connectedUnsupported': 'Connecté {address} sur un réseau non pris en charge',
+  'account.notConnected': 'Non connecté',
+  'page.brand': 'Démo Latch',
+  'page.darkTheme': 'Thème sombre',
+  'page.devnet': 'Réseau de développement : {chains}',
+  'page.events': 'Événements',
+  'page.exportLogs': 'Exporter les journaux',
+  'page.heading': 'Un site qui intègre le kit Latch',
+  'page.language': 'Langue',
+  'page.noDevnet': 'Aucun manifeste de réseau de développement trouvé',
+  'server.online': 'Serveur Latch en ligne · réseaux {networks}',
+  'server.onlineNoNetworks': 'Serveur Latch en ligne · aucun réseau',
+  'server.reaching': 'Connexion au serveur Latch…',
+  'server.unreachable': 'Serveur Latch injoignable : {reason}',
+  'session.grant': 'Accorder une session',
+  'session.granted': 'Accordée jusqu’au {expiry} UTC (session {session}…)',
+  'session.notGranted': 'Non accordée : {reason}',
+  'session.refused': 'Refusé : {reason}',
+  'session.sending': 'Envoi avec la clé de session…',
+  'session.spend': 'Dépenser {amount} USDC',
+  'session.spent': '{amount} USDC dépensé dans {id}',
+  'session.terms':
+    'Une clé de session gardée dans la mémoire de cette page peut dépenser {limit} USDC par jour sur le jeton USDC du réseau de développement (transferts uniquement) pendant {days}, sans confirmation.',
+  'session.title': 'Session intelligente',
+  'session.waiting': 'En attente d’approbation…',
+  'signIn.notSignedIn': 'Non identifié',
+  'signIn.signOut': 'Se déconnecter',
+  'signIn.signedIn': 'Identifié en tant que {address} sur la chaîne {chainId}',
+  'tryIt.confirmed': 'Confirmée {id}',
+  'tryIt.confirmedInBlock': 'Confirmée {id} dans le bloc {block}',
+  'tryIt.failed': 'Échouée {id}',
+  'tryIt.label': 'Essayez',
+  'tryIt.notSent': 'Non envoyée : {reason}',
+  'tryIt.notSigned': 'Non signé : {reason}',
+  'tryIt.revertedInBlock': 'Annulée {id} dans le bloc {block}',
+  'tryIt.send': 'Vous envoyer {amount} {symbol}',
+  'tryIt.sent': 'Envoyée {id}',
+  'tryIt.sign': 'Signer un message',
+  'tryIt.waiting': 'En attente du wallet…',
+}
+
+export default fr

@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Hindi: loaded only when it is the kit's language.
+const hi: DemoCatalogue = {
+  'account.connected': '{network} पर {address} कनेक्ट है',
+  'account.connectedUnsupported': 'असमर्थित नेटवर्क पर {address} कनेक्ट है',
+  'account.notConnected': 'कनेक्ट नहीं है',
+  'page.brand': 'Latch डेमो',
+  'page.darkTheme': 'डार्क थीम',
+  'page.devnet': 'डेवनेट: {chains}',
+  'page.events': 'इवेंट',
+  'page.exportLogs': 'लॉग एक्सपोर्ट करें',
+  'page.heading': 'Latch किट होस्ट करने वाली एक साइट',
+  'page.language': 'भाषा',
+  'page.noDevnet': 'डेवनेट मैनिफ़ेस्ट नहीं मिला',
+  'server.online': 'Latch सर्वर ऑनलाइन · नेटवर्क {networks}',
+  'server.onlineNoNetworks': 'Latch सर्वर ऑनलाइन · कोई नेटवर्क नहीं',
+  'server.reaching': 'Latch सर्वर से जुड़ रहे हैं…',
+  'server.unreachable': 'Latch सर्वर तक नहीं पहुँच सके: {reason}',
+  'session.grant': 'सेशन की अनुमति दें',
+  'session.granted': '{expiry} UTC तक अनुमति मिली (सेशन {session}…)',
+  'session.notGranted': 'अनुमति नहीं मिली: {reason}',
+  'session.refused': 'अस्वीकार: {reason}',
+  'session.sending': 'सेशन कुंजी से भेज रहे हैं…',
+  'session.spend': '{amount} USDC खर्च करें',
+  'session.spent': '{amount} USDC खर्च हुए: {id}',
+  'session.terms':
+    'इस पेज की मेमोरी में रखी एक सेशन कुंजी {days} तक डेवनेट के USDC टोकन पर रोज़ {limit} USDC तक (सिर्फ़ ट्रांसफ़र) बिना पूछे खर्च कर सकती है।',
+  'session.title': 'स्मार्ट सेशन',
+  'session.waiting': 'मंज़ूरी का इंतज़ार है…',
+  'signIn.notSignedIn': 'साइन इन नहीं है',
+  'signIn.signOut': 'साइन आउट करें',
+  'signIn.signedIn': 'चेन {chainId} पर {address} के रूप में साइन इन है',
+  'tryIt.confirmed': 'पुष्टि हुई: {id}',
+  'tryIt.confirmedInBlock': 'पुष्टि हुई: {id}, ब्लॉक {block} में',
+  'tryIt.failed': 'विफल: {id}',
+  'tryIt.label': 'आज़माएँ',
+  'tryIt.notSent': 'नहीं भेजा गया: {reason}',
+  'tryIt.notSigned': 'हस्ताक्षर नहीं हुआ: {reason}',
+  'tryIt.revertedInBlock': 'वापस हुआ: {id}, ब्लॉक {block} में',
+  'tryIt.send': 'खुद को {amount} {symbol} भेजें',
+  'tryIt.sent': 'भेजा गया: {id}',
+  'tryIt.sign': 'संदेश पर हस्ताक्षर करें',
+  'tryIt.waiting': 'वॉलेट का इंतज़ार है…',
+}
+
+export default hi

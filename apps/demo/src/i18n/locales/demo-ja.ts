@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Japanese: loaded only when it is the kit's language.
+const ja: DemoCatalogue = {
+  'account.connected': '{network} で {address} に接続済み',
+  'account.connectedUnsupported': '未対応のネットワークで {address} に接続済み',
+  'account.notConnected': '未接続',
+  'page.brand': 'Latch デモ',
+  'page.darkTheme': 'ダークテーマ',
+  'page.devnet': '開発ネット：{chains}',
+  'page.events': 'イベント',
+  'page.exportLogs': 'ログを書き出す',
+  'page.heading': 'Latch キットを組み込んだサイト',
+  'page.language': '言語',
+  'page.noDevnet': '開発ネットのマニフェストが見つかりません',
+  'server.online': 'Latch サーバー稼働中 · ネットワーク {networks}',
+  'server.onlineNoNetworks': 'Latch サーバー稼働中 · ネットワークなし',
+  'server.reaching': 'Latch サーバーに接続しています…',
+  'server.unreachable': 'Latch サーバーに接続できません：{reason}',
+  'session.grant': 'セッションを許可',
+  'session.granted': '{expiry} UTC まで許可済み（セッション {session}…）',
+  'session.notGranted': '許可されませんでした：{reason}',
+  'session.refused': '拒否されました：{reason}',
+  'session.sending': 'セッションキーで送信しています…',
+  'session.spend': '{amount} USDC を使う',
+  'session.spent': '{amount} USDC を使いました：{id}',
+  'session.terms':
+    'このページのメモリにあるセッションキーは、{days}間、開発ネットの USDC トークンで 1 日あたり {limit} USDC まで（送金のみ）確認なしで使えます。',
+  'session.title': 'スマートセッション',
+  'session.waiting': '承認を待っています…',
+  'signIn.notSignedIn': '未サインイン',
+  'signIn.signOut': 'サインアウト',
+  'signIn.signedIn': 'チェーン {chainId} で {address} としてサインイン済み',
+  'tryIt.confirmed': '確定 {id}',
+  'tryIt.confirmedInBlock': 'ブロック {block} で確定 {id}',
+  'tryIt.failed': '失敗 {id}',
+  'tryIt.label': '試してみる',
+  'tryIt.notSent': '送信されませんでした：{reason}',
+  'tryIt.notSigned': '署名されませんでした：{reason}',
+  'tryIt.revertedInBlock': 'ブロック {block} で取り消し {id}',
+  'tryIt.send': '自分に {amount} {symbol} を送る',
+  'tryIt.sent': '送信済み {id}',
+  'tryIt.sign': 'メッセージに署名',
+  'tryIt.waiting': 'ウォレットを待っています…',
+}
+
+export default ja

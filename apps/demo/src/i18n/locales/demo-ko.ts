@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Korean: loaded only when it is the kit's language.
+const ko: DemoCatalogue = {
+  'account.connected': '{network}에서 {address} 연결됨',
+  'account.connectedUnsupported': '지원되지 않는 네트워크에서 {address} 연결됨',
+  'account.notConnected': '연결되지 않음',
+  'page.brand': 'Latch 데모',
+  'page.darkTheme': '다크 테마',
+  'page.devnet': '개발 네트워크: {chains}',
+  'page.events': '이벤트',
+  'page.exportLogs': '로그 내보내기',
+  'page.heading': 'Latch 키트를 사용하는 사이트',
+  'page.language': '언어',
+  'page.noDevnet': '개발 네트워크 매니페스트가 없습니다',
+  'server.online': 'Latch 서버 온라인 · 네트워크 {networks}',
+  'server.onlineNoNetworks': 'Latch 서버 온라인 · 네트워크 없음',
+  'server.reaching': 'Latch 서버에 연결하는 중…',
+  'server.unreachable': 'Latch 서버에 연결할 수 없습니다: {reason}',
+  'session.grant': '세션 허용',
+  'session.granted': '{expiry} UTC까지 허용됨 (세션 {session}…)',
+  'session.notGranted': '허용되지 않음: {reason}',
+  'session.refused': '거부됨: {reason}',
+  'session.sending': '세션 키로 보내는 중…',
+  'session.spend': '{amount} USDC 쓰기',
+  'session.spent': '{amount} USDC 사용함: {id}',
+  'session.terms':
+    '이 페이지의 메모리에 있는 세션 키는 {days} 동안 개발 네트워크의 USDC 토큰으로 하루 {limit} USDC까지(전송만) 확인 없이 쓸 수 있습니다.',
+  'session.title': '스마트 세션',
+  'session.waiting': '승인을 기다리는 중…',
+  'signIn.notSignedIn': '로그인하지 않음',
+  'signIn.signOut': '로그아웃',
+  'signIn.signedIn': '체인 {chainId}에서 {address}(으)로 로그인됨',
+  'tryIt.confirmed': '확정됨 {id}',
+  'tryIt.confirmedInBlock': '블록 {block}에서 확정됨 {id}',
+  'tryIt.failed': '실패 {id}',
+  'tryIt.label': '사용해 보기',
+  'tryIt.notSent': '전송되지 않음: {reason}',
+  'tryIt.notSigned': '서명되지 않음: {reason}',
+  'tryIt.revertedInBlock': '블록 {block}에서 되돌려짐 {id}',
+  'tryIt.send': '나에게 {amount} {symbol} 보내기',
+  'tryIt.sent': '전송됨 {id}',
+  'tryIt.sign': '메시지 서명',
+  'tryIt.waiting': '지갑을 기다리는 중…',
+}
+
+export default ko

@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Portuguese: loaded only when it is the kit's language.
+const pt: DemoCatalogue = {
+  'account.connected': 'Conectado {address} na rede {network}',
+  'account.connectedUnsupported': 'Conectado {address} em uma rede não suportada',
+  'account.notConnected': 'Não conectado',
+  'page.brand': 'Demo do Latch',
+  'page.darkTheme': 'Tema escuro',
+  'page.devnet': 'Rede de desenvolvimento: {chains}',
+  'page.events': 'Eventos',
+  'page.exportLogs': 'Exportar registros',
+  'page.heading': 'Um site que usa o kit do Latch',
+  'page.language': 'Idioma',
+  'page.noDevnet': 'Manifesto da rede de desenvolvimento não encontrado',
+  'server.online': 'Servidor do Latch online · redes {networks}',
+  'server.onlineNoNetworks': 'Servidor do Latch online · nenhuma rede',
+  'server.reaching': 'Conectando ao servidor do Latch…',
+  'server.unreachable': 'Servidor do Latch inacessível: {reason}',
+  'session.grant': 'Conceder uma sessão',
+  'session.granted': 'Concedida até {expiry} UTC (sessão {session}…)',
+  'session.notGranted': 'Não concedida: {reason}',
+  'session.refused': 'Recusado: {reason}',
+  'session.sending': 'Enviando com a chave de sessão…',
+  'session.spend': 'Gastar {amount} USDC',
+  'session.spent': '{amount} USDC gastos em {id}',
+  'session.terms':
+    'Uma chave de sessão guardada na memória desta página pode gastar {limit} USDC por dia no token USDC da rede de desenvolvimento (somente transferências) durante {days}, sem pedir confirmação.',
+  'session.title': 'Sessão inteligente',
+  'session.waiting': 'Aguardando aprovação…',
+  'signIn.notSignedIn': 'Sessão não iniciada',
+  'signIn.signOut': 'Sair',
+  'signIn.signedIn': 'Sessão iniciada como {address} na cadeia {chainId}',
+  'tryIt.confirmed': 'Confirmada {id}',
+  'tryIt.confirmedInBlock': 'Confirmada {id} no bloco {block}',
+  'tryIt.failed': 'Falhou {id}',
+  'tryIt.label': 'Experimente',
+  'tryIt.notSent': 'Não enviada: {reason}',
+  'tryIt.notSigned': 'Não assinada: {reason}',
+  'tryIt.revertedInBlock': 'Revertida {id} no bloco {block}',
+  'tryIt.send': 'Enviar {amount} {symbol} para você mesmo',
+  'tryIt.sent': 'Enviada {id}',
+  'tryIt.sign': 'Assinar uma mensagem',
+  'tryIt.waiting': 'Aguardando a carteira…',
+}
+
+export default pt

@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Russian: loaded only when it is the kit's language.
+const ru: DemoCatalogue = {
+  'account.connected': 'Подключён {address} в сети {network}',
+  'account.connectedUnsupported': 'Подключён {address} в неподдерживаемой сети',
+  'account.notConnected': 'Не подключено',
+  'page.brand': 'Демо Latch',
+  'page.darkTheme': 'Тёмная тема',
+  'page.devnet': 'Сеть разработки: {chains}',
+  'page.events': 'События',
+  'page.exportLogs': 'Экспортировать журнал',
+  'page.heading': 'Сайт, на котором работает набор Latch',
+  'page.language': 'Язык',
+  'page.noDevnet': 'Манифест сети разработки не найден',
+  'server.online': 'Сервер Latch в сети · сети {networks}',
+  'server.onlineNoNetworks': 'Сервер Latch в сети · сетей нет',
+  'server.reaching': 'Подключение к серверу Latch…',
+  'server.unreachable': 'Сервер Latch недоступен: {reason}',
+  'session.grant': 'Выдать сессию',
+  'session.granted': 'Выдана до {expiry} UTC (сессия {session}…)',
+  'session.notGranted': 'Не выдана: {reason}',
+  'session.refused': 'Отказано: {reason}',
+  'session.sending': 'Отправка ключом сессии…',
+  'session.spend': 'Потратить {amount} USDC',
+  'session.spent': 'Потрачено {amount} USDC в {id}',
+  'session.terms':
+    'Ключ сессии в памяти этой страницы может без подтверждения тратить до {limit} USDC в день в токене USDC сети разработки (только переводы). Срок действия: {days}.',
+  'session.title': 'Смарт-сессия',
+  'session.waiting': 'Ожидание одобрения…',
+  'signIn.notSignedIn': 'Вход не выполнен',
+  'signIn.signOut': 'Выйти',
+  'signIn.signedIn': 'Вход выполнен как {address} в цепочке {chainId}',
+  'tryIt.confirmed': 'Подтверждено: {id}',
+  'tryIt.confirmedInBlock': 'Подтверждено: {id} в блоке {block}',
+  'tryIt.failed': 'Не выполнено: {id}',
+  'tryIt.label': 'Попробуйте',
+  'tryIt.notSent': 'Не отправлено: {reason}',
+  'tryIt.notSigned': 'Не подписано: {reason}',
+  'tryIt.revertedInBlock': 'Отменено: {id} в блоке {block}',
+  'tryIt.send': 'Отправить себе {amount} {symbol}',
+  'tryIt.sent': 'Отправлено: {id}',
+  'tryIt.sign': 'Подписать сообщение',
+  'tryIt.waiting': 'Ожидание кошелька…',
+}
+
+export default ru

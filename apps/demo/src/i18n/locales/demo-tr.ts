@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Turkish: loaded only when it is the kit's language.
+const tr: DemoCatalogue = {
+  'account.connected': '{network} ağında {address} bağlı',
+  'account.connectedUnsupported': 'Desteklenmeyen bir ağda {address} bağlı',
+  'account.notConnected': 'Bağlı değil',
+  'page.brand': 'Latch demosu',
+  'page.darkTheme': 'Koyu tema',
+  'page.devnet': 'Geliştirme ağı: {chains}',
+  'page.events': 'Olaylar',
+  'page.exportLogs': 'Günlükleri dışa aktar',
+  'page.heading': 'Latch kitini barındıran bir site',
+  'page.language': 'Dil',
+  'page.noDevnet': 'Geliştirme ağının manifest dosyası bulunamadı',
+  'server.online': 'Latch sunucusu çevrimiçi · ağlar {networks}',
+  'server.onlineNoNetworks': 'Latch sunucusu çevrimiçi · ağ yok',
+  'server.reaching': 'Latch sunucusuna ulaşılıyor…',
+  'server.unreachable': 'Latch sunucusuna ulaşılamıyor: {reason}',
+  'session.grant': 'Oturum izni ver',
+  'session.granted': '{expiry} UTC tarihine kadar izin verildi (oturum {session}…)',
+  'session.notGranted': 'İzin verilmedi: {reason}',
+  'session.refused': 'Reddedildi: {reason}',
+  'session.sending': 'Oturum anahtarıyla gönderiliyor…',
+  'session.spend': '{amount} USDC harca',
+  'session.spent': '{amount} USDC harcandı: {id}',
+  'session.terms':
+    'Bu sayfanın belleğindeki bir oturum anahtarı, geliştirme ağındaki USDC tokenında günde en fazla {limit} USDC (yalnızca transfer) {days} boyunca onay istemeden harcayabilir.',
+  'session.title': 'Akıllı oturum',
+  'session.waiting': 'Onay bekleniyor…',
+  'signIn.notSignedIn': 'Oturum açılmadı',
+  'signIn.signOut': 'Oturumu kapat',
+  'signIn.signedIn': '{chainId} zincirinde {address} olarak oturum açıldı',
+  'tryIt.confirmed': 'Onaylandı: {id}',
+  'tryIt.confirmedInBlock': 'Onaylandı: {id}, blok {block}',
+  'tryIt.failed': 'Başarısız: {id}',
+  'tryIt.label': 'Deneyin',
+  'tryIt.notSent': 'Gönderilmedi: {reason}',
+  'tryIt.notSigned': 'İmzalanmadı: {reason}',
+  'tryIt.revertedInBlock': 'Geri alındı: {id}, blok {block}',
+  'tryIt.send': 'Kendinize {amount} {symbol} gönderin',
+  'tryIt.sent': 'Gönderildi: {id}',
+  'tryIt.sign': 'Mesaj imzala',
+  'tryIt.waiting': 'Cüzdan bekleniyor…',
+}
+
+export default tr

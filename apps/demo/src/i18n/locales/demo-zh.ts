@@ -1,0 +1,47 @@
+import type { DemoCatalogue } from '../en.ts'
+
+// The demo page in Chinese: loaded only when it is the kit's language.
+const zh: DemoCatalogue = {
+  'account.connected': '已连接 {address}，网络：{network}',
+  'account.connectedUnsupported': '已连接 {address}，所在网络不受支持',
+  'account.notConnected': '未连接',
+  'page.brand': 'Latch 演示',
+  'page.darkTheme': '深色主题',
+  'page.devnet': '开发网络：{chains}',
+  'page.events': '事件',
+  'page.exportLogs': '导出日志',
+  'page.heading': '一个集成 Latch 套件的网站',
+  'page.language': '语言',
+  'page.noDevnet': '未找到开发网络清单',
+  'server.online': 'Latch 服务器在线 · 网络 {networks}',
+  'server.onlineNoNetworks': 'Latch 服务器在线 · 无网络',
+  'server.reaching': '正在连接 Latch 服务器…',
+  'server.unreachable': '无法连接 Latch 服务器：{reason}',
+  'session.grant': '授予会话',
+  'session.granted': '有效期至 {expiry} UTC（会话 {session}…）',
+  'session.notGranted': '未授予：{reason}',
+  'session.refused': '已拒绝：{reason}',
+  'session.sending': '正在使用会话密钥发送…',
+  'session.spend': '花费 {amount} USDC',
+  'session.spent': '已花费 {amount} USDC，交易 {id}',
+  'session.terms':
+    '保存在本页面内存中的会话密钥可在{days}内，每天在开发网络的 USDC 代币上花费最多 {limit} USDC（仅限转账），无需任何确认。',
+  'session.title': '智能会话',
+  'session.waiting': '正在等待批准…',
+  'signIn.notSignedIn': '未登录',
+  'signIn.signOut': '退出登录',
+  'signIn.signedIn': '已以 {address} 身份登录，链 {chainId}',
+  'tryIt.confirmed': '已确认 {id}',
+  'tryIt.confirmedInBlock': '已确认 {id}，区块 {block}',
+  'tryIt.failed': '失败 {id}',
+  'tryIt.label': '试一试',
+  'tryIt.notSent': '未发送：{reason}',
+  'tryIt.notSigned': '未签名：{reason}',
+  'tryIt.revertedInBlock': '已回滚 {id}，区块 {block}',
+  'tryIt.send': '向自己发送 {amount} {symbol}',
+  'tryIt.sent': '已发送 {id}',
+  'tryIt.sign': '签署消息',
+  'tryIt.waiting': '正在等待钱包…',
+}
+
+export default zh
