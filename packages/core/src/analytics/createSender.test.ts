@@ -1,4 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  DEMO_ORIGIN,
+  startTestServer,
+  type TestServer,
+} from '../../../../apps/server/test/helpers.ts'
 import { type AlertsController, createAlerts } from '../alerts/createAlerts.ts'
 import { createEvents } from '../events/createEvents.ts'
 import { connectAnalytics } from './connectAnalytics.ts'
@@ -301,5 +306,87 @@ describe('whether a page sends at all', () => {
     await Promise.resolve()
     events.emit(open)
     expect(load).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the sender against the Latch server', () => {
+  let server: TestServer
+  let serverUrl: string
+  beforeAll(async () => {
+    server = await startTestServer('pglite')
+    serverUrl = await server.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  /** A page on `origin`: the sender's calls carry it as the browser would, each answer recorded. */
+  function pageOn(origin: string) {
+    const answers: [path: string, status: number][] = []
+    const page: AnalyticsPage = {
+      location: () => ({ href: `${origin}/shop`, host: new URL(origin).host }),
+      onHide: () => {},
+      sendBeacon: () => false,
+    }
+    const pageFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), origin },
+      })
+      answers.push([new URL(String(input)).pathname, response.status])
+      return response
+    }
+    const alerts = createAlerts()
+    const shown = alertsShown(alerts)
+    const sender = createSender({
+      serverUrl,
+      projectId: 'latch-dev',
+      alerts,
+      page,
+      fetch: pageFetch,
+    })
+    return { sender, answers, shown, alerts }
+  }
+
+  const storedFrom = async (domain: string) =>
+    Number(
+      (
+        await server.db.query<{ count: string | number }>(
+          'select count(*) as count from analytics_events where domain = $1',
+          [domain],
+        )
+      )[0]?.count,
+    )
+
+  it('stores a lone event from POST /e and several from POST /batch of the allowed origin', async () => {
+    const { sender, answers, shown } = pageOn(DEMO_ORIGIN)
+    sender.push(open, Date.now())
+    await sender.flush()
+    sender.push(open, Date.now())
+    sender.push(kitError('Something went wrong'), Date.now())
+    await sender.flush()
+    expect(answers).toEqual([
+      ['/getAnalyticsConfig', 200],
+      ['/e', 200],
+      ['/batch', 200],
+    ])
+    expect(await storedFrom(new URL(DEMO_ORIGIN).host)).toBe(3)
+    expect(shown).toEqual([])
+  })
+
+  it("a page on an origin the project does not allow sees 'Invalid App Configuration' exactly once, and nothing is stored", async () => {
+    const { sender, answers, shown, alerts } = pageOn('https://shop.example')
+    // Events as a visitor makes them: some at once, more later, flushes overlapping.
+    sender.push(open, Date.now())
+    sender.push(kitError('Something went wrong'), Date.now())
+    await Promise.all([sender.flush(), sender.flush()])
+    // The site hides the banner; what the visitor does next does not bring it back.
+    alerts.close()
+    sender.push(open, Date.now())
+    await sender.flush()
+    expect(shown).toEqual(['Invalid App Configuration'])
+    // The server said no once; nothing more was sent.
+    expect(answers).toEqual([['/getAnalyticsConfig', 403]])
+    expect(await storedFrom('shop.example')).toBe(0)
   })
 })
