@@ -1,9 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  DEMO_ORIGIN,
-  startTestServer,
-  type TestServer,
-} from '../../../../apps/server/test/helpers.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEMO_ORIGIN, listeningTestServer } from '../../../../apps/server/test/helpers.ts'
 import { type AlertsController, createAlerts } from '../alerts/createAlerts.ts'
 import { createEvents } from '../events/createEvents.ts'
 import { connectAnalytics } from './connectAnalytics.ts'
@@ -310,15 +306,7 @@ describe('whether a page sends at all', () => {
 })
 
 describe('the sender against the Latch server', () => {
-  let server: TestServer
-  let serverUrl: string
-  beforeAll(async () => {
-    server = await startTestServer('pglite')
-    serverUrl = await server.app.listen({ port: 0, host: '127.0.0.1' })
-  })
-  afterAll(async () => {
-    await server?.close()
-  })
+  const latchServer = listeningTestServer()
 
   /** A page on `origin`: the sender's calls carry it as the browser would, each answer recorded. */
   function pageOn(origin: string) {
@@ -339,7 +327,7 @@ describe('the sender against the Latch server', () => {
     const alerts = createAlerts()
     const shown = alertsShown(alerts)
     const sender = createSender({
-      serverUrl,
+      serverUrl: latchServer.url,
       projectId: 'latch-dev',
       alerts,
       page,
@@ -351,7 +339,7 @@ describe('the sender against the Latch server', () => {
   const storedFrom = async (domain: string) =>
     Number(
       (
-        await server.db.query<{ count: string | number }>(
+        await latchServer.server.db.query<{ count: string | number }>(
           'select count(*) as count from analytics_events where domain = $1',
           [domain],
         )
