@@ -58,7 +58,7 @@ const MIX: [event: string, share: number, props: string][] = [
   [
     'KIT_ERROR',
     3,
-    `jsonb_build_object('message', 'Error ' || (n % 40), 'view', 'Account', 'version', '0.1.0')`,
+    `jsonb_build_object('message', 'Error ' || (n % 40), 'view', (array['Account','Connect','Swap','WalletSend','SIWXSignMessage','Networks'])[1 + (n % 6)], 'chain', (array['eip155:1','eip155:10','eip155:8453','eip155:42161','solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'])[1 + (n % 5)], 'version', (array['0.1.0','0.2.0'])[1 + (n % 2)])`,
   ],
 ]
 

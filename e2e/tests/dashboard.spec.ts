@@ -40,7 +40,9 @@ test("the site owner logs in with the admin token and reads the project's number
   await expect(chart.locator('canvas')).toBeVisible()
   expect((await chart.boundingBox())?.width ?? 0).toBeGreaterThan(300)
   const error = page.getByTestId('errors').getByRole('row', { name: new RegExp(SEEDED_ERROR) })
-  await expect(error.getByRole('cell').nth(1)).toHaveText('2')
+  await expect(error.getByTestId(/^errors-\d+-count$/)).toHaveText('2')
+  await expect(error.getByTestId(/^errors-\d+-views$/)).toHaveText('Connect (2)')
+  await expect(error.getByTestId(/^errors-\d+-versions$/)).toHaveText('0.1.0 (2)')
   await expect(page.getByTestId('funnel-opened')).not.toHaveText('0')
 
   // A week back the seeded events are out of range.

@@ -177,15 +177,49 @@ describe('dashboard numbers', () => {
       { event: 'CLICK_CANCEL_SIWX', props: { chain: 'eip155:31337' }, at: daysAgo(2) },
       {
         event: 'KIT_ERROR',
-        props: { message: 'Network unreachable', view: 'Account', version: '0.1.0' },
+        props: {
+          message: 'Network unreachable',
+          view: 'Account',
+          chain: 'eip155:31337',
+          version: '0.1.0',
+        },
         at: now,
         times: 2,
       },
+      // Finished days, read from the rollup: their views, chains and versions count as well.
       {
         event: 'KIT_ERROR',
         props: { message: 'Network unreachable', view: 'Account', version: '0.1.0' },
         at: daysAgo(5),
       },
+      {
+        event: 'KIT_ERROR',
+        props: {
+          message: 'Network unreachable',
+          view: 'Swap',
+          chain: 'eip155:31338',
+          version: '0.2.0',
+        },
+        at: daysAgo(3),
+      },
+      // The toast of the declined sign-in below: the same message from another event.
+      {
+        event: 'KIT_ERROR',
+        props: {
+          message: 'Signature declined',
+          view: 'SIWXSignMessage',
+          chain: 'eip155:31337',
+          version: '0.1.0',
+        },
+        at: daysAgo(2),
+      },
+      // One message met in seven views: its row names the five most common.
+      ...[3, 1, 1, 1, 2, 1, 1].map((times, index) => ({
+        event: 'KIT_ERROR',
+        props: { message: 'Request was aborted', view: `View ${index + 1}`, version: '0.1.0' },
+        at: now,
+        times,
+      })),
       {
         event: 'CONNECT_ERROR',
         props: { message: 'User rejected the request', method: 'browser' },
@@ -276,23 +310,71 @@ describe('dashboard numbers', () => {
     ])
   })
 
-  it('groups errors by message with counts and when each was last seen', async () => {
+  it('groups errors by message with counts, when each was last seen, and the views, chains and kit versions it occurred in', async () => {
     const errors = await chart('errors')
-    expect(errors.total).toBe(6)
-    expect(errors.errors[0]).toMatchObject({
+    expect(errors.total).toBe(18)
+    const [aborted, unreachable, ...others] = errors.errors
+    expect(aborted).toMatchObject({ event: 'KIT_ERROR', message: 'Request was aborted', count: 10 })
+    // The five most common views, ties by name; no chain was reported with it.
+    expect(aborted.views).toEqual([
+      { name: 'View 1', count: 3 },
+      { name: 'View 5', count: 2 },
+      { name: 'View 2', count: 1 },
+      { name: 'View 3', count: 1 },
+      { name: 'View 4', count: 1 },
+    ])
+    expect(aborted.chains).toEqual([])
+    expect(aborted.versions).toEqual([{ name: '0.1.0', count: 10 }])
+    expect(unreachable).toEqual({
       event: 'KIT_ERROR',
       message: 'Network unreachable',
-      count: 3,
+      count: 4,
+      lastSeen: expect.any(String),
+      views: [
+        { name: 'Account', count: 3 },
+        { name: 'Swap', count: 1 },
+      ],
+      chains: [
+        { name: 'eip155:31337', count: 2 },
+        { name: 'eip155:31338', count: 1 },
+      ],
+      versions: [
+        { name: '0.1.0', count: 3 },
+        { name: '0.2.0', count: 1 },
+      ],
     })
-    expect(Date.now() - Date.parse(errors.errors[0].lastSeen)).toBeLessThan(60_000)
-    expect(errors.errors.slice(1)).toEqual(
+    expect(Date.now() - Date.parse(unreachable.lastSeen)).toBeLessThan(60_000)
+    // A declined sign-in is its event's row and its toast's: one occurrence each, not merged.
+    expect(others).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ event: 'CONNECT_ERROR', message: 'User rejected the request' }),
-        expect.objectContaining({ event: 'SIWX_AUTH_ERROR', message: 'Signature declined' }),
+        expect.objectContaining({
+          event: 'SIWX_AUTH_ERROR',
+          message: 'Signature declined',
+          count: 1,
+          views: [],
+          chains: [{ name: 'eip155:31337', count: 1 }],
+        }),
+        expect.objectContaining({
+          event: 'KIT_ERROR',
+          message: 'Signature declined',
+          count: 1,
+          views: [{ name: 'SIWXSignMessage', count: 1 }],
+          chains: [{ name: 'eip155:31337', count: 1 }],
+          versions: [{ name: '0.1.0', count: 1 }],
+        }),
         expect.objectContaining({ event: 'ERROR_FETCH_TRANSACTIONS', message: '', count: 1 }),
       ]),
     )
-    expect((await chart('errors', '?days=1')).total).toBe(2)
+    expect(others).toHaveLength(4)
+    // Today only: the two from today and the ten aborted requests.
+    const today = await chart('errors', '?days=1')
+    expect(today.total).toBe(12)
+    expect(today.errors[1]).toMatchObject({
+      message: 'Network unreachable',
+      views: [{ name: 'Account', count: 2 }],
+      versions: [{ name: '0.1.0', count: 2 }],
+    })
   })
 
   it('counts sign-ins and on-ramp orders (from the orders table)', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { buildServer } from '../src/app.ts'
 import {
   bitcoinChainsOfDevnet,
@@ -135,6 +135,37 @@ export async function startTestServer(
     async close() {
       await Promise.all([app.close(), frame.close()])
       await db.close()
+    },
+  }
+}
+
+/**
+ * A test server (PGlite unless told) listening on a free loopback port for the tests of the
+ * calling describe block: started before them, closed after. For clients that make real HTTP
+ * calls, as the kit does in a page.
+ */
+export function listeningTestServer(dialect: Dialect = 'pglite'): {
+  readonly server: TestServer
+  readonly url: string
+} {
+  let started: { server: TestServer; url: string } | undefined
+  beforeAll(async () => {
+    const server = await startTestServer(dialect)
+    started = { server, url: await server.app.listen({ port: 0, host: '127.0.0.1' }) }
+  })
+  afterAll(async () => {
+    await started?.server.close()
+  })
+  const running = () => {
+    if (!started) throw new Error('the test server is read before its beforeAll ran')
+    return started
+  }
+  return {
+    get server() {
+      return running().server
+    },
+    get url() {
+      return running().url
     },
   }
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { projectIdValue } from './api.ts'
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, FUNNEL_STEPS } from './dashboardPaths.ts'
+import {
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_ERROR_CONTEXT_TOP,
+  DASHBOARD_MAX_DAYS,
+  FUNNEL_STEPS,
+} from './dashboardPaths.ts'
 import { text } from './text.ts'
 
 export * from './dashboardPaths.ts'
@@ -108,7 +113,15 @@ export const dashboardChainsResponse = z.object({
 })
 export type DashboardChainsResponse = z.infer<typeof dashboardChainsResponse>
 
-/** GET .../errors: the errors visitors met, grouped by event and message, most frequent first. */
+/** One value an error occurred with (a view, a chain, a kit version) and how often. */
+const errorContext = z
+  .array(z.object({ name: z.string(), count: z.number().int() }))
+  .describe(`The ${DASHBOARD_ERROR_CONTEXT_TOP} most common, most frequent first`)
+
+/**
+ * GET .../errors: the errors visitors met, grouped by message (within the event that reported
+ * it), most frequent first, each with the views, chains and kit versions it occurred in.
+ */
 export const dashboardErrorsResponse = z.object({
   range,
   total: z.number().int(),
@@ -118,6 +131,9 @@ export const dashboardErrorsResponse = z.object({
       message: z.string(),
       count: z.number().int(),
       lastSeen: z.string().describe('ISO 8601'),
+      views: errorContext,
+      chains: errorContext,
+      versions: errorContext,
     }),
   ),
 })

@@ -18,6 +18,34 @@ const NO_MESSAGE: Record<string, string> = {
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
+type ErrorRow = DashboardErrorsResponse['errors'][number]
+
+/** Where an error occurred, the most common first: "Account (3), Swap (1)"; a dash for none. */
+const contextText = (values: ErrorRow['views']): string =>
+  values.length === 0
+    ? '–'
+    : values.map((value) => `${value.name} (${formatCount(value.count)})`).join(', ')
+
+/** The columns after the message, each with the `data-testid` suffix of its cells. */
+const COLUMNS: { title: string; testId: string; cell: (error: ErrorRow) => Node | string }[] = [
+  { title: 'Where', testId: 'event', cell: (error) => EVENT_NAMES[error.event] ?? error.event },
+  { title: 'Views', testId: 'views', cell: (error) => contextText(error.views) },
+  { title: 'Chains', testId: 'chains', cell: (error) => contextText(error.chains) },
+  { title: 'Kit versions', testId: 'versions', cell: (error) => contextText(error.versions) },
+  { title: 'Count', testId: 'count', cell: (error) => formatCount(error.count) },
+  {
+    title: 'Last seen',
+    testId: 'last-seen',
+    cell: (error) =>
+      el('time', { datetime: error.lastSeen }, dateTime.format(new Date(error.lastSeen))),
+  },
+]
+
+/**
+ * The errors visitors met, one row per message (within the event that reported it), with the
+ * views, chains and kit versions it occurred in, its count and when it was last seen. It takes
+ * the board's whole width: seven columns do not fit half of it.
+ */
 export function errorsSection(data: DashboardErrorsResponse): HTMLElement {
   if (data.errors.length === 0)
     return section('errors', 'Errors', emptyState(`No errors in ${rangeText(data.range.days)}.`))
@@ -26,16 +54,12 @@ export function errorsSection(data: DashboardErrorsResponse): HTMLElement {
       'tr',
       {},
       el('th', { scope: 'row' }, error.message || NO_MESSAGE[error.event] || 'No message'),
-      el('td', {}, EVENT_NAMES[error.event] ?? error.event),
-      el('td', { 'data-testid': `errors-${index}-count` }, formatCount(error.count)),
-      el(
-        'td',
-        {},
-        el('time', { datetime: error.lastSeen }, dateTime.format(new Date(error.lastSeen))),
+      ...COLUMNS.map((column) =>
+        el('td', { 'data-testid': `errors-${index}-${column.testId}` }, column.cell(error)),
       ),
     ),
   )
-  return section(
+  const card = section(
     'errors',
     'Errors',
     el(
@@ -47,7 +71,7 @@ export function errorsSection(data: DashboardErrorsResponse): HTMLElement {
         el(
           'tr',
           {},
-          ...['Message', 'Where', 'Count', 'Last seen'].map((title) =>
+          ...['Message', ...COLUMNS.map((column) => column.title)].map((title) =>
             el('th', { scope: 'col' }, title),
           ),
         ),
@@ -55,4 +79,6 @@ export function errorsSection(data: DashboardErrorsResponse): HTMLElement {
       el('tbody', {}, ...rows),
     ),
   )
+  card.classList.add('wide')
+  return card
 }

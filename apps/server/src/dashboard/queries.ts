@@ -1,12 +1,13 @@
-import type {
-  DashboardChainsResponse,
-  DashboardConnectsResponse,
-  DashboardErrorsResponse,
-  DashboardFunnelResponse,
-  DashboardMethodsResponse,
-  DashboardOnrampResponse,
-  DashboardSignInsResponse,
-  DashboardWalletsResponse,
+import {
+  DASHBOARD_ERROR_CONTEXT_TOP,
+  type DashboardChainsResponse,
+  type DashboardConnectsResponse,
+  type DashboardErrorsResponse,
+  type DashboardFunnelResponse,
+  type DashboardMethodsResponse,
+  type DashboardOnrampResponse,
+  type DashboardSignInsResponse,
+  type DashboardWalletsResponse,
 } from '@latch/protocol/dashboard'
 import type { Queryable } from '../db/index.ts'
 import { type DayRange, everyDay, rangeOf } from './range.ts'
@@ -30,6 +31,14 @@ export const ERROR_EVENTS = [
 /** Most rows a breakdown lists (wallets, chains, errors): the rest are the long tail. */
 const TOP = 50
 
+/** The parameters of eventsSource(): the project, the events named, the range, the raw days. */
+const sourceParams = (projectId: string, names: readonly string[], range: DayRange) => [
+  projectId,
+  names,
+  range.since,
+  rawFrom(),
+]
+
 const events = (
   db: Queryable,
   range: DayRange,
@@ -38,12 +47,10 @@ const events = (
   select: string,
   tail = '',
 ) =>
-  db.query<Record<string, unknown>>(`select ${select} from ${eventsSource()} ${tail}`, [
-    projectId,
-    names,
-    range.since,
-    rawFrom(),
-  ])
+  db.query<Record<string, unknown>>(
+    `select ${select} from ${eventsSource()} ${tail}`,
+    sourceParams(projectId, names, range),
+  )
 
 const int = (value: unknown): number => Number(value ?? 0)
 
@@ -188,19 +195,61 @@ export async function chains(
   }
 }
 
+/** The fields an error's row names its most common values of, as the answer's keys name them. */
+const ERROR_CONTEXT = [
+  ['views', 'view'],
+  ['chains', 'chain'],
+  ['versions', 'version'],
+] as const
+
+type ErrorContext = DashboardErrorsResponse['errors'][number]['views']
+
+/** A JSON array of {name, count} as the database returns it (parsed or not), or none. */
+const contextOf = (value: unknown): ErrorContext =>
+  ((typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as ErrorContext).map(
+    (entry) => ({ name: String(entry.name), count: int(entry.count) }),
+  )
+
 export async function errors(
   db: Queryable,
   projectId: string,
   range: DayRange,
 ): Promise<DashboardErrorsResponse> {
-  const rows = await events(
-    db,
-    range,
-    projectId,
-    ERROR_EVENTS,
-    `event, message, sum(count) as count, max(last_seen) as last_seen,
-     sum(sum(count)) over () as total`,
-    `group by 1, 2 order by 3 desc, 4 desc limit ${TOP}`,
+  // One row per message within the event that reported it (a declined sign-in is both a
+  // SIWX_AUTH_ERROR and its toast's KIT_ERROR: merged, one occurrence would count twice), with
+  // the views, chains and kit versions it occurred in, the few most common of each. One pass over
+  // the events: each field's counts are ranked per message, then gathered per message.
+  const counted = ERROR_CONTEXT.map(
+    ([, field]) => `select event, message, '${field}' as field, ${field} as value,
+       sum(count) as count
+     from found where ${field} <> '' group by 1, 2, 4`,
+  ).join(' union all ')
+  const gathered = ERROR_CONTEXT.map(
+    ([key, field]) => `coalesce(json_agg(json_build_object('name', value, 'count', count)
+       order by count desc, value) filter (where field = '${field}'), '[]') as ${key}`,
+  ).join(',\n')
+  const rows = await db.query<Record<string, unknown>>(
+    `with found as (
+       select event, message, view, chain, version, count, last_seen from ${eventsSource()}
+     ),
+     top as (
+       select event, message, sum(count) as count, max(last_seen) as last_seen,
+              sum(sum(count)) over () as total
+       from found group by 1, 2 order by 3 desc, 4 desc limit ${TOP}
+     ),
+     ranked as (
+       select *, row_number() over (partition by event, message, field order by count desc, value)
+         as rank
+       from (${counted}) as counted
+     ),
+     context as (
+       select event, message, ${gathered}
+       from ranked where rank <= ${DASHBOARD_ERROR_CONTEXT_TOP} group by 1, 2
+     )
+     select top.*, context.views, context.chains, context.versions
+     from top left join context using (event, message)
+     order by top.count desc, top.last_seen desc`,
+    sourceParams(projectId, ERROR_EVENTS, range),
   )
   return {
     range: rangeOf(range),
@@ -210,6 +259,9 @@ export async function errors(
       message: String(row.message),
       count: int(row.count),
       lastSeen: new Date(row.last_seen as string | Date).toISOString(),
+      views: contextOf(row.views),
+      chains: contextOf(row.chains),
+      versions: contextOf(row.versions),
     })),
   }
 }

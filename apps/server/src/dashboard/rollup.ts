@@ -30,10 +30,16 @@ export const DASHBOARD_EVENTS = [
 /** The longest message the rollup keeps of an error: past it, messages group by their start. */
 const MESSAGE_CHARS = 500
 
-// The fields the dashboard groups by, read from an event's props, '' when absent.
+/** The longest view name or kit version the rollup keeps: the kit's are a few characters. */
+const LABEL_CHARS = 64
+
+// The fields the dashboard groups by, read from an event's props, '' when absent. The kit puts a
+// view and its version on its errors only (KIT_ERROR): its other events add no rows by them.
 const FIELDS = `coalesce(props->>'method', '') as method, coalesce(props->>'name', '') as name,
   coalesce(props->>'chain', '') as chain, coalesce(props->>'connected', '') as connected,
-  left(coalesce(props->>'message', ''), ${MESSAGE_CHARS}) as message`
+  left(coalesce(props->>'message', ''), ${MESSAGE_CHARS}) as message,
+  left(coalesce(props->>'view', ''), ${LABEL_CHARS}) as view,
+  left(coalesce(props->>'version', ''), ${LABEL_CHARS}) as version`
 
 /** Midnight UTC of the first day read raw: rolled-up days end before it. */
 export const rawFrom = (now = new Date()): Date =>
@@ -64,14 +70,15 @@ export async function rollUp(db: Database, projectId: string, range: DayRange): 
     const days = missing.map((row) => row.day)
     await tx.query(
       `insert into analytics_daily
-         (project_id, day, event, method, name, chain, connected, message, count, last_seen)
+         (project_id, day, event, method, name, chain, connected, message, view, version, count,
+          last_seen)
        select $1, (received_at at time zone 'UTC')::date, event, method, name, chain, connected,
-              message, count(*), max(received_at)
+              message, view, version, count(*), max(received_at)
        from (select received_at, event, ${FIELDS} from analytics_events
              where project_id = $1 and event = any($2::text[])
                and received_at >= $3 and received_at < $4
                and to_char(received_at at time zone 'UTC', 'YYYY-MM-DD') = any($5::text[])) as fields
-       group by 2, 3, 4, 5, 6, 7, 8`,
+       group by 2, 3, 4, 5, 6, 7, 8, 9, 10`,
       [projectId, DASHBOARD_EVENTS, range.since, until, days],
     )
     await tx.query(
@@ -84,13 +91,14 @@ export async function rollUp(db: Database, projectId: string, range: DayRange): 
 
 /**
  * The events of `names` over the range as rows of (event, day, method, name, chain, connected,
- * message, count, last_seen): finished days from the rollup, the last days from the raw events.
+ * message, view, version, count, last_seen): finished days from the rollup, the last days from the
+ * raw events.
  * Call rollUp first.
  */
 export function eventsSource(): string {
   return `(
     select event, to_char(day, 'YYYY-MM-DD') as day, method, name, chain, connected, message,
-           count, last_seen
+           view, version, count, last_seen
     from analytics_daily
     where project_id = $1 and event = any($2::text[]) and day >= ($3::timestamptz at time zone 'UTC')::date
       and day < ($4::timestamptz at time zone 'UTC')::date

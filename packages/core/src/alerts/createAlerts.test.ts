@@ -49,6 +49,39 @@ describe('createAlerts', () => {
     expect(alerts.state.get().title).toBe('Origin Not Allowed')
   })
 
+  it('shows each of its alerts once per instance, however often and by whomever raised', () => {
+    const alerts = createAlerts()
+    const opened: (string | undefined)[] = []
+    alerts.state.subscribe((state, previous) => {
+      if (state.open && (!previous.open || previous.title !== state.title)) opened.push(state.title)
+    })
+    alerts.raise(KNOWN_ALERTS.invalidAppConfiguration)
+    alerts.raise(KNOWN_ALERTS.invalidAppConfiguration)
+    alerts.raise(KNOWN_ALERTS.embeddedWalletRequestTimedOut)
+    // Back to the first after another: still not shown again.
+    alerts.raise(KNOWN_ALERTS.invalidAppConfiguration)
+    expect(alerts.state.get().title).toBe('Embedded Wallet Request Timed Out')
+    // Closed, it stays closed: closing does not ask for it again.
+    alerts.close()
+    alerts.raise(KNOWN_ALERTS.embeddedWalletRequestTimedOut)
+    alerts.raise(originNotAllowedAlert('https://shop.example'))
+    alerts.raise(originNotAllowedAlert('https://shop.example'))
+    expect(opened).toEqual([
+      'Invalid App Configuration',
+      'Embedded Wallet Request Timed Out',
+      'Origin Not Allowed',
+    ])
+    // The site's own messages are its to repeat.
+    alerts.open('Saved', 'success')
+    alerts.close()
+    alerts.open('Saved', 'success')
+    expect(alerts.state.get()).toMatchObject({ message: 'Saved', open: true })
+    // Another instance has shown nothing yet.
+    const other = createAlerts()
+    other.raise(KNOWN_ALERTS.invalidAppConfiguration)
+    expect(other.state.get()).toMatchObject({ title: 'Invalid App Configuration', open: true })
+  })
+
   it('keeps two instances apart', () => {
     const a = createAlerts()
     const b = createAlerts()

@@ -33,11 +33,12 @@ const defaultId = () =>
 // The sender is its own chunk, loaded with the first event: the alert's text comes along.
 
 /**
- * The kit's events on their way to the server (POST /batch): queued, sent in batches every few
- * seconds or at 20, and by beacon when the page is hidden. It asks the server once, with the first
- * event, whether the project collects (GET /getAnalyticsConfig); off, it drops everything. A 403
- * (the page's origin is not the project's) raises 'Invalid App Configuration' once and stops it.
- * Errors (type 'error') are capped at 5 a minute.
+ * The kit's events on their way to the server: queued, sent every few seconds or at 20, and by
+ * beacon when the page is hidden; a lone event as POST /e, several as one POST /batch. It asks
+ * the server once, with the first event, whether the project collects (GET /getAnalyticsConfig);
+ * off, it drops everything. A 403 (the page's origin is not the project's) raises 'Invalid App
+ * Configuration' (the alerts show it once) and stops it. Errors (type 'error') are capped at 5 a
+ * minute.
  */
 export function createSender(deps: SenderDeps): Sender {
   const fetchFn = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
@@ -58,9 +59,8 @@ export function createSender(deps: SenderDeps): Sender {
     clearTimeout(timer)
   }
 
-  /** A 403: the server refuses this page for the project; said once, then nothing more is sent. */
+  /** A 403: the server refuses this page for the project; nothing more is sent. */
   function refused() {
-    if (stopped) return
     stop()
     deps.alerts.raise(KNOWN_ALERTS.invalidAppConfiguration)
   }
@@ -91,11 +91,13 @@ export function createSender(deps: SenderDeps): Sender {
     if (stopped || queue.length === 0) return
     const batch = queue
     queue = []
-    const body = JSON.stringify(batch)
-    if (options.beacon && deps.page.sendBeacon(url('/batch'), body)) return
+    // A lone event goes as itself to POST /e, several as an array to POST /batch.
+    const [path, body] =
+      batch.length === 1 ? ['/e', JSON.stringify(batch[0])] : ['/batch', JSON.stringify(batch)]
+    if (options.beacon && deps.page.sendBeacon(url(path), body)) return
     try {
       // text/plain keeps it a simple request (no preflight), as a beacon's; the server reads JSON.
-      const response = await fetchFn(url('/batch'), {
+      const response = await fetchFn(url(path), {
         method: 'POST',
         body,
         headers: { 'content-type': 'text/plain' },

@@ -1,4 +1,4 @@
-/** One event as the server takes it (POST /batch): its id, page, time and fields. */
+/** One event as the server takes it (alone to POST /e, in an array to POST /batch). */
 export type WireEvent = {
   eventId: string
   url: string

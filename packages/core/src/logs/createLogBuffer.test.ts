@@ -46,4 +46,14 @@ describe('the debug log buffer', () => {
     expect(text).toContain('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     expect(text).toContain('login for [email] with code [code]')
   })
+
+  it('takes a long line without spaces in time linear in its length', () => {
+    const logs = createLogBuffer()
+    // A 50 KB run took about 12 s when an email address was looked for at every character.
+    const run = 'x'.repeat(50_000)
+    const started = performance.now()
+    logs.add('error', 'KIT_ERROR', { message: `${run} visitor@example.com` })
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(logs.text()).toContain(`${run} [email]`)
+  })
 })

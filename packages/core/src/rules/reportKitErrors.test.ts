@@ -71,8 +71,9 @@ describe('error telemetry', () => {
         onHide: () => {},
         sendBeacon: () => false,
       },
-      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (String(input).includes('/batch')) batches.push(JSON.parse(String(init?.body)))
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        // A lone event is posted as itself (POST /e), several as an array (POST /batch).
+        if (init?.method === 'POST') batches.push([JSON.parse(String(init.body))].flat())
         return new Response(JSON.stringify({ isAnalyticsEnabled: true }))
       }) as typeof fetch,
     })
