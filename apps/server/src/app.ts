@@ -290,7 +290,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     await scoped.register(nftRoutes({ db, chains, metadata: nftMetadata, policy: config.nftFetch }))
     await scoped.register(polkadotRoutes({ polkadot, db }))
     await scoped.register(convertRoutes({ chains }))
-    await scoped.register(sessionsRoutes({ db, chains }))
+    await scoped.register(sessionsRoutes({ db, chains, redis }))
     await scoped.register(
       siwxRoutes({
         db,

@@ -11,6 +11,8 @@ import {
   solanaChainsOfDevnet,
 } from '../src/config.ts'
 import { CODE_BURNT_MESSAGE } from '../src/embedded/codes.ts'
+import { RPC_SESSION_LIMIT } from '../src/embedded/constants.ts'
+import { REVOKES_PER_MINUTE } from '../src/routes/blockchain/sessions.ts'
 import { devnetRpc } from './devnetTx.ts'
 import { loginByEmail, newDeviceId, newEmail, requestCode, walletCall } from './embeddedFixtures.ts'
 import { DEMO_ORIGIN, freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
@@ -129,6 +131,31 @@ describe('SIWX across instances', () => {
       )
     }
   })
+
+  it('shares the per-IP verify limit: 30 a minute over A and B together, then both refuse', async () => {
+    const ip = freshIp()
+    // Unsigned text: refused as a message, but counted first, as every attempt is.
+    const verifyAt = (server: TestServer) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/auth/v1/siwx/verify?projectId=latch-dev',
+        headers: { origin: DEMO_ORIGIN },
+        payload: { message: 'not a sign-in message', signature: '0x00' },
+        remoteAddress: ip,
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) statuses.push((await verifyAt(i % 2 === 0 ? a : b)).statusCode)
+    expect(statuses.filter((status) => status !== 400)).toEqual([])
+    for (const server of [b, a]) {
+      const refused = await verifyAt(server)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().message).toMatch(
+        /^Too many requests: at most 30 per 60 s; retry in \d+ s$/,
+      )
+    }
+    // Another address is not held back by it.
+    expect((await siwxCall(a, 'POST', 'verify', { body: await signedAt(b) })).statusCode).toBe(200)
+  })
 })
 
 describe('email login across instances', () => {
@@ -226,6 +253,35 @@ describe('embedded-wallet sessions across instances', () => {
     expect(refused.statusCode).toBe(401)
     expect(refused.json().message).toBe('Session Expired')
   })
+
+  it('shares the per-session call limit: 120 a minute over A and B together, then both refuse', async () => {
+    const { sessionToken } = await loginByEmail(b)
+    // The approval screen's network lookup: counted like a signing call, but signs nothing.
+    const lookUp = (server: TestServer) =>
+      walletCall(server, 'evm/network', { chainId: chainA.chainId }, { token: sessionToken })
+    const statuses: number[] = []
+    for (let round = 0; round < RPC_SESSION_LIMIT.max / 10; round++) {
+      const batch = Array.from({ length: 10 }, (_, i) => lookUp(i % 2 === 0 ? a : b))
+      for (const response of await Promise.all(batch)) statuses.push(response.statusCode)
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([])
+    for (const server of [a, b]) {
+      const refused = await lookUp(server)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().message).toMatch(
+        /^Too many requests: at most 120 per 60 s; retry in \d+ s$/,
+      )
+    }
+    // Counted per session: another user's session at the same instances is not held back.
+    const other = await loginByEmail(a)
+    const otherCall = await walletCall(
+      b,
+      'evm/network',
+      { chainId: chainA.chainId },
+      { token: other.sessionToken },
+    )
+    expect(otherCall.statusCode, otherCall.body).toBe(200)
+  })
 })
 
 describe('per-IP limits across instances, and TRUST_PROXY', () => {
@@ -268,6 +324,30 @@ describe('per-IP limits across instances, and TRUST_PROXY', () => {
     expect(await register(c, '127.0.0.1', behind)).toBe(429)
     expect(await register(a, behind)).toBe(429)
     expect(await register(c, '127.0.0.1', freshIp())).toBe(401)
+  })
+
+  it('shares the per-IP smart-session revoke limit: 30 a minute over A and B together', async () => {
+    const visitor = freshIp()
+    const account = privateKeyToAddress(generatePrivateKey())
+    // A session the account does not have: 404, counted first as every revocation is.
+    const revoke = (server: TestServer) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${account}/revoke?projectId=latch-dev`,
+        payload: { pci: toHex(7n, { size: 32 }), signature: `0x${'11'.repeat(65)}` },
+        remoteAddress: visitor,
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < REVOKES_PER_MINUTE; i++)
+      statuses.push((await revoke(i % 2 === 0 ? b : a)).statusCode)
+    expect(statuses.filter((status) => status !== 404)).toEqual([])
+    for (const server of [a, b]) {
+      const refused = await revoke(server)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().message).toMatch(
+        new RegExp(`^Too many requests: at most ${REVOKES_PER_MINUTE} per 60 s; retry in \\d+ s$`),
+      )
+    }
   })
 
   it('shares the sandbox on-ramp pay limit', async () => {
