@@ -65,6 +65,11 @@ export type ServerDeps = {
   db: Database
   /** The frame listener (buildFrameServer), whose routes the OpenAPI document lists too. */
   frame?: FastifyInstance
+  /**
+   * The clock (milliseconds) the in-memory caches expire by: a test moves it on past a balance's
+   * 30 s instead of sleeping. Entries in Redis expire by Redis's clock.
+   */
+  now?: () => number
 }
 
 /** The body of an error answer. */
@@ -109,7 +114,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
 }
 
 /** Builds the Fastify app on an open, migrated database; `listen` is the caller's. */
-export async function buildServer({ config, db, frame }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({
+  config,
+  db,
+  frame,
+  now,
+}: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -138,6 +148,7 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
     chains: config.polkadotChains,
     db,
     pollMs: config.indexer.pollMs,
+    upstreams: circuits,
     log: app.log,
   })
   app.addHook('onClose', () => polkadot.close())
@@ -224,7 +235,13 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
   // Sponsored gas: the chains with a paymaster, when the server has the key that signs for it.
   const paymaster = sponsorOf({ config, chains, db, log: app.log })
   // NFTs' metadata, read once per token and kept: the NFT list and history both describe them.
-  const nftMetadata = new NftMetadata({ db, chains, policy: config.nftFetch, log: app.log })
+  const nftMetadata = new NftMetadata({
+    db,
+    chains,
+    policy: config.nftFetch,
+    upstreams: circuits,
+    log: app.log,
+  })
   // Everything the kit calls for a project: /v1/* and the wallet registry.
   await app.register(async (scoped) => {
     scoped.addHook(
@@ -242,7 +259,17 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
       }),
     )
     await scoped.register(
-      accountDataRoutes({ config, chains, solanaChains, bitcoinChains, polkadot, db, redis }),
+      accountDataRoutes({
+        config,
+        chains,
+        solanaChains,
+        bitcoinChains,
+        polkadot,
+        db,
+        redis,
+        upstreams: circuits,
+        ...(now && { now }),
+      }),
     )
     await scoped.register(
       rpcRoute({
@@ -287,10 +314,18 @@ export async function buildServer({ config, db, frame }: ServerDeps): Promise<Fa
         nfts: { metadata: nftMetadata, spamLists: spamListsOf(chains) },
       }),
     )
-    await scoped.register(nftRoutes({ db, chains, metadata: nftMetadata, policy: config.nftFetch }))
+    await scoped.register(
+      nftRoutes({
+        db,
+        chains,
+        metadata: nftMetadata,
+        policy: config.nftFetch,
+        upstreams: circuits,
+      }),
+    )
     await scoped.register(polkadotRoutes({ polkadot, db }))
     await scoped.register(convertRoutes({ chains }))
-    await scoped.register(sessionsRoutes({ db, chains }))
+    await scoped.register(sessionsRoutes({ db, chains, redis }))
     await scoped.register(
       siwxRoutes({
         db,

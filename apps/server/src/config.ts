@@ -327,8 +327,9 @@ export type Config = {
   /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
   rpc: { timeoutMs: number; rateLimitPerSecond: number }
   /**
-   * Calls one upstream (an RPC URL, an Esplora API) may have running (UPSTREAM_MAX_IN_FLIGHT) and
-   * waiting (UPSTREAM_MAX_QUEUED, each at most RPC_TIMEOUT_MS); past them a call is a 503 at once.
+   * Calls one upstream (an RPC URL, an Esplora API, the price API, an NFT host, a Polkadot node)
+   * may have running (UPSTREAM_MAX_IN_FLIGHT) and waiting (UPSTREAM_MAX_QUEUED, each at most
+   * RPC_TIMEOUT_MS); past them a call is turned away at once (a 503 where a chain read fails).
    */
   upstreamSlots: UpstreamSlotLimits
   devProject: { id: string; allowedOrigins: string[] } | undefined

@@ -84,14 +84,15 @@ export type FrameOptions = Omit<Partial<FrameServerDeps>, 'config' | 'db'>
  * on a fresh database, or on `database` to share one with another server; with its wallet frame
  * app, whose mail goes to the devnet's catcher (SMTP_URL) and whose `dev` social provider is the
  * devnet's. An env value `undefined` unsets a default. With REDIS_URL it resolves once Redis
- * answers, unless `awaitRedis` is false (a start while Redis is down).
+ * answers, unless `awaitRedis` is false (a start while Redis is down). `now` is the clock its
+ * in-memory caches expire by.
  */
 export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string | undefined> = {},
   database?: Config['database'],
   frameOptions: FrameOptions = {},
-  options: { awaitRedis?: boolean } = {},
+  options: { awaitRedis?: boolean; now?: () => number } = {},
 ): Promise<TestServer> {
   const devnet = inject('devnet')
   const chains = chainsOfDevnet(devnet)
@@ -121,7 +122,7 @@ export async function startTestServer(
   await migrate(db)
   await seedDevProject(db, config)
   const frame = await buildFrameServer({ config, db, ...frameOptions })
-  const app = await buildServer({ config, db, frame })
+  const app = await buildServer({ config, db, frame, ...(options.now && { now: options.now }) })
   await Promise.all([app.ready(), frame.ready()])
   // Redis connects in the background; tests of what it shares start once it is there.
   if (config.redisUrl && options.awaitRedis !== false) await redisReady(app)

@@ -11,6 +11,8 @@ import {
   solanaChainsOfDevnet,
 } from '../src/config.ts'
 import { CODE_BURNT_MESSAGE } from '../src/embedded/codes.ts'
+import { RPC_SESSION_LIMIT } from '../src/embedded/constants.ts'
+import { REVOKES_PER_MINUTE } from '../src/routes/blockchain/sessions.ts'
 import { devnetRpc } from './devnetTx.ts'
 import { loginByEmail, newDeviceId, newEmail, requestCode, walletCall } from './embeddedFixtures.ts'
 import { DEMO_ORIGIN, freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
@@ -80,6 +82,27 @@ async function sandboxOrder(server: TestServer, address: string) {
   return { quote, ...(await api.sandboxOrder(address, { quoteId: quote.quoteId })) }
 }
 
+/**
+ * Sends `max` calls through `hit`, alternating between A and B, each answered `passing` (counted,
+ * not refused); then one more at each instance is the limit's 429.
+ */
+async function expectSharedLimit(
+  hit: (server: TestServer) => Promise<{ statusCode: number; json(): { message: string } }>,
+  max: number,
+  passing: number,
+) {
+  const statuses: number[] = []
+  for (let i = 0; i < max; i++) statuses.push((await hit(i % 2 === 0 ? a : b)).statusCode)
+  expect(statuses.filter((status) => status !== passing)).toEqual([])
+  for (const server of [b, a]) {
+    const refused = await hit(server)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().message).toMatch(
+      new RegExp(`^Too many requests: at most ${max} per 60 s; retry in \\d+ s$`),
+    )
+  }
+}
+
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close(), c?.close()])
   await priceApi?.stop()
@@ -109,25 +132,28 @@ describe('SIWX across instances', () => {
     expect(after.json().message).toBe('Session revoked: sign in again')
   })
 
-  it('shares the per-IP nonce limit: 30 a minute over A and B together, then both refuse', async () => {
-    const ip = freshIp()
-    const nonceAt = (server: TestServer) =>
+  /** A SIWX call as the demo page makes it, from one client address `ip`. */
+  const fromIp =
+    (ip: string, method: 'GET' | 'POST', route: string, payload?: object) => (server: TestServer) =>
       server.app.inject({
-        method: 'GET',
-        url: '/auth/v1/siwx/nonce?projectId=latch-dev',
+        method,
+        url: `/auth/v1/siwx/${route}?projectId=latch-dev`,
         headers: { origin: DEMO_ORIGIN },
+        ...(payload && { payload }),
         remoteAddress: ip,
       })
-    const statuses: number[] = []
-    for (let i = 0; i < 30; i++) statuses.push((await nonceAt(i % 2 === 0 ? a : b)).statusCode)
-    expect(statuses.every((status) => status === 200)).toBe(true)
-    for (const server of [a, b]) {
-      const refused = await nonceAt(server)
-      expect(refused.statusCode).toBe(429)
-      expect(refused.json().message).toMatch(
-        /^Too many requests: at most 30 per 60 s; retry in \d+ s$/,
-      )
-    }
+
+  it('shares the per-IP nonce limit: 30 a minute over A and B together, then both refuse', async () => {
+    await expectSharedLimit(fromIp(freshIp(), 'GET', 'nonce'), 30, 200)
+  })
+
+  it('shares the per-IP verify limit: 30 a minute over A and B together, then both refuse', async () => {
+    // Unsigned text: refused as a message, but counted first, as every attempt is.
+    const unsigned = { message: 'not a sign-in message', signature: '0x00' }
+    const verifyAt = fromIp(freshIp(), 'POST', 'verify', unsigned)
+    await expectSharedLimit(verifyAt, 30, 400)
+    // Another address is not held back by it.
+    expect((await siwxCall(a, 'POST', 'verify', { body: await signedAt(b) })).statusCode).toBe(200)
   })
 })
 
@@ -226,6 +252,23 @@ describe('embedded-wallet sessions across instances', () => {
     expect(refused.statusCode).toBe(401)
     expect(refused.json().message).toBe('Session Expired')
   })
+
+  it('shares the per-session call limit: 120 a minute over A and B together, then both refuse', async () => {
+    const { sessionToken } = await loginByEmail(b)
+    // The approval screen's network lookup: counted like a signing call, but signs nothing.
+    const lookUp = (server: TestServer) =>
+      walletCall(server, 'evm/network', { chainId: chainA.chainId }, { token: sessionToken })
+    await expectSharedLimit(lookUp, RPC_SESSION_LIMIT.max, 200)
+    // Counted per session: another user's session at the same instances is not held back.
+    const other = await loginByEmail(a)
+    const otherCall = await walletCall(
+      b,
+      'evm/network',
+      { chainId: chainA.chainId },
+      { token: other.sessionToken },
+    )
+    expect(otherCall.statusCode, otherCall.body).toBe(200)
+  })
 })
 
 describe('per-IP limits across instances, and TRUST_PROXY', () => {
@@ -268,6 +311,20 @@ describe('per-IP limits across instances, and TRUST_PROXY', () => {
     expect(await register(c, '127.0.0.1', behind)).toBe(429)
     expect(await register(a, behind)).toBe(429)
     expect(await register(c, '127.0.0.1', freshIp())).toBe(401)
+  })
+
+  it('shares the per-IP smart-session revoke limit: 30 a minute over A and B together', async () => {
+    const visitor = freshIp()
+    const account = privateKeyToAddress(generatePrivateKey())
+    // A session the account does not have: 404, counted first as every revocation is.
+    const revoke = (server: TestServer) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${account}/revoke?projectId=latch-dev`,
+        payload: { pci: toHex(7n, { size: 32 }), signature: `0x${'11'.repeat(65)}` },
+        remoteAddress: visitor,
+      })
+    await expectSharedLimit(revoke, REVOKES_PER_MINUTE, 404)
   })
 
   it('shares the sandbox on-ramp pay limit', async () => {

@@ -97,9 +97,13 @@ export class RedisTtlStore implements TtlStore {
   }
 }
 
-/** Redis when the server has a connection to it (REDIS_URL), else in this process's memory. */
-export function createTtlStore(redis: RedisConnection | undefined): TtlStore {
-  return redis ? new RedisTtlStore(redis) : new MemoryTtlStore()
+/**
+ * Redis when the server has a connection to it (REDIS_URL), else in this process's memory. `clock`
+ * is what memory entries expire by (Redis's expire by Redis's own clock).
+ */
+export function createTtlStore(redis: RedisConnection | undefined, clock?: Clock): TtlStore {
+  const memory = new MemoryTtlStore(clock ? { clock } : {})
+  return redis ? new RedisTtlStore(redis, memory) : memory
 }
 
 /**

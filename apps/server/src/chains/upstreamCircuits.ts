@@ -31,6 +31,11 @@ export function isUpstreamOutage(error: unknown): boolean {
 
 type Circuit = { down: boolean; probe: Promise<void> | undefined; slots: UpstreamSlots }
 
+const BUSY_MESSAGE = 'is busy: too many calls are waiting for it; try again shortly'
+
+/** What a caller of an upstream that is not a chain's JSON-RPC needs of the server's circuits. */
+export type UpstreamBounds = Pick<UpstreamCircuits, 'bounded'>
+
 /**
  * The health of each upstream URL, shared by the chain clients and the JSON-RPC gateway. While an
  * upstream answers, every call goes to it. Once a call failed for want of an answer, the upstream
@@ -58,11 +63,7 @@ export class UpstreamCircuits {
     options: { isOutage?: (error: unknown) => boolean; failFast?: boolean } = {},
   ): Promise<Result> {
     const isOutage = options.isOutage ?? isUpstreamOutage
-    let circuit = this.#circuits.get(url)
-    if (!circuit) {
-      circuit = { down: false, probe: undefined, slots: new UpstreamSlots(this.#limits) }
-      this.#circuits.set(url, circuit)
-    }
+    const circuit = this.#circuitOf(url)
     for (;;) {
       if (circuit.down && circuit.probe) {
         if (!options.failFast) await circuit.probe
@@ -71,8 +72,7 @@ export class UpstreamCircuits {
             'did not answer its last call; waiting for it to answer again',
           )
       }
-      if (!(await circuit.slots.acquire()))
-        throw new UpstreamBusyError('is busy: too many calls are waiting for it; try again shortly')
+      if (!(await circuit.slots.acquire())) throw new UpstreamBusyError(BUSY_MESSAGE)
       // Another call became the down upstream's probe while this one waited for a slot: this one
       // waits for that probe's answer, as it would have had it arrived a moment later.
       if (!(circuit.down && circuit.probe)) break
@@ -95,5 +95,30 @@ export class UpstreamCircuits {
         probeDone()
       }
     }
+  }
+
+  /**
+   * Runs `call` within `upstream`'s bound on calls running and waiting (the same UPSTREAM_MAX_*
+   * as a chain's), without the circuit: for upstreams other than a chain's JSON-RPC over HTTP (a
+   * price API, an NFT metadata host, a Polkadot node's socket), so a slow one holds at most
+   * that many of this instance's calls. Past the bound: an UpstreamBusyError at once.
+   */
+  async bounded<Result>(upstream: string, call: () => Promise<Result>): Promise<Result> {
+    const { slots } = this.#circuitOf(upstream)
+    if (!(await slots.acquire())) throw new UpstreamBusyError(BUSY_MESSAGE)
+    try {
+      return await call()
+    } finally {
+      slots.release()
+    }
+  }
+
+  #circuitOf(url: string): Circuit {
+    let circuit = this.#circuits.get(url)
+    if (!circuit) {
+      circuit = { down: false, probe: undefined, slots: new UpstreamSlots(this.#limits) }
+      this.#circuits.set(url, circuit)
+    }
+    return circuit
   }
 }

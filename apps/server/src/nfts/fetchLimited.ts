@@ -1,3 +1,5 @@
+import type { UpstreamBounds } from '../chains/upstreamCircuits.ts'
+
 /**
  * Fetching what an NFT's contract points to (metadata, images) is fetching what a stranger chose:
  * only from the hosts the owner allows (on a development server, loopback too, where the devnet
@@ -62,22 +64,44 @@ function readDataUrl(raw: string, maxBytes: number): { body: Buffer; contentType
   return { body, contentType: type.toLowerCase() || 'text/plain' }
 }
 
+type ReadOptions = {
+  maxBytes: number
+  accept(contentType: string): boolean
+  /**
+   * The server's bound on calls running and waiting per upstream: a read holds one of its
+   * host's (the first URL's, redirects included) until its body is read or refused.
+   */
+  upstreams?: UpstreamBounds
+}
+
 /**
  * Reads `raw` under `policy`: at most `maxBytes`, within the policy's timeout, only when `accept`
- * takes its content type. Throws a FetchRefused (or the network's error) otherwise.
+ * takes its content type. Throws a FetchRefused (or the network's error, or an
+ * UpstreamBusyError past the host's bound) otherwise.
  */
 export async function fetchLimited(
   raw: string,
   policy: FetchPolicy,
-  options: { maxBytes: number; accept(contentType: string): boolean },
+  options: ReadOptions,
 ): Promise<{ body: Buffer; contentType: string }> {
   if (raw.startsWith('data:')) {
     const read = readDataUrl(raw, options.maxBytes)
     if (!options.accept(read.contentType)) throw new FetchRefused(`${read.contentType} is refused`)
     return read
   }
+  const url = allowedUrl(raw, policy)
+  const read = () => readFrom(url, policy, options)
+  return options.upstreams ? options.upstreams.bounded(url.origin, read) : read()
+}
+
+/** Reads an allowed URL, following at most MAX_REDIRECTS allowed redirects. */
+async function readFrom(
+  first: URL,
+  policy: FetchPolicy,
+  options: ReadOptions,
+): Promise<{ body: Buffer; contentType: string }> {
   const signal = AbortSignal.timeout(policy.timeoutMs)
-  let url = allowedUrl(raw, policy)
+  let url = first
   for (let redirects = 0; ; redirects++) {
     const response = await fetch(url, { redirect: 'manual', signal })
     const location = response.headers.get('location')

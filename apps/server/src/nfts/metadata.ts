@@ -1,5 +1,6 @@
 import { type Address, getAddress, parseAbi } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
+import { type UpstreamBounds, UpstreamBusyError } from '../chains/upstreamCircuits.ts'
 import type { Queryable } from '../db/index.ts'
 import { type FetchPolicy, fetchLimited } from './fetchLimited.ts'
 
@@ -49,6 +50,8 @@ export class NftMetadata {
       db: Queryable
       chains: ReadonlyMap<number, ChainClient>
       policy: FetchPolicy
+      /** The server's bound on calls running and waiting per metadata host. */
+      upstreams?: UpstreamBounds
       log: { warn(object: object, message: string): void }
     },
   ) {}
@@ -108,12 +111,16 @@ export class NftMetadata {
         maxBytes: METADATA_MAX_BYTES,
         // Metadata servers label JSON many ways (text/plain, octet-stream): it must parse.
         accept: (type) => !type.startsWith('image/') && !type.startsWith('video/'),
+        ...(this.deps.upstreams && { upstreams: this.deps.upstreams }),
       })
       const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>
       name = cut(json.name, MAX_TEXT)
       image = cut(json.image ?? json.image_url, MAX_URL)
       ok = true
     } catch (error) {
+      // Turned away by this instance's own bound, the host was never asked: nothing to record,
+      // so the next view tries it rather than one RETRY_FAILED_MS later.
+      if (error instanceof UpstreamBusyError) return collectionName ? { collectionName } : {}
       this.deps.log.warn(
         { chainId, contract, tokenId: ref.tokenId, reason: (error as Error).message },
         'NFT metadata unavailable',

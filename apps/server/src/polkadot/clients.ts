@@ -2,6 +2,7 @@ import '@polkadot/api-augment'
 import type { CaipNetworkId } from '@latch/protocol'
 import { DEFAULT_SS58_PREFIX, polkadotNetworkId } from '@latch/protocol'
 import { ApiPromise, WsProvider } from '@polkadot/api'
+import { type UpstreamBounds, UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import type { PolkadotChainConfig } from './config.ts'
 
 /** What the chain says of itself once connected: its prefix, token and existential deposit. */
@@ -22,16 +23,25 @@ export type PolkadotChainClient = {
   caipNetworkId: CaipNetworkId
   api(): Promise<ApiPromise>
   info(): Promise<PolkadotChainInfo>
+  /**
+   * Runs `call` within the chain's bound on calls running and waiting (the server's
+   * UPSTREAM_MAX_*): a node that stops answering holds at most that many of this instance's calls.
+   */
+  bounded<T>(call: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
-const CONNECT_TIMEOUT_MS = 15_000
+/** How long polkadot.js waits for the answer to each request (WsProvider's per-request timeout). */
+const REQUEST_TIMEOUT_MS = 15_000
 
-export function createPolkadotClient(config: PolkadotChainConfig): PolkadotChainClient {
+export function createPolkadotClient(
+  config: PolkadotChainConfig,
+  upstreams: UpstreamBounds = new UpstreamCircuits(),
+): PolkadotChainClient {
   let connecting: Promise<{ api: ApiPromise; info: PolkadotChainInfo }> | undefined
   let provider: WsProvider | undefined
   const connect = async () => {
-    provider = new WsProvider(config.wsUrls, 1000, {}, CONNECT_TIMEOUT_MS)
+    provider = new WsProvider(config.wsUrls, 1000, {}, REQUEST_TIMEOUT_MS)
     const api = await ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true })
     const genesis = polkadotNetworkId(api.genesisHash.toHex())
     if (genesis !== config.caipNetworkId) {
@@ -78,6 +88,7 @@ export function createPolkadotClient(config: PolkadotChainConfig): PolkadotChain
     caipNetworkId: config.caipNetworkId as CaipNetworkId,
     api: async () => (await connected()).api,
     info: async () => (await connected()).info,
+    bounded: (call) => upstreams.bounded(config.caipNetworkId, call),
     close: async () => {
       const current = connecting
       connecting = undefined
@@ -89,8 +100,12 @@ export function createPolkadotClient(config: PolkadotChainConfig): PolkadotChain
 /** One client per configured Polkadot network, keyed by CAIP-2 id. */
 export function createPolkadotClients(
   chains: readonly PolkadotChainConfig[],
+  upstreams?: UpstreamBounds,
 ): Map<CaipNetworkId, PolkadotChainClient> {
   return new Map(
-    chains.map((config) => [config.caipNetworkId as CaipNetworkId, createPolkadotClient(config)]),
+    chains.map((config) => [
+      config.caipNetworkId as CaipNetworkId,
+      createPolkadotClient(config, upstreams),
+    ]),
   )
 }

@@ -1,3 +1,4 @@
+import type { UpstreamBounds } from '../chains/upstreamCircuits.ts'
 import type { Database } from '../db/index.ts'
 import { createPolkadotClients, type PolkadotChainClient } from './clients.ts'
 import type { PolkadotChainConfig } from './config.ts'
@@ -18,9 +19,11 @@ export function createPolkadotFamily(deps: {
   chains: readonly PolkadotChainConfig[]
   db: Database
   pollMs: number
+  /** The server's bound on calls running and waiting per upstream: each chain's node is one. */
+  upstreams?: UpstreamBounds
   log: { warn(details: object, message: string): void }
 }): PolkadotFamily {
-  const chains = createPolkadotClients(deps.chains)
+  const chains = createPolkadotClients(deps.chains, deps.upstreams)
   const indexers = new Map(
     [...chains].map(([id, chain]) => [
       id,

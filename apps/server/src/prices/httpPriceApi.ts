@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type UpstreamBounds, UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import type { ChainConfig, TokenConfig } from '../config.ts'
 import { PRICE_API_TIMEOUT_MS } from '../constants.ts'
 import { NATIVE_PRICE_KEY, type PriceSource } from './priceSource.ts'
@@ -32,11 +33,19 @@ export class HttpPriceApiSource implements PriceSource {
   readonly name = 'price-api'
   readonly #baseUrl: string
   readonly #timeoutMs: number
+  readonly #upstreams: UpstreamBounds
   readonly #names: Map<number, { platform?: string; nativeCoinId?: string }>
 
-  constructor(options: { baseUrl: string; chains: readonly ChainConfig[]; timeoutMs?: number }) {
+  constructor(options: {
+    baseUrl: string
+    chains: readonly ChainConfig[]
+    timeoutMs?: number
+    /** The bound on calls running and waiting per upstream (the server's); else its own. */
+    upstreams?: UpstreamBounds
+  }) {
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.#timeoutMs = options.timeoutMs ?? PRICE_API_TIMEOUT_MS
+    this.#upstreams = options.upstreams ?? new UpstreamCircuits()
     this.#names = new Map(
       options.chains.map((chain) => [
         chain.chainId,
@@ -88,17 +97,23 @@ export class HttpPriceApiSource implements PriceSource {
     return prices
   }
 
+  /**
+   * One call, answer read, within the API's bound on calls running and waiting: a price API that
+   * stops answering holds at most that many of this instance's calls, each for its timeout.
+   */
   async #get(path: string, params: Record<string, string>) {
     const url = new URL(`${this.#baseUrl}${path}`)
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
     url.searchParams.set('vs_currencies', 'usd')
-    const response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(this.#timeoutMs),
+    return this.#upstreams.bounded(url.origin, async () => {
+      const response = await fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      })
+      if (!response.ok) throw new Error(`Price API answered HTTP ${response.status} for ${path}`)
+      const parsed = simplePriceAnswer.safeParse(await response.json())
+      if (!parsed.success) throw new Error(`Price API answered an unexpected body for ${path}`)
+      return parsed.data
     })
-    if (!response.ok) throw new Error(`Price API answered HTTP ${response.status} for ${path}`)
-    const parsed = simplePriceAnswer.safeParse(await response.json())
-    if (!parsed.success) throw new Error(`Price API answered an unexpected body for ${path}`)
-    return parsed.data
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { BitcoinChainClient } from '../bitcoin/clients.ts'
 import type { ReadThroughCache } from '../cache/ttlCache.ts'
 import type { ChainClient } from '../chains/clients.ts'
+import type { UpstreamBounds } from '../chains/upstreamCircuits.ts'
 import type { Config } from '../config.ts'
 import { PRICE_CACHE_MS, PRICE_FAILURE_CACHE_MS } from '../constants.ts'
 import type { SolanaChainClient } from '../solana/clients.ts'
@@ -9,13 +10,21 @@ import { HttpPriceApiSource } from './httpPriceApi.ts'
 import type { PriceSource, UsdPrices } from './priceSource.ts'
 import { UniswapV2PriceSource } from './uniswapV2Prices.ts'
 
-/** The configured source: the price API when PRICE_API_URL is set, else the Uniswap V2 pools. */
+/**
+ * The configured source: the price API when PRICE_API_URL is set (its calls within `upstreams`'
+ * bound), else the Uniswap V2 pools (read through the chain clients, bound there).
+ */
 export function createPriceSource(
   config: Pick<Config, 'priceApiUrl' | 'chains'>,
   chains: Map<number, ChainClient>,
+  upstreams?: UpstreamBounds,
 ): PriceSource {
   return config.priceApiUrl
-    ? new HttpPriceApiSource({ baseUrl: config.priceApiUrl, chains: config.chains })
+    ? new HttpPriceApiSource({
+        baseUrl: config.priceApiUrl,
+        chains: config.chains,
+        ...(upstreams && { upstreams }),
+      })
     : new UniswapV2PriceSource(chains)
 }
 

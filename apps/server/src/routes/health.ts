@@ -20,11 +20,10 @@ async function checkChain({
     ])
     return { caipNetworkId, ok: true, blockNumber: blockNumber.toString() }
   } catch (error) {
-    return {
-      caipNetworkId,
-      ok: false,
-      error: error instanceof Error ? error.message.split('\n')[0] : String(error),
-    }
+    // Says the chain's RPC is what failed, and how, in one line: never its URL, which may hold a
+    // provider's key.
+    const how = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    return { caipNetworkId, ok: false, error: `RPC unavailable: ${how}` }
   }
 }
 

@@ -11,7 +11,7 @@ import {
   walletRpcResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import { authenticate } from '../../embedded/authenticate.ts'
 import { sha256Hex } from '../../embedded/codes.ts'
 import { RPC_SESSION_LIMIT } from '../../embedded/constants.ts'
@@ -30,7 +30,14 @@ import { bearerHeaders, walletErrors } from './walletResponses.ts'
 export const walletRpcRoutes =
   (deps: { context: EmbeddedContext }): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = new FixedWindowRateLimiter(RPC_SESSION_LIMIT)
+    // Per session and shared by every instance on the Redis: a balancer spreading one session's
+    // calls over N instances must not give it N times the limit.
+    const limiter = new SharedRateLimiter({
+      name: 'wallet-rpc',
+      ...RPC_SESSION_LIMIT,
+      redis: deps.context.redis,
+      log: app.log,
+    })
     app.post(
       `${WALLET_API_PREFIX}/rpc`,
       {
@@ -63,7 +70,7 @@ export const walletRpcRoutes =
       },
       async (request) => {
         const { token, user } = await authenticate(deps.context, request)
-        limiter.hit(sha256Hex(token))
+        await limiter.hit(sha256Hex(token))
         return walletRpc(deps.context, user, request.body)
       },
     )
@@ -84,7 +91,7 @@ export const walletRpcRoutes =
       },
       async (request) => {
         const { token, user } = await authenticate(deps.context, request)
-        limiter.hit(sha256Hex(token))
+        await limiter.hit(sha256Hex(token))
         return walletRpcCost(deps.context, user, request.body)
       },
     )
@@ -105,7 +112,7 @@ export const walletRpcRoutes =
       },
       async (request) => {
         const { token } = await authenticate(deps.context, request)
-        limiter.hit(sha256Hex(token))
+        await limiter.hit(sha256Hex(token))
         return evmNetworkInfo(deps.context.chains, request.body.chainId)
       },
     )
@@ -126,7 +133,7 @@ export const walletRpcRoutes =
       },
       async (request) => {
         const { token } = await authenticate(deps.context, request)
-        limiter.hit(sha256Hex(token))
+        await limiter.hit(sha256Hex(token))
         return solanaNetworkInfo(
           solanaChainFor(deps.context.solanaChains, request.body.caipNetworkId),
         )

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import { createTtlStore, ReadThroughCache } from '../../cache/ttlCache.ts'
 import type { ChainClient } from '../../chains/clients.ts'
+import type { UpstreamBounds } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/index.ts'
 import { EnsIdentitySource } from '../../identity/ensIdentity.ts'
@@ -35,14 +36,23 @@ export const accountDataRoutes =
     db: Database
     /** The cache's store when REDIS_URL is set (shared by every instance); else memory. */
     redis: RedisConnection | undefined
+    /** Milliseconds the in-memory cache entries expire by; tests pass their own. */
+    now?: () => number
+    /** The server's bound on calls running and waiting per upstream, for the price API's. */
+    upstreams?: UpstreamBounds
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const cache = new ReadThroughCache(createTtlStore(deps.redis), (error) =>
+    const clock = deps.now && { now: deps.now }
+    const cache = new ReadThroughCache(createTtlStore(deps.redis, clock), (error) =>
       app.log.warn({ err: error }, 'cache read or write failed'),
     )
     app.addHook('onClose', () => cache.close())
     const networks = networksOf(deps.chains)
-    const prices = new Prices(createPriceSource(deps.config, deps.chains), cache, app.log)
+    const prices = new Prices(
+      createPriceSource(deps.config, deps.chains, deps.upstreams),
+      cache,
+      app.log,
+    )
     const names = new NameStore(deps.db)
     // Latch's own names first: a name registered here is the one the site shows.
     const identitySources = [new LatchNamesIdentitySource(names), new EnsIdentitySource()]

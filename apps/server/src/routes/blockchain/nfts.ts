@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress } from 'viem'
 import type { ChainClient } from '../../chains/clients.ts'
+import type { UpstreamBounds } from '../../chains/upstreamCircuits.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import { fetchLimited } from '../../nfts/fetchLimited.ts'
@@ -71,6 +72,8 @@ export const nftRoutes =
     chains: ReadonlyMap<number, ChainClient>
     metadata: NftMetadata
     policy: Parameters<typeof fetchLimited>[1]
+    /** The server's bound on calls running and waiting per image host. */
+    upstreams?: UpstreamBounds
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const spamLists = spamListsOf(deps.chains)
@@ -187,6 +190,7 @@ export const nftRoutes =
           image = await fetchLimited(about.image, deps.policy, {
             maxBytes: NFT_IMAGE_MAX_BYTES,
             accept: (type) => IMAGE_TYPES.has(type),
+            ...(deps.upstreams && { upstreams: deps.upstreams }),
           })
         } catch (error) {
           request.log.warn(

@@ -7,7 +7,8 @@ import {
 } from '@latch/protocol/smart-sessions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { FixedWindowRateLimiter } from '../../auth/rateLimiter.ts'
+import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
+import type { RedisConnection } from '../../redis/connection.ts'
 import {
   listAccountSessions,
   revokeBySignature,
@@ -23,7 +24,7 @@ const errors = {
 }
 
 /** Revocations a minute per IP: each checks a signature on chain. */
-const REVOKES_PER_MINUTE = 30
+export const REVOKES_PER_MINUTE = 30
 
 /**
  * Smart sessions (ERC-7715) of a smart account: GET /v1/sessions/{address} lists them with their
@@ -31,9 +32,21 @@ const REVOKES_PER_MINUTE = 30
  * the owner's signed revocation.
  */
 export const sessionsRoutes =
-  (deps: SessionsContext): FastifyPluginAsyncZod =>
+  (
+    deps: SessionsContext & {
+      /** Where the per-IP revoke limit is shared by every instance (memory without it). */
+      redis?: RedisConnection | undefined
+    },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = new FixedWindowRateLimiter({ max: REVOKES_PER_MINUTE, windowMs: 60_000 })
+    // Per IP and shared by every instance on the Redis, so a balancer gives a visitor no more.
+    const limiter = new SharedRateLimiter({
+      name: 'session-revokes',
+      max: REVOKES_PER_MINUTE,
+      windowMs: 60_000,
+      redis: deps.redis,
+      log: app.log,
+    })
     app.get(
       '/v1/sessions/:address',
       {
@@ -77,8 +90,8 @@ export const sessionsRoutes =
           response: { 200: z.object({ success: z.literal(true) }), ...errors },
         },
       },
-      (request) => {
-        limiter.hit(request.ip)
+      async (request) => {
+        await limiter.hit(request.ip)
         return revokeBySignature(deps, request.params.address, request.body)
       },
     )
