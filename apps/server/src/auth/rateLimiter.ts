@@ -1,21 +1,31 @@
 import { HttpError } from '../errors.ts'
 
-/** The 429 of a fixed window: how many it allows, and in how many seconds it opens again. */
-export const tooManyRequests = (max: number, windowMs: number, retryInSeconds: number) =>
+/**
+ * The 429 of a fixed window: what it counts ('requests', 'login attempts'), how many it allows,
+ * and in how many seconds it opens again.
+ */
+export const tooManyRequests = (
+  max: number,
+  windowMs: number,
+  retryInSeconds: number,
+  counted = 'requests',
+) =>
   new HttpError(
     429,
-    `Too many requests: at most ${max} per ${windowMs / 1000} s; retry in ${retryInSeconds} s`,
+    `Too many ${counted}: at most ${max} per ${windowMs / 1000} s; retry in ${retryInSeconds} s`,
   )
 
 /** Counts per key in fixed windows, in memory: one server instance's view, enough for a burst. */
 export class FixedWindowRateLimiter {
   readonly #max: number
   readonly #windowMs: number
+  readonly #counted: string | undefined
   readonly #windows = new Map<string, { startedAt: number; count: number }>()
 
-  constructor(options: { max: number; windowMs: number }) {
+  constructor(options: { max: number; windowMs: number; counted?: string }) {
     this.#max = options.max
     this.#windowMs = options.windowMs
+    this.#counted = options.counted
   }
 
   /** Counts one request of `key`; throws 429 past the limit of its window. */
@@ -29,7 +39,7 @@ export class FixedWindowRateLimiter {
     window.count++
     if (window.count > this.#max) {
       const retryInSeconds = Math.ceil((window.startedAt + this.#windowMs - now) / 1000)
-      throw tooManyRequests(this.#max, this.#windowMs, retryInSeconds)
+      throw tooManyRequests(this.#max, this.#windowMs, retryInSeconds, this.#counted)
     }
   }
 

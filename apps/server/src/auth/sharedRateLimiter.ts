@@ -24,6 +24,7 @@ export class SharedRateLimiter {
   readonly #name: string
   readonly #max: number
   readonly #windowMs: number
+  readonly #counted: string | undefined
   readonly #redis: RedisConnection | undefined
   readonly #fallback: FixedWindowRateLimiter
   readonly #log: Pick<FastifyBaseLogger, 'warn'> | undefined
@@ -34,14 +35,17 @@ export class SharedRateLimiter {
     name: string
     max: number
     windowMs: number
+    /** What the 429 says is counted: 'requests' unless named ('login attempts'). */
+    counted?: string
     redis: RedisConnection | undefined
     log?: Pick<FastifyBaseLogger, 'warn'>
   }) {
     this.#name = options.name
     this.#max = options.max
     this.#windowMs = options.windowMs
+    this.#counted = options.counted
     this.#redis = options.redis
-    this.#fallback = new FixedWindowRateLimiter({ max: options.max, windowMs: options.windowMs })
+    this.#fallback = new FixedWindowRateLimiter(options)
     this.#log = options.log
   }
 
@@ -67,6 +71,11 @@ export class SharedRateLimiter {
     }
     const [count, ttlMs] = counted.map(Number) as [number, number]
     if (count > this.#max)
-      throw tooManyRequests(this.#max, this.#windowMs, Math.max(1, Math.ceil(ttlMs / 1000)))
+      throw tooManyRequests(
+        this.#max,
+        this.#windowMs,
+        Math.max(1, Math.ceil(ttlMs / 1000)),
+        this.#counted,
+      )
   }
 }

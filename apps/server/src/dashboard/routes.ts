@@ -19,6 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { RedisConnection } from '../redis/connection.ts'
@@ -30,7 +31,6 @@ import {
   sessionExpiry,
   tokenMatches,
 } from './adminSession.ts'
-import { type LOGIN_LIMIT, LoginLimiter } from './loginLimiter.ts'
 import * as queries from './queries.ts'
 import { type DayRange, dayRange } from './range.ts'
 import { rollUp } from './rollup.ts'
@@ -42,6 +42,9 @@ export type DashboardDeps = {
   adminToken: string | undefined
   loginLimit?: typeof LOGIN_LIMIT
 }
+
+/** Login attempts per IP per window: enough for typos, far too few to guess a token. */
+export const LOGIN_LIMIT = { max: 10, windowMs: 60_000 }
 
 export const DASHBOARD_OFF = 'The dashboard is off: set LATCH_ADMIN_TOKEN on the server to use it'
 export const WRONG_TOKEN = 'Wrong admin token'
@@ -74,7 +77,14 @@ const cookieAttributes = (request: FastifyRequest) =>
 export const dashboardApiRoutes =
   (deps: DashboardDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = new LoginLimiter(deps.redis, deps.loginLimit)
+    // Shared through Redis, so a guesser spreading attempts over instances gets no more.
+    const limiter = new SharedRateLimiter({
+      name: 'dashboard-login',
+      ...(deps.loginLimit ?? LOGIN_LIMIT),
+      counted: 'login attempts',
+      redis: deps.redis,
+      log: app.log,
+    })
     app.addHook('onRequest', requireSameOrigin)
 
     const sessionOf = (request: FastifyRequest): Date | undefined =>
