@@ -14,7 +14,13 @@ import {
   LTR_PASSES,
   RTL_PASSES,
 } from '../a11y.ts'
-import { connectedAddress, enterCode, startEmailLogin, walletFrame } from '../embedded.ts'
+import {
+  askEmbeddedWallet,
+  connectedAddress,
+  enterCode,
+  startEmailLogin,
+  walletFrame,
+} from '../embedded.ts'
 import { expect, test } from '../fixtures.ts'
 import { setEtherBalance } from '../funding.ts'
 import { freshEmail, readCode } from '../mail.ts'
@@ -80,37 +86,6 @@ async function setAccent(page: Page, accent: string | undefined): Promise<void> 
   }, accent)
 }
 
-/**
- * Asks the embedded wallet's provider for `method` as a site's own code would, without waiting for
- * the answer (the visitor's): the approval screen opens.
- */
-async function askEmbedded(page: Page, method: string, params: unknown[]): Promise<void> {
-  await page.evaluate(
-    ({ method, params }) => {
-      type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
-      const latch = (
-        window as unknown as {
-          latchDemo: {
-            evm: {
-              wagmiConfig: {
-                connectors: readonly { id: string; getProvider(): Promise<unknown> }[]
-              }
-            }
-          }
-        }
-      ).latchDemo
-      const connector = latch.evm.wagmiConfig.connectors.find((item) => item.id === 'latchEmbedded')
-      if (!connector) throw new Error('no embedded connector')
-      // The visitor rejects it: that answer is not the test's to read.
-      void connector
-        .getProvider()
-        .then((provider) => (provider as Provider).request({ method, params }))
-        .catch(() => {})
-    },
-    { method, params },
-  )
-}
-
 /** An order a shop asks to be signed (EIP-712), on the devnet's chain. */
 const typedOrder = (chainId: number) => ({
   types: {
@@ -136,7 +111,7 @@ const typedOrder = (chainId: number) => ({
 const APPROVALS: readonly {
   method: string
   title: Record<'en' | 'ar', string>
-  ask(page: Page, address: string, chainId: number): Promise<void>
+  ask(page: Page, address: string, chainId: number): Promise<unknown>
 }[] = [
   {
     method: 'eth_sendTransaction',
@@ -152,7 +127,10 @@ const APPROVALS: readonly {
     method: 'eth_signTypedData_v4',
     title: { en: 'Signature Request', ar: 'طلب توقيع' },
     ask: (page, address, chainId) =>
-      askEmbedded(page, 'eth_signTypedData_v4', [address, JSON.stringify(typedOrder(chainId))]),
+      askEmbeddedWallet(page, 'eth_signTypedData_v4', [
+        address,
+        JSON.stringify(typedOrder(chainId)),
+      ]),
   },
   {
     method: 'wallet_grantPermissions',

@@ -1,11 +1,20 @@
 import { ONRAMP_SANDBOX_CARDS } from '@latch/protocol/constants'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../fixtures.ts'
 import { setEtherBalance } from '../funding.ts'
 import { activate, expectVisibleFocus, tabTo } from '../keyboard.ts'
 import { liveRegionsSaid, recordLiveRegions } from '../liveRegions.ts'
 import { devnetWallet } from '../wallet.ts'
+
+/** Presses each key in turn: the tab beside it is then the selected one, and focus shows on it. */
+async function walkTabs(page: Page, dialog: Locator, steps: readonly [key: string, tab: string][]) {
+  for (const [key, tab] of steps) {
+    await page.keyboard.press(key)
+    await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+    await expectVisibleFocus(page, `on the ${tab} tab after ${key}`)
+  }
+}
 
 /** The site switches the kit to Arabic (`latch.setLocale`), its own page right to left too. */
 async function speakArabic(page: Page): Promise<void> {
@@ -68,17 +77,13 @@ test.describe('keyboard alone', () => {
     await expect(account).toBeVisible()
     await expectVisibleFocus(page, 'in Account')
     await tabTo(page, 'Tokens')
-    for (const [key, tab] of [
+    await walkTabs(page, account, [
       ['ArrowRight', 'NFTs'],
       ['ArrowRight', 'Activity'],
       ['Home', 'Tokens'],
       ['End', 'Activity'],
       ['ArrowRight', 'Tokens'],
-    ] as const) {
-      await page.keyboard.press(key)
-      await expect(account.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
-      await expectVisibleFocus(page, `on the ${tab} tab after ${key}`)
-    }
+    ])
 
     // Send 0.01 ETH to itself.
     await activate(page, 'Send')
@@ -196,21 +201,14 @@ test.describe('keyboard alone', () => {
     await expect(arabicAccount).toBeVisible()
     // The tabs run leftwards: Left is the next tab, Right the previous, both wrapping around.
     await tabTo(page, 'الرموز')
-    for (const [key, tab] of [
+    await walkTabs(page, arabicAccount, [
       ['ArrowLeft', 'رموز NFT'],
       ['ArrowLeft', 'النشاط'],
       ['ArrowLeft', 'الرموز'],
       ['ArrowRight', 'النشاط'],
       ['ArrowRight', 'رموز NFT'],
       ['Home', 'الرموز'],
-    ] as const) {
-      await page.keyboard.press(key)
-      await expect(arabicAccount.getByRole('tab', { name: tab })).toHaveAttribute(
-        'aria-selected',
-        'true',
-      )
-      await expectVisibleFocus(page, `on the ${tab} tab after ${key}, in Arabic`)
-    }
+    ])
     await page.keyboard.press('Escape')
     await expect(modal).toBeHidden()
     await expect(connectButton).toBeFocused()
