@@ -42,6 +42,46 @@ export async function loginWithEmail(
   return connectedAddress(page)
 }
 
+/**
+ * Sends `method` to the embedded wallet's provider in the page, as a site's own code would. With
+ * `wait`, resolves with 'answered' or the error's message; without, at once, the request left to
+ * the visitor (its approval screen opens).
+ */
+export async function askEmbeddedWallet(
+  page: Page,
+  method: string,
+  params: unknown[],
+  options: { wait?: boolean } = {},
+): Promise<string | undefined> {
+  return page.evaluate(
+    async ({ method, params, wait }) => {
+      type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
+      const latch = (
+        window as unknown as {
+          latchDemo: {
+            evm: {
+              wagmiConfig: {
+                connectors: readonly { id: string; getProvider(): Promise<unknown> }[]
+              }
+            }
+          }
+        }
+      ).latchDemo
+      const connector = latch.evm.wagmiConfig.connectors.find((item) => item.id === 'latchEmbedded')
+      if (!connector) throw new Error('no embedded connector')
+      const answer = connector
+        .getProvider()
+        .then((provider) => (provider as Provider).request({ method, params }))
+        .then(
+          () => 'answered',
+          (error: Error) => error.message,
+        )
+      return wait ? await answer : undefined
+    },
+    { method, params, wait: options.wait === true },
+  )
+}
+
 /** The address the demo page shows as connected. */
 export async function connectedAddress(page: Page): Promise<`0x${string}`> {
   const text = (await page.getByTestId('demo-account').textContent()) ?? ''

@@ -1,5 +1,6 @@
 import { createPublicClient, http } from 'viem'
 import {
+  askEmbeddedWallet,
   connectedAddress,
   enterCode,
   frameSessionToken,
@@ -199,26 +200,9 @@ test.describe('email login: the embedded wallet on its own origin', () => {
   }) => {
     await page.goto(stack.demoUrl)
     const address = await loginWithEmail(page, stack, freshEmail())
-    const refused = await page.evaluate(async (account) => {
-      type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
-      const latch = (
-        window as unknown as {
-          latchDemo: {
-            evm: {
-              wagmiConfig: {
-                connectors: readonly { id: string; getProvider(): Promise<unknown> }[]
-              }
-            }
-          }
-        }
-      ).latchDemo
-      const connector = latch.evm.wagmiConfig.connectors.find((item) => item.id === 'latchEmbedded')
-      const provider = (await connector?.getProvider()) as Provider
-      return provider.request({ method: 'eth_sign', params: [account, '0xdeadbeef'] }).then(
-        () => 'answered',
-        (error: Error) => error.message,
-      )
-    }, address)
+    const refused = await askEmbeddedWallet(page, 'eth_sign', [address, '0xdeadbeef'], {
+      wait: true,
+    })
     expect(refused).toContain('Requested RPC call is not allowed')
     await expect(page.getByText('Action not allowed')).toBeVisible()
   })

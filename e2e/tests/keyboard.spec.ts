@@ -1,10 +1,31 @@
 import { ONRAMP_SANDBOX_CARDS } from '@latch/protocol/constants'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../fixtures.ts'
 import { setEtherBalance } from '../funding.ts'
 import { activate, expectVisibleFocus, tabTo } from '../keyboard.ts'
+import { liveRegionsSaid, recordLiveRegions } from '../liveRegions.ts'
 import { devnetWallet } from '../wallet.ts'
+
+/** Presses each key in turn: the tab beside it is then the selected one, and focus shows on it. */
+async function walkTabs(page: Page, dialog: Locator, steps: readonly [key: string, tab: string][]) {
+  for (const [key, tab] of steps) {
+    await page.keyboard.press(key)
+    await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+    await expectVisibleFocus(page, `on the ${tab} tab after ${key}`)
+  }
+}
+
+/** The site switches the kit to Arabic (`latch.setLocale`), its own page right to left too. */
+async function speakArabic(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const latch = (window as unknown as { latchDemo: { setLocale(locale: string): void } })
+      .latchDemo
+    latch.setLocale('ar')
+    document.documentElement.dir = 'rtl'
+    document.documentElement.lang = 'ar'
+  })
+}
 
 /** The snackbar says `text` in a polite status region, which a screen reader reads out. */
 async function expectAnnounced(page: Page, text: string | RegExp, timeout = 5_000) {
@@ -14,7 +35,7 @@ async function expectAnnounced(page: Page, text: string | RegExp, timeout = 5_00
 }
 
 test.describe('keyboard alone', () => {
-  test('connect, sign in, the Account tabs, send, swap, buy and back, register a name, disconnect: focus always shown, never lost', async ({
+  test('connect, sign in, the Account tabs, send, swap, buy and back, register a name, disconnect, then connect again in Arabic right to left with the arrows mirrored: focus always shown, never lost', async ({
     page,
     stack,
   }) => {
@@ -24,6 +45,7 @@ test.describe('keyboard alone', () => {
     const address = privateKeyToAccount(key).address
     await setEtherBalance(stack, address)
     await devnetWallet(page, stack, { privateKey: key })
+    await recordLiveRegions(page)
     await page.goto(`${stack.demoUrl}/?siwx=optional`)
     const modal = page.getByRole('dialog')
 
@@ -55,17 +77,13 @@ test.describe('keyboard alone', () => {
     await expect(account).toBeVisible()
     await expectVisibleFocus(page, 'in Account')
     await tabTo(page, 'Tokens')
-    for (const [key, tab] of [
+    await walkTabs(page, account, [
       ['ArrowRight', 'NFTs'],
       ['ArrowRight', 'Activity'],
       ['Home', 'Tokens'],
       ['End', 'Activity'],
       ['ArrowRight', 'Tokens'],
-    ] as const) {
-      await page.keyboard.press(key)
-      await expect(account.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
-      await expectVisibleFocus(page, `on the ${tab} tab after ${key}`)
-    }
+    ])
 
     // Send 0.01 ETH to itself.
     await activate(page, 'Send')
@@ -87,6 +105,11 @@ test.describe('keyboard alone', () => {
     await expect(send.getByTestId('latch-send-status')).toHaveRole('status')
     await expect(send.getByTestId('latch-send-status')).toHaveText('Transaction confirmed')
     await expectAnnounced(page, 'Sent 0.01 ETH')
+    // The wait was said too, before the outcome: a screen reader hears both.
+    const said = await liveRegionsSaid(page)
+    const pending = said.indexOf('Transaction sent: waiting to be confirmed…')
+    expect(pending, `said: ${said.join(' | ')}`).toBeGreaterThanOrEqual(0)
+    expect(said.indexOf('Transaction confirmed')).toBeGreaterThan(pending)
     await activate(page, 'Done')
     await expect(account).toBeVisible()
     await expectVisibleFocus(page, 'back in Account after Send')
@@ -157,5 +180,38 @@ test.describe('keyboard alone', () => {
     await expect(modal).toBeHidden()
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeFocused()
     await expectVisibleFocus(page, 'after disconnecting')
+
+    // The site speaks Arabic now: connect and sign in again by keyboard, right to left.
+    await speakArabic(page)
+    const connectArabic = page.getByRole('button', { name: 'ربط المحفظة' })
+    await expect(connectArabic).toBeFocused()
+    await page.keyboard.press('Enter')
+    const arabicModal = page.getByRole('dialog', { name: 'ربط المحفظة' })
+    await expect(arabicModal).toBeVisible()
+    await expect(page.locator('.latch-root')).toHaveAttribute('dir', 'rtl')
+    await expectVisibleFocus(page, 'on opening, in Arabic')
+    await activate(page, /Latch Test Wallet/)
+    await expect(page.getByRole('dialog', { name: 'تسجيل الدخول' })).toBeVisible()
+    await expectVisibleFocus(page, 'in Sign In, in Arabic')
+    await activate(page, 'توقيع')
+    await expect(page.getByTestId('demo-siwx')).toContainText('on chain 31337')
+    await connectButton.focus()
+    await page.keyboard.press('Enter')
+    const arabicAccount = page.getByRole('dialog', { name: 'الحساب' })
+    await expect(arabicAccount).toBeVisible()
+    // The tabs run leftwards: Left is the next tab, Right the previous, both wrapping around.
+    await tabTo(page, 'الرموز')
+    await walkTabs(page, arabicAccount, [
+      ['ArrowLeft', 'رموز NFT'],
+      ['ArrowLeft', 'النشاط'],
+      ['ArrowLeft', 'الرموز'],
+      ['ArrowRight', 'النشاط'],
+      ['ArrowRight', 'رموز NFT'],
+      ['Home', 'الرموز'],
+    ])
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+    await expect(connectButton).toBeFocused()
+    await expectVisibleFocus(page, 'after closing, in Arabic')
   })
 })

@@ -355,7 +355,7 @@ export function createLatch(config: LatchConfig): Latch {
           modal,
           account,
           storage,
-          // Read live: the frame is sent the theme again before a request whenever it changed.
+          // Read live: the frame is sent the theme again whenever it changed.
           theme: {
             get themeMode() {
               return theme.state.get().themeMode
@@ -365,6 +365,14 @@ export function createLatch(config: LatchConfig): Latch {
             },
             get locale() {
               return i18n.state.get().locale
+            },
+            subscribe(listener) {
+              const stopTheme = theme.state.subscribe(listener)
+              const stopLocale = i18n.state.subscribe(listener)
+              return () => {
+                stopTheme()
+                stopLocale()
+              }
             },
           },
           metadata: options.metadata,

@@ -95,8 +95,16 @@ export type EmbeddedDeps = {
   modal: ModalController
   account: Pick<AccountController, 'update' | 'get'>
   storage: LatchStorage
-  /** Read live; `locale` is the modal's language, which the approval screen speaks too. */
-  theme: { themeMode: ThemeMode; themeVariables: ThemeVariables; locale?: Locale }
+  /**
+   * Read live; `locale` is the modal's language, which the approval screen speaks too.
+   * `subscribe` calls back on each change of them, so a loaded frame follows at once.
+   */
+  theme: {
+    themeMode: ThemeMode
+    themeVariables: ThemeVariables
+    locale?: Locale
+    subscribe?(listener: () => void): () => void
+  }
   metadata: Metadata
   /** Connects the embedded connector through wagmi and applies the modal's close rules. */
   connect(method: LoginMethod): Promise<void>
@@ -155,11 +163,11 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
 
   let dappSynced = false
   let syncedTheme: string | undefined
-  async function frame(): Promise<FrameClient> {
-    const loaded = await loadClient()
-    await loaded.mount()
-    // The approval screen wears the modal's theme as it is now: a site may switch theme after the
-    // frame loaded, so any change is sent before the next request (fire and forget).
+  /** The client once loaded, for changes of theme that must not load it. */
+  let loadedClient: FrameClient | undefined
+
+  /** Sends the modal's theme and language when they differ from the last sent (fire and forget). */
+  function syncTheme(loaded: FrameClient): void {
     const themeVariables = Object.fromEntries(
       Object.entries(deps.theme.themeVariables).map(([name, value]) => [name, String(value)]),
     )
@@ -170,10 +178,23 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
       ...(deps.theme.locale ? { locale: deps.theme.locale } : {}),
     }
     const themeKey = JSON.stringify(theme)
-    if (themeKey !== syncedTheme) {
-      syncedTheme = themeKey
-      void loaded.request('SYNC_THEME', theme, { alertOnTimeout: false }).catch(() => {})
-    }
+    if (themeKey === syncedTheme) return
+    syncedTheme = themeKey
+    void loaded.request('SYNC_THEME', theme, { alertOnTimeout: false }).catch(() => {})
+  }
+  // A site may switch theme or language while the approval screen is shown: a ready frame is sent
+  // the change at once, so the screen never wears another theme than the modal it lies over. A
+  // frame not ready yet gets it with its next request.
+  deps.theme.subscribe?.(() => {
+    if (loadedClient?.state.get().status === 'ready') syncTheme(loadedClient)
+  })
+
+  async function frame(): Promise<FrameClient> {
+    const loaded = await loadClient()
+    await loaded.mount()
+    loadedClient = loaded
+    // The approval screen wears the modal's theme as it is now.
+    syncTheme(loaded)
     if (!dappSynced) {
       dappSynced = true
       // The approval screen names the site.

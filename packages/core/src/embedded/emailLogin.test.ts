@@ -209,4 +209,42 @@ describe('the frame wears the modal theme', () => {
     await embedded.connectEmail('ada@example.com')
     expect(themes().at(-1)).toEqual({ themeMode: 'light', themeVariables: {}, locale: 'ar' })
   })
+
+  it('follows a change at once once the frame is loaded, with no request on the way', async () => {
+    const listeners = new Set<() => void>()
+    const theme = {
+      themeMode: 'dark' as 'dark' | 'light',
+      themeVariables: {},
+      locale: undefined as 'ar' | undefined,
+      subscribe(listener: () => void) {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    }
+    const change = (patch: Partial<Pick<typeof theme, 'themeMode' | 'locale'>>) => {
+      Object.assign(theme, patch)
+      for (const listener of listeners) listener()
+    }
+    const { embedded, frame } = setupEmbedded(
+      { CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }), SYNC_THEME: () => ({}) },
+      { theme },
+    )
+    const themes = () =>
+      frame.requests.filter((request) => request.name === 'SYNC_THEME').map((r) => r.payload)
+    // Not loaded yet: a change loads nothing, the first request carries it.
+    change({ themeMode: 'light' })
+    expect(frame.requests).toEqual([])
+    await embedded.connectEmail('ada@example.com')
+    expect(themes()).toEqual([{ themeMode: 'light', themeVariables: {} }])
+
+    change({ locale: 'ar' })
+    change({ themeMode: 'dark' })
+    // The same theme again is not sent twice.
+    change({ themeMode: 'dark' })
+    expect(themes()).toEqual([
+      { themeMode: 'light', themeVariables: {} },
+      { themeMode: 'light', themeVariables: {}, locale: 'ar' },
+      { themeMode: 'dark', themeVariables: {}, locale: 'ar' },
+    ])
+  })
 })

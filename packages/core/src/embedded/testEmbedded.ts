@@ -45,7 +45,12 @@ export function setupEmbedded(
     /** What connecting does; default: only record the method. */
     connect?: (method: LoginMethod) => Promise<void>
     /** The modal's theme as the kit reads it (a live object); default dark, no variables. */
-    theme?: { themeMode: 'dark' | 'light'; themeVariables: Record<string, string>; locale?: Locale }
+    theme?: {
+      themeMode: 'dark' | 'light'
+      themeVariables: Record<string, string>
+      locale?: Locale
+      subscribe?(listener: () => void): () => void
+    }
   } = {},
 ) {
   let now = 1_000_000

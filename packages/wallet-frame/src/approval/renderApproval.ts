@@ -4,6 +4,9 @@ import { isApprovalClickAccepted } from './clickGuard.ts'
 import { describeApproval } from './describeApproval.ts'
 import type { ApprovalDecision, ApprovalScreen, DetailRow, DetailSection } from './types.ts'
 
+/** The id of the shown screen's title, which names its scrolling details (one screen at a time). */
+const TITLE_ID = 'latch-approve-title'
+
 /** Who is asking, as the screen shows it: the origin is the browser's word, the name the site's. */
 export type RequestingSite = { origin: string; name: string | undefined }
 
@@ -68,8 +71,15 @@ export function createApprovalScreen(
       section.setAttribute('aria-label', title)
 
       const head = element('header', 'approve-head')
-      head.append(element('h1', 'approve-title', title), siteBlock(site, text))
+      const heading = element('h1', 'approve-title', title)
+      heading.id = TITLE_ID
+      head.append(heading, siteBlock(site, text))
       const body = element('div', 'approve-body')
+      // The details may run longer than the frame: a keyboard user reaches them with Tab and
+      // scrolls them with the arrows, as a pointer user scrolls them with the wheel.
+      body.tabIndex = 0
+      body.setAttribute('role', 'region')
+      body.setAttribute('aria-labelledby', TITLE_ID)
       for (const detail of view.sections) body.append(sectionBlock(detail))
       const account = element('div', 'approve-account')
       account.append(element('span', 'approve-label', text('account')))
