@@ -1,4 +1,5 @@
 import type { TokenBalance } from '@latch/protocol'
+import { englishText } from '@latch/protocol/i18n'
 import { describe, expect, it } from 'vitest'
 import type { BalancesState } from '../balances/createBalances.ts'
 import { UserRejectedError } from '../chains/errors.ts'
@@ -85,7 +86,7 @@ function setup(
     waitForTransfer: () => new Promise((resolve) => (mined = (success) => resolve({ success }))),
     network: () => ({ nativeCurrency: { symbol: 'SOL', decimals: 9 } }),
     snackbar: {
-      showSuccess: (message) => toasts.push(`success: ${message}`),
+      showSuccess: (message) => toasts.push(`success: ${englishText(message)}`),
       showError: (message) => toasts.push(`error: ${String(message)}`),
     },
     router,
@@ -159,7 +160,10 @@ describe('createSendFlow on Solana', () => {
     flow.setAmount('1.5')
     flow.setReceiver(RECEIVER)
     await flow.review()
-    expect(flow.state.get()).toMatchObject({ step: 'form', error: 'Insufficient SOL balance' })
+    expect(flow.state.get()).toMatchObject({
+      step: 'form',
+      error: { key: 'send.insufficientBalance', english: 'Insufficient SOL balance' },
+    })
   })
 
   it('keeps Send off when SOL cannot pay the amount and the fee', async () => {

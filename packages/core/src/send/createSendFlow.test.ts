@@ -1,4 +1,5 @@
 import type { TokenBalance } from '@latch/protocol'
+import { englishText } from '@latch/protocol/i18n'
 import { type Address, decodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { BalancesState } from '../balances/createBalances.ts'
@@ -111,7 +112,7 @@ function setup(
       ...(options.explorer ? { blockExplorers: { default: options.explorer } } : {}),
     }),
     snackbar: {
-      showSuccess: (message) => toasts.push(`success: ${message}`),
+      showSuccess: (message) => toasts.push(`success: ${englishText(message)}`),
       showError: (message) => toasts.push(`error: ${String(message)}`),
     },
     router,
@@ -166,7 +167,7 @@ describe('the Send flow', () => {
     flow.setAmount('5000')
     flow.setReceiver(RECEIVER.slice(2))
     await flow.review()
-    expect(state().error).toBe('Insufficient USDC balance')
+    expect(state().error).toMatchObject({ english: 'Insufficient USDC balance' })
     flow.setReceiver('0x1234')
     flow.setAmount('1')
     await flow.review()

@@ -1,5 +1,6 @@
 import type { CaipNetworkId, TokenBalance } from '@latch/protocol'
 import { shortfallMessage } from '@latch/protocol/fees'
+import { decimal, englishText, type Text } from '@latch/protocol/i18n'
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from 'viem'
 import type { BalancesState } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
@@ -14,9 +15,10 @@ import type {
   TransferReceipt,
 } from '../chains/types.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
-import { displayMessage } from '../displayMessage.ts'
+import { displayText } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
 import type { EventsController } from '../events/createEvents.ts'
+import { phrase } from '../i18n/phrases.ts'
 import type { ModalController } from '../modal/index.ts'
 import { isNameLike } from '../names/resolveName.ts'
 import type { RouterController } from '../router/index.ts'
@@ -138,12 +140,16 @@ type Sender = {
   polkadot: boolean
 }
 
+/** The balance of the token to send cannot pay the amount. */
+export const insufficientBalance = (symbol: string) =>
+  phrase('send.insufficientBalance', { symbol })
+
 /**
  * A Solana, Bitcoin or Polkadot receiver typed wrong is told the address rule (Bitcoin's and
  * Polkadot's name the network an address of another belongs to), not only that it is invalid.
  */
-function formMessage(error: unknown, current: Sender | undefined): string {
-  const message = displayMessage(error)
+function formMessage(error: unknown, current: Sender | undefined): Text {
+  const message = displayText(error)
   if (message !== 'Invalid receiver address') return message
   if (current?.solana) return `${message}. ${SOLANA_ADDRESS_RULE}`
   const details = error instanceof LatchError ? error.details : undefined
@@ -207,7 +213,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   const currencyOf = (caipNetworkId: CaipNetworkId) =>
     deps.network(caipNetworkId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
 
-  const fail = (error: string) => store.set({ error })
+  const fail = (error: Text) => store.set({ error })
 
   function feeOf(
     fee: bigint,
@@ -357,7 +363,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         },
         (error: unknown) => {
           if (store.get().receiver.trim() === name)
-            store.set({ resolution: { status: 'error', name, message: displayMessage(error) } })
+            store.set({ resolution: { status: 'error', name, message: displayText(error) } })
         },
       )
     }, RESOLVE_DEBOUNCE_MS)
@@ -405,7 +411,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       const held = token.address
         ? parseUnits(entry.quantity.numeric, token.decimals)
         : await deps.nativeBalance(current.address, current.caipNetworkId)
-      if (built.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+      if (built.amount > held) throw new LatchError(insufficientBalance(token.symbol))
       const asked = ++stamp
       store.set({
         step: 'review',
@@ -444,7 +450,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     if (!entry || !token) return
     if (feeRate === undefined) throw new LatchError('Network fee unavailable')
     const held = await deps.nativeBalance(current.address, current.caipNetworkId)
-    if (transfer.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+    if (transfer.amount > held) throw new LatchError(insufficientBalance(token.symbol))
     const asked = ++stamp
     const reckoned = await deps.transferFee(transfer)
     if (asked !== stamp || store.get().step !== 'form') return
@@ -474,7 +480,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     const transfer = transferOf(request, current.caipNetworkId, deps.network(current.caipNetworkId))
     if (!entry || !token) return
     const held = await deps.nativeBalance(current.address, current.caipNetworkId)
-    if (transfer.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+    if (transfer.amount > held) throw new LatchError(insufficientBalance(token.symbol))
     const asked = ++stamp
     store.set({ fee: { status: 'loading' } })
     const { fee, existentialDeposit, ...reckoned } = await deps
@@ -562,8 +568,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     } catch (error) {
       // The wallet estimates again when it sends: an estimate that failed here does not block it,
       // but the visitor is told what the chain said.
-      if (asked === stamp)
-        store.set({ fee: { status: 'unavailable' }, error: displayMessage(error) })
+      if (asked === stamp) store.set({ fee: { status: 'unavailable' }, error: displayText(error) })
     }
   }
 
@@ -604,8 +609,12 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     try {
       sent = await deps.send(reviewed.request)
     } catch (caught) {
-      const message = displayMessage(caught)
-      deps.events?.emit({ type: 'track', event: 'SEND_ERROR', properties: { ...tracked, message } })
+      const message = displayText(caught)
+      deps.events?.emit({
+        type: 'track',
+        event: 'SEND_ERROR',
+        properties: { ...tracked, message: englishText(message) },
+      })
       if (store.get().step === 'sending') store.set({ step: 'review', error: message })
       return
     }
@@ -641,7 +650,10 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       const receipt = await deps.waitForTransfer(sent)
       const status = receipt.success ? 'confirmed' : 'failed'
       if (store.get().result?.hash === result.hash) store.set({ result: { ...result, status } })
-      if (receipt.success) deps.snackbar.showSuccess(`Sent ${result.amount} ${result.symbol}`)
+      if (receipt.success)
+        deps.snackbar.showSuccess(
+          phrase('snackbar.sent', { amount: decimal(result.amount), symbol: result.symbol }),
+        )
       else {
         deps.snackbar.showError('The transaction failed on chain')
         deps.events?.emit({
@@ -658,7 +670,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       // No receipt is not a failure: the screen stops saying it waits, and says where to look.
       if (store.get().result?.hash === result.hash)
         store.set({ result: { ...result, status: 'unconfirmed' } })
-      deps.snackbar.showError(displayMessage(caught))
+      deps.snackbar.showError(displayText(caught))
     }
   }
 
@@ -733,7 +745,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           const most = held - fee * 2n - existentialDeposit
           store.set({ amount: formatUnits(most > 0n ? most : 0n, token.decimals) })
         } catch (error) {
-          fail(displayMessage(error))
+          fail(displayText(error))
         }
         return
       }
@@ -743,7 +755,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           const reserve = SOLANA_SIGNATURE_FEE * 2n
           store.set({ amount: formatUnits(held > reserve ? held - reserve : 0n, token.decimals) })
         } catch (error) {
-          fail(displayMessage(error))
+          fail(displayText(error))
         }
         return
       }
