@@ -8,25 +8,39 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 const WEEK = 7 * DAY
 
-/** Periods with a name of their own: what "per" and "this" say of them. */
-const NAMED_PERIODS: readonly { seconds: number; per: string; current: string }[] = [
-  { seconds: WEEK, per: 'per week', current: 'this week' },
-  { seconds: DAY, per: 'per day', current: 'today' },
-  { seconds: HOUR, per: 'per hour', current: 'this hour' },
-  { seconds: MINUTE, per: 'per minute', current: 'this minute' },
+export type PeriodUnit = 'week' | 'day' | 'hour' | 'minute' | 'second'
+
+/** The units a period is said in, largest first. */
+const UNITS: readonly { seconds: number; unit: PeriodUnit }[] = [
+  { seconds: WEEK, unit: 'week' },
+  { seconds: DAY, unit: 'day' },
+  { seconds: HOUR, unit: 'hour' },
+  { seconds: MINUTE, unit: 'minute' },
 ]
 
-/** The largest whole unit of `seconds`, spelled out: 'every 3 days', 'every 90 seconds'. */
-function everyText(seconds: number): string {
-  for (const [size, unit] of [
-    [WEEK, 'week'],
-    [DAY, 'day'],
-    [HOUR, 'hour'],
-    [MINUTE, 'minute'],
-  ] as const) {
-    if (seconds % size === 0) return `every ${seconds / size} ${unit}s`
-  }
-  return `every ${seconds} seconds`
+/**
+ * A period in the largest unit it is a whole number of; one of a unit other than the second
+ * has a name of its own ('per day').
+ * @example periodOf(3 * 86_400) // { unit: 'day', count: 3 }
+ */
+export function periodOf(seconds: number): { unit: PeriodUnit; count: number } {
+  const whole = UNITS.find((entry) => seconds % entry.seconds === 0)
+  return whole
+    ? { unit: whole.unit, count: seconds / whole.seconds }
+    : { unit: 'second', count: seconds }
+}
+
+/** What "per" and "this" say of the periods with a name. */
+const NAMED: Readonly<Record<Exclude<PeriodUnit, 'second'>, { per: string; current: string }>> = {
+  week: { per: 'per week', current: 'this week' },
+  day: { per: 'per day', current: 'today' },
+  hour: { per: 'per hour', current: 'this hour' },
+  minute: { per: 'per minute', current: 'this minute' },
+}
+
+const namedOf = (seconds: number) => {
+  const { unit, count } = periodOf(seconds)
+  return count === 1 && unit !== 'second' ? NAMED[unit] : undefined
 }
 
 /**
@@ -35,10 +49,10 @@ function everyText(seconds: number): string {
  * @example periodText(3 * 86_400) // 'every 3 days'
  */
 export function periodText(periodDuration: number): string {
-  return (
-    NAMED_PERIODS.find((named) => named.seconds === periodDuration)?.per ??
-    everyText(periodDuration)
-  )
+  const named = namedOf(periodDuration)
+  if (named) return named.per
+  const { unit, count } = periodOf(periodDuration)
+  return `every ${count} ${unit}s`
 }
 
 /**
@@ -46,7 +60,7 @@ export function periodText(periodDuration: number): string {
  * @example currentPeriodText(86_400) // 'today'
  */
 export function currentPeriodText(periodDuration: number): string {
-  return NAMED_PERIODS.find((named) => named.seconds === periodDuration)?.current ?? 'this period'
+  return namedOf(periodDuration)?.current ?? 'this period'
 }
 
 /** A token as a limit names it: its symbol and decimals. */

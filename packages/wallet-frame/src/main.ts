@@ -62,7 +62,7 @@ function start(origin: string): void {
   const screen = createApprovalScreen(root, {
     site: () => ({ origin, name: dapp.current?.name }),
     onShown: (request) => emit('APPROVAL_SHOWN', request),
-    text: language.text,
+    words: language.words,
   })
   const context: FrameContext = {
     api: createWalletApi((input, init) => fetch(input, init)),

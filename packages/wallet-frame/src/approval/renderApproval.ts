@@ -1,5 +1,5 @@
 import { APPROVAL_CLICK_DELAY_MS } from '../constants.ts'
-import { en } from '../i18n/en.ts'
+import { ENGLISH_WORDS, type ScreenWords } from '../i18n/screenLanguage.ts'
 import { isApprovalClickAccepted } from './clickGuard.ts'
 import { describeApproval } from './describeApproval.ts'
 import type { ApprovalDecision, ApprovalScreen, DetailRow, DetailSection } from './types.ts'
@@ -16,12 +16,13 @@ export function createApprovalScreen(
   options: {
     site: () => RequestingSite
     onShown: (request: { id: string; method: string }) => void
-    /** The screen's words in its language (its own, and the titles `describeApproval` writes). */
-    text?: (key: string) => string
+    /** The screen's words in the language it speaks now; English by default. */
+    words?: () => ScreenWords
   },
 ): ApprovalScreen {
   let screen: HTMLElement | undefined
-  const text = options.text ?? ((key: string) => en[key as keyof typeof en] ?? key)
+  const words = () => options.words?.() ?? ENGLISH_WORDS
+  const text = (key: string) => words().text(key)
 
   /**
    * Puts `section` on screen. Its buttons take clicks that pass the guard, and come alive after the
@@ -57,7 +58,7 @@ export function createApprovalScreen(
 
   return {
     show(request, decide) {
-      const view = describeApproval(request)
+      const view = describeApproval(request, words())
       const title = text(view.title)
       const site = options.site()
       const section = element('section', 'approve')
