@@ -64,6 +64,8 @@ function start(origin: string): void {
     onShown: (request) => emit('APPROVAL_SHOWN', request),
     words: language.words,
   })
+  // A request drawn before the kit's language arrived is drawn again in it.
+  language.onChange(() => screen.redraw())
   const context: FrameContext = {
     api: createWalletApi((input, init) => fetch(input, init)),
     store,

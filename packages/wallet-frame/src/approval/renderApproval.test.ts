@@ -106,3 +106,24 @@ describe('the approval screen in the language the kit passes', () => {
     expect(screen.rows).toContain('Until: Jan 15, 2027, 12:00 PM UTC')
   })
 })
+
+describe('a language that arrives after the request', () => {
+  it('draws the request on screen again in it, with its buttons held back anew', async () => {
+    const language = createScreenLanguage('en')
+    const root = document.createElement('div')
+    const shown: string[] = []
+    const screen = createApprovalScreen(root, {
+      site: () => ({ origin: 'https://shop.example', name: undefined }),
+      onShown: (request) => shown.push(request.id),
+      words: language.words,
+    })
+    language.onChange(() => screen.redraw())
+    screen.show(send, () => {})
+    expect(root.querySelector('.approve-title')?.textContent).toBe('Approve transaction')
+    await language.set('de')
+    expect(root.querySelector('.approve-title')?.textContent).toBe('Transaktion bestätigen')
+    expect(root.querySelector('[data-action="approve"]')?.hasAttribute('disabled')).toBe(true)
+    // The kit was told once that the request is on screen.
+    expect(shown).toEqual(['1'])
+  })
+})

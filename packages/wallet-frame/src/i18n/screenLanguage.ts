@@ -62,6 +62,8 @@ export type ScreenLanguage = {
   text(key: string): string
   /** Speaks `locale` once its chunk is in (the page's `lang` and `dir` follow). */
   set(locale: Locale): Promise<void>
+  /** Runs `listener` whenever the screen starts speaking another language. */
+  onChange(listener: () => void): void
 }
 
 /** The approval screen's language: the one the kit passes, else the frame's own browser's. */
@@ -71,19 +73,23 @@ export function createScreenLanguage(
 ): ScreenLanguage {
   let words = ENGLISH_WORDS
   let wanted = initial
+  const listeners: (() => void)[] = []
   const language: ScreenLanguage = {
     words: () => words,
     text: (key) => words.text(key),
+    onChange: (listener) => listeners.push(listener),
     async set(locale) {
       wanted = locale
       const loaded = locale === 'en' ? en : (await LOADERS[locale]()).default
       // A later choice wins over a chunk that arrives after it.
       if (wanted !== locale) return
+      const changed = words.locale !== locale
       words = screenWords(locale, loaded)
       if (page) {
         page.lang = locale
         page.dir = textDirection(locale)
       }
+      if (changed) for (const listener of listeners) listener()
     },
   }
   if (initial !== 'en') void language.set(initial).catch(() => undefined)
