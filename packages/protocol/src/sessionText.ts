@@ -1,7 +1,7 @@
-// How a smart session's limits read to a visitor, the same on the embedded wallet's approval screen
-// and in the kit's Account view ("10 USDC per day", "3 of 10 USDC today"). Zod-free: both page
+// What a smart session's limits and end are made of, the same on the embedded wallet's approval
+// screen and in the kit's Account view (each words them in its own catalogue). Zod-free: both page
 // bundles import it.
-import { formatExactAmount } from './fees.ts'
+import { formatUtcTime } from './i18n/translate.ts'
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
@@ -30,74 +30,8 @@ export function periodOf(seconds: number): { unit: PeriodUnit; count: number } {
     : { unit: 'second', count: seconds }
 }
 
-/** What "per" and "this" say of the periods with a name. */
-const NAMED: Readonly<Record<Exclude<PeriodUnit, 'second'>, { per: string; current: string }>> = {
-  week: { per: 'per week', current: 'this week' },
-  day: { per: 'per day', current: 'today' },
-  hour: { per: 'per hour', current: 'this hour' },
-  minute: { per: 'per minute', current: 'this minute' },
-}
-
-const namedOf = (seconds: number) => {
-  const { unit, count } = periodOf(seconds)
-  return count === 1 && unit !== 'second' ? NAMED[unit] : undefined
-}
-
-/**
- * A limit's period as the visitor reads it after the amount.
- * @example periodText(86_400) // 'per day'
- * @example periodText(3 * 86_400) // 'every 3 days'
- */
-export function periodText(periodDuration: number): string {
-  const named = namedOf(periodDuration)
-  if (named) return named.per
-  const { unit, count } = periodOf(periodDuration)
-  return `every ${count} ${unit}s`
-}
-
-/**
- * The period in force now, as the visitor reads it after what was used in it.
- * @example currentPeriodText(86_400) // 'today'
- */
-export function currentPeriodText(periodDuration: number): string {
-  return namedOf(periodDuration)?.current ?? 'this period'
-}
-
 /** A token as a limit names it: its symbol and decimals. */
 export type SessionToken = { symbol: string; decimals: number }
-
-/**
- * An amount in base units in the token's units, to its last digit (a limit is exact).
- * @example tokenAmountText(10_000_000n, { symbol: 'USDC', decimals: 6 }) // '10 USDC'
- */
-export function tokenAmountText(amount: bigint, token: SessionToken): string {
-  return `${formatExactAmount(amount, token.decimals)} ${token.symbol}`
-}
-
-/**
- * A spending limit: its amount in the token's units, then its period.
- * @example limitText(10_000_000n, 86_400, { symbol: 'USDC', decimals: 6 }) // '10 USDC per day'
- */
-export function limitText(
-  periodAmount: bigint,
-  periodDuration: number,
-  token: SessionToken,
-): string {
-  return `${tokenAmountText(periodAmount, token)} ${periodText(periodDuration)}`
-}
-
-/**
- * What a session used of a limit in the period in force.
- * @example usageText(3_000_000n, 10_000_000n, 86_400, { symbol: 'USDC', decimals: 6 }) // '3 of 10 USDC today'
- */
-export function usageText(
-  spent: bigint,
-  periodAmount: bigint,
-  periodDuration: number,
-  token: SessionToken,
-): string {
-  return `${formatExactAmount(spent, token.decimals)} of ${tokenAmountText(periodAmount, token)} ${currentPeriodText(periodDuration)}`
-}
 
 /**
  * A session's end, the same wherever it is shown (in UTC, so the approval screen and the Account
@@ -105,11 +39,5 @@ export function usageText(
  * @example expiryText(1_800_000_000) // 'Jan 15, 2027, 8:00 AM UTC'
  */
 export function expiryText(expiry: number): string {
-  return `${EXPIRY_FORMAT.format(new Date(expiry * 1000))} UTC`
+  return formatUtcTime(expiry, 'en')
 }
-
-const EXPIRY_FORMAT = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})

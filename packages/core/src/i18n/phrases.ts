@@ -28,6 +28,44 @@ export const coreEnglish = {
   'names.tooLong': 'A name can have at most {count} characters',
   // The specification's words: English reads exactly so, whatever the count.
   'email.cooldown': 'Please try again after {count} seconds',
+  // A smart session in the Sessions view: its status, end, permissions and what it used.
+  'session.active': 'Active',
+  'session.expired': 'Expired',
+  'session.revoked': 'Revoked',
+  'session.expiresAt': 'Expires {date}',
+  'session.expiredAt': 'Expired {date}',
+  'session.mayCall': 'May call {functions} on {contract}',
+  'session.upTo': 'Up to {limit}',
+  'session.unknownPermission': 'Unknown permission',
+  'session.perWeek': '{amount} {symbol} per week',
+  'session.perDay': '{amount} {symbol} per day',
+  'session.perHour': '{amount} {symbol} per hour',
+  'session.perMinute': '{amount} {symbol} per minute',
+  'session.everyWeeks': {
+    one: '{amount} {symbol} every {count} week',
+    other: '{amount} {symbol} every {count} weeks',
+  },
+  'session.everyDays': {
+    one: '{amount} {symbol} every {count} day',
+    other: '{amount} {symbol} every {count} days',
+  },
+  'session.everyHours': {
+    one: '{amount} {symbol} every {count} hour',
+    other: '{amount} {symbol} every {count} hours',
+  },
+  'session.everyMinutes': {
+    one: '{amount} {symbol} every {count} minute',
+    other: '{amount} {symbol} every {count} minutes',
+  },
+  'session.everySeconds': {
+    one: '{amount} {symbol} every {count} second',
+    other: '{amount} {symbol} every {count} seconds',
+  },
+  'session.usedThisWeek': '{spent} of {amount} {symbol} this week',
+  'session.usedToday': '{spent} of {amount} {symbol} today',
+  'session.usedThisHour': '{spent} of {amount} {symbol} this hour',
+  'session.usedThisMinute': '{spent} of {amount} {symbol} this minute',
+  'session.usedThisPeriod': '{spent} of {amount} {symbol} this period',
 } as const satisfies Record<string, Message>
 
 export type CoreMessageKey = keyof typeof coreEnglish

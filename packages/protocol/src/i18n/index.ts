@@ -18,12 +18,14 @@ export {
   phraseOf,
   phraseParams,
   type Text,
+  type TimeValue,
 } from './phrase.ts'
 export { parseAcceptLanguage, pickLocale } from './pickLocale.ts'
 export {
   type Catalogue,
   dateFormat,
   formatMessage,
+  formatUtcTime,
   listFormat,
   type Message,
   type MessageParams,

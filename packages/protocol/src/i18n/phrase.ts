@@ -1,12 +1,14 @@
 import { formatDecimal } from './formatDecimal.ts'
 import type { Locale } from './locales.ts'
-import { formatMessage, type Message, type MessageParams } from './translate.ts'
+import { formatMessage, formatUtcTime, type Message, type MessageParams } from './translate.ts'
 
 /** An exact decimal amount ('0.0001'): written with the locale's separators, every digit kept. */
 export type DecimalValue = { readonly decimal: string }
 /** A message inside another ('Could not get a quote: {reason}'): shown in the language in turn. */
 export type NestedValue = { readonly text: Text }
-export type PhraseValue = string | number | DecimalValue | NestedValue
+/** A moment (seconds since 1970): written in UTC as the locale writes a date and a time. */
+export type TimeValue = { readonly utc: number }
+export type PhraseValue = string | number | DecimalValue | NestedValue | TimeValue
 export type PhraseValues = Readonly<Record<string, PhraseValue>>
 
 /**
@@ -37,7 +39,7 @@ export const decimal = (value: string): DecimalValue => ({ decimal: value })
 
 /**
  * A phrase's values as `formatMessage` fills them in for `locale`: amounts with its separators,
- * nested texts through `show` (the language's words for them).
+ * moments as its dates, nested texts through `show` (the language's words for them).
  */
 export function phraseParams(
   values: PhraseValues,
@@ -48,6 +50,7 @@ export function phraseParams(
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'string' || typeof value === 'number') params[name] = value
     else if ('decimal' in value) params[name] = formatDecimal(value.decimal, locale)
+    else if ('utc' in value) params[name] = formatUtcTime(value.utc, locale)
     else params[name] = show(value.text)
   }
   return params

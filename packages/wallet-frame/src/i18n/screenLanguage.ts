@@ -1,7 +1,7 @@
 import {
-  dateFormat,
   formatDecimal,
   formatMessage,
+  formatUtcTime,
   type Locale,
   type MessageParams,
   textDirection,
@@ -45,10 +45,7 @@ export function screenWords(locale: Locale, messages: ScreenText): ScreenWords {
       return typeof message === 'string' ? message : key
     },
     amount: (value) => formatDecimal(value, locale),
-    date: (seconds) =>
-      `${dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-        new Date(seconds * 1000),
-      )} UTC`,
+    date: (seconds) => formatUtcTime(seconds, locale),
   }
 }
 
