@@ -17,6 +17,9 @@ export const coreEnglish = {
     other: '{symbol} has at most {count} decimals',
   },
   'send.insufficientBalance': 'Insufficient {symbol} balance',
+  'send.shortfallFee': 'Not enough {symbol} for the network fee: you need {amount} {symbol} more',
+  'send.shortfallAmountAndFee':
+    'Not enough {symbol} for this amount and the network fee: you need {amount} {symbol} more',
   'send.notEnoughToken': 'Not enough {symbol} to send this amount',
   'send.dustLimit':
     'Amount under the dust limit: send at least {amount} BTC ({sats} sats) to this address',

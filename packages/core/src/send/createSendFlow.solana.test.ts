@@ -172,7 +172,9 @@ describe('createSendFlow on Solana', () => {
     flow.setAmount('0.5')
     flow.setReceiver(RECEIVER)
     await flow.review()
-    expect(flow.state.get().review?.shortfall).toMatch(/^Not enough SOL/)
+    expect(flow.state.get().review?.shortfall).toMatchObject({
+      english: expect.stringMatching(/^Not enough SOL/),
+    })
   })
 
   it('tells the Solana address rule for a bad receiver', async () => {

@@ -211,9 +211,10 @@ describe('the Send flow', () => {
       decimals: 18,
       usd: 0.3,
     })
-    expect(state().review?.shortfall).toBe(
-      'Not enough ETH for the network fee: you need 0.00008 ETH more',
-    )
+    expect(state().review?.shortfall).toMatchObject({
+      key: 'send.shortfallFee',
+      english: 'Not enough ETH for the network fee: you need 0.00008 ETH more',
+    })
     await flow.send()
     expect(sent).toEqual([])
     expect(state().step).toBe('review')
@@ -226,7 +227,9 @@ describe('the Send flow', () => {
     flow.setReceiver(RECEIVER)
     await flow.review()
     // The one read checks the amount and then the fee: 0.00001 ETH + 0.000042 ETH > 0.00002 ETH.
-    expect(state().review?.shortfall).toMatch(/^Not enough ETH/)
+    expect(state().review?.shortfall).toMatchObject({
+      english: expect.stringMatching(/^Not enough ETH/),
+    })
     expect(balanceReads()).toBe(1)
     flow.edit()
     flow.selectToken(balanceKey(usdc))

@@ -1,5 +1,5 @@
 import type { CaipNetworkId, TokenBalance } from '@latch/protocol'
-import { shortfallMessage } from '@latch/protocol/fees'
+import { shortfallOf } from '@latch/protocol/fees'
 import { decimal, englishText, type Text } from '@latch/protocol/i18n'
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from 'viem'
 import type { BalancesState } from '../balances/createBalances.ts'
@@ -555,11 +555,14 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         nativeBalance ?? deps.nativeBalance(current.address, current.caipNetworkId),
       ])
       if (asked !== stamp) return
-      const shortfall = shortfallMessage({
-        balance,
-        cost: { value: built.value, fee },
-        currency: currencyOf(current.caipNetworkId),
-      })
+      const currency = currencyOf(current.caipNetworkId)
+      const short = shortfallOf({ balance, cost: { value: built.value, fee }, currency })
+      const shortfall =
+        short &&
+        phrase(short.pays === 'fee' ? 'send.shortfallFee' : 'send.shortfallAmountAndFee', {
+          symbol: currency.symbol,
+          amount: decimal(short.more),
+        })
       const reviewed = store.get().review
       store.set({
         fee: feeOf(fee, current.caipNetworkId, reckoned),

@@ -60,7 +60,7 @@ export type SendReview = {
   /** The name the visitor typed, resolved to `request.receiver`. */
   receiverName?: string
   /** What the native balance lacks for the amount and the fee: nothing is sent meanwhile. */
-  shortfall?: string
+  shortfall?: Text
 }
 
 /** A sent transaction as the result screen shows it, whatever the wallet (extension or embedded). */

@@ -5,6 +5,7 @@ import { parseQuantity } from '../format/formatWei.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
 import { ENGLISH_WORDS, type ScreenWords } from '../i18n/screenLanguage.ts'
 import { chainName } from './chainName.ts'
+import { costShortfall } from './costShortfall.ts'
 import { describeCall, type KnownContracts } from './describeCall.ts'
 import { describeGrant, describeRevoke } from './describePermissions.ts'
 import { describeSolanaApproval } from './describeSolana.ts'
@@ -84,7 +85,9 @@ export function describeApproval(
       },
     ]
   }
+  // A shortfall is worked out again from the cost, to be said in the screen's language.
   const warning =
+    (request.cost && costShortfall(request.cost, words)) ??
     request.refusal ??
     (request.cost?.feeError ? say('expectedToFail', { reason: request.cost.feeError }) : '')
   const withWarning = (view: ApprovalView): ApprovalView => (warning ? { ...view, warning } : view)

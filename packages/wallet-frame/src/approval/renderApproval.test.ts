@@ -8,6 +8,16 @@ const ACCOUNT = '0x00000000000000000000000000000000000000aa'
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
+/** What the server says a send costs: its fee, with nothing short. */
+const cost = {
+  network: { chainId: 31337, name: 'Latch Devnet' },
+  currency: { symbol: 'ETH', decimals: 18 },
+  balance: '0',
+  value: '0',
+  fee: '42000000000000',
+  shortfall: '0',
+}
+
 /** A send of 1234.5 ETH with its fee, as the frame queues it once the server priced it. */
 const send: ApprovalRequest = {
   id: '1',
@@ -15,14 +25,7 @@ const send: ApprovalRequest = {
   params: [{ from: ACCOUNT, to: RECEIVER, value: `0x${(12345n * 10n ** 17n).toString(16)}` }],
   chainId: 31337,
   account: ACCOUNT,
-  cost: {
-    network: { chainId: 31337, name: 'Latch Devnet' },
-    currency: { symbol: 'ETH', decimals: 18 },
-    balance: '0',
-    value: '0',
-    fee: '42000000000000',
-    shortfall: '0',
-  },
+  cost,
 }
 
 /** A grant of 10 USDC every 3 days until 15 Jan 2027, 12:00 UTC. */
@@ -72,6 +75,7 @@ async function drawn(locale: 'fr' | 'ar' | 'en', request: ApprovalRequest) {
     ),
     headings: text('.approve-heading'),
     account: text('.approve-account .approve-label')[0],
+    warning: text('[data-testid="latch-approve-warning"]')[0],
   }
 }
 
@@ -86,6 +90,13 @@ describe('the approval screen in the language the kit passes', () => {
       'Frais de réseau: jusqu’à 0,000042 ETH',
     ])
     expect(screen.account).toBe('Compte')
+    const poor = await drawn('fr', {
+      ...send,
+      cost: { ...cost, shortfall: '42000000000000' },
+    })
+    expect(poor.warning).toBe(
+      'Pas assez de ETH pour les frais de réseau : il vous manque 0,000042 ETH',
+    )
   })
 
   it('says a grant’s limit, its period and its end in Arabic', async () => {

@@ -29,6 +29,9 @@ export const en = {
   paidBy: 'Paid by {sponsor}',
   upTo: 'up to {amount}',
   expectedToFail: 'This transaction is expected to fail: {reason}',
+  shortfallFee: 'Not enough {symbol} for the network fee: you need {amount} {symbol} more',
+  shortfallAmountAndFee:
+    'Not enough {symbol} for this amount and the network fee: you need {amount} {symbol} more',
   message: 'Message',
   emptyMessage: '(empty message)',
   domain: 'Domain',

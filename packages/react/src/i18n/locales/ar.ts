@@ -258,6 +258,10 @@ const ar: ModalCatalogue = {
   'send.review': 'مراجعة',
   'send.send': 'إرسال',
   'send.sendAmount': 'إرسال {amount} {symbol}',
+  'send.shortfallAmountAndFee':
+    'لا يوجد ما يكفي من {symbol} لهذا المبلغ ورسوم الشبكة: تحتاج إلى {amount} {symbol} إضافية',
+  'send.shortfallFee':
+    'لا يوجد ما يكفي من {symbol} لرسوم الشبكة: تحتاج إلى {amount} {symbol} إضافية',
   'send.solanaAddress': 'عنوان سولانا',
   'send.to': 'إلى {receiver}',
   'send.token': 'الرمز: ',

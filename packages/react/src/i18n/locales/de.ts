@@ -254,6 +254,9 @@ const de: ModalCatalogue = {
   'send.review': 'Prüfen',
   'send.send': 'Senden',
   'send.sendAmount': '{amount} {symbol} senden',
+  'send.shortfallAmountAndFee':
+    'Nicht genug {symbol} für diesen Betrag und die Netzwerkgebühr: Dir fehlen {amount} {symbol}',
+  'send.shortfallFee': 'Nicht genug {symbol} für die Netzwerkgebühr: Dir fehlen {amount} {symbol}',
   'send.solanaAddress': 'Solana-Adresse',
   'send.to': 'an {receiver}',
   'send.token': 'Token: ',

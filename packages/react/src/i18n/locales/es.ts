@@ -256,6 +256,10 @@ const es: ModalCatalogue = {
   'send.review': 'Revisar',
   'send.send': 'Enviar',
   'send.sendAmount': 'Enviar {amount} {symbol}',
+  'send.shortfallAmountAndFee':
+    'No hay suficiente {symbol} para este importe y la comisión de red: te faltan {amount} {symbol}',
+  'send.shortfallFee':
+    'No hay suficiente {symbol} para la comisión de red: te faltan {amount} {symbol}',
   'send.solanaAddress': 'Dirección de Solana',
   'send.to': 'a {receiver}',
   'send.token': 'Token: ',

@@ -261,6 +261,10 @@ const fr: ModalCatalogue = {
   'send.review': 'Vérifier',
   'send.send': 'Envoyer',
   'send.sendAmount': 'Envoyer {amount} {symbol}',
+  'send.shortfallAmountAndFee':
+    'Pas assez de {symbol} pour ce montant et les frais de réseau : il vous manque {amount} {symbol}',
+  'send.shortfallFee':
+    'Pas assez de {symbol} pour les frais de réseau : il vous manque {amount} {symbol}',
   'send.solanaAddress': 'Adresse Solana',
   'send.to': 'à {receiver}',
   'send.token': 'Jeton : ',

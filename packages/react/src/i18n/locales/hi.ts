@@ -241,6 +241,9 @@ const hi: ModalCatalogue = {
   'send.review': 'समीक्षा',
   'send.send': 'भेजें',
   'send.sendAmount': '{amount} {symbol} भेजें',
+  'send.shortfallAmountAndFee':
+    'इस राशि और नेटवर्क शुल्क के लिए पर्याप्त {symbol} नहीं है: आपको {amount} {symbol} और चाहिए',
+  'send.shortfallFee': 'नेटवर्क शुल्क के लिए पर्याप्त {symbol} नहीं है: आपको {amount} {symbol} और चाहिए',
   'send.solanaAddress': 'सोलाना पता',
   'send.to': '{receiver} को',
   'send.token': 'टोकन: ',

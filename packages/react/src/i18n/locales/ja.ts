@@ -244,6 +244,10 @@ const ja: ModalCatalogue = {
   'send.review': '確認',
   'send.send': '送る',
   'send.sendAmount': '{amount} {symbol} を送る',
+  'send.shortfallAmountAndFee':
+    'この金額とネットワーク手数料に必要な {symbol} が足りません: あと {amount} {symbol} 必要です',
+  'send.shortfallFee':
+    'ネットワーク手数料に必要な {symbol} が足りません: あと {amount} {symbol} 必要です',
   'send.solanaAddress': 'Solana アドレス',
   'send.to': '宛先: {receiver}',
   'send.token': 'トークン: ',

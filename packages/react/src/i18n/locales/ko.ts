@@ -243,6 +243,10 @@ const ko: ModalCatalogue = {
   'send.review': '검토',
   'send.send': '보내기',
   'send.sendAmount': '{amount} {symbol} 보내기',
+  'send.shortfallAmountAndFee':
+    '이 금액과 네트워크 수수료를 낼 {symbol}이(가) 부족합니다: {amount} {symbol}이(가) 더 필요합니다',
+  'send.shortfallFee':
+    '네트워크 수수료를 낼 {symbol}이(가) 부족합니다: {amount} {symbol}이(가) 더 필요합니다',
   'send.solanaAddress': '솔라나 주소',
   'send.to': '받는 곳: {receiver}',
   'send.token': '토큰: ',

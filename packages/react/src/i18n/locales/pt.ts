@@ -256,6 +256,9 @@ const pt: ModalCatalogue = {
   'send.review': 'Revisar',
   'send.send': 'Enviar',
   'send.sendAmount': 'Enviar {amount} {symbol}',
+  'send.shortfallAmountAndFee':
+    '{symbol} insuficiente para este valor e a taxa de rede: faltam {amount} {symbol}',
+  'send.shortfallFee': '{symbol} insuficiente para a taxa de rede: faltam {amount} {symbol}',
   'send.solanaAddress': 'Endereço Solana',
   'send.to': 'para {receiver}',
   'send.token': 'Token: ',

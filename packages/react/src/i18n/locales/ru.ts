@@ -265,6 +265,9 @@ const ru: ModalCatalogue = {
   'send.review': 'Проверить',
   'send.send': 'Отправить',
   'send.sendAmount': 'Отправить {amount} {symbol}',
+  'send.shortfallAmountAndFee':
+    'Недостаточно {symbol} для этой суммы и комиссии сети: не хватает {amount} {symbol}',
+  'send.shortfallFee': 'Недостаточно {symbol} для комиссии сети: не хватает {amount} {symbol}',
   'send.solanaAddress': 'Адрес Solana',
   'send.to': 'получателю {receiver}',
   'send.token': 'Токен: ',

@@ -244,6 +244,9 @@ const tr: ModalCatalogue = {
   'send.review': 'İncele',
   'send.send': 'Gönder',
   'send.sendAmount': '{amount} {symbol} gönder',
+  'send.shortfallAmountAndFee':
+    'Bu tutar ve ağ ücreti için yeterli {symbol} yok: {amount} {symbol} daha gerekiyor',
+  'send.shortfallFee': 'Ağ ücreti için yeterli {symbol} yok: {amount} {symbol} daha gerekiyor',
   'send.solanaAddress': 'Solana adresi',
   'send.to': 'alıcı: {receiver}',
   'send.token': 'Token: ',

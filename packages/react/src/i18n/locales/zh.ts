@@ -240,6 +240,8 @@ const zh: ModalCatalogue = {
   'send.review': '检查',
   'send.send': '发送',
   'send.sendAmount': '发送 {amount} {symbol}',
+  'send.shortfallAmountAndFee': '{symbol} 不足以支付此金额和网络费：还差 {amount} {symbol}',
+  'send.shortfallFee': '{symbol} 不足以支付网络费：还差 {amount} {symbol}',
   'send.solanaAddress': 'Solana 地址',
   'send.to': '至 {receiver}',
   'send.token': '代币：',

@@ -25,6 +25,9 @@ const ar: ScreenText = {
   paidBy: 'يدفعها {sponsor}',
   upTo: 'حتى {amount}',
   expectedToFail: 'يُتوقع أن تفشل هذه المعاملة: {reason}',
+  shortfallFee: 'لا يوجد ما يكفي من {symbol} لرسوم الشبكة: تحتاج إلى {amount} {symbol} إضافية',
+  shortfallAmountAndFee:
+    'لا يوجد ما يكفي من {symbol} لهذا المبلغ ورسوم الشبكة: تحتاج إلى {amount} {symbol} إضافية',
   message: 'الرسالة',
   emptyMessage: '(رسالة فارغة)',
   domain: 'النطاق',

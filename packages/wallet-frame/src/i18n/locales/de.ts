@@ -25,6 +25,9 @@ const de: ScreenText = {
   paidBy: 'Bezahlt von {sponsor}',
   upTo: 'bis zu {amount}',
   expectedToFail: 'Diese Transaktion wird voraussichtlich fehlschlagen: {reason}',
+  shortfallFee: 'Nicht genug {symbol} für die Netzwerkgebühr: Dir fehlen {amount} {symbol}',
+  shortfallAmountAndFee:
+    'Nicht genug {symbol} für diesen Betrag und die Netzwerkgebühr: Dir fehlen {amount} {symbol}',
   message: 'Nachricht',
   emptyMessage: '(leere Nachricht)',
   domain: 'Domain',

@@ -25,6 +25,9 @@ const es: ScreenText = {
   paidBy: 'Pagada por {sponsor}',
   upTo: 'hasta {amount}',
   expectedToFail: 'Se espera que esta transacción falle: {reason}',
+  shortfallFee: 'No hay suficiente {symbol} para la comisión de red: te faltan {amount} {symbol}',
+  shortfallAmountAndFee:
+    'No hay suficiente {symbol} para este importe y la comisión de red: te faltan {amount} {symbol}',
   message: 'Mensaje',
   emptyMessage: '(mensaje vacío)',
   domain: 'Dominio',

@@ -25,6 +25,9 @@ const fr: ScreenText = {
   paidBy: 'Payés par {sponsor}',
   upTo: 'jusqu’à {amount}',
   expectedToFail: 'Cette transaction devrait échouer : {reason}',
+  shortfallFee: 'Pas assez de {symbol} pour les frais de réseau : il vous manque {amount} {symbol}',
+  shortfallAmountAndFee:
+    'Pas assez de {symbol} pour ce montant et les frais de réseau : il vous manque {amount} {symbol}',
   message: 'Message',
   emptyMessage: '(message vide)',
   domain: 'Domaine',

@@ -25,6 +25,9 @@ const hi: ScreenText = {
   paidBy: '{sponsor} भुगतान करेगा',
   upTo: 'अधिकतम {amount}',
   expectedToFail: 'यह लेन-देन विफल होने की संभावना है: {reason}',
+  shortfallFee: 'नेटवर्क शुल्क के लिए पर्याप्त {symbol} नहीं है: आपको {amount} {symbol} और चाहिए',
+  shortfallAmountAndFee:
+    'इस राशि और नेटवर्क शुल्क के लिए पर्याप्त {symbol} नहीं है: आपको {amount} {symbol} और चाहिए',
   message: 'संदेश',
   emptyMessage: '(खाली संदेश)',
   domain: 'डोमेन',

@@ -25,6 +25,9 @@ const ja: ScreenText = {
   paidBy: '{sponsor} が支払います',
   upTo: '最大 {amount}',
   expectedToFail: 'このトランザクションは失敗する見込みです: {reason}',
+  shortfallFee: 'ネットワーク手数料に必要な {symbol} が足りません: あと {amount} {symbol} 必要です',
+  shortfallAmountAndFee:
+    'この金額とネットワーク手数料に必要な {symbol} が足りません: あと {amount} {symbol} 必要です',
   message: 'メッセージ',
   emptyMessage: '（空のメッセージ）',
   domain: 'ドメイン',

@@ -25,6 +25,10 @@ const ko: ScreenText = {
   paidBy: '{sponsor}에서 지불',
   upTo: '최대 {amount}',
   expectedToFail: '이 거래는 실패할 것으로 예상됩니다: {reason}',
+  shortfallFee:
+    '네트워크 수수료를 낼 {symbol}이(가) 부족합니다: {amount} {symbol}이(가) 더 필요합니다',
+  shortfallAmountAndFee:
+    '이 금액과 네트워크 수수료를 낼 {symbol}이(가) 부족합니다: {amount} {symbol}이(가) 더 필요합니다',
   message: '메시지',
   emptyMessage: '(빈 메시지)',
   domain: '도메인',

@@ -25,6 +25,9 @@ const pt: ScreenText = {
   paidBy: 'Paga por {sponsor}',
   upTo: 'até {amount}',
   expectedToFail: 'Esta transação deve falhar: {reason}',
+  shortfallFee: '{symbol} insuficiente para a taxa de rede: faltam {amount} {symbol}',
+  shortfallAmountAndFee:
+    '{symbol} insuficiente para este valor e a taxa de rede: faltam {amount} {symbol}',
   message: 'Mensagem',
   emptyMessage: '(mensagem vazia)',
   domain: 'Domínio',

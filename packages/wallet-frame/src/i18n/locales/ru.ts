@@ -25,6 +25,9 @@ const ru: ScreenText = {
   paidBy: 'Оплачивает {sponsor}',
   upTo: 'до {amount}',
   expectedToFail: 'Эта транзакция, скорее всего, не пройдёт: {reason}',
+  shortfallFee: 'Недостаточно {symbol} для комиссии сети: не хватает {amount} {symbol}',
+  shortfallAmountAndFee:
+    'Недостаточно {symbol} для этой суммы и комиссии сети: не хватает {amount} {symbol}',
   message: 'Сообщение',
   emptyMessage: '(пустое сообщение)',
   domain: 'Домен',

@@ -25,6 +25,9 @@ const tr: ScreenText = {
   paidBy: '{sponsor} öder',
   upTo: 'en fazla {amount}',
   expectedToFail: 'Bu işlemin başarısız olması bekleniyor: {reason}',
+  shortfallFee: 'Ağ ücreti için yeterli {symbol} yok: {amount} {symbol} daha gerekiyor',
+  shortfallAmountAndFee:
+    'Bu tutar ve ağ ücreti için yeterli {symbol} yok: {amount} {symbol} daha gerekiyor',
   message: 'Mesaj',
   emptyMessage: '(boş mesaj)',
   domain: 'Alan',

@@ -25,6 +25,8 @@ const zh: ScreenText = {
   paidBy: '由 {sponsor} 支付',
   upTo: '最多 {amount}',
   expectedToFail: '此交易预计会失败：{reason}',
+  shortfallFee: '{symbol} 不足以支付网络费：还差 {amount} {symbol}',
+  shortfallAmountAndFee: '{symbol} 不足以支付此金额和网络费：还差 {amount} {symbol}',
   message: '消息',
   emptyMessage: '（空消息）',
   domain: '域',
