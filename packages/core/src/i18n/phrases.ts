@@ -17,6 +17,8 @@ export const coreEnglish = {
     other: '{symbol} has at most {count} decimals',
   },
   'send.insufficientBalance': 'Insufficient {symbol} balance',
+  'send.invalidReceiverBecause': 'Invalid receiver address. {rule}',
+  'send.solanaAddressRule': 'A Solana address is 32 to 44 base58 characters.',
   'send.shortfallFee': 'Not enough {symbol} for the network fee: you need {amount} {symbol} more',
   'send.shortfallAmountAndFee':
     'Not enough {symbol} for this amount and the network fee: you need {amount} {symbol} more',

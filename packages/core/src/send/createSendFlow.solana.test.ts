@@ -183,9 +183,10 @@ describe('createSendFlow on Solana', () => {
     flow.setAmount('0.1')
     flow.setReceiver('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     await flow.review()
-    expect(flow.state.get().error).toBe(
-      'Invalid receiver address. A Solana address is 32 to 44 base58 characters.',
-    )
+    expect(flow.state.get().error).toMatchObject({
+      key: 'send.invalidReceiverBecause',
+      english: 'Invalid receiver address. A Solana address is 32 to 44 base58 characters.',
+    })
   })
 
   it('goes back to the review with Signature declined when the wallet declines', async () => {

@@ -24,7 +24,6 @@ import { isNameLike } from '../names/resolveName.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
-import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 import { balanceKey } from './balanceKey.ts'
 import { chosenRate, feeOptions, TYPICAL_BITCOIN_VSIZE } from './bitcoinFeeRate.ts'
 import type { FeeSpeed, SendFee, SendFeeRate, SendFlowState, SendResult } from './sendFlowTypes.ts'
@@ -151,9 +150,12 @@ export const insufficientBalance = (symbol: string) =>
 function formMessage(error: unknown, current: Sender | undefined): Text {
   const message = displayText(error)
   if (message !== 'Invalid receiver address') return message
-  if (current?.solana) return `${message}. ${SOLANA_ADDRESS_RULE}`
+  // The rule, in the visitor's language when the catalogue has it (Solana's; a family's own
+  // details are English words the modal may know).
+  const because = (rule: Text) => phrase('send.invalidReceiverBecause', { rule: { text: rule } })
+  if (current?.solana) return because(phrase('send.solanaAddressRule'))
   const details = error instanceof LatchError ? error.details : undefined
-  return (current?.bitcoin || current?.polkadot) && details ? `${message}. ${details}` : message
+  return (current?.bitcoin || current?.polkadot) && details ? because(details) : message
 }
 
 const initial = (): SendFlowState => ({

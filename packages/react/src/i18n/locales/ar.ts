@@ -247,6 +247,7 @@ const ar: ModalCatalogue = {
   'send.feeUnknown': 'غير معروفة',
   'send.feeUpTo': 'حتى {amount}',
   'send.insufficientBalance': 'رصيد {symbol} غير كافٍ',
+  'send.invalidReceiverBecause': 'عنوان المستلم غير صالح. {rule}',
   'send.max': 'الأقصى',
   'send.notEnoughForFee':
     'لا يوجد ما يكفي من BTC لرسوم الشبكة: بسعر {rate} sat/vB يمكنك إرسال {amount} BTC كحد أقصى',
@@ -263,6 +264,7 @@ const ar: ModalCatalogue = {
   'send.shortfallFee':
     'لا يوجد ما يكفي من {symbol} لرسوم الشبكة: تحتاج إلى {amount} {symbol} إضافية',
   'send.solanaAddress': 'عنوان سولانا',
+  'send.solanaAddressRule': 'يتكوّن عنوان Solana من 32 إلى 44 حرفًا بترميز base58.',
   'send.to': 'إلى {receiver}',
   'send.token': 'الرمز: ',
   'send.unsupported': 'يتطلب الإرسال شبكة يدعمها هذا الموقع: بدّل الشبكة أولًا.',

@@ -243,6 +243,7 @@ const de: ModalCatalogue = {
   'send.feeUnknown': 'unbekannt',
   'send.feeUpTo': 'bis zu {amount}',
   'send.insufficientBalance': 'Unzureichendes {symbol}-Guthaben',
+  'send.invalidReceiverBecause': 'Ungültige Empfängeradresse. {rule}',
   'send.max': 'Max',
   'send.notEnoughForFee':
     'Nicht genug BTC für die Netzwerkgebühr: Bei {rate} sat/vB kannst du höchstens {amount} BTC senden',
@@ -258,6 +259,7 @@ const de: ModalCatalogue = {
     'Nicht genug {symbol} für diesen Betrag und die Netzwerkgebühr: Dir fehlen {amount} {symbol}',
   'send.shortfallFee': 'Nicht genug {symbol} für die Netzwerkgebühr: Dir fehlen {amount} {symbol}',
   'send.solanaAddress': 'Solana-Adresse',
+  'send.solanaAddressRule': 'Eine Solana-Adresse hat 32 bis 44 Base58-Zeichen.',
   'send.to': 'an {receiver}',
   'send.token': 'Token: ',
   'send.unsupported':

@@ -245,6 +245,7 @@ const es: ModalCatalogue = {
   'send.feeUnknown': 'desconocida',
   'send.feeUpTo': 'hasta {amount}',
   'send.insufficientBalance': 'Saldo de {symbol} insuficiente',
+  'send.invalidReceiverBecause': 'Dirección del destinatario no válida. {rule}',
   'send.max': 'Máx.',
   'send.notEnoughForFee':
     'No hay suficiente BTC para la comisión de red: a {rate} sat/vB puedes enviar como máximo {amount} BTC',
@@ -261,6 +262,7 @@ const es: ModalCatalogue = {
   'send.shortfallFee':
     'No hay suficiente {symbol} para la comisión de red: te faltan {amount} {symbol}',
   'send.solanaAddress': 'Dirección de Solana',
+  'send.solanaAddressRule': 'Una dirección de Solana tiene de 32 a 44 caracteres base58.',
   'send.to': 'a {receiver}',
   'send.token': 'Token: ',
   'send.unsupported': 'Para enviar necesitas una red que este sitio admita: cambia de red primero.',

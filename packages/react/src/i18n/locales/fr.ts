@@ -250,6 +250,7 @@ const fr: ModalCatalogue = {
   'send.feeUnknown': 'inconnus',
   'send.feeUpTo': 'jusqu’à {amount}',
   'send.insufficientBalance': 'Solde {symbol} insuffisant',
+  'send.invalidReceiverBecause': 'Adresse du destinataire invalide. {rule}',
   'send.max': 'Max',
   'send.notEnoughForFee':
     'Pas assez de BTC pour les frais de réseau : à {rate} sat/vB, vous pouvez envoyer au plus {amount} BTC',
@@ -266,6 +267,7 @@ const fr: ModalCatalogue = {
   'send.shortfallFee':
     'Pas assez de {symbol} pour les frais de réseau : il vous manque {amount} {symbol}',
   'send.solanaAddress': 'Adresse Solana',
+  'send.solanaAddressRule': 'Une adresse Solana compte de 32 à 44 caractères base58.',
   'send.to': 'à {receiver}',
   'send.token': 'Jeton : ',
   'send.unsupported':

@@ -230,6 +230,7 @@ const hi: ModalCatalogue = {
   'send.feeUnknown': 'अज्ञात',
   'send.feeUpTo': 'अधिकतम {amount}',
   'send.insufficientBalance': '{symbol} की शेष राशि अपर्याप्त है',
+  'send.invalidReceiverBecause': 'प्राप्तकर्ता का पता अमान्य है। {rule}',
   'send.max': 'अधिकतम',
   'send.notEnoughForFee':
     'नेटवर्क शुल्क के लिए पर्याप्त BTC नहीं है: {rate} sat/vB पर आप अधिकतम {amount} BTC भेज सकते हैं',
@@ -245,6 +246,7 @@ const hi: ModalCatalogue = {
     'इस राशि और नेटवर्क शुल्क के लिए पर्याप्त {symbol} नहीं है: आपको {amount} {symbol} और चाहिए',
   'send.shortfallFee': 'नेटवर्क शुल्क के लिए पर्याप्त {symbol} नहीं है: आपको {amount} {symbol} और चाहिए',
   'send.solanaAddress': 'सोलाना पता',
+  'send.solanaAddressRule': 'Solana पता 32 से 44 base58 अक्षरों का होता है।',
   'send.to': '{receiver} को',
   'send.token': 'टोकन: ',
   'send.unsupported': 'भेजने के लिए इस साइट का सपोर्टेड नेटवर्क चाहिए: पहले नेटवर्क बदलें।',

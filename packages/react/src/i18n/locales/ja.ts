@@ -233,6 +233,7 @@ const ja: ModalCatalogue = {
   'send.feeUnknown': '不明',
   'send.feeUpTo': '最大 {amount}',
   'send.insufficientBalance': '{symbol} の残高が不足しています',
+  'send.invalidReceiverBecause': '受取人のアドレスが無効です。{rule}',
   'send.max': '最大',
   'send.notEnoughForFee':
     'ネットワーク手数料に必要な BTC が足りません: {rate} sat/vB では最大 {amount} BTC まで送れます',
@@ -249,6 +250,7 @@ const ja: ModalCatalogue = {
   'send.shortfallFee':
     'ネットワーク手数料に必要な {symbol} が足りません: あと {amount} {symbol} 必要です',
   'send.solanaAddress': 'Solana アドレス',
+  'send.solanaAddressRule': 'Solana のアドレスは 32〜44 文字の base58 です。',
   'send.to': '宛先: {receiver}',
   'send.token': 'トークン: ',
   'send.unsupported':

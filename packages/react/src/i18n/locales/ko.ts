@@ -232,6 +232,7 @@ const ko: ModalCatalogue = {
   'send.feeUnknown': '알 수 없음',
   'send.feeUpTo': '최대 {amount}',
   'send.insufficientBalance': '{symbol} 잔액이 부족합니다',
+  'send.invalidReceiverBecause': '받는 사람 주소가 올바르지 않습니다. {rule}',
   'send.max': '최대',
   'send.notEnoughForFee':
     '네트워크 수수료를 낼 BTC가 부족합니다: {rate} sat/vB에서는 최대 {amount} BTC를 보낼 수 있습니다',
@@ -248,6 +249,7 @@ const ko: ModalCatalogue = {
   'send.shortfallFee':
     '네트워크 수수료를 낼 {symbol}이(가) 부족합니다: {amount} {symbol}이(가) 더 필요합니다',
   'send.solanaAddress': '솔라나 주소',
+  'send.solanaAddressRule': 'Solana 주소는 32~44자의 base58 문자입니다.',
   'send.to': '받는 곳: {receiver}',
   'send.token': '토큰: ',
   'send.unsupported':

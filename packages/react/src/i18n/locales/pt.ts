@@ -245,6 +245,7 @@ const pt: ModalCatalogue = {
   'send.feeUnknown': 'desconhecida',
   'send.feeUpTo': 'até {amount}',
   'send.insufficientBalance': 'Saldo de {symbol} insuficiente',
+  'send.invalidReceiverBecause': 'Endereço do destinatário inválido. {rule}',
   'send.max': 'Máx.',
   'send.notEnoughForFee':
     'BTC insuficiente para a taxa de rede: a {rate} sat/vB você pode enviar no máximo {amount} BTC',
@@ -260,6 +261,7 @@ const pt: ModalCatalogue = {
     '{symbol} insuficiente para este valor e a taxa de rede: faltam {amount} {symbol}',
   'send.shortfallFee': '{symbol} insuficiente para a taxa de rede: faltam {amount} {symbol}',
   'send.solanaAddress': 'Endereço Solana',
+  'send.solanaAddressRule': 'Um endereço Solana tem de 32 a 44 caracteres base58.',
   'send.to': 'para {receiver}',
   'send.token': 'Token: ',
   'send.unsupported': 'Para enviar, use uma rede suportada por este site: troque de rede primeiro.',

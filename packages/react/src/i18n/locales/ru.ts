@@ -254,6 +254,7 @@ const ru: ModalCatalogue = {
   'send.feeUnknown': 'неизвестна',
   'send.feeUpTo': 'до {amount}',
   'send.insufficientBalance': 'Недостаточно {symbol} на балансе',
+  'send.invalidReceiverBecause': 'Неверный адрес получателя. {rule}',
   'send.max': 'Макс.',
   'send.notEnoughForFee':
     'Недостаточно BTC для комиссии сети: при {rate} sat/vB можно отправить не больше {amount} BTC',
@@ -269,6 +270,7 @@ const ru: ModalCatalogue = {
     'Недостаточно {symbol} для этой суммы и комиссии сети: не хватает {amount} {symbol}',
   'send.shortfallFee': 'Недостаточно {symbol} для комиссии сети: не хватает {amount} {symbol}',
   'send.solanaAddress': 'Адрес Solana',
+  'send.solanaAddressRule': 'Адрес Solana — это от 32 до 44 символов base58.',
   'send.to': 'получателю {receiver}',
   'send.token': 'Токен: ',
   'send.unsupported': 'Для отправки нужна сеть, которую поддерживает сайт: сначала смените сеть.',

@@ -233,6 +233,7 @@ const tr: ModalCatalogue = {
   'send.feeUnknown': 'bilinmiyor',
   'send.feeUpTo': 'en fazla {amount}',
   'send.insufficientBalance': 'Yetersiz {symbol} bakiyesi',
+  'send.invalidReceiverBecause': 'Geçersiz alıcı adresi. {rule}',
   'send.max': 'Maks.',
   'send.notEnoughForFee':
     'Ağ ücreti için yeterli BTC yok: {rate} sat/vB ile en fazla {amount} BTC gönderebilirsiniz',
@@ -248,6 +249,7 @@ const tr: ModalCatalogue = {
     'Bu tutar ve ağ ücreti için yeterli {symbol} yok: {amount} {symbol} daha gerekiyor',
   'send.shortfallFee': 'Ağ ücreti için yeterli {symbol} yok: {amount} {symbol} daha gerekiyor',
   'send.solanaAddress': 'Solana adresi',
+  'send.solanaAddressRule': 'Bir Solana adresi 32 ila 44 base58 karakterinden oluşur.',
   'send.to': 'alıcı: {receiver}',
   'send.token': 'Token: ',
   'send.unsupported': 'Göndermek için bu sitenin desteklediği bir ağ gerekir: önce ağı değiştirin.',
