@@ -1,5 +1,8 @@
 import type { Locator, Page, Request } from '@playwright/test'
+import { loginWithEmail, walletFrame } from '../embedded.ts'
 import { expect, type StackInfo, test } from '../fixtures.ts'
+import { sendEther } from '../funding.ts'
+import { freshEmail } from '../mail.ts'
 import { connectTestWallet } from '../wallet.ts'
 
 // The modal's catalogue chunks: Vite names each after its module (`locales/de.ts` -> `de-<hash>.js`).
@@ -128,4 +131,47 @@ test('the demo page follows the kit into Arabic (right to left) from its picker,
   await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeVisible()
   await expect(transaction).toHaveText(new RegExp(`^Confirmed ${hash} in block \\d+$`))
   expect(catalogues(DEMO_CHUNK)).toEqual(['ar'])
+})
+
+test('in French, the embedded wallet’s approval details and the send’s snackbar read in French', async ({
+  page,
+  stack,
+}) => {
+  await page.goto(stack.demoUrl)
+  const address = await loginWithEmail(page, stack, freshEmail('francais'))
+  const receiver = stack.devnet.accounts[9]?.address as `0x${string}`
+  await sendEther(stack, { funder: 6, to: address, ether: '0.02' })
+  // The site switches the kit to French (latch.setLocale); the frame hears it with its theme.
+  await page.getByTestId('demo-language').selectOption('fr')
+
+  await page.getByTestId('latch-connect-button').click()
+  await page
+    .getByRole('dialog', { name: 'Compte' })
+    .getByRole('button', { name: 'Envoyer' })
+    .click()
+  const send = page.getByRole('dialog', { name: 'Envoyer' })
+  await send.getByRole('button', { name: 'Jeton : Choisir un jeton' }).click()
+  await send
+    .getByRole('list', { name: 'Jetons à envoyer' })
+    .getByRole('button', { name: /ETH/ })
+    .click()
+  await send.getByLabel('Destinataire').fill(receiver)
+  await send.getByLabel('Montant').fill('0.0125')
+  await send.getByRole('button', { name: 'Vérifier' }).click()
+  await send.getByRole('button', { name: 'Envoyer', exact: true }).click()
+
+  // The approval screen on the frame's origin: its title, labels and amounts in French.
+  const screen = (await walletFrame(page, stack)).getByTestId('latch-approve')
+  await expect(screen).toHaveAttribute('data-state', 'waiting')
+  await expect(screen.getByRole('heading', { level: 1 })).toHaveText('Approuver la transaction')
+  const rows = screen.locator('.approve-row')
+  await expect(rows.filter({ hasText: 'Valeur' }).locator('dd')).toHaveText('0,0125 ETH')
+  await expect(rows.filter({ hasText: 'Réseau' }).first().locator('dd')).toHaveText('Latch Devnet')
+  await expect(rows.filter({ hasText: 'Frais de réseau' }).locator('dd')).toHaveText(
+    /^jusqu’à 0,\d+ ETH$/,
+  )
+  await screen.locator('[data-action="approve"]').click()
+
+  // Once mined, core's message reaches the snackbar worded and written the French way.
+  await expect(page.getByTestId('latch-snackbar')).toHaveText('Envoyé : 0,0125 ETH')
 })

@@ -1,4 +1,5 @@
 import { ONRAMP_SANDBOX_CARDS, ONRAMP_SANDBOX_MESSAGES } from '@latch/protocol/constants'
+import { englishText, type Locale } from '@latch/protocol/i18n'
 import { QueryClient } from '@tanstack/query-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -51,8 +52,11 @@ describe('the on-ramp kit against the Latch server', () => {
     await server?.close()
   })
 
-  /** A fresh visitor's kit, connected on the devnet's first chain, on the server at `url`. */
-  function visitor(url = baseUrl) {
+  /**
+   * A fresh visitor's kit, connected on the devnet's first chain, on the server at `url`, the
+   * modal speaking `locale` if given.
+   */
+  function visitor(url = baseUrl, locale?: Locale) {
     const wallet = privateKeyToAccount(generatePrivateKey())
     const api = createApiClient({ baseUrl: url, projectId: 'latch-dev' })
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -78,7 +82,8 @@ describe('the on-ramp kit against the Latch server', () => {
       account: connection,
       balances,
       snackbar: {
-        showSuccess: (message) => snackbar.push({ variant: 'success', message }),
+        showSuccess: (message) =>
+          snackbar.push({ variant: 'success', message: englishText(message) }),
         showError: (error) => snackbar.push({ variant: 'error', message: String(error) }),
       },
       openPopup: () => {
@@ -88,13 +93,18 @@ describe('the on-ramp kit against the Latch server', () => {
       },
       preloadImage: () => {},
       refreshActivity: (delivered) => history.refresh(delivered),
+      ...(locale ? { locale: () => locale } : {}),
     })
     return { wallet, api, balances, history, onramp, windows, snackbar, errors }
   }
 
   /** A visitor with the project's providers, the server's currencies and `provider` chosen. */
-  async function ready(provider: 'sandbox' | 'coinbase' | 'meld' = 'sandbox', url = baseUrl) {
-    const kit = visitor(url)
+  async function ready(
+    provider: 'sandbox' | 'coinbase' | 'meld' = 'sandbox',
+    url = baseUrl,
+    locale?: Locale,
+  ) {
+    const kit = visitor(url, locale)
     const config = await kit.api.projectConfig()
     kit.onramp.setProviders(config.features.find((feature) => feature.id === 'onramp')?.config)
     await kit.onramp.loadCurrencies()
@@ -198,6 +208,20 @@ describe('the on-ramp kit against the Latch server', () => {
       { timeout: 15_000, interval: 100 },
     )
     stop()
+  })
+
+  it("opens the sandbox's checkout in the modal's language, its amounts written that way", async () => {
+    const { onramp, windows } = await ready('sandbox', baseUrl, 'fr')
+    onramp.setPaymentAmount('50')
+    expect(await onramp.buy()).toBe(true)
+    const url = new URL(windows[0]?.location.href ?? '')
+    expect(url.pathname).toMatch(/^\/onramp\/sandbox\/checkout\//)
+    expect(url.searchParams.get('locale')).toBe('fr')
+    const page = await (await fetch(url)).text()
+    expect(page).toContain('<html lang="fr" dir="ltr">')
+    expect(page).toContain('<dt>Vous payez</dt><dd>50,00\u00a0$US</dd>')
+    expect(page).toContain('<strong>Mode test.</strong>')
+    onramp.reset()
   })
 
   it("shows the provider's refusal of a declined card; the order stays open", async () => {

@@ -513,6 +513,7 @@ export function createLatch(config: LatchConfig): Latch {
         () => undefined,
       ),
     activeNetwork: () => network.state.get().activeNetwork?.caipNetworkId,
+    locale: () => i18n.state.get().locale,
   })
   // The NFTs tab's list and sends: state here, code with the tab.
   const nfts = createLazyNfts({

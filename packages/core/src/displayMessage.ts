@@ -1,3 +1,4 @@
+import { englishText, type Text } from '@latch/protocol/i18n'
 import { HttpStatusError } from './api/client.ts'
 import { UserRejectedError } from './chains/errors.ts'
 import { errorChain, isNetworkFailure } from './errorChain.ts'
@@ -64,7 +65,8 @@ function isRejection(link: unknown): boolean {
   )
 }
 
-function latchMessage(error: LatchError): string {
+function latchMessage(error: LatchError): Text {
+  if (error.phrase) return error.phrase
   if (error instanceof HttpStatusError) {
     if (error.details && error.status !== 500) return firstLine(error.details)
     return error.status >= 500 ? SERVER_UNAVAILABLE : error.shortMessage
@@ -81,6 +83,14 @@ function latchMessage(error: LatchError): string {
  * @example displayMessage(new UserRejectedError('User rejected the request')) // 'Signature declined'
  */
 export function displayMessage(error: unknown): string {
+  return englishText(displayText(error))
+}
+
+/**
+ * What `displayMessage` shows, as the kit's phrase when the message has values ('Insufficient
+ * {symbol} balance'), so the modal words it in its own language.
+ */
+export function displayText(error: unknown): Text {
   const links = errorChain(error)
   if (links.some(isRejection)) return SIGNATURE_DECLINED
   const texts = (link: unknown) => {
@@ -90,7 +100,7 @@ export function displayMessage(error: unknown): string {
   for (const link of links) {
     if (!(link instanceof LatchError)) continue
     const message = latchMessage(link)
-    if (isShowable(message)) return message
+    if (isShowable(englishText(message))) return message
   }
   if (links.some((link) => texts(link).some((text) => INSUFFICIENT_FUNDS_PATTERN.test(text))))
     return INSUFFICIENT_FUNDS

@@ -1,14 +1,20 @@
+import { englishText, type Phrase, type Text } from '@latch/protocol/i18n'
+
 /** Base of every error the kit throws: a short message fixed by the product, details say more. */
 export class LatchError extends Error {
   override name = 'LatchError'
   readonly shortMessage: string
+  /** The short message as a phrase when it has values, so the modal words it in its language. */
+  readonly phrase: Phrase | undefined
   readonly details: string | undefined
 
-  constructor(shortMessage: string, options: { details?: string; cause?: unknown } = {}) {
-    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
+  constructor(shortMessage: Text, options: { details?: string; cause?: unknown } = {}) {
+    const english = englishText(shortMessage)
+    super(options.details ? `${english}\n\nDetails: ${options.details}` : english, {
       cause: options.cause,
     })
-    this.shortMessage = shortMessage
+    this.shortMessage = english
+    this.phrase = typeof shortMessage === 'string' ? undefined : shortMessage
     this.details = options.details
   }
 }

@@ -45,6 +45,7 @@ export {
 } from './createLatch.ts'
 export {
   displayMessage,
+  displayText,
   INSUFFICIENT_FUNDS,
   NETWORK_UNREACHABLE,
   SERVER_UNAVAILABLE,
@@ -65,7 +66,14 @@ export {
   type HistoryState,
   type HistoryYear,
 } from './history/createHistory.ts'
-export { createI18n, type I18nController, type I18nState } from './i18n/index.ts'
+export {
+  type CoreMessageKey,
+  coreEnglish,
+  createI18n,
+  type I18nController,
+  type I18nState,
+  phrase,
+} from './i18n/index.ts'
 export type { LazyCode } from './lazy/lazyCode.ts'
 export * from './modal/index.ts'
 export * from './names/index.ts'

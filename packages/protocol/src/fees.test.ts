@@ -1,6 +1,6 @@
 import { parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { formatExactAmount, formatNativeAmount, nativeShortfall, shortfallMessage } from './fees.ts'
+import { formatExactAmount, formatNativeAmount, nativeShortfall, shortfallOf } from './fees.ts'
 
 const eth = { symbol: 'ETH', decimals: 18 }
 
@@ -44,45 +44,45 @@ describe('formatNativeAmount', () => {
   })
 })
 
-describe('shortfallMessage', () => {
+describe('shortfallOf', () => {
   it('says nothing when the balance pays', () => {
     expect(
-      shortfallMessage({ balance: parseEther('1'), cost: { value: 0n, fee: 1n }, currency: eth }),
+      shortfallOf({ balance: parseEther('1'), cost: { value: 0n, fee: 1n }, currency: eth }),
     ).toBeUndefined()
   })
 
   it('names the network fee when only the fee is missing, with the amount rounded up', () => {
     expect(
-      shortfallMessage({
+      shortfallOf({
         balance: 0n,
         cost: { value: 0n, fee: 21_000n * 2_000_000_001n },
         currency: eth,
       }),
-    ).toBe('Not enough ETH for the network fee: you need 0.000043 ETH more')
+    ).toEqual({ pays: 'fee', more: '0.000043' })
     expect(
-      shortfallMessage({
+      shortfallOf({
         balance: parseEther('1'),
         cost: { value: parseEther('1'), fee: parseEther('0.001') },
         currency: eth,
       }),
-    ).toBe('Not enough ETH for the network fee: you need 0.001 ETH more')
+    ).toEqual({ pays: 'fee', more: '0.001' })
   })
 
   it('takes a shortfall already worked out instead of working it out again', () => {
     const cost = { value: 0n, fee: 42_000_000_000_000n }
     expect(
-      shortfallMessage({ balance: 0n, cost, currency: eth, shortfall: 50_000_000_000_000n }),
-    ).toBe('Not enough ETH for the network fee: you need 0.00005 ETH more')
-    expect(shortfallMessage({ balance: 0n, cost, currency: eth, shortfall: 0n })).toBeUndefined()
+      shortfallOf({ balance: 0n, cost, currency: eth, shortfall: 50_000_000_000_000n }),
+    ).toEqual({ pays: 'fee', more: '0.00005' })
+    expect(shortfallOf({ balance: 0n, cost, currency: eth, shortfall: 0n })).toBeUndefined()
   })
 
   it('names the amount too when the value alone is more than the balance', () => {
     expect(
-      shortfallMessage({
+      shortfallOf({
         balance: parseEther('1'),
         cost: { value: parseEther('2'), fee: parseEther('0.5') },
         currency: { symbol: 'POL', decimals: 18 },
       }),
-    ).toBe('Not enough POL for this amount and the network fee: you need 1.5 POL more')
+    ).toEqual({ pays: 'amountAndFee', more: '1.5' })
   })
 })

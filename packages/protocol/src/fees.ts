@@ -59,24 +59,27 @@ export function formatExactAmount(amount: bigint, decimals: number): string {
   return fraction ? `${whole}.${fraction}` : whole
 }
 
-/**
- * What the visitor is told when the balance cannot pay: the network fee alone, or the amount and
- * the fee, and how much more is needed. `shortfall` is that amount when someone already worked it
- * out (the server's cost answer), so it is not worked out twice; else nativeShortfall's.
- * @example shortfallMessage({ balance: 0n, cost: { value: 0n, fee: 42n * 10n ** 12n }, currency: eth })
- * // 'Not enough ETH for the network fee: you need 0.000042 ETH more'
- */
-export function shortfallMessage(input: {
+export type ShortfallInput = {
   balance: bigint
   cost: NativeCost
   currency: NativeCurrency
   shortfall?: bigint
-}): string | undefined {
+}
+
+/**
+ * What the balance cannot pay: the network fee alone, or the amount and the fee, and how much more
+ * is needed in whole units (rounded up); undefined when it can pay. `shortfall` is that amount when
+ * someone already worked it out (the server's cost answer), so it is not worked out twice; else
+ * nativeShortfall's. Each screen words it in its own language.
+ */
+export function shortfallOf(
+  input: ShortfallInput,
+): { pays: 'fee' | 'amountAndFee'; more: string } | undefined {
   const { balance, cost, currency } = input
   const missing = input.shortfall ?? nativeShortfall(balance, cost)
   if (missing === 0n) return undefined
-  const more = `${formatNativeAmount(missing, currency.decimals, true)} ${currency.symbol} more`
-  return cost.value <= balance
-    ? `Not enough ${currency.symbol} for the network fee: you need ${more}`
-    : `Not enough ${currency.symbol} for this amount and the network fee: you need ${more}`
+  return {
+    pays: cost.value <= balance ? 'fee' : 'amountAndFee',
+    more: formatNativeAmount(missing, currency.decimals, true),
+  }
 }

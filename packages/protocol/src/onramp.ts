@@ -3,6 +3,7 @@ import { clientQuery } from './api.ts'
 import { isCaipAddress, parseCaipAddress } from './caip.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import { ONRAMP_PAYMENT_METHODS, ONRAMP_PROVIDERS } from './constants.ts'
+import { LOCALES } from './i18n/locales.ts'
 import { text } from './text.ts'
 
 // The on-ramp routes. Amounts cross the wire as decimal strings in whole
@@ -139,6 +140,8 @@ export const onrampUrlRequest = z.object({
   quoteId: text().uuid().optional(),
   /** The payment currency for a sandbox order without a quote (USD by default). */
   paymentCurrency: text().min(1).max(8).optional(),
+  /** The language the kit speaks: the sandbox's checkout page speaks it too. */
+  locale: z.enum(LOCALES, `locale is one of ${LOCALES.join(', ')}`).optional(),
 })
 export type OnrampUrlRequest = z.input<typeof onrampUrlRequest>
 

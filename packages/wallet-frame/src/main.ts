@@ -62,8 +62,10 @@ function start(origin: string): void {
   const screen = createApprovalScreen(root, {
     site: () => ({ origin, name: dapp.current?.name }),
     onShown: (request) => emit('APPROVAL_SHOWN', request),
-    text: language.text,
+    words: language.words,
   })
+  // A request drawn before the kit's language arrived is drawn again in it.
+  language.onChange(() => screen.redraw())
   const context: FrameContext = {
     api: createWalletApi((input, init) => fetch(input, init)),
     store,

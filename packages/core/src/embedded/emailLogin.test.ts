@@ -17,9 +17,9 @@ const user: ConnectedUser = {
 
 describe('cooldownMessage (a second email within 30 s waits)', () => {
   it('says how many whole seconds are left, rounded up', () => {
-    expect(cooldownMessage(0, 30_000)).toBe('Please try again after 30 seconds')
-    expect(cooldownMessage(10_001, 30_000)).toBe('Please try again after 20 seconds')
-    expect(cooldownMessage(29_999, 30_000)).toBe('Please try again after 1 seconds')
+    expect(cooldownMessage(0, 30_000)?.english).toBe('Please try again after 30 seconds')
+    expect(cooldownMessage(10_001, 30_000)?.english).toBe('Please try again after 20 seconds')
+    expect(cooldownMessage(29_999, 30_000)?.english).toBe('Please try again after 1 seconds')
     expect(cooldownMessage(30_000, 30_000)).toBeUndefined()
     expect(cooldownMessage(0, undefined)).toBeUndefined()
   })
@@ -54,10 +54,14 @@ describe('email login (a valid email, 30 s between codes)', () => {
     router.goBack()
     advance(10_000)
     expect(await embedded.connectEmail('bob@example.com')).toBe(false)
-    expect(embedded.state.get().error).toBe('Please try again after 20 seconds')
+    expect(embedded.state.get().error).toMatchObject({
+      english: 'Please try again after 20 seconds',
+    })
     advance(19_500)
     expect(await embedded.connectEmail('bob@example.com')).toBe(false)
-    expect(embedded.state.get().error).toBe('Please try again after 1 seconds')
+    expect(embedded.state.get().error).toMatchObject({
+      english: 'Please try again after 1 seconds',
+    })
     expect(asked()).toEqual(['CONNECT_EMAIL'])
     advance(500)
     expect(await embedded.connectEmail('bob@example.com')).toBe(true)
@@ -85,7 +89,9 @@ describe('email login (a valid email, 30 s between codes)', () => {
     await embedded.connectEmail('ada@example.com')
     advance(3_000)
     expect(await embedded.resendCode()).toBe(false)
-    expect(embedded.state.get().error).toBe('Please try again after 27 seconds')
+    expect(embedded.state.get().error).toMatchObject({
+      english: 'Please try again after 27 seconds',
+    })
     advance(27_000)
     expect(await embedded.resendCode()).toBe(true)
     expect(asked()).toEqual(['CONNECT_EMAIL', 'CONNECT_EMAIL'])

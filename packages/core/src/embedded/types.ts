@@ -6,6 +6,7 @@ import type {
   FrameRequests,
   SocialLoginProvider,
 } from '@latch/protocol/frame'
+import type { Text } from '@latch/protocol/i18n'
 import type { ReadableStore } from '../store.ts'
 
 /** Timers looked up when called, so tests' fake timers apply. */
@@ -113,7 +114,7 @@ export type EmbeddedState = {
   /** The address a code was sent to. */
   email?: string
   /** What went wrong last, worded for the visitor; cleared by the next attempt. */
-  error?: string
+  error?: Text
   user?: ConnectedUser
   socialProvider?: SocialLoginProvider
   /** When the last email login was sent: a second one within 30 s is refused. */

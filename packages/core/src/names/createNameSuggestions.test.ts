@@ -41,7 +41,7 @@ describe('createNameSuggestions', () => {
     suggestions.setInput('ab')
     expect(suggestions.state.get()).toMatchObject({
       status: 'idle',
-      issue: 'A name needs at least 4 characters',
+      issue: { english: 'A name needs at least 4 characters' },
     })
     suggestions.setInput('ab_c')
     expect(suggestions.state.get().issue).toBe('Use letters, digits and hyphens only')

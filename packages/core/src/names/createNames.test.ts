@@ -148,7 +148,9 @@ describe('names.register', () => {
     const sign = vi.fn()
     const { names } = setup({ sign })
     expect(await names.register('abc')).toBeUndefined()
-    expect(names.registration.get().error).toBe('A name needs at least 4 characters')
+    expect(names.registration.get().error).toMatchObject({
+      english: 'A name needs at least 4 characters',
+    })
     expect(sign).not.toHaveBeenCalled()
   })
 })

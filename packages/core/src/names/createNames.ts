@@ -1,4 +1,5 @@
 import type { NameRecord } from '@latch/protocol'
+import type { Text } from '@latch/protocol/i18n'
 import { coinTypeOfChain } from '@latch/protocol/names'
 import type { Address } from 'viem'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
@@ -29,7 +30,7 @@ export type NameRegistrationState = {
   /** The name registered, once `success`. */
   name?: string
   /** Why it failed, as the view shows it inline: the server's message for a refused name. */
-  error?: string
+  error?: Text
 }
 
 export type NamesDeps = {
@@ -89,7 +90,7 @@ export function createNames(deps: NamesDeps): NamesController {
   const registration =
     deps.stores?.registration ?? createStore<NameRegistrationState>({ status: 'idle' })
 
-  const fail = (error: string) => {
+  const fail = (error: Text) => {
     registration.set({ status: 'error', name: undefined, error })
   }
 

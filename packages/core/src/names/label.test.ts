@@ -8,9 +8,11 @@ describe('nameLabelIssue (letters, digits and hyphens, at least 4 characters)', 
   })
 
   it('names the rule a label breaks', () => {
-    expect(nameLabelIssue('abc')).toBe('A name needs at least 4 characters')
+    expect(nameLabelIssue('abc')).toMatchObject({ english: 'A name needs at least 4 characters' })
     expect(nameLabelIssue('')).toBe(NAME_LABEL_ISSUES.tooShort)
-    expect(nameLabelIssue('x'.repeat(64))).toBe('A name can have at most 63 characters')
+    expect(nameLabelIssue('x'.repeat(64))).toMatchObject({
+      english: 'A name can have at most 63 characters',
+    })
     for (const label of ['ali ce', 'al_ce', 'bob.sub', 'café', 'a!'])
       expect(nameLabelIssue(label)).toBe('Use letters, digits and hyphens only')
     expect(nameLabelIssue('-alice')).toBe('A name cannot start or end with a hyphen')

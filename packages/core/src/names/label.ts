@@ -1,14 +1,16 @@
+import type { Text } from '@latch/protocol/i18n'
 import {
   NAME_LABEL_MAX_LENGTH,
   NAME_LABEL_MIN_LENGTH,
   NAME_LABEL_PATTERN,
 } from '@latch/protocol/names'
+import { phrase } from '../i18n/phrases.ts'
 
 /** Why a label cannot be registered, in the words the RegisterAccountName view shows. */
 export const NAME_LABEL_ISSUES = {
   characters: 'Use letters, digits and hyphens only',
-  tooShort: `A name needs at least ${NAME_LABEL_MIN_LENGTH} characters`,
-  tooLong: `A name can have at most ${NAME_LABEL_MAX_LENGTH} characters`,
+  tooShort: phrase('names.tooShort', { count: NAME_LABEL_MIN_LENGTH }),
+  tooLong: phrase('names.tooLong', { count: NAME_LABEL_MAX_LENGTH }),
   hyphens: 'A name cannot start or end with a hyphen',
 } as const
 
@@ -28,7 +30,7 @@ export function normalizeNameLabel(input: string, zone: string): string {
  * hyphens, at least 4 characters). Expects a normalized label (see normalizeNameLabel).
  * @example nameLabelIssue('abc') // 'A name needs at least 4 characters'
  */
-export function nameLabelIssue(label: string): string | undefined {
+export function nameLabelIssue(label: string): Text | undefined {
   // The characters first: 'a.b' is wrong for its dot, whatever its length.
   if (label !== '' && !NAME_LABEL_PATTERN.test(label)) return NAME_LABEL_ISSUES.characters
   if (label.length < NAME_LABEL_MIN_LENGTH) return NAME_LABEL_ISSUES.tooShort

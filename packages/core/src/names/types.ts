@@ -1,3 +1,4 @@
+import type { Text } from '@latch/protocol/i18n'
 /** A name under the zone and whether it is free. */
 export type NameSuggestion = { name: string; label: string; available: boolean }
 
@@ -8,7 +9,7 @@ export type NameSuggestionsState = {
   /** As it would be registered: lower case, without the zone. */
   label: string
   /** Why the label cannot be registered; undefined while it is empty or valid. */
-  issue?: string
+  issue?: Text
   /** `loading` from the first key of a valid label until the latest answer. */
   status: 'idle' | 'loading' | 'success' | 'error'
   /** The name asked for and whether it is free, once the server answered. */
@@ -16,5 +17,5 @@ export type NameSuggestionsState = {
   /** Free variants to pick instead. */
   variants: readonly NameSuggestion[]
   /** 'Error fetching name suggestions' when the last call failed. */
-  error?: string
+  error?: Text
 }

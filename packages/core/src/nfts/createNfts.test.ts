@@ -1,4 +1,5 @@
 import type { NftItem, NftsResponse } from '@latch/protocol'
+import { englishText } from '@latch/protocol/i18n'
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { ActiveAccount } from '../chains/createConnections.ts'
@@ -62,7 +63,7 @@ function setup(
         return mined
       },
     }),
-    snackbar: { showSuccess: (message) => messages.push(message) },
+    snackbar: { showSuccess: (message) => messages.push(englishText(message)) },
     sleep: async () => {},
   })
   return { nfts, calls, messages }

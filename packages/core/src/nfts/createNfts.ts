@@ -5,6 +5,7 @@ import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import { evmChainIdOf } from '../chains/serves.ts'
 import { displayMessage } from '../displayMessage.ts'
+import { phrase } from '../i18n/phrases.ts'
 import type { TransactionTracking } from '../rules/refreshAfterMined.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { ReadableStore, Store } from '../store.ts'
@@ -164,7 +165,7 @@ export function createNfts(deps: NftsDeps): NftsController {
           return
         }
         setSend({ status: 'sent' })
-        deps.snackbar.showSuccess(`Sent ${nft.name ?? `#${nft.tokenId}`}`)
+        deps.snackbar.showSuccess(phrase('nfts.sent', { name: nft.name ?? `#${nft.tokenId}` }))
         await refreshUntilMoved(account, nft)
       } catch (error) {
         setSend({ status: 'failed', error: displayMessage(error) })

@@ -1,10 +1,12 @@
 import type { OnrampOrder, OnrampUrlRequest } from '@latch/protocol'
+import { decimal } from '@latch/protocol/i18n'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import { ONRAMP_ORDER_POLL_MS, ONRAMP_POPUP_POLL_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
 import type { PopupWindow } from '../embedded/types.ts'
 import { truncateDecimal } from '../format/formatAmount.ts'
 import { formatDecimal } from '../format/formatDecimal.ts'
+import { phrase } from '../i18n/phrases.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { Store } from '../store.ts'
 import { ONRAMP_POPUP_BLOCKED, ONRAMP_PURCHASE_FAILED } from './errors.ts'
@@ -90,7 +92,12 @@ export function createCheckout(deps: CheckoutDeps): CheckoutController {
     if (order.status === 'completed') {
       update(started, { status: 'completed', windowOpen: false })
       if (popup && !popup.closed) popup.close()
-      deps.snackbar.showSuccess(`Bought ${formatOnrampAmount(order.purchaseAmount)}`)
+      deps.snackbar.showSuccess(
+        phrase('snackbar.bought', {
+          amount: decimal(truncateDecimal(order.purchaseAmount.amount, BOUGHT_DECIMALS)),
+          currency: order.purchaseAmount.currency,
+        }),
+      )
       deps.refreshAccount(order)
     } else {
       update(started, { status: 'failed' })

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net'
+import { englishText } from '@latch/protocol/i18n'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../api/client.ts'
 import { createTestAccount, evmAccount } from '../chains/testAccount.ts'
@@ -44,7 +45,7 @@ function setup(options: { connected?: boolean; popup?: PopupWindow | null } = {}
       },
     },
     snackbar: {
-      showSuccess: (message) => snackbar.push(message),
+      showSuccess: (message) => snackbar.push(englishText(message)),
       showError: (message) => snackbar.push(String(message)),
     },
     openPopup: () => {

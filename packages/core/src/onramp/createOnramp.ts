@@ -1,5 +1,6 @@
 import type { CaipNetworkId, OnrampOrder, OnrampQuoteRequest } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
+import type { Locale } from '@latch/protocol/i18n'
 import type { ApiClient } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
@@ -53,6 +54,8 @@ export type OnrampDeps = {
   refreshActivity?(delivered?: MinedTransaction): void
   /** The active network while no wallet is connected. */
   activeNetwork?(): CaipNetworkId | undefined
+  /** The modal's language at the purchase: the provider's checkout is asked to speak it. */
+  locale?(): Locale
   /** Opens a blank window for the provider; default `window.open`. */
   openPopup?(): PopupWindow | null
   /** Starts loading an image so the pickers show it at once; default an `Image` in a browser. */
@@ -293,7 +296,13 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
             ? ONRAMP_NO_AMOUNT
             : state.amountIssue
     const request =
-      account && onrampUrlRequest(state, { address: account.address, chainId: chainId() }, now())
+      account &&
+      onrampUrlRequest(
+        state,
+        { address: account.address, chainId: chainId() },
+        now(),
+        deps.locale?.(),
+      )
     if (problem || !request) {
       store.set({ error: problem ?? ONRAMP_NO_AMOUNT })
       return Promise.resolve(false)

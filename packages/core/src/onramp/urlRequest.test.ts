@@ -94,6 +94,12 @@ describe('onrampUrlRequest (the body of POST /v1/generators/onrampurl)', () => {
     expect(request).toMatchObject({ provider: 'meld', defaultNetwork: 'latch-devnet' })
   })
 
+  it("asks the provider's checkout to speak the modal's language", () => {
+    const account = { address: ADDRESS, chainId: 31337 }
+    expect(onrampUrlRequest(state(), account, NOW, 'fr')).toMatchObject({ locale: 'fr' })
+    expect(onrampUrlRequest(state(), account, NOW)).not.toHaveProperty('locale')
+  })
+
   it('gives nothing without a provider or an amount', () => {
     const account = { address: ADDRESS, chainId: 31337 }
     expect(onrampUrlRequest(state({ selectedProvider: undefined }), account, NOW)).toBeUndefined()

@@ -1,4 +1,5 @@
 import type { OnrampUrlRequest } from '@latch/protocol'
+import type { Locale } from '@latch/protocol/i18n'
 import { purchaseNetwork } from './purchaseNetwork.ts'
 import type { OnrampState } from './types.ts'
 
@@ -6,12 +7,13 @@ import type { OnrampState } from './types.ts'
  * The body of POST /v1/generators/onrampurl for the current input: the one place the kit
  * says what the provider's URL carries. The server adds each provider's own parameters (Meld's
  * publicKey, destinationCurrencyCode, walletAddress and the project id as externalCustomerId)
- * and the sandbox charges exactly the quote while it is valid.
+ * and the sandbox charges exactly the quote while it is valid; its checkout speaks `locale`.
  */
 export function onrampUrlRequest(
   state: OnrampState,
   account: { address: string; chainId: number | undefined },
   now: number,
+  locale?: Locale,
 ): OnrampUrlRequest | undefined {
   const provider = state.selectedProvider
   const amount = state.paymentAmount?.trim()
@@ -35,5 +37,6 @@ export function onrampUrlRequest(
     provider: provider.id,
     paymentCurrency: state.paymentCurrency.id,
     ...(quoteId ? { quoteId } : {}),
+    ...(locale ? { locale } : {}),
   }
 }

@@ -1,3 +1,4 @@
+import { englishText } from '@latch/protocol/i18n'
 import type { AlertState } from '../alerts/types.ts'
 import { SDK_VERSION } from '../constants.ts'
 import type { EventsController } from '../events/createEvents.ts'
@@ -29,9 +30,9 @@ export function reportKitErrors(deps: {
     if (
       state.open &&
       state.variant === 'error' &&
-      !(previous.open && previous.message === state.message)
+      !(previous.open && englishText(previous.message) === englishText(state.message))
     )
-      report(state.message)
+      report(englishText(state.message))
   })
   const alerts = deps.alerts.subscribe((state, previous) => {
     const text = state.title ?? state.message

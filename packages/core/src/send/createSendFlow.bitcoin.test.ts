@@ -1,5 +1,6 @@
 import type { DevnetBitcoinAccount, TokenBalance } from '@latch/protocol'
 import { BITCOIN_REGTEST } from '@latch/protocol/bitcoin-networks'
+import { englishText } from '@latch/protocol/i18n'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type BitcoinDevnet, startBitcoinDevnet } from '../../../devnet/src/bitcoin/server.ts'
@@ -126,7 +127,7 @@ async function setup(index: number) {
     waitForTransfer: (sent) => adapter.waitForTransfer(sent),
     network: () => ({ nativeCurrency: { symbol: 'BTC', decimals: 8 } }),
     snackbar: {
-      showSuccess: (message) => toasts.push(`success: ${message}`),
+      showSuccess: (message) => toasts.push(`success: ${englishText(message)}`),
       showError: (message) => toasts.push(`error: ${String(message)}`),
     },
     router,
@@ -174,19 +175,27 @@ describe('createSendFlow on Bitcoin', () => {
   it('refuses each bad input in the form with a message that says what is wrong', async () => {
     const { flow, keys } = await setup(2)
     const receiver = (devnet.accounts[3] as DevnetBitcoinAccount).ordinals.address
-    expect((await fill(flow, '0.1', 'bc1ql3e9pgs3mmwuwrh95fecme0s0qtn2880lsvsd5')).error).toBe(
-      'Invalid receiver address. This is a Bitcoin mainnet address: Bitcoin regtest addresses start with bcrt1, m, n or 2',
-    )
-    expect((await fill(flow, '0.1', 'bcrt1qthisisnotanaddress')).error).toBe(
-      'Invalid receiver address. Not a valid Bitcoin address: Bitcoin regtest addresses start with bcrt1, m, n or 2',
-    )
-    expect((await fill(flow, '0.0000032', receiver)).error).toBe(
-      'Amount under the dust limit: send at least 0.0000033 BTC (330 sats) to this address',
-    )
-    expect((await fill(flow, '11', receiver)).error).toBe('Insufficient BTC balance')
-    expect((await fill(flow, '10', receiver)).error).toBe(
-      'Not enough BTC for the network fee: at 16 sat/vB you can send at most 9.99998048 BTC',
-    )
+    expect(
+      (await fill(flow, '0.1', 'bc1ql3e9pgs3mmwuwrh95fecme0s0qtn2880lsvsd5')).error,
+    ).toMatchObject({
+      english:
+        'Invalid receiver address. This is a Bitcoin mainnet address: Bitcoin regtest addresses start with bcrt1, m, n or 2',
+    })
+    expect((await fill(flow, '0.1', 'bcrt1qthisisnotanaddress')).error).toMatchObject({
+      english:
+        'Invalid receiver address. Not a valid Bitcoin address: Bitcoin regtest addresses start with bcrt1, m, n or 2',
+    })
+    expect((await fill(flow, '0.0000032', receiver)).error).toMatchObject({
+      english:
+        'Amount under the dust limit: send at least 0.0000033 BTC (330 sats) to this address',
+    })
+    expect((await fill(flow, '11', receiver)).error).toMatchObject({
+      english: 'Insufficient BTC balance',
+    })
+    expect((await fill(flow, '10', receiver)).error).toMatchObject({
+      english:
+        'Not enough BTC for the network fee: at 16 sat/vB you can send at most 9.99998048 BTC',
+    })
     flow.setCustomFeeRate('0')
     expect((await fill(flow, '0.1', receiver)).error).toBe(
       'Invalid fee rate: enter a whole number of sat/vB, at least 1',

@@ -1,4 +1,5 @@
 import type { TokenBalance } from '@latch/protocol'
+import { englishText } from '@latch/protocol/i18n'
 import { describe, expect, it } from 'vitest'
 import type { BalancesState } from '../balances/createBalances.ts'
 import { UserRejectedError } from '../chains/errors.ts'
@@ -85,7 +86,7 @@ function setup(
     waitForTransfer: () => new Promise((resolve) => (mined = (success) => resolve({ success }))),
     network: () => ({ nativeCurrency: { symbol: 'SOL', decimals: 9 } }),
     snackbar: {
-      showSuccess: (message) => toasts.push(`success: ${message}`),
+      showSuccess: (message) => toasts.push(`success: ${englishText(message)}`),
       showError: (message) => toasts.push(`error: ${String(message)}`),
     },
     router,
@@ -159,7 +160,10 @@ describe('createSendFlow on Solana', () => {
     flow.setAmount('1.5')
     flow.setReceiver(RECEIVER)
     await flow.review()
-    expect(flow.state.get()).toMatchObject({ step: 'form', error: 'Insufficient SOL balance' })
+    expect(flow.state.get()).toMatchObject({
+      step: 'form',
+      error: { key: 'send.insufficientBalance', english: 'Insufficient SOL balance' },
+    })
   })
 
   it('keeps Send off when SOL cannot pay the amount and the fee', async () => {
@@ -168,7 +172,9 @@ describe('createSendFlow on Solana', () => {
     flow.setAmount('0.5')
     flow.setReceiver(RECEIVER)
     await flow.review()
-    expect(flow.state.get().review?.shortfall).toMatch(/^Not enough SOL/)
+    expect(flow.state.get().review?.shortfall).toMatchObject({
+      english: expect.stringMatching(/^Not enough SOL/),
+    })
   })
 
   it('tells the Solana address rule for a bad receiver', async () => {
@@ -177,9 +183,10 @@ describe('createSendFlow on Solana', () => {
     flow.setAmount('0.1')
     flow.setReceiver('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     await flow.review()
-    expect(flow.state.get().error).toBe(
-      'Invalid receiver address. A Solana address is 32 to 44 base58 characters.',
-    )
+    expect(flow.state.get().error).toMatchObject({
+      key: 'send.invalidReceiverBecause',
+      english: 'Invalid receiver address. A Solana address is 32 to 44 base58 characters.',
+    })
   })
 
   it('goes back to the review with Signature declined when the wallet declines', async () => {

@@ -1,4 +1,5 @@
 import type { TokenBalance } from '@latch/protocol'
+import { englishText } from '@latch/protocol/i18n'
 import { type Address, decodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { BalancesState } from '../balances/createBalances.ts'
@@ -111,7 +112,7 @@ function setup(
       ...(options.explorer ? { blockExplorers: { default: options.explorer } } : {}),
     }),
     snackbar: {
-      showSuccess: (message) => toasts.push(`success: ${message}`),
+      showSuccess: (message) => toasts.push(`success: ${englishText(message)}`),
       showError: (message) => toasts.push(`error: ${String(message)}`),
     },
     router,
@@ -166,7 +167,7 @@ describe('the Send flow', () => {
     flow.setAmount('5000')
     flow.setReceiver(RECEIVER.slice(2))
     await flow.review()
-    expect(state().error).toBe('Insufficient USDC balance')
+    expect(state().error).toMatchObject({ english: 'Insufficient USDC balance' })
     flow.setReceiver('0x1234')
     flow.setAmount('1')
     await flow.review()
@@ -210,9 +211,10 @@ describe('the Send flow', () => {
       decimals: 18,
       usd: 0.3,
     })
-    expect(state().review?.shortfall).toBe(
-      'Not enough ETH for the network fee: you need 0.00008 ETH more',
-    )
+    expect(state().review?.shortfall).toMatchObject({
+      key: 'send.shortfallFee',
+      english: 'Not enough ETH for the network fee: you need 0.00008 ETH more',
+    })
     await flow.send()
     expect(sent).toEqual([])
     expect(state().step).toBe('review')
@@ -225,7 +227,9 @@ describe('the Send flow', () => {
     flow.setReceiver(RECEIVER)
     await flow.review()
     // The one read checks the amount and then the fee: 0.00001 ETH + 0.000042 ETH > 0.00002 ETH.
-    expect(state().review?.shortfall).toMatch(/^Not enough ETH/)
+    expect(state().review?.shortfall).toMatchObject({
+      english: expect.stringMatching(/^Not enough ETH/),
+    })
     expect(balanceReads()).toBe(1)
     flow.edit()
     flow.selectToken(balanceKey(usdc))

@@ -1,5 +1,6 @@
 import type { CaipNetworkId, TokenBalance } from '@latch/protocol'
-import { shortfallMessage } from '@latch/protocol/fees'
+import { shortfallOf } from '@latch/protocol/fees'
+import { decimal, englishText, type Text } from '@latch/protocol/i18n'
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from 'viem'
 import type { BalancesState } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
@@ -14,15 +15,15 @@ import type {
   TransferReceipt,
 } from '../chains/types.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
-import { displayMessage } from '../displayMessage.ts'
+import { displayText } from '../displayMessage.ts'
 import { LatchError } from '../errors.ts'
 import type { EventsController } from '../events/createEvents.ts'
+import { phrase } from '../i18n/phrases.ts'
 import type { ModalController } from '../modal/index.ts'
 import { isNameLike } from '../names/resolveName.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
-import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 import { balanceKey } from './balanceKey.ts'
 import { chosenRate, feeOptions, TYPICAL_BITCOIN_VSIZE } from './bitcoinFeeRate.ts'
 import type { FeeSpeed, SendFee, SendFeeRate, SendFlowState, SendResult } from './sendFlowTypes.ts'
@@ -138,16 +139,23 @@ type Sender = {
   polkadot: boolean
 }
 
+/** The balance of the token to send cannot pay the amount. */
+export const insufficientBalance = (symbol: string) =>
+  phrase('send.insufficientBalance', { symbol })
+
 /**
  * A Solana, Bitcoin or Polkadot receiver typed wrong is told the address rule (Bitcoin's and
  * Polkadot's name the network an address of another belongs to), not only that it is invalid.
  */
-function formMessage(error: unknown, current: Sender | undefined): string {
-  const message = displayMessage(error)
+function formMessage(error: unknown, current: Sender | undefined): Text {
+  const message = displayText(error)
   if (message !== 'Invalid receiver address') return message
-  if (current?.solana) return `${message}. ${SOLANA_ADDRESS_RULE}`
+  // The rule, in the visitor's language when the catalogue has it (Solana's; a family's own
+  // details are English words the modal may know).
+  const because = (rule: Text) => phrase('send.invalidReceiverBecause', { rule: { text: rule } })
+  if (current?.solana) return because(phrase('send.solanaAddressRule'))
   const details = error instanceof LatchError ? error.details : undefined
-  return (current?.bitcoin || current?.polkadot) && details ? `${message}. ${details}` : message
+  return (current?.bitcoin || current?.polkadot) && details ? because(details) : message
 }
 
 const initial = (): SendFlowState => ({
@@ -207,7 +215,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
   const currencyOf = (caipNetworkId: CaipNetworkId) =>
     deps.network(caipNetworkId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
 
-  const fail = (error: string) => store.set({ error })
+  const fail = (error: Text) => store.set({ error })
 
   function feeOf(
     fee: bigint,
@@ -357,7 +365,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         },
         (error: unknown) => {
           if (store.get().receiver.trim() === name)
-            store.set({ resolution: { status: 'error', name, message: displayMessage(error) } })
+            store.set({ resolution: { status: 'error', name, message: displayText(error) } })
         },
       )
     }, RESOLVE_DEBOUNCE_MS)
@@ -405,7 +413,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       const held = token.address
         ? parseUnits(entry.quantity.numeric, token.decimals)
         : await deps.nativeBalance(current.address, current.caipNetworkId)
-      if (built.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+      if (built.amount > held) throw new LatchError(insufficientBalance(token.symbol))
       const asked = ++stamp
       store.set({
         step: 'review',
@@ -444,7 +452,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     if (!entry || !token) return
     if (feeRate === undefined) throw new LatchError('Network fee unavailable')
     const held = await deps.nativeBalance(current.address, current.caipNetworkId)
-    if (transfer.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+    if (transfer.amount > held) throw new LatchError(insufficientBalance(token.symbol))
     const asked = ++stamp
     const reckoned = await deps.transferFee(transfer)
     if (asked !== stamp || store.get().step !== 'form') return
@@ -474,7 +482,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     const transfer = transferOf(request, current.caipNetworkId, deps.network(current.caipNetworkId))
     if (!entry || !token) return
     const held = await deps.nativeBalance(current.address, current.caipNetworkId)
-    if (transfer.amount > held) throw new LatchError(`Insufficient ${token.symbol} balance`)
+    if (transfer.amount > held) throw new LatchError(insufficientBalance(token.symbol))
     const asked = ++stamp
     store.set({ fee: { status: 'loading' } })
     const { fee, existentialDeposit, ...reckoned } = await deps
@@ -549,11 +557,14 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
         nativeBalance ?? deps.nativeBalance(current.address, current.caipNetworkId),
       ])
       if (asked !== stamp) return
-      const shortfall = shortfallMessage({
-        balance,
-        cost: { value: built.value, fee },
-        currency: currencyOf(current.caipNetworkId),
-      })
+      const currency = currencyOf(current.caipNetworkId)
+      const short = shortfallOf({ balance, cost: { value: built.value, fee }, currency })
+      const shortfall =
+        short &&
+        phrase(short.pays === 'fee' ? 'send.shortfallFee' : 'send.shortfallAmountAndFee', {
+          symbol: currency.symbol,
+          amount: decimal(short.more),
+        })
       const reviewed = store.get().review
       store.set({
         fee: feeOf(fee, current.caipNetworkId, reckoned),
@@ -562,8 +573,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     } catch (error) {
       // The wallet estimates again when it sends: an estimate that failed here does not block it,
       // but the visitor is told what the chain said.
-      if (asked === stamp)
-        store.set({ fee: { status: 'unavailable' }, error: displayMessage(error) })
+      if (asked === stamp) store.set({ fee: { status: 'unavailable' }, error: displayText(error) })
     }
   }
 
@@ -604,8 +614,12 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
     try {
       sent = await deps.send(reviewed.request)
     } catch (caught) {
-      const message = displayMessage(caught)
-      deps.events?.emit({ type: 'track', event: 'SEND_ERROR', properties: { ...tracked, message } })
+      const message = displayText(caught)
+      deps.events?.emit({
+        type: 'track',
+        event: 'SEND_ERROR',
+        properties: { ...tracked, message: englishText(message) },
+      })
       if (store.get().step === 'sending') store.set({ step: 'review', error: message })
       return
     }
@@ -641,7 +655,10 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       const receipt = await deps.waitForTransfer(sent)
       const status = receipt.success ? 'confirmed' : 'failed'
       if (store.get().result?.hash === result.hash) store.set({ result: { ...result, status } })
-      if (receipt.success) deps.snackbar.showSuccess(`Sent ${result.amount} ${result.symbol}`)
+      if (receipt.success)
+        deps.snackbar.showSuccess(
+          phrase('snackbar.sent', { amount: decimal(result.amount), symbol: result.symbol }),
+        )
       else {
         deps.snackbar.showError('The transaction failed on chain')
         deps.events?.emit({
@@ -658,7 +675,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
       // No receipt is not a failure: the screen stops saying it waits, and says where to look.
       if (store.get().result?.hash === result.hash)
         store.set({ result: { ...result, status: 'unconfirmed' } })
-      deps.snackbar.showError(displayMessage(caught))
+      deps.snackbar.showError(displayText(caught))
     }
   }
 
@@ -733,7 +750,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           const most = held - fee * 2n - existentialDeposit
           store.set({ amount: formatUnits(most > 0n ? most : 0n, token.decimals) })
         } catch (error) {
-          fail(displayMessage(error))
+          fail(displayText(error))
         }
         return
       }
@@ -743,7 +760,7 @@ export function createSendFlow(deps: SendFlowDeps): SendFlowController {
           const reserve = SOLANA_SIGNATURE_FEE * 2n
           store.set({ amount: formatUnits(held > reserve ? held - reserve : 0n, token.decimals) })
         } catch (error) {
-          fail(displayMessage(error))
+          fail(displayText(error))
         }
         return
       }

@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import type { Text } from '@latch/protocol/i18n'
 import type { Address } from 'viem'
 import type { SendRequest } from './validateSend.ts'
 
@@ -10,7 +11,7 @@ export type ReceiverResolution =
   | { status: 'idle' }
   | { status: 'resolving'; name: string }
   | { status: 'resolved'; name: string; address: Address }
-  | { status: 'error'; name: string; message: string }
+  | { status: 'error'; name: string; message: Text }
 
 /**
  * The network fee of a transfer in the native coin: on EVM gas x the highest price per gas it may
@@ -59,7 +60,7 @@ export type SendReview = {
   /** The name the visitor typed, resolved to `request.receiver`. */
   receiverName?: string
   /** What the native balance lacks for the amount and the fee: nothing is sent meanwhile. */
-  shortfall?: string
+  shortfall?: Text
 }
 
 /** A sent transaction as the result screen shows it, whatever the wallet (extension or embedded). */
@@ -94,7 +95,7 @@ export type SendFlowState = {
   /** Bitcoin's fee rate choice; undefined on the families whose fee is not chosen by rate. */
   feeRate: SendFeeRate | undefined
   /** Why the last action failed, in plain words; the view shows it as an alert. */
-  error: string | undefined
+  error: Text | undefined
   review: SendReview | undefined
   result: SendResult | undefined
 }

@@ -1,3 +1,4 @@
+import { englishText } from '@latch/protocol/i18n'
 import type { SessionSummary } from '@latch/protocol/smart-sessions'
 import { describe, expect, it } from 'vitest'
 import { HttpStatusError } from '../api/client.ts'
@@ -71,15 +72,22 @@ function setUp(sessions: SessionSummary[], account: string | undefined = ACCOUNT
     revoke: server.revoke,
     snackbar: {
       showError: (message) => messages.push(`error: ${message}`),
-      showSuccess: (message) => messages.push(message),
+      showSuccess: (message) => messages.push(englishText(message)),
     },
   })
   return { server, list, messages }
 }
 
+/** The listed sessions, their texts in the English words the modal shows in English. */
 const ready = (state: SessionListState) => {
   if (state.status !== 'ready') throw new Error(`not ready: ${state.status}`)
-  return state.sessions
+  return state.sessions.map((row) => ({
+    ...row,
+    statusText: row.statusText.english,
+    expiryText: row.expiryText.english,
+    permissions: row.permissions.map((line) => line.english),
+    usage: row.usage.map((line) => line.english),
+  }))
 }
 
 describe('the Account view sessions', () => {
@@ -151,7 +159,7 @@ describe('the Account view sessions', () => {
     expect(ready(declining.state.get())[0]).toMatchObject({
       status: 'active',
       // A token the kit cannot name is shown in base units, with the symbol the server gave.
-      usage: ['3000000 of 10000000 USDC (base units) today'],
+      usage: ['3,000,000 of 10,000,000 USDC (base units) today'],
     })
   })
 })

@@ -1,5 +1,6 @@
+import { isPhrase, type Text } from '@latch/protocol/i18n'
 import { SNACKBAR_RESHOW_DELAY_MS } from '../constants.ts'
-import { displayMessage } from '../displayMessage.ts'
+import { displayText } from '../displayMessage.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import type { SnackbarState, SnackbarSvg, SnackbarVariant } from './types.ts'
 
@@ -18,12 +19,12 @@ export type SnackbarDeps = {
 
 export type SnackbarController = {
   state: ReadableStore<SnackbarState>
-  showSuccess(message: string): void
-  /** Shows the given text, or an error in plain words (displayMessage: never a raw internal error). */
-  showError(error: string | Error): void
+  showSuccess(message: Text): void
+  /** Shows the given text, or an error in plain words (displayText: never a raw internal error). */
+  showError(error: Text | Error): void
   /** Stays until hidden or replaced. */
-  showLoading(message: string): void
-  showSvg(message: string, svg: SnackbarSvg): void
+  showLoading(message: Text): void
+  showSvg(message: Text, svg: SnackbarSvg): void
   hide(): void
 }
 
@@ -66,7 +67,7 @@ export function createSnackbar(deps: SnackbarDeps = {}): SnackbarController {
       schedule('autoClose', SNACKBAR_AUTO_CLOSE_MS, () => store.set({ open: false }))
   }
 
-  function show(message: string, variant: SnackbarVariant, svg?: SnackbarSvg) {
+  function show(message: Text, variant: SnackbarVariant, svg?: SnackbarSvg) {
     // A message waiting for its delayed show counts as open: the newest replaces it, still delayed.
     const busy = store.get().open || pending?.kind === 'show'
     cancelPending()
@@ -83,7 +84,8 @@ export function createSnackbar(deps: SnackbarDeps = {}): SnackbarController {
   return {
     state: store,
     showSuccess: (message) => show(message, 'success'),
-    showError: (error) => show(typeof error === 'string' ? error : displayMessage(error), 'error'),
+    showError: (error) =>
+      show(typeof error === 'string' || isPhrase(error) ? error : displayText(error), 'error'),
     showLoading: (message) => show(message, 'loading'),
     showSvg: (message, svg) => show(message, 'success', svg),
     hide() {

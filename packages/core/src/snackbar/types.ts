@@ -1,3 +1,5 @@
+import type { Text } from '@latch/protocol/i18n'
+
 export type SnackbarVariant = 'success' | 'error' | 'loading'
 
 /** An icon shown instead of the variant's own. */
@@ -5,7 +7,8 @@ export type SnackbarSvg = { icon: string; iconColor?: string }
 
 /** Snackbar message: text, variant (success, error, loading), icon, open, auto-close. */
 export type SnackbarState = {
-  message: string
+  /** English words, or a phrase the modal words in its language. */
+  message: Text
   variant: SnackbarVariant
   svg?: SnackbarSvg
   open: boolean

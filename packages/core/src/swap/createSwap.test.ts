@@ -247,7 +247,7 @@ describe('createSwap', () => {
     expect(context.summary().action).toMatchObject({ label: 'Invalid amount', disabled: true })
     expect(context.state().issue?.message).toBe('Enter a number, e.g. 0.1')
     await typeAmount(context, '0.0000000000000000001')
-    expect(context.state().issue?.message).toBe('ETH has at most 18 decimals')
+    expect(context.state().issue?.message).toMatchObject({ english: 'ETH has at most 18 decimals' })
     await typeAmount(context, '2')
     expect(context.summary().action).toMatchObject({
       label: 'Insufficient balance',
@@ -300,7 +300,9 @@ describe('createSwap', () => {
     )
     expect(context.steps).toEqual(['approving', 'swapping', 'done'])
     expect(hash).toBe(context.state().txHash)
-    expect(context.snackbar.showSuccess).toHaveBeenCalledWith('Swapped 100 USDC for 99.6 DAI')
+    expect(context.snackbar.showSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ english: 'Swapped 100 USDC for 99.6 DAI' }),
+    )
     expect(context.events.emit).toHaveBeenCalledWith({
       type: 'track',
       event: 'SWAP_SUCCESS',
@@ -319,7 +321,9 @@ describe('createSwap', () => {
     expect(context.evm.sendTransaction).toHaveBeenCalledWith(
       expect.objectContaining({ value: 10n ** 17n }),
     )
-    expect(context.snackbar.showSuccess).toHaveBeenCalledWith('Swapped 0.1 ETH for 298.8 USDC')
+    expect(context.snackbar.showSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ english: 'Swapped 0.1 ETH for 298.8 USDC' }),
+    )
   })
 
   it('declined in the wallet: says so, sends nothing more and keeps the input', async () => {

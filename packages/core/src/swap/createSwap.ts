@@ -1,4 +1,5 @@
 import type { CaipAddress, SwapToken } from '@latch/protocol'
+import { decimal, englishText } from '@latch/protocol/i18n'
 import { maxUint256 } from 'viem'
 import { type ApiClient, HttpStatusError } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
@@ -7,8 +8,9 @@ import { UserRejectedError } from '../chains/errors.ts'
 import { evmChainIdOf, serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { QUOTE_DEBOUNCE_MS, QUOTE_REFRESH_MS } from '../constants.ts'
-import { displayMessage } from '../displayMessage.ts'
+import { displayMessage, displayText } from '../displayMessage.ts'
 import type { EventsController } from '../events/createEvents.ts'
+import { phrase } from '../i18n/phrases.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { defaultPair } from './defaultPair.ts'
@@ -105,7 +107,10 @@ function quoteIssue(error: unknown): SwapIssue {
   // The server answers 400 when no route gives anything: no pool, too small or too large.
   if (error instanceof HttpStatusError && error.status === 400)
     return { kind: 'no-liquidity', message: displayMessage(error) }
-  return { kind: 'quote-failed', message: `Could not get a quote: ${displayMessage(error)}` }
+  return {
+    kind: 'quote-failed',
+    message: phrase('swap.quoteFailed', { reason: { text: displayText(error) } }),
+  }
 }
 
 /**
@@ -314,7 +319,7 @@ export function createSwap(deps: SwapDeps): SwapController {
       // e.g. 'Network not supported for Swaps'.
       store.set({
         tokensStatus: 'error',
-        issue: { kind: 'quote-failed', message: displayMessage(error) },
+        issue: { kind: 'quote-failed', message: displayText(error) },
       })
     }
   }
@@ -409,8 +414,12 @@ export function createSwap(deps: SwapDeps): SwapController {
       if (started !== generation) return hash
       store.set({ step: 'done', txHash: hash })
       deps.snackbar.showSuccess(
-        `Swapped ${formatTokenUnits(amount, from.decimals)} ${from.symbol} for ` +
-          `${formatTokenUnits(BigInt(reviewed.toAmount), to.decimals)} ${to.symbol}`,
+        phrase('swap.swapped', {
+          paid: decimal(formatTokenUnits(amount, from.decimals)),
+          from: from.symbol,
+          received: decimal(formatTokenUnits(BigInt(reviewed.toAmount), to.decimals)),
+          to: to.symbol,
+        }),
       )
       return hash
     } catch (error) {
@@ -420,11 +429,11 @@ export function createSwap(deps: SwapDeps): SwapController {
           ? { kind: 'declined', message: SIGNATURE_DECLINED }
           : error instanceof PriceChangedError
             ? { kind: 'price-changed', message: error.shortMessage }
-            : { kind: 'swap-failed', message: displayMessage(error) }
+            : { kind: 'swap-failed', message: displayText(error) }
       deps.events?.emit({
         type: 'track',
         event: 'SWAP_ERROR',
-        properties: { ...tracked, message: issue.message },
+        properties: { ...tracked, message: englishText(issue.message) },
       })
       store.set({ step: 'review', issue })
       deps.snackbar.showError(issue.message)

@@ -72,4 +72,11 @@ describe('describeSwap', () => {
     expect(summary.priceImpact).toBeUndefined()
     expect(summary.networkFeeUsd).toBeUndefined()
   })
+
+  it("writes the rate and minimum received the way of the modal's language", () => {
+    expect(describeSwap(base, 'de')).toMatchObject({
+      rate: '1 USDC = 0,99 DAI',
+      minimumReceived: '98,01 DAI',
+    })
+  })
 })

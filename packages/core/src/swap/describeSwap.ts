@@ -92,10 +92,11 @@ export function readSwapInput(state: SwapState): SwapInput {
 /**
  * What the Swap view shows for a state: the quote's output, rate, price impact, network fee and
  * minimum received, and the button ('Enter an amount', 'Insufficient balance', 'No liquidity',
- * 'Approve USDC', 'Swap', ...).
+ * 'Approve USDC', 'Swap', ...), its amounts written the way of `locale` (the modal's language;
+ * default the visitor's browser's).
  * @example describeSwap(latch.swap.state.get()).action.label // 'Swap'
  */
-export function describeSwap(state: SwapState): SwapSummary {
+export function describeSwap(state: SwapState, locale?: string): SwapSummary {
   const input = readSwapInput(state)
   const { from, to, amount } = input
   const needsApproval =
@@ -121,7 +122,7 @@ export function describeSwap(state: SwapState): SwapSummary {
     toAmount,
     toDecimals: to.decimals,
   })
-  summary.rate = `1 ${from.symbol} = ${formatDecimal(formatTokenAmount(rate))} ${to.symbol}`
+  summary.rate = `1 ${from.symbol} = ${formatDecimal(formatTokenAmount(rate), locale)} ${to.symbol}`
   const impact = priceImpactPercent({
     fromAmount,
     fromDecimals: from.decimals,
@@ -134,7 +135,7 @@ export function describeSwap(state: SwapState): SwapSummary {
   const native = state.tokens.find((token) => isNativeToken(token.address))
   const fee = networkFeeUsd(state.gas, native?.decimals ?? 18, native?.price)
   if (fee !== undefined) summary.networkFeeUsd = fee
-  summary.minimumReceived = `${formatDecimal(formatTokenUnits(minimumReceived(toAmount, state.slippage), to.decimals))} ${to.symbol}`
+  summary.minimumReceived = `${formatDecimal(formatTokenUnits(minimumReceived(toAmount, state.slippage), to.decimals), locale)} ${to.symbol}`
   return summary
 }
 

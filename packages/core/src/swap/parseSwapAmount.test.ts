@@ -29,9 +29,9 @@ describe('parseSwapAmount', () => {
       status: 'invalid',
       message: 'Enter an amount greater than 0',
     })
-    expect(parseSwapAmount('1.0000001', 6, 'USDC')).toEqual({
+    expect(parseSwapAmount('1.0000001', 6, 'USDC')).toMatchObject({
       status: 'invalid',
-      message: 'USDC has at most 6 decimals',
+      message: { key: 'swap.atMostDecimals', english: 'USDC has at most 6 decimals' },
     })
   })
 })

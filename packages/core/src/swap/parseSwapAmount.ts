@@ -1,10 +1,12 @@
+import type { Text } from '@latch/protocol/i18n'
 import { parseUnits } from 'viem'
+import { phrase } from '../i18n/phrases.ts'
 
 /** What the user typed as an amount: empty, a usable amount in the smallest unit, or why not. */
 export type ParsedAmount =
   | { status: 'empty' }
   | { status: 'valid'; value: bigint }
-  | { status: 'invalid'; message: string }
+  | { status: 'invalid'; message: Text }
 
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/
 
@@ -25,8 +27,8 @@ export function parseSwapAmount(input: string, decimals: number, symbol: string)
       status: 'invalid',
       message:
         decimals === 0
-          ? `${symbol} has no decimals`
-          : `${symbol} has at most ${decimals} decimal${decimals === 1 ? '' : 's'}`,
+          ? phrase('swap.noDecimals', { symbol })
+          : phrase('swap.atMostDecimals', { symbol, count: decimals }),
     }
   }
   const value = parseUnits(`${match[1] || '0'}.${fraction || '0'}`, decimals)

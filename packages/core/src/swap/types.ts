@@ -1,4 +1,5 @@
 import type { CaipAddress, CaipNetworkId, SwapQuote, SwapToken } from '@latch/protocol'
+import type { Text } from '@latch/protocol/i18n'
 
 /** A token the Swap view offers, with what the account holds of it and its USD price. */
 export type SwapTokenOption = SwapToken & {
@@ -22,19 +23,19 @@ export type ReviewedQuote = SwapQuote & { fetchedAt: number }
 /** What keeps the swap from going ahead, and the message the view shows for it. */
 export type SwapIssue =
   /** Not a number, zero, or more decimals than the token has. */
-  | { kind: 'invalid-amount'; message: string }
+  | { kind: 'invalid-amount'; message: Text }
   /** More than the account holds of the token sold. */
   | { kind: 'insufficient-balance'; message: 'Insufficient balance' }
   /** The server found no route (its 400 message, e.g. 'No liquidity for this pair'). */
   | { kind: 'no-liquidity'; message: string }
   /** The quote could not be fetched (server or network down). */
-  | { kind: 'quote-failed'; message: string }
+  | { kind: 'quote-failed'; message: Text }
   /** The wallet declined a request: nothing was sent. */
   | { kind: 'declined'; message: 'Signature declined' }
   /** A fresh quote or the built transaction gives less than the quote the user reviewed. */
   | { kind: 'price-changed'; message: string }
   /** Building, sending or mining a transaction failed. */
-  | { kind: 'swap-failed'; message: string }
+  | { kind: 'swap-failed'; message: Text }
 
 /** Gas of the swap transaction as the server builds it: a limit and a price, in wei. */
 export type SwapGas = { gas: bigint; gasPrice: bigint }

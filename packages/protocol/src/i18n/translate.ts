@@ -30,6 +30,16 @@ export const dateFormat = (locale: Locale, options: Intl.DateTimeFormatOptions =
 export const listFormat = (locale: Locale, options: Intl.ListFormatOptions = {}) =>
   cached(`l|${locale}|${JSON.stringify(options)}`, () => new Intl.ListFormat(locale, options))
 
+/**
+ * A moment (seconds since 1970) in UTC, as the locale writes a date and a time, so every screen
+ * that shows it agrees whatever the visitor's time zone.
+ * @example formatUtcTime(1_800_000_000, 'en') // 'Jan 15, 2027, 8:00 AM UTC'
+ */
+export const formatUtcTime = (seconds: number, locale: Locale): string =>
+  `${dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(seconds * 1000),
+  )} UTC`
+
 const pluralRules = (locale: Locale) => cached(`p|${locale}`, () => new Intl.PluralRules(locale))
 
 /** The placeholders a message names, each once, sorted: catalogues must agree on them. */

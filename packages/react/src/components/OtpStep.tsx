@@ -23,7 +23,7 @@ export function OtpStep({
 }) {
   const { pending, error } = useStore(embedded.state)
   const { shake } = useModalEffects()
-  const { t } = useI18n()
+  const { t, known } = useI18n()
   const [cleared, setCleared] = useState(0)
 
   const onComplete = (code: string) => {
@@ -46,7 +46,7 @@ export function OtpStep({
       )}
       {error && (
         <p className="latch-error-text" role="alert">
-          {error}
+          {known(error)}
         </p>
       )}
       <ResendButton embedded={embedded} />

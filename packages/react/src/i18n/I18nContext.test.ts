@@ -1,3 +1,5 @@
+import { phrase } from '@latch/core'
+import { decimal } from '@latch/protocol/i18n'
 import { describe, expect, it } from 'vitest'
 import { en } from './en.ts'
 import { translator } from './I18nContext.ts'
@@ -45,5 +47,19 @@ describe('translator', () => {
     expect(t('wallets.count', { count: 3 })).toBe('3 кошелька')
     expect(t('wallets.count', { count: 25 })).toBe('25 кошельков')
     expect(translator('de', de).t('wallets.count', { count: 1234 })).toBe('1.234 Wallets')
+  })
+
+  it("words core's phrases with the language's plural forms, amounts and dates", () => {
+    const limit = phrase('session.everyDays', {
+      amount: decimal('1500.25'),
+      symbol: 'USDC',
+      count: 3,
+    })
+    const upTo = phrase('session.upTo', { limit: { text: limit } })
+    expect(upTo.english).toBe('Up to 1,500.25 USDC every 3 days')
+    expect(translator('ru', ru).known(upTo)).toBe('До 1\u00a0500,25 USDC раз в 3 дня')
+    const expires = phrase('session.expiresAt', { date: { utc: 1_800_000_000 } })
+    expect(translator('en', undefined).known(expires)).toBe('Expires Jan 15, 2027, 8:00 AM UTC')
+    expect(translator('de', de).known(expires)).toBe('Läuft ab am 15.01.2027, 08:00 UTC')
   })
 })

@@ -3,6 +3,9 @@ import {
   formatMessage,
   type Locale,
   type MessageParams,
+  type Phrase,
+  phraseParams,
+  type Text,
 } from '@latch/protocol/i18n'
 import { createContext } from 'react'
 import { englishOf, loadedEnglish, type ModalCatalogue } from './catalogues.ts'
@@ -14,10 +17,11 @@ export type I18nValue = {
   dir: 'ltr' | 'rtl'
   t: Translate
   /**
-   * A message core wrote in English (a snackbar, an alert, an error's plain words) in the modal's
-   * language when the catalogue has it, else as written.
+   * A message core wrote (a snackbar, an alert, an error's plain words) in the modal's language:
+   * English words the catalogue has, or a phrase with values worded and its amounts written for
+   * the language; else as written in English.
    */
-  known(english: string): string
+  known(text: Text): string
 }
 
 const keyOf = (english: string): MessageKey | undefined => {
@@ -32,13 +36,19 @@ export function translator(
 ): Pick<I18nValue, 't' | 'known'> {
   const t: Translate = (key, params) =>
     formatMessage(messages?.[key] ?? englishOf(key) ?? key, locale, params)
-  return {
-    t,
-    known: (english) => {
-      const key = messages && keyOf(english)
-      return key ? t(key) : english
-    },
+  // English, or a language whose catalogue lacks the key: the phrase's own English words.
+  const worded = (phrase: Phrase): string => {
+    const message = messages?.[phrase.key as MessageKey]
+    return message === undefined
+      ? phrase.english
+      : formatMessage(message, locale, phraseParams(phrase.values, locale, known))
   }
+  const known = (text: Text): string => {
+    if (typeof text !== 'string') return worded(text)
+    const key = messages && keyOf(text)
+    return key ? t(key) : text
+  }
+  return { t, known }
 }
 
 // Its own module so views read the language without importing the provider (which imports them).

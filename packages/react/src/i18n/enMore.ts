@@ -1,7 +1,10 @@
+import { coreEnglish } from '@latch/core'
 import type { Message } from '@latch/protocol/i18n'
 
 // The rest of the English messages: views past Connect load it with their code, in English only.
+// Core's phrases (messages with values it sends, in its own English words) are among them.
 export const moreEnglish = {
+  ...coreEnglish,
   'account.addressCopied': 'Address copied',
   'account.buy': 'Buy',
   'account.chainUnsupported': 'Chain {chainId} is not supported by this site',
@@ -117,7 +120,6 @@ export const moreEnglish = {
   'nfts.required': 'An amount and receiver address are required',
   'nfts.sendLabel': 'Send {name}',
   'nfts.sending': 'Sending…',
-  'nfts.sent': 'Sent {name}',
   'nfts.showHidden': { one: 'Show hidden ({count})', other: 'Show hidden ({count})' },
   'nfts.showMore': 'Show more',
   'nfts.spam': 'Spam',
@@ -240,7 +242,6 @@ export const moreEnglish = {
   'swap.select': 'Select',
   'swap.slippage': 'Slippage tolerance (%)',
   'swap.slippageRange': 'Slippage must be more than {min}% and at most {max}%',
-  'swap.swapped': 'Swapped {paid} {from} for {received} {to}',
   'swap.switchTokens': 'Switch tokens',
   'swap.tokenToPay': 'Token to pay: ',
   'swap.tokenToReceive': 'Token to receive: ',

@@ -257,7 +257,7 @@ describe('describeApproval', () => {
       expect(view.sections[1]?.rows?.[2]).toEqual({ label: 'Amount', value: 'Unlimited' })
       expect(view.sections[2]?.rows?.[1]).toEqual({
         label: 'Sell',
-        value: '100000000 (base units of an unknown token)',
+        value: '100,000,000 (base units of an unknown token)',
       })
     })
 

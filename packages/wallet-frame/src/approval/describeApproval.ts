@@ -3,6 +3,9 @@ import { decodePersonalMessage } from '../format/decodePersonalMessage.ts'
 import { displayJson } from '../format/displayJson.ts'
 import { parseQuantity } from '../format/formatWei.ts'
 import { summarizeTypedData } from '../format/summarizeTypedData.ts'
+import { ENGLISH_WORDS, type ScreenWords } from '../i18n/screenLanguage.ts'
+import { chainName } from './chainName.ts'
+import { costShortfall } from './costShortfall.ts'
 import { describeCall, type KnownContracts } from './describeCall.ts'
 import { describeGrant, describeRevoke } from './describePermissions.ts'
 import { describeSolanaApproval } from './describeSolana.ts'
@@ -30,8 +33,9 @@ const MAX_RAW_LENGTH = 2_000
 const DEFAULT_CURRENCY = { symbol: 'ETH', decimals: 18 }
 
 /**
- * What the approval screen shows for an unsafe call: a title and its details, in plain text; for a
- * transaction with its cost, the network by name, the fee, and a warning when it cannot go through.
+ * What the approval screen shows for an unsafe call: a title and its details, in plain text in the
+ * screen's language (`words`); for a transaction with its cost, the network by name, the fee, and a
+ * warning when it cannot go through. The title stays the English key the screen translates.
  */
 export function describeApproval(
   request: Pick<
@@ -45,10 +49,12 @@ export function describeApproval(
     | 'solanaNetwork'
     | 'evmNetwork'
   >,
+  words: ScreenWords = ENGLISH_WORDS,
 ): ApprovalView {
+  const { say } = words
   const title = TITLES[request.method] ?? 'Approve request'
   if (request.method.startsWith('solana_')) {
-    const view = describeSolanaApproval(request, title)
+    const view = describeSolanaApproval(request, title, words)
     return request.refusal ? { ...view, warning: request.refusal } : view
   }
   const params = Array.isArray(request.params) ? request.params : []
@@ -59,24 +65,31 @@ export function describeApproval(
     swapRouter: request.cost?.swapRouter,
   }
   const network = (chainId: number | undefined): DetailRow => ({
-    label: 'Network',
+    label: say('network'),
     value:
       request.cost?.network.chainId === chainId && request.cost
         ? request.cost.network.name
-        : `Chain ${chainId ?? 'unknown'}`,
+        : chainName(chainId, words),
   })
   const costRows = (): DetailRow[] => {
     // The site pays this one: the user is told who, not what it costs.
     if (request.cost?.sponsor)
-      return [{ label: 'Network fee', value: `Paid by ${request.cost.sponsor}` }]
+      return [{ label: say('networkFee'), value: say('paidBy', { sponsor: request.cost.sponsor }) }]
     const fee = request.cost?.fee
     if (fee === undefined || fee === null) return []
     const amount = formatNativeAmount(BigInt(fee), currency.decimals, true)
-    return [{ label: 'Network fee', value: `up to ${amount} ${currency.symbol}` }]
+    return [
+      {
+        label: say('networkFee'),
+        value: say('upTo', { amount: `${words.amount(amount)} ${currency.symbol}` }),
+      },
+    ]
   }
+  // A shortfall is worked out again from the cost, to be said in the screen's language.
   const warning =
+    (request.cost && costShortfall(request.cost, words)) ??
     request.refusal ??
-    (request.cost?.feeError ? `This transaction is expected to fail: ${request.cost.feeError}` : '')
+    (request.cost?.feeError ? say('expectedToFail', { reason: request.cost.feeError }) : '')
   const withWarning = (view: ApprovalView): ApprovalView => (warning ? { ...view, warning } : view)
   // The site could have paid the fee but does not: the user pays, and is told why first.
   const notice = request.cost?.sponsorshipNotice
@@ -84,24 +97,24 @@ export function describeApproval(
   switch (request.method) {
     case 'personal_sign': {
       const message = decodePersonalMessage(params[0])
-      const text = message.text === '' ? '(empty message)' : message.text
+      const text = message.text === '' ? say('emptyMessage') : message.text
       return {
         title,
-        sections: [{ heading: 'Message', block: { text, mono: message.encoding === 'hex' } }],
+        sections: [{ heading: say('message'), block: { text, mono: message.encoding === 'hex' } }],
       }
     }
     case 'eth_signTypedData_v4': {
-      const summary = summarizeTypedData(params[1])
-      if (!summary) return { title, sections: [rawSection(request.params)] }
+      const summary = summarizeTypedData(params[1], words)
+      if (!summary) return { title, sections: [rawSection(request.params, words)] }
       const sections: DetailSection[] = []
-      if (summary.domain.length > 0) sections.push({ heading: 'Domain', rows: summary.domain })
-      sections.push({ heading: summary.primaryType ?? 'Message', rows: summary.fields })
+      if (summary.domain.length > 0) sections.push({ heading: say('domain'), rows: summary.domain })
+      sections.push({ heading: summary.primaryType ?? say('message'), rows: summary.fields })
       return { title, sections }
     }
     case 'eth_sendTransaction': {
       const tx = asRecord(params[0])
       const chainId = chainIdOf(tx.chainId) ?? request.chainId
-      const call = describeCall(tx, known)
+      const call = describeCall(tx, known, words)
       return withWarning({
         title,
         sections: [
@@ -117,17 +130,19 @@ export function describeApproval(
       const batch = asRecord(params[0])
       const calls = Array.isArray(batch.calls) ? batch.calls : []
       const chainId = chainIdOf(batch.chainId) ?? request.chainId
-      const count = { label: 'Calls', value: String(calls.length) }
+      const count = { label: say('calls'), value: words.amount(String(calls.length)) }
       return withWarning({
         title,
         sections: [
           { rows: [network(chainId), count, ...costRows()] },
           ...sponsorship,
           ...calls.map((entry, index) => {
-            const call = describeCall(asRecord(entry), known)
-            const place = `Call ${index + 1} of ${calls.length}`
+            const call = describeCall(asRecord(entry), known, words)
+            const place = { index: index + 1, count: calls.length }
             return {
-              heading: call.summary ? `${place}: ${call.summary}` : place,
+              heading: call.summary
+                ? say('callSummary', { ...place, summary: call.summary })
+                : say('callOf', place),
               rows: call.rows,
             }
           }),
@@ -137,15 +152,15 @@ export function describeApproval(
     case 'wallet_grantPermissions':
       return withWarning({
         title,
-        sections: describeGrant(request.params, request.evmNetwork, request.chainId),
+        sections: describeGrant(request.params, request.evmNetwork, request.chainId, words),
       })
     case 'wallet_revokePermissions':
       return withWarning({
         title,
-        sections: describeRevoke(request.params, request.evmNetwork, request.chainId),
+        sections: describeRevoke(request.params, request.evmNetwork, request.chainId, words),
       })
     default:
-      return { title, sections: [rawSection(request.params)] }
+      return { title, sections: [rawSection(request.params, words)] }
   }
 }
 
@@ -156,10 +171,10 @@ function chainIdOf(value: unknown): number | undefined {
     : undefined
 }
 
-function rawSection(params: unknown): DetailSection {
+function rawSection(params: unknown, words: ScreenWords): DetailSection {
   const text = displayJson(params ?? null, 2)
   const shown = text.length > MAX_RAW_LENGTH ? `${text.slice(0, MAX_RAW_LENGTH)}…` : text
-  return { heading: 'Parameters', block: { text: shown, mono: true } }
+  return { heading: words.say('parameters'), block: { text: shown, mono: true } }
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

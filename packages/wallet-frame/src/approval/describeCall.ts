@@ -2,6 +2,7 @@ import type { WalletRpcCost } from '@latch/protocol'
 import { type DecodedCall, decodeCall } from '../format/decodeCall.ts'
 import { formatWei, parseQuantity } from '../format/formatWei.ts'
 import { shortenData } from '../format/shortenHex.ts'
+import type { ScreenWords } from '../i18n/screenLanguage.ts'
 import type { DetailRow } from './types.ts'
 
 /** What the screen knows of a chain besides the call: its coin, tokens and router (rpc/cost). */
@@ -22,41 +23,45 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 /**
  * To, value, and what the call does: for ERC-20 approve and transfer and the router's swaps, the
  * token, the counterparty and the amounts in the token's units (named when the server knows the
- * token); for any other call its function selector and data.
+ * token); for any other call its function selector and data. In the screen's language (`words`).
  */
 export function describeCall(
   call: Record<string, unknown>,
   known: KnownContracts,
+  words: ScreenWords,
 ): CallDescription {
   const { currency } = known
+  const { say } = words
   const to = typeof call.to === 'string' && call.to ? call.to : undefined
   const value = call.value === undefined ? 0n : parseQuantity(call.value)
   const rawData = call.data ?? call.input
   const data =
     typeof rawData === 'string' && rawData !== '' && rawData !== '0x' ? rawData : undefined
   const valueRow: DetailRow = {
-    label: 'Value',
+    label: say('value'),
     value:
       value === undefined
         ? String(call.value)
-        : `${formatWei(value, currency.decimals)} ${currency.symbol}`,
+        : `${words.amount(formatWei(value, currency.decimals))} ${currency.symbol}`,
   }
   const decoded = to && data && value !== undefined ? decodeCall({ to, data, value }) : undefined
   if (decoded) {
-    const rows = decodedRows(decoded, known)
+    const rows = decodedRows(decoded, known, words)
     // A swap from the coin shows its value as what it sells; any other value is shown too.
     const showsValue = decoded.kind === 'swap' && decoded.sell.token === undefined
     if (value && !showsValue) rows.push(valueRow)
-    return { summary: summaryOf(decoded, known), rows }
+    return { summary: summaryOf(decoded, known, words), rows }
   }
   const rows: DetailRow[] = [
-    to ? { label: 'To', value: to, mono: true } : { label: 'To', value: 'New contract' },
+    to
+      ? { label: say('to'), value: to, mono: true }
+      : { label: say('to'), value: say('newContract') },
     valueRow,
   ]
   if (data) {
     if (to && data.length >= 10)
-      rows.push({ label: 'Function', value: data.slice(0, 10), mono: true })
-    rows.push({ label: 'Data', value: shortenData(data), mono: true })
+      rows.push({ label: say('function'), value: data.slice(0, 10), mono: true })
+    rows.push({ label: say('data'), value: shortenData(data), mono: true })
   }
   return { rows }
 }
@@ -68,58 +73,69 @@ function tokenOf(address: string | undefined, known: KnownContracts) {
 }
 
 /** An amount of a token in its units; of an unknown token, in base units, said so. */
-function amountOf(amount: bigint, address: string | undefined, known: KnownContracts): string {
+function amountOf(
+  amount: bigint,
+  address: string | undefined,
+  known: KnownContracts,
+  words: ScreenWords,
+): string {
   const token = tokenOf(address, known)
-  if (!token.known) return `${amount} (base units of an unknown token)`
-  return `${formatWei(amount, token.decimals)} ${token.symbol}`
+  if (!token.known)
+    return words.say('baseUnitsOfUnknownToken', { amount: words.amount(amount.toString()) })
+  return `${words.amount(formatWei(amount, token.decimals))} ${token.symbol}`
 }
 
-const nameOf = (address: string | undefined, known: KnownContracts) => {
+const nameOf = (address: string | undefined, known: KnownContracts, words: ScreenWords) => {
   const token = tokenOf(address, known)
-  return token.known ? token.symbol : 'a token'
+  return token.known ? token.symbol : words.say('aToken')
 }
 
-function summaryOf(call: DecodedCall, known: KnownContracts): string {
+function summaryOf(call: DecodedCall, known: KnownContracts, words: ScreenWords): string {
   switch (call.kind) {
     case 'approve':
-      return `Approve ${nameOf(call.token, known)}`
+      return words.say('approveToken', { token: nameOf(call.token, known, words) })
     case 'transfer':
-      return `Send ${nameOf(call.token, known)}`
+      return words.say('sendToken', { token: nameOf(call.token, known, words) })
     case 'swap':
-      return `Swap ${nameOf(call.sell.token, known)} for ${nameOf(call.buy.token, known)}`
+      return words.say('swapTokens', {
+        sell: nameOf(call.sell.token, known, words),
+        buy: nameOf(call.buy.token, known, words),
+      })
   }
 }
 
-function decodedRows(call: DecodedCall, known: KnownContracts): DetailRow[] {
+function decodedRows(call: DecodedCall, known: KnownContracts, words: ScreenWords): DetailRow[] {
+  const { say } = words
   const isRouter = (address: string) =>
     known.swapRouter !== undefined && same(address, known.swapRouter)
   const party = (label: string, address: string): DetailRow => ({
-    label: isRouter(address) ? `${label} (Uniswap V2 router)` : label,
+    label: isRouter(address) ? say('viaRouter', { label }) : label,
     value: address,
     mono: true,
   })
+  const amount = (value: bigint, token: string | undefined) => amountOf(value, token, known, words)
   switch (call.kind) {
     case 'approve':
       return [
-        { label: 'Token', value: call.token, mono: true },
-        party('Spender', call.spender),
+        { label: say('token'), value: call.token, mono: true },
+        party(say('spender'), call.spender),
         {
-          label: 'Amount',
-          value: call.amount >= UNLIMITED ? 'Unlimited' : amountOf(call.amount, call.token, known),
+          label: say('amount'),
+          value: call.amount >= UNLIMITED ? say('unlimited') : amount(call.amount, call.token),
         },
       ]
     case 'transfer':
       return [
-        { label: 'Token', value: call.token, mono: true },
-        party('To', call.recipient),
-        { label: 'Amount', value: amountOf(call.amount, call.token, known) },
+        { label: say('token'), value: call.token, mono: true },
+        party(say('to'), call.recipient),
+        { label: say('amount'), value: amount(call.amount, call.token) },
       ]
     case 'swap':
       return [
-        party('Swap with', call.router),
-        { label: 'Sell', value: amountOf(call.sell.amount, call.sell.token, known) },
-        { label: 'Receive at least', value: amountOf(call.buy.minimum, call.buy.token, known) },
-        { label: 'Recipient', value: call.recipient, mono: true },
+        party(say('swapWith'), call.router),
+        { label: say('sell'), value: amount(call.sell.amount, call.sell.token) },
+        { label: say('receiveAtLeast'), value: amount(call.buy.minimum, call.buy.token) },
+        { label: say('recipient'), value: call.recipient, mono: true },
       ]
   }
 }

@@ -100,7 +100,9 @@ describe('the approval screen of a grant of permissions', () => {
       chainId: 31337,
     })
     expect(lines(view.sections)).toContain('Network: Chain 31337')
-    expect(lines(view.sections)).toContain(`Spending limit: 10000000 base units per day of ${USDC}`)
+    expect(lines(view.sections)).toContain(
+      `Spending limit: 10,000,000 base units per day of ${USDC}`,
+    )
   })
 
   it('a revoke names the session and its network', () => {

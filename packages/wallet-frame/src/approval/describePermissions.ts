@@ -1,6 +1,10 @@
 import type { EvmNetworkInfo } from '@latch/protocol'
-import { expiryText, limitText, type SessionToken } from '@latch/protocol/session-text'
+import { formatExactAmount } from '@latch/protocol/fees'
+import { type PeriodUnit, periodOf, type SessionToken } from '@latch/protocol/session-text'
 import { parseQuantity } from '../format/formatWei.ts'
+import type { ScreenTextKey } from '../i18n/en.ts'
+import type { ScreenWords } from '../i18n/screenLanguage.ts'
+import { chainName } from './chainName.ts'
 import type { DetailRow, DetailSection } from './types.ts'
 
 /** What the screen knows of the chain a grant is on (POST /wallet/v1/evm/network). */
@@ -22,6 +26,22 @@ function contractName(address: string, network: GrantNetwork | undefined): strin
   return token ? `${token.symbol} (${address})` : address
 }
 
+/** How the screen says an amount per period: by the period's name, else every so many units. */
+const PERIOD_WORDS: Readonly<Record<PeriodUnit, { per?: ScreenTextKey; every: ScreenTextKey }>> = {
+  week: { per: 'perWeek', every: 'everyWeeks' },
+  day: { per: 'perDay', every: 'everyDays' },
+  hour: { per: 'perHour', every: 'everyHours' },
+  minute: { per: 'perMinute', every: 'everyMinutes' },
+  second: { every: 'everySeconds' },
+}
+
+/** An amount and its period, as the screen's language says it: '10 USDC per day'. */
+function periodic(amount: string, seconds: number, words: ScreenWords): string {
+  const { unit, count } = periodOf(seconds)
+  const { per, every } = PERIOD_WORDS[unit]
+  return per && count === 1 ? words.say(per, { amount }) : words.say(every, { amount, count })
+}
+
 /**
  * A periodic limit in its token's units ('10 USDC per day'); a token the server does not know is
  * shown in base units with its address, never with a symbol the site could have chosen.
@@ -31,15 +51,27 @@ function limitRow(
   duration: unknown,
   token: SessionToken | undefined,
   tokenAddress: string | undefined,
+  words: ScreenWords,
 ): DetailRow {
+  const label = words.say('spendingLimit')
   const base = typeof amount === 'string' && /^\d+$/.test(amount) ? BigInt(amount) : undefined
   const seconds = typeof duration === 'number' && duration > 0 ? duration : undefined
   if (base === undefined || seconds === undefined)
-    return { label: 'Spending limit', value: `${String(amount)} every ${String(duration)} seconds` }
-  if (token) return { label: 'Spending limit', value: limitText(base, seconds, token) }
+    return {
+      label,
+      value: words.say('everySeconds', { amount: String(amount), count: String(duration) }),
+    }
+  if (token) {
+    const inUnits = `${words.amount(formatExactAmount(base, token.decimals))} ${token.symbol}`
+    return { label, value: periodic(inUnits, seconds, words) }
+  }
+  const inBaseUnits = words.say('baseUnits', { amount: words.amount(base.toString()) })
   return {
-    label: 'Spending limit',
-    value: `${limitText(base, seconds, { symbol: 'base units', decimals: 0 })} of ${tokenAddress ?? 'an unknown token'}`,
+    label,
+    value: words.say('limitOf', {
+      limit: periodic(inBaseUnits, seconds, words),
+      token: tokenAddress ?? words.say('unknownToken'),
+    }),
     mono: true,
   }
 }
@@ -53,20 +85,19 @@ export function describeGrant(
   params: unknown,
   network: GrantNetwork | undefined,
   fallbackChainId: number | undefined,
+  words: ScreenWords,
 ): DetailSection[] {
+  const { say } = words
   const [first] = Array.isArray(params) ? params : []
   const request = record(first)
   const chainId = parseQuantity(request.chainId)
   const signer = record(record(request.signer).data)
-  const signerText = text(signer.address) ?? text(signer.publicKey) ?? 'unknown'
+  const signerText = text(signer.address) ?? text(signer.publicKey) ?? say('unknown')
   const expiry = typeof request.expiry === 'number' ? request.expiry : undefined
   const overview: DetailRow[] = [
-    {
-      label: 'Network',
-      value: network?.name ?? `Chain ${chainId?.toString() ?? fallbackChainId ?? 'unknown'}`,
-    },
-    { label: 'Session key', value: signerText, mono: true },
-    { label: 'Until', value: expiry === undefined ? 'no end given' : expiryText(expiry) },
+    { label: say('network'), value: network?.name ?? chainName(chainId ?? fallbackChainId, words) },
+    { label: say('sessionKey'), value: signerText, mono: true },
+    { label: say('until'), value: expiry === undefined ? say('noEnd') : words.date(expiry) },
   ]
   const sections: DetailSection[] = [{ rows: overview }]
   const permissions = Array.isArray(request.permissions) ? request.permissions : []
@@ -75,15 +106,15 @@ export function describeGrant(
     const data = record(permission.data)
     switch (permission.type) {
       case 'contract-call': {
-        const address = text(data.address) ?? 'unknown'
+        const address = text(data.address) ?? say('unknown')
         const functions = Array.isArray(data.functions) ? data.functions.map(String) : []
         sections.push({
-          heading: 'May call',
+          heading: say('mayCall'),
           rows: [
-            { label: 'Contract', value: contractName(address, network), mono: true },
+            { label: say('contract'), value: contractName(address, network), mono: true },
             {
-              label: functions.length === 1 ? 'Function' : 'Functions',
-              value: functions.length > 0 ? functions.join(', ') : 'none',
+              label: say(functions.length === 1 ? 'function' : 'functions'),
+              value: functions.length > 0 ? functions.join(', ') : say('none'),
               mono: true,
             },
           ],
@@ -96,23 +127,29 @@ export function describeGrant(
           ? network?.tokens.find((candidate) => same(candidate.address, tokenAddress))
           : undefined
         sections.push({
-          heading: 'May spend',
-          rows: [limitRow(data.periodAmount, data.periodDuration, token, tokenAddress)],
+          heading: say('maySpend'),
+          rows: [limitRow(data.periodAmount, data.periodDuration, token, tokenAddress, words)],
         })
         break
       }
       case 'native-token-periodic':
         sections.push({
-          heading: 'May spend',
+          heading: say('maySpend'),
           rows: [
-            limitRow(data.periodAmount, data.periodDuration, network?.currency, 'the native coin'),
+            limitRow(
+              data.periodAmount,
+              data.periodDuration,
+              network?.currency,
+              say('nativeCoin'),
+              words,
+            ),
           ],
         })
         break
       default:
         sections.push({
-          heading: 'Unknown permission',
-          block: { text: String(permission.type ?? 'no type'), mono: true },
+          heading: say('unknownPermission'),
+          block: { text: String(permission.type ?? say('noType')), mono: true },
         })
     }
   }
@@ -124,7 +161,9 @@ export function describeRevoke(
   params: unknown,
   network: GrantNetwork | undefined,
   fallbackChainId: number | undefined,
+  words: ScreenWords,
 ): DetailSection[] {
+  const { say } = words
   const [first] = Array.isArray(params) ? params : []
   const request = record(first)
   const chainId = parseQuantity(request.chainId)
@@ -132,17 +171,16 @@ export function describeRevoke(
     {
       rows: [
         {
-          label: 'Network',
-          value: network?.name ?? `Chain ${chainId?.toString() ?? fallbackChainId ?? 'unknown'}`,
+          label: say('network'),
+          value: network?.name ?? chainName(chainId ?? fallbackChainId, words),
         },
-        { label: 'Session', value: text(request.permissionsContext) ?? 'unknown', mono: true },
+        {
+          label: say('session'),
+          value: text(request.permissionsContext) ?? say('unknown'),
+          mono: true,
+        },
       ],
     },
-    {
-      block: {
-        text: 'The site will no longer be able to act for your account with this session.',
-        mono: false,
-      },
-    },
+    { block: { text: say('revokeNotice'), mono: false } },
   ]
 }

@@ -94,7 +94,7 @@ describe('describeApproval for Solana', () => {
         heading: '1/6 Compute budget',
         rows: [
           { label: 'Program', value: 'Compute Budget Program' },
-          { label: 'Priority fee', value: '5000 micro-lamports per compute unit' },
+          { label: 'Priority fee', value: '5,000 micro-lamports per compute unit' },
         ],
       },
       {

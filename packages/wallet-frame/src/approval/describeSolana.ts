@@ -2,6 +2,7 @@ import { decodeBase58 } from '@latch/protocol/solana'
 import { base58LengthOf, SOLANA_MESSAGE_MAX_BYTES } from '@latch/protocol/solana-wire'
 import { decodePersonalMessage } from '../format/decodePersonalMessage.ts'
 import { describeSolanaTransaction } from '../format/solana/describeTransaction.ts'
+import type { ScreenWords } from '../i18n/screenLanguage.ts'
 import type { ApprovalRequest, ApprovalView, DetailRow, DetailSection } from './types.ts'
 
 /** Amounts are in SOL when the server did not name the network's coin. */
@@ -30,15 +31,18 @@ function raw(value: unknown): string {
 /**
  * What the approval screen shows for a solana_* call: the message as text (hex when it is not
  * printable UTF-8), or each transaction decoded (fee payer, then every instruction), and the
- * network by name. A transaction that does not decode is shown raw, with a warning.
+ * network by name. A transaction that does not decode is shown raw, with a warning. In the
+ * screen's language (`words`).
  */
 export function describeSolanaApproval(
   request: Pick<ApprovalRequest, 'method' | 'params' | 'caipNetworkId' | 'solanaNetwork'>,
   title: string,
+  words: ScreenWords,
 ): ApprovalView {
+  const { say } = words
   const params = asRecord(request.params)
   const network: DetailRow = {
-    label: 'Network',
+    label: say('network'),
     value: request.solanaNetwork?.name ?? request.caipNetworkId ?? 'Solana',
   }
   const context = {
@@ -55,11 +59,11 @@ export function describeSolanaApproval(
     const message = bytes
       ? decodePersonalMessage(toHex(bytes))
       : { text: raw(params.message), encoding: 'hex' as const }
-    const text = message.text === '' ? '(empty message)' : message.text
+    const text = message.text === '' ? say('emptyMessage') : message.text
     return {
       title,
       sections: [
-        { heading: 'Message', block: { text, mono: message.encoding === 'hex' } },
+        { heading: say('message'), block: { text, mono: message.encoding === 'hex' } },
         { rows: [network] },
       ],
     }
@@ -73,13 +77,15 @@ export function describeSolanaApproval(
   const sections: DetailSection[] = [{ rows: [network] }]
   let undecoded = false
   transactions.forEach((transaction, index) => {
-    const described = describeSolanaTransaction(transaction, context)
+    const described = describeSolanaTransaction(transaction, context, words)
     const heading =
-      transactions.length > 1 ? `Transaction ${index + 1} of ${transactions.length}` : undefined
+      transactions.length > 1
+        ? say('transactionOf', { index: index + 1, count: transactions.length })
+        : undefined
     if (!described) {
       undecoded = true
       sections.push({
-        heading: heading ?? 'Transaction',
+        heading: heading ?? say('transaction'),
         block: { text: raw(transaction), mono: true },
       })
       return
@@ -87,10 +93,5 @@ export function describeSolanaApproval(
     sections.push({ ...(heading && { heading }), rows: described.rows }, ...described.instructions)
   })
   const view: ApprovalView = { title, sections }
-  return undecoded
-    ? {
-        ...view,
-        warning: 'This transaction could not be decoded: approve it only if you trust the site',
-      }
-    : view
+  return undecoded ? { ...view, warning: say('undecoded') } : view
 }

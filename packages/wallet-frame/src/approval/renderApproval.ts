@@ -1,8 +1,14 @@
 import { APPROVAL_CLICK_DELAY_MS } from '../constants.ts'
-import { en } from '../i18n/en.ts'
+import { ENGLISH_WORDS, type ScreenWords } from '../i18n/screenLanguage.ts'
 import { isApprovalClickAccepted } from './clickGuard.ts'
 import { describeApproval } from './describeApproval.ts'
-import type { ApprovalDecision, ApprovalScreen, DetailRow, DetailSection } from './types.ts'
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  ApprovalScreen,
+  DetailRow,
+  DetailSection,
+} from './types.ts'
 
 /** The id of the shown screen's title, which names its scrolling details (one screen at a time). */
 const TITLE_ID = 'latch-approve-title'
@@ -12,19 +18,26 @@ export type RequestingSite = { origin: string; name: string | undefined }
 
 /**
  * The approval screen in `root`, built with textContent only (no HTML from the request is ever
- * parsed). `onShown` runs once a request is drawn.
+ * parsed). `onShown` runs once a request is drawn; `redraw` draws what is shown again in the
+ * language the screen speaks now (the kit's chunk may arrive after the request).
  */
 export function createApprovalScreen(
   root: HTMLElement,
   options: {
     site: () => RequestingSite
     onShown: (request: { id: string; method: string }) => void
-    /** The screen's words in its language (its own, and the titles `describeApproval` writes). */
-    text?: (key: string) => string
+    /** The screen's words in the language it speaks now; English by default. */
+    words?: () => ScreenWords
   },
-): ApprovalScreen {
+): ApprovalScreen & { redraw(): void } {
   let screen: HTMLElement | undefined
-  const text = options.text ?? ((key: string) => en[key as keyof typeof en] ?? key)
+  // What is on screen, to draw again in another language.
+  let drawn:
+    | { kind: 'request'; request: ApprovalRequest; decide: (decision: ApprovalDecision) => void }
+    | { kind: 'preparing'; decide: (decision: ApprovalDecision) => void }
+    | undefined
+  const words = () => options.words?.() ?? ENGLISH_WORDS
+  const text = (key: string) => words().text(key)
 
   /**
    * Puts `section` on screen. Its buttons take clicks that pass the guard, and come alive after the
@@ -58,71 +71,82 @@ export function createApprovalScreen(
     }, APPROVAL_CLICK_DELAY_MS)
   }
 
+  function drawRequest(request: ApprovalRequest, decide: (decision: ApprovalDecision) => void) {
+    drawn = { kind: 'request', request, decide }
+    const view = describeApproval(request, words())
+    const title = text(view.title)
+    const site = options.site()
+    const section = element('section', 'approve')
+    section.dataset.testid = 'latch-approve'
+    section.dataset.state = 'waiting'
+    section.dataset.method = request.method
+    section.setAttribute('role', 'dialog')
+    section.setAttribute('aria-label', title)
+
+    const head = element('header', 'approve-head')
+    const heading = element('h1', 'approve-title', title)
+    heading.id = TITLE_ID
+    head.append(heading, siteBlock(site, text))
+    const body = element('div', 'approve-body')
+    // The details may run longer than the frame: a keyboard user reaches them with Tab and
+    // scrolls them with the arrows, as a pointer user scrolls them with the wheel.
+    body.tabIndex = 0
+    body.setAttribute('role', 'region')
+    body.setAttribute('aria-labelledby', TITLE_ID)
+    for (const detail of view.sections) body.append(sectionBlock(detail))
+    const account = element('div', 'approve-account')
+    account.append(element('span', 'approve-label', text('account')))
+    account.append(element('span', 'approve-mono', request.account))
+
+    const actions = element('footer', 'approve-actions')
+    // A request that cannot go through can only be closed: the app is told why.
+    const reject = button(text(request.refusal ? 'close' : 'reject'), 'reject')
+    const approve = button(text('approve'), 'approve')
+    approve.classList.add('approve-primary')
+    actions.append(reject, approve)
+
+    section.append(head, body, account)
+    if (view.warning) {
+      const warning = element('p', 'approve-warning', view.warning)
+      warning.setAttribute('role', 'alert')
+      warning.dataset.testid = 'latch-approve-warning'
+      section.append(warning)
+    }
+    section.append(actions)
+    draw(section, { reject, approve, canApprove: request.refusal === undefined }, decide)
+  }
+
+  function drawPreparing(decide: (decision: ApprovalDecision) => void) {
+    drawn = { kind: 'preparing', decide }
+    const section = element('section', 'approve')
+    section.dataset.testid = 'latch-approve'
+    section.dataset.state = 'preparing'
+    section.setAttribute('role', 'dialog')
+    section.setAttribute('aria-label', text('preparing'))
+    section.setAttribute('aria-busy', 'true')
+    const head = element('header', 'approve-head')
+    head.append(element('h1', 'approve-title', text('preparing')), siteBlock(options.site(), text))
+    const actions = element('footer', 'approve-actions')
+    const reject = button(text('reject'), 'reject')
+    // Nothing to approve before its cost is known and checked against the balance.
+    const approve = button(text('approve'), 'approve')
+    approve.classList.add('approve-primary')
+    actions.append(reject, approve)
+    section.append(head, actions)
+    draw(section, { reject, approve, canApprove: false }, decide)
+  }
+
   return {
     show(request, decide) {
-      const view = describeApproval(request)
-      const title = text(view.title)
-      const site = options.site()
-      const section = element('section', 'approve')
-      section.dataset.testid = 'latch-approve'
-      section.dataset.state = 'waiting'
-      section.dataset.method = request.method
-      section.setAttribute('role', 'dialog')
-      section.setAttribute('aria-label', title)
-
-      const head = element('header', 'approve-head')
-      const heading = element('h1', 'approve-title', title)
-      heading.id = TITLE_ID
-      head.append(heading, siteBlock(site, text))
-      const body = element('div', 'approve-body')
-      // The details may run longer than the frame: a keyboard user reaches them with Tab and
-      // scrolls them with the arrows, as a pointer user scrolls them with the wheel.
-      body.tabIndex = 0
-      body.setAttribute('role', 'region')
-      body.setAttribute('aria-labelledby', TITLE_ID)
-      for (const detail of view.sections) body.append(sectionBlock(detail))
-      const account = element('div', 'approve-account')
-      account.append(element('span', 'approve-label', text('account')))
-      account.append(element('span', 'approve-mono', request.account))
-
-      const actions = element('footer', 'approve-actions')
-      // A request that cannot go through can only be closed: the app is told why.
-      const reject = button(text(request.refusal ? 'close' : 'reject'), 'reject')
-      const approve = button(text('approve'), 'approve')
-      approve.classList.add('approve-primary')
-      actions.append(reject, approve)
-
-      section.append(head, body, account)
-      if (view.warning) {
-        const warning = element('p', 'approve-warning', view.warning)
-        warning.setAttribute('role', 'alert')
-        warning.dataset.testid = 'latch-approve-warning'
-        section.append(warning)
-      }
-      section.append(actions)
-      draw(section, { reject, approve, canApprove: request.refusal === undefined }, decide)
+      drawRequest(request, decide)
       options.onShown({ id: request.id, method: request.method })
     },
-    showPreparing(decide) {
-      const section = element('section', 'approve')
-      section.dataset.testid = 'latch-approve'
-      section.dataset.state = 'preparing'
-      section.setAttribute('role', 'dialog')
-      section.setAttribute('aria-label', text('preparing'))
-      section.setAttribute('aria-busy', 'true')
-      const head = element('header', 'approve-head')
-      head.append(
-        element('h1', 'approve-title', text('preparing')),
-        siteBlock(options.site(), text),
-      )
-      const actions = element('footer', 'approve-actions')
-      const reject = button(text('reject'), 'reject')
-      // Nothing to approve before its cost is known and checked against the balance.
-      const approve = button(text('approve'), 'approve')
-      approve.classList.add('approve-primary')
-      actions.append(reject, approve)
-      section.append(head, actions)
-      draw(section, { reject, approve, canApprove: false }, decide)
+    showPreparing: drawPreparing,
+    redraw() {
+      // A request being approved keeps its screen: its buttons are off and its call runs.
+      if (!screen || screen.dataset.state === 'approving' || !drawn) return
+      if (drawn.kind === 'request') drawRequest(drawn.request, drawn.decide)
+      else drawPreparing(drawn.decide)
     },
     showApproving() {
       if (!screen) return
@@ -134,6 +158,7 @@ export function createApprovalScreen(
     hide() {
       screen?.remove()
       screen = undefined
+      drawn = undefined
     },
   }
 }

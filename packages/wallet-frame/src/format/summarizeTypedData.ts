@@ -1,4 +1,5 @@
 import type { DetailRow } from '../approval/types.ts'
+import { ENGLISH_WORDS, type ScreenWords } from '../i18n/screenLanguage.ts'
 import { displayJson } from './displayJson.ts'
 
 /** What the approval screen shows of an EIP-712 request. */
@@ -16,9 +17,14 @@ const MAX_DEPTH = 4
 
 /**
  * The parts of eth_signTypedData_v4's typed data (a JSON string or an object) a user must see, or
- * undefined when it is not typed data.
+ * undefined when it is not typed data. Labels in the screen's language (`words`); the message's
+ * own field names as the site wrote them.
  */
-export function summarizeTypedData(raw: unknown): TypedDataSummary | undefined {
+export function summarizeTypedData(
+  raw: unknown,
+  words: ScreenWords = ENGLISH_WORDS,
+): TypedDataSummary | undefined {
+  const { say } = words
   let data: unknown = raw
   if (typeof raw === 'string') {
     try {
@@ -31,19 +37,19 @@ export function summarizeTypedData(raw: unknown): TypedDataSummary | undefined {
   const domain: DetailRow[] = []
   if (isRecord(data.domain)) {
     const { name, version, chainId, verifyingContract, salt } = data.domain
-    if (name !== undefined) domain.push({ label: 'Name', value: display(name) })
-    if (version !== undefined) domain.push({ label: 'Version', value: display(version) })
-    if (chainId !== undefined) domain.push({ label: 'Chain ID', value: display(chainId) })
+    if (name !== undefined) domain.push({ label: say('name'), value: display(name) })
+    if (version !== undefined) domain.push({ label: say('version'), value: display(version) })
+    if (chainId !== undefined) domain.push({ label: say('chainId'), value: display(chainId) })
     if (verifyingContract !== undefined) {
-      domain.push({ label: 'Contract', value: display(verifyingContract), mono: true })
+      domain.push({ label: say('contract'), value: display(verifyingContract), mono: true })
     }
-    if (salt !== undefined) domain.push({ label: 'Salt', value: display(salt), mono: true })
+    if (salt !== undefined) domain.push({ label: say('salt'), value: display(salt), mono: true })
   }
   const fields: DetailRow[] = []
   const total = flatten(data.message, '', 0, fields)
   if (total > fields.length) {
     const hidden = total - fields.length
-    fields.push({ label: '…', value: `${hidden} more field${hidden === 1 ? '' : 's'}` })
+    fields.push({ label: '…', value: say('moreFields', { count: hidden }) })
   }
   const primaryType = typeof data.primaryType === 'string' ? data.primaryType : undefined
   return { domain, primaryType, fields }

@@ -1,10 +1,11 @@
-import { shortfallMessage } from '@latch/protocol/fees'
 import { COSTED_METHODS, RPC_NOT_ALLOWED_MESSAGE, rpcMethodKind } from '@latch/protocol/frame'
 import { namedAccount, withSender } from '../accounts/sender.ts'
 import { WalletApiError } from '../api/walletApi.ts'
+import { costShortfall } from '../approval/costShortfall.ts'
 import type { ApprovalRequest } from '../approval/types.ts'
 import { NO_SOLANA_ACCOUNT_MESSAGE, READ_CALLS_TO_GATEWAY_MESSAGE } from '../constants.ts'
 import { FrameRequestError } from '../errors.ts'
+import { ENGLISH_WORDS } from '../i18n/screenLanguage.ts'
 import {
   chainIdField,
   optionalStringField,
@@ -117,12 +118,8 @@ export function rpcHandlers(
         chainId: request.chainId,
         ...project,
       })
-      const refusal = shortfallMessage({
-        balance: BigInt(cost.balance),
-        cost: { value: BigInt(cost.value), fee: cost.fee === null ? undefined : BigInt(cost.fee) },
-        currency: cost.currency,
-        shortfall: BigInt(cost.shortfall),
-      })
+      // The site is told why in English; the screen says it in its own language.
+      const refusal = costShortfall(cost, ENGLISH_WORDS)
       return { ...request, cost, ...(refusal ? { refusal } : {}) }
     } catch {
       return request

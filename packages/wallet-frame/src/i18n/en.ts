@@ -1,4 +1,8 @@
-// The approval screen's own words in English (the fallback, inline); each other language is a chunk.
+import type { Message } from '@latch/protocol/i18n'
+
+// The approval screen's own words in English (the fallback, inline); each other language is a
+// chunk. Titles are keyed by their English words; the details' labels, headings and warnings by
+// name, with `{placeholders}` for what the request holds (amounts are written by `Intl`).
 export const en = {
   preparing: 'Checking the network fee…',
   account: 'Account',
@@ -17,7 +21,101 @@ export const en = {
   'Sign transaction': 'Sign transaction',
   'Sign transactions': 'Sign transactions',
   'Approve request': 'Approve request',
-} as const
+  // A transaction, a batch of calls, a message.
+  network: 'Network',
+  chain: 'Chain {chainId}',
+  unknown: 'unknown',
+  networkFee: 'Network fee',
+  paidBy: 'Paid by {sponsor}',
+  upTo: 'up to {amount}',
+  expectedToFail: 'This transaction is expected to fail: {reason}',
+  shortfallFee: 'Not enough {symbol} for the network fee: you need {amount} {symbol} more',
+  shortfallAmountAndFee:
+    'Not enough {symbol} for this amount and the network fee: you need {amount} {symbol} more',
+  message: 'Message',
+  emptyMessage: '(empty message)',
+  domain: 'Domain',
+  parameters: 'Parameters',
+  calls: 'Calls',
+  callOf: 'Call {index} of {count}',
+  callSummary: 'Call {index} of {count}: {summary}',
+  // What a call does.
+  value: 'Value',
+  to: 'To',
+  newContract: 'New contract',
+  function: 'Function',
+  functions: 'Functions',
+  data: 'Data',
+  token: 'Token',
+  spender: 'Spender',
+  amount: 'Amount',
+  unlimited: 'Unlimited',
+  swapWith: 'Swap with',
+  sell: 'Sell',
+  receiveAtLeast: 'Receive at least',
+  recipient: 'Recipient',
+  viaRouter: '{label} (Uniswap V2 router)',
+  aToken: 'a token',
+  baseUnitsOfUnknownToken: '{amount} (base units of an unknown token)',
+  approveToken: 'Approve {token}',
+  sendToken: 'Send {token}',
+  swapTokens: 'Swap {sell} for {buy}',
+  // Typed data.
+  name: 'Name',
+  version: 'Version',
+  chainId: 'Chain ID',
+  contract: 'Contract',
+  salt: 'Salt',
+  moreFields: { one: '{count} more field', other: '{count} more fields' },
+  // A grant of permissions, and its revocation.
+  sessionKey: 'Session key',
+  until: 'Until',
+  noEnd: 'no end given',
+  mayCall: 'May call',
+  none: 'none',
+  maySpend: 'May spend',
+  spendingLimit: 'Spending limit',
+  unknownPermission: 'Unknown permission',
+  noType: 'no type',
+  session: 'Session',
+  revokeNotice: 'The site will no longer be able to act for your account with this session.',
+  perWeek: '{amount} per week',
+  perDay: '{amount} per day',
+  perHour: '{amount} per hour',
+  perMinute: '{amount} per minute',
+  everyWeeks: { one: '{amount} every {count} week', other: '{amount} every {count} weeks' },
+  everyDays: { one: '{amount} every {count} day', other: '{amount} every {count} days' },
+  everyHours: { one: '{amount} every {count} hour', other: '{amount} every {count} hours' },
+  everyMinutes: { one: '{amount} every {count} minute', other: '{amount} every {count} minutes' },
+  everySeconds: { one: '{amount} every {count} second', other: '{amount} every {count} seconds' },
+  baseUnits: '{amount} base units',
+  limitOf: '{limit} of {token}',
+  unknownToken: 'an unknown token',
+  nativeCoin: 'the native coin',
+  // Solana.
+  transaction: 'Transaction',
+  transactionOf: 'Transaction {index} of {count}',
+  undecoded: 'This transaction could not be decoded: approve it only if you trust the site',
+  feePayer: 'Fee payer',
+  alsoSignedBy: 'Also signed by',
+  lookupAccount: 'account {index} of a lookup table',
+  program: 'Program',
+  unknownInstruction: 'Unknown instruction',
+  coinTransfer: '{symbol} transfer',
+  tokenTransfer: 'Token transfer',
+  from: 'From',
+  mint: 'Mint',
+  baseUnitsNoMint: '{amount} (base units; the mint is not stated)',
+  createTokenAccount: 'Create token account',
+  owner: 'Owner',
+  paidByAccount: 'Paid by',
+  memo: 'Memo',
+  computeBudget: 'Compute budget',
+  computeUnitLimit: 'Compute unit limit',
+  priorityFee: 'Priority fee',
+  microLamports: '{price} micro-lamports per compute unit',
+} as const satisfies Record<string, Message>
 
 export type ScreenTextKey = keyof typeof en
-export type ScreenText = Readonly<Record<ScreenTextKey, string>>
+/** A language's words for the screen: one for every English key, the same placeholders. */
+export type ScreenText = Readonly<Record<ScreenTextKey, Message>>

@@ -1,3 +1,4 @@
+import { type Catalogue, placeholdersOf } from '@latch/protocol/i18n'
 import { describe, expect, it } from 'vitest'
 import { en } from './en.ts'
 import { createScreenLanguage } from './screenLanguage.ts'
@@ -13,6 +14,8 @@ describe('createScreenLanguage', () => {
     expect(page).toEqual({ lang: 'ar', dir: 'rtl' })
     await language.set('de')
     expect(language.text('approving')).toBe('Wird bestätigt...')
+    expect(language.words().say('callOf', { index: 2, count: 3 })).toBe('Aufruf 2 von 3')
+    expect(language.words().amount('1234567.5')).toBe('1.234.567,5')
     expect(page).toEqual({ lang: 'de', dir: 'ltr' })
   })
 
@@ -20,7 +23,7 @@ describe('createScreenLanguage', () => {
     expect(createScreenLanguage('en').text('Sign a brand new thing')).toBe('Sign a brand new thing')
   })
 
-  it('has every English key in each language', async () => {
+  it('has every English key in each language, each with the same placeholders', async () => {
     for (const locale of [
       'ar',
       'zh',
@@ -34,8 +37,18 @@ describe('createScreenLanguage', () => {
       'tr',
       'hi',
     ] as const) {
-      const { default: messages } = await import(`./locales/${locale}.ts`)
+      const { default: messages } = (await import(`./locales/${locale}.ts`)) as {
+        default: Catalogue
+      }
       expect(Object.keys(messages).sort(), locale).toEqual(Object.keys(en).sort())
+      const mismatched = Object.entries(messages).filter(
+        ([key, message]) =>
+          placeholdersOf(message).join() !== placeholdersOf(en[key as keyof typeof en]).join(),
+      )
+      expect(
+        mismatched.map(([key]) => key),
+        `${locale}: placeholders differ`,
+      ).toEqual([])
     }
   })
 })

@@ -1,6 +1,6 @@
 import { type Locale, parseAcceptLanguage, pickLocale } from '@latch/protocol/i18n'
 
-/** The checkout page's words in each language the kit speaks (the test-mode notice stays English). */
+/** The checkout page's words in each language the kit speaks, its test-mode notice among them. */
 export type CheckoutWords = Readonly<Record<(typeof KEYS)[number], string>>
 const KEYS = [
   'title',
@@ -28,6 +28,8 @@ const KEYS = [
   'failed',
   'expired',
   'notFound',
+  'testMode',
+  'testNotice',
 ] as const
 
 export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
@@ -57,6 +59,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'Purchase failed',
     expired: 'Checkout expired',
     notFound: 'Checkout not found',
+    testMode: 'Test mode.',
+    testNotice:
+      'No real money moves. Card {succeeds} succeeds and {declined} is declined (any future expiry, any CVC). Bank account: routing number {routing}, account {account} ({insufficient} has insufficient funds).',
   },
   de: {
     title: 'Latch-Sandbox-Kasse',
@@ -84,6 +89,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'Kauf fehlgeschlagen',
     expired: 'Kasse abgelaufen',
     notFound: 'Kasse nicht gefunden',
+    testMode: 'Testmodus.',
+    testNotice:
+      'Es fließt kein echtes Geld. Die Karte {succeeds} wird akzeptiert, {declined} abgelehnt (jedes künftige Ablaufdatum, jeder CVC). Bankkonto: Bankleitzahl {routing}, Konto {account} ({insufficient} hat zu wenig Guthaben).',
   },
   fr: {
     title: 'Paiement sandbox Latch',
@@ -111,6 +119,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'Échec de l’achat',
     expired: 'Paiement expiré',
     notFound: 'Paiement introuvable',
+    testMode: 'Mode test.',
+    testNotice:
+      'Aucun argent réel ne circule. La carte {succeeds} est acceptée et {declined} est refusée (toute date d’expiration future, tout CVC). Compte bancaire : numéro de routage {routing}, compte {account} ({insufficient} n’a pas assez de fonds).',
   },
   es: {
     title: 'Pago de prueba de Latch',
@@ -138,6 +149,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'La compra falló',
     expired: 'El pago caducó',
     notFound: 'Pago no encontrado',
+    testMode: 'Modo de prueba.',
+    testNotice:
+      'No se mueve dinero real. La tarjeta {succeeds} se acepta y {declined} se rechaza (cualquier caducidad futura, cualquier CVC). Cuenta bancaria: número de ruta {routing}, cuenta {account} ({insufficient} no tiene fondos suficientes).',
   },
   pt: {
     title: 'Checkout de teste da Latch',
@@ -165,6 +179,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'A compra falhou',
     expired: 'Checkout expirado',
     notFound: 'Checkout não encontrado',
+    testMode: 'Modo de teste.',
+    testNotice:
+      'Nenhum dinheiro real é movimentado. O cartão {succeeds} é aprovado e {declined} é recusado (qualquer validade futura, qualquer CVC). Conta bancária: número de roteamento {routing}, conta {account} ({insufficient} não tem saldo suficiente).',
   },
   ar: {
     title: 'صفحة الدفع التجريبية من Latch',
@@ -192,6 +209,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'فشل الشراء',
     expired: 'انتهت صلاحية صفحة الدفع',
     notFound: 'لم يتم العثور على صفحة الدفع',
+    testMode: 'وضع الاختبار.',
+    testNotice:
+      'لا تنتقل أي أموال حقيقية. تُقبل البطاقة {succeeds} وتُرفض {declined} (أي تاريخ انتهاء مستقبلي، أي رمز CVC). الحساب البنكي: رقم التوجيه {routing}، الحساب {account} (الحساب {insufficient} رصيده غير كافٍ).',
   },
   zh: {
     title: 'Latch 沙盒收银台',
@@ -219,6 +239,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: '购买失败',
     expired: '收银台已过期',
     notFound: '未找到收银台',
+    testMode: '测试模式。',
+    testNotice:
+      '不会动用真实资金。卡号 {succeeds} 会支付成功，{declined} 会被拒绝（任意未来有效期、任意 CVC）。银行账户：路由号 {routing}，账号 {account}（{insufficient} 余额不足）。',
   },
   ja: {
     title: 'Latch サンドボックス決済',
@@ -246,6 +269,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: '購入に失敗しました',
     expired: '決済の期限切れ',
     notFound: '決済が見つかりません',
+    testMode: 'テストモード。',
+    testNotice:
+      '実際のお金は動きません。カード {succeeds} は成功し、{declined} は拒否されます（有効期限は未来の任意の日付、CVC は任意）。銀行口座: ルーティング番号 {routing}、口座 {account}（{insufficient} は残高不足）。',
   },
   ko: {
     title: 'Latch 샌드박스 결제',
@@ -273,6 +299,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: '구매 실패',
     expired: '결제 만료',
     notFound: '결제를 찾을 수 없음',
+    testMode: '테스트 모드.',
+    testNotice:
+      '실제 돈은 오가지 않습니다. 카드 {succeeds}는 승인되고 {declined}는 거절됩니다(만료일은 미래 아무 날짜, CVC는 아무 값). 은행 계좌: 라우팅 번호 {routing}, 계좌 {account}({insufficient}는 잔액 부족).',
   },
   ru: {
     title: 'Тестовая касса Latch',
@@ -300,6 +329,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'Покупка не удалась',
     expired: 'Срок оплаты истёк',
     notFound: 'Касса не найдена',
+    testMode: 'Тестовый режим.',
+    testNotice:
+      'Настоящие деньги не списываются. Карта {succeeds} проходит, {declined} отклоняется (любой будущий срок, любой CVC). Банковский счёт: маршрутный номер {routing}, счёт {account} (на {insufficient} недостаточно средств).',
   },
   tr: {
     title: 'Latch deneme ödeme sayfası',
@@ -327,6 +359,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'Satın alma başarısız',
     expired: 'Ödeme sayfasının süresi doldu',
     notFound: 'Ödeme sayfası bulunamadı',
+    testMode: 'Test modu.',
+    testNotice:
+      'Gerçek para hareket etmez. {succeeds} kartı onaylanır, {declined} reddedilir (ileri tarihli herhangi bir son kullanma, herhangi bir CVC). Banka hesabı: yönlendirme numarası {routing}, hesap {account} ({insufficient} hesabında yeterli bakiye yok).',
   },
   hi: {
     title: 'Latch सैंडबॉक्स चेकआउट',
@@ -354,6 +389,9 @@ export const CHECKOUT_WORDS: Readonly<Record<Locale, CheckoutWords>> = {
     failed: 'खरीद विफल',
     expired: 'चेकआउट की अवधि समाप्त',
     notFound: 'चेकआउट नहीं मिला',
+    testMode: 'टेस्ट मोड।',
+    testNotice:
+      'कोई असली पैसा नहीं जाता। कार्ड {succeeds} सफल होता है और {declined} अस्वीकार होता है (भविष्य की कोई भी समाप्ति तिथि, कोई भी CVC)। बैंक खाता: रूटिंग नंबर {routing}, खाता {account} ({insufficient} में पर्याप्त राशि नहीं है)।',
   },
 }
 

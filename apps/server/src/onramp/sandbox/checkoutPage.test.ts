@@ -76,7 +76,7 @@ describe('the sandbox checkout page', () => {
     const german = checkoutPage(order, { networkName: 'Latch Devnet', now, locale: 'de' })
     expect(german).toContain('<html lang="de" dir="ltr">')
     expect(german).toContain('<h1>USDC kaufen</h1>')
-    expect(german).toContain('<dt>Du zahlst</dt><dd>50.00 USD</dd>')
+    expect(german).toContain('<dt>Du zahlst</dt><dd>50,00\u00a0$</dd>')
     expect(german).toContain('<button type="submit">Mit Karte zahlen</button>')
 
     const arabic = checkoutPage(order, {
@@ -93,5 +93,19 @@ describe('the sandbox checkout page', () => {
     const english = checkoutPage(order, { networkName: 'Latch Devnet', now })
     expect(english).toContain('<html lang="en" dir="ltr">')
     expect(english).toContain('<h1>Buy USDC</h1>')
+  })
+
+  it('writes its amounts and its test-mode notice in the language of the page', () => {
+    const french = checkoutPage(order, { networkName: 'Latch Devnet', now, locale: 'fr' })
+    expect(french).toContain('<dt>Vous payez</dt><dd>50,00\u00a0$US</dd>')
+    expect(french).toContain('<dt>Frais du fournisseur</dt><dd>0,75\u00a0$US</dd>')
+    expect(french).toContain('<dt>Vous recevez</dt><dd>49,05 USDC</dd>')
+    expect(french).toContain(
+      '<p class="banner" role="note"><strong>Mode test.</strong> Aucun argent réel ne circule.',
+    )
+    expect(french).toContain('La carte 4242 4242 4242 4242 est acceptée')
+    const english = checkoutPage(order, { networkName: 'Latch Devnet', now, locale: 'en' })
+    expect(english).toContain('<dt>You pay</dt><dd>$50.00</dd>')
+    expect(english).toContain('<strong>Test mode.</strong> No real money moves. Card 4242')
   })
 })

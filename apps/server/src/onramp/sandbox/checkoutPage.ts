@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { ONRAMP_SANDBOX_BANK, ONRAMP_SANDBOX_CARDS } from '@latch/protocol'
-import { type Locale, textDirection } from '@latch/protocol/i18n'
+import { formatDecimal, type Locale, numberFormat, textDirection } from '@latch/protocol/i18n'
 import { formatUnits, getAddress } from 'viem'
 import { styleHashSource } from '../../frame/security.ts'
 import { checkoutPath } from '../createSandboxOrder.ts'
-import { formatCents } from '../pricing.ts'
 import type { StoredOrder } from '../store.ts'
 import { CHECKOUT_WORDS, type CheckoutWords } from './checkoutLanguage.ts'
 
@@ -70,24 +69,38 @@ function page(body: string, options: { refresh?: boolean; locale?: Locale } = {}
   )
 }
 
-const banner =
-  '<p class="banner" role="note"><strong>Test mode.</strong> No real money moves. Card ' +
-  `${spaced(ONRAMP_SANDBOX_CARDS.succeeds)} succeeds and ${spaced(ONRAMP_SANDBOX_CARDS.declined)} ` +
-  'is declined (any future expiry, any CVC). Bank account: routing number ' +
-  `${ONRAMP_SANDBOX_BANK.routingNumber}, account ${ONRAMP_SANDBOX_BANK.succeeds} ` +
-  `(${ONRAMP_SANDBOX_BANK.insufficientFunds} has insufficient funds).</p>`
+/** The test-mode notice: the sandbox's cards and bank account, in the page's language. */
+const banner = (words: CheckoutWords) =>
+  `<p class="banner" role="note"><strong>${words.testMode}</strong> ` +
+  `${fill(words.testNotice, {
+    succeeds: spaced(ONRAMP_SANDBOX_CARDS.succeeds),
+    declined: spaced(ONRAMP_SANDBOX_CARDS.declined),
+    routing: ONRAMP_SANDBOX_BANK.routingNumber,
+    account: ONRAMP_SANDBOX_BANK.succeeds,
+    insufficient: ONRAMP_SANDBOX_BANK.insufficientFunds,
+  })}</p>`
 
 const alert = (message: string | null | undefined) =>
   message ? `<p class="alert" role="alert">${escapeHtml(message)}</p>` : ''
 
-const bought = (order: StoredOrder) =>
-  `${formatUnits(order.purchaseUnits, order.decimals)} ${order.purchaseCurrency}`
+/** What the order buys, every digit kept, with the locale's separators: "49,26125 USDC". */
+const bought = (order: StoredOrder, locale: Locale) =>
+  `${formatDecimal(formatUnits(order.purchaseUnits, order.decimals), locale)} ${order.purchaseCurrency}`
 
-function summary(order: StoredOrder, networkName: string, words: CheckoutWords): string {
-  const fiat = (cents: bigint) => `${formatCents(cents)} ${order.paymentCurrency}`
+/** Money as the locale writes it: "50,00 $US" in French, "$50.00" in English. */
+const money = (cents: bigint, currency: string, locale: Locale) =>
+  numberFormat(locale, { style: 'currency', currency }).format(Number(cents) / 100)
+
+function summary(
+  order: StoredOrder,
+  networkName: string,
+  words: CheckoutWords,
+  locale: Locale,
+): string {
+  const fiat = (cents: bigint) => money(cents, order.paymentCurrency, locale)
   const rows: [string, string][] = [
     [words.youPay, fiat(order.paymentTotalCents)],
-    [words.youReceive, bought(order)],
+    [words.youReceive, bought(order, locale)],
     [words.network, networkName],
     [words.to, getAddress(order.address)],
     [words.providerFee, fiat(order.providerFeeCents)],
@@ -141,13 +154,14 @@ export function checkoutPage(
 ): string {
   const locale = options.locale ?? 'en'
   const words = CHECKOUT_WORDS[locale]
-  const details = summary(order, options.networkName, words)
+  const details = summary(order, options.networkName, words, locale)
+  const notice = banner(words)
   const heading = (text: string) => `<h1>${escapeHtml(text)}</h1>`
   switch (order.status) {
     case 'created':
       if (order.expiresAt <= options.now) return expiredPage(locale)
       return page(
-        banner +
+        notice +
           heading(fill(words.buy, { currency: order.purchaseCurrency })) +
           details +
           alert(options.error ?? order.paymentError) +
@@ -156,29 +170,29 @@ export function checkoutPage(
       )
     case 'pending':
       return page(
-        banner +
+        notice +
           heading(words.paymentReceived) +
-          `<p>${fill(words.sending, { amount: escapeHtml(bought(order)) })}</p>` +
+          `<p>${fill(words.sending, { amount: escapeHtml(bought(order, locale)) })}</p>` +
           details,
         { refresh: true, locale },
       )
     case 'completed':
       return page(
-        banner +
-          heading(fill(words.sent, { amount: bought(order) })) +
+        notice +
+          heading(fill(words.sent, { amount: bought(order, locale) })) +
           `<p>${fill(words.transaction, { hash: `<code>${escapeHtml(order.txHash ?? '')}</code>` })}</p>` +
           details,
         { locale },
       )
     case 'failed':
-      return page(banner + heading(words.failed) + alert(order.failureReason) + details, { locale })
+      return page(notice + heading(words.failed) + alert(order.failureReason) + details, { locale })
   }
 }
 
 /** The page of a checkout past its time. */
 export function expiredPage(locale: Locale = 'en'): string {
   return page(
-    `${banner}<h1>${CHECKOUT_WORDS[locale].expired}</h1>` +
+    `${banner(CHECKOUT_WORDS[locale])}<h1>${CHECKOUT_WORDS[locale].expired}</h1>` +
       `<p role="alert">${CHECKOUT_MESSAGES.expired}</p>`,
     { locale },
   )

@@ -107,7 +107,8 @@ export const onrampRoutes =
             'meld: the Meld URL with the public key, destination currency (SOL on Solana, else ' +
             'USDC), wallet address and the project id as customer id. sandbox: an order, ' +
             'charging the quote `quoteId` while valid or else `presetFiatAmount` priced now, and ' +
-            'the URL of its test-mode checkout page on this server. A provider this server does ' +
+            'the URL of its test-mode checkout page on this server, in the `locale` asked for. A ' +
+            'provider this server does ' +
             'not offer is a 400.',
           querystring: clientQuery.partial(),
           body: onrampUrlRequest,
@@ -123,7 +124,9 @@ export const onrampRoutes =
         if (body.provider === 'meld' && deps.config.meld)
           return { url: meldOnrampUrl(deps.config.meld, body, projectId) }
         const { orderId } = await createSandboxOrder(context, projectId, body)
-        return { url: new URL(checkoutPath(orderId), serverOrigin(request)).toString(), orderId }
+        const url = new URL(checkoutPath(orderId), serverOrigin(request))
+        if (body.locale) url.searchParams.set('locale', body.locale)
+        return { url: url.toString(), orderId }
       },
     )
 

@@ -5,7 +5,9 @@ import {
 } from '@latch/protocol/bitcoin'
 import type { BitcoinNetworkKind } from '@latch/protocol/bitcoin-networks'
 import { formatExactAmount } from '@latch/protocol/fees'
+import { decimal } from '@latch/protocol/i18n'
 import { LatchError } from '../../errors.ts'
+import { phrase } from '../../i18n/phrases.ts'
 import { dustThreshold, type SpendableType, transactionVsize } from './txSize.ts'
 
 /** An unspent output of the sender's address; `value` in satoshis. */
@@ -30,7 +32,8 @@ export type TransferPlan = {
   change: bigint
 }
 
-const btc = (sats: bigint) => `${formatExactAmount(sats, 8)} BTC`
+/** An amount of satoshis in BTC, exact, as a phrase's value. */
+const btc = (sats: bigint) => decimal(formatExactAmount(sats, 8))
 
 /** The kind of coins an address holds, for the address types the kit spends from. */
 export function spendableType(address: string): SpendableType {
@@ -96,9 +99,7 @@ export function maxSendable(
 export function checkAboveDust(amount: bigint, script: Uint8Array): void {
   const dust = dustThreshold(script)
   if (amount < dust)
-    throw new LatchError(
-      `Amount under the dust limit: send at least ${btc(dust)} (${dust} sats) to this address`,
-    )
+    throw new LatchError(phrase('send.dustLimit', { amount: btc(dust), sats: Number(dust) }))
 }
 
 /**
@@ -121,7 +122,7 @@ export function planTransfer(
     a.value === b.value ? (a.txid + a.vout < b.txid + b.vout ? -1 : 1) : a.value > b.value ? -1 : 1,
   )
   const held = sorted.reduce((sum, coin) => sum + coin.value, 0n)
-  if (amount > held) throw new LatchError('Insufficient BTC balance')
+  if (amount > held) throw new LatchError(phrase('send.insufficientBalance', { symbol: 'BTC' }))
   const changeDust = dustThreshold(sender.script)
   const rate = BigInt(feeRate)
   const chosen: Coin[] = []
@@ -164,7 +165,5 @@ export function planTransfer(
       ),
     ) * rate
   const most = held > sweepFee ? held - sweepFee : 0n
-  throw new LatchError(
-    `Not enough BTC for the network fee: at ${feeRate} sat/vB you can send at most ${btc(most)}`,
-  )
+  throw new LatchError(phrase('send.notEnoughForFee', { rate: feeRate, amount: btc(most) }))
 }

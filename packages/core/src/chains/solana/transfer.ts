@@ -15,6 +15,7 @@ import { decodeBase64, encodeBase64 } from '@latch/protocol/solana-wire'
 import { TRANSACTION_EXPIRED } from '../../displayMessage.ts'
 import { errorChain } from '../../errorChain.ts'
 import { LatchError } from '../../errors.ts'
+import { phrase } from '../../i18n/phrases.ts'
 import { SOLANA_ADDRESS_RULE } from '../../validation/solanaAddressRule.ts'
 import type { SentTransfer, Transfer, TransferReceipt } from '../types.ts'
 import type { SolanaGatewayRpc } from './rpc.ts'
@@ -40,7 +41,9 @@ export class InsufficientBalanceError extends LatchError {
   ) {
     const message =
       short.of === 'token'
-        ? `Not enough ${short.symbol ?? 'of this token'} to send this amount`
+        ? short.symbol
+          ? phrase('send.notEnoughToken', { symbol: short.symbol })
+          : 'Not enough of this token to send this amount'
         : short.of === 'fee'
           ? 'Not enough SOL to pay the network fee'
           : 'Not enough SOL to send this amount and pay the network fee'

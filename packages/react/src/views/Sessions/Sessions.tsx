@@ -84,7 +84,7 @@ function SessionItem(props: {
       </div>
       <ul className="latch-session-lines" aria-label={t('sessions.permissions')}>
         {session.permissions.map((line) => (
-          <li key={line}>{line}</li>
+          <li key={line.english}>{known(line)}</li>
         ))}
       </ul>
       {session.usage.length > 0 && (
@@ -94,11 +94,11 @@ function SessionItem(props: {
           data-testid="latch-session-usage"
         >
           {session.usage.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line.english}>{known(line)}</li>
           ))}
         </ul>
       )}
-      <p className="latch-muted">{session.expiryText}</p>
+      <p className="latch-muted">{known(session.expiryText)}</p>
       {session.canRevoke && (
         <button
           type="button"

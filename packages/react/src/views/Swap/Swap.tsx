@@ -74,10 +74,10 @@ export function Swap() {
   const network = useLatchNetwork()
   const state = useStore(latch.swap.state)
   const region = useStore(latch.region)
-  const summary = useMemo(() => describeSwap(state), [state])
-  const { shake } = useModalEffects()
   const i18n = useI18n()
   const { t, known, locale } = i18n
+  const summary = useMemo(() => describeSwap(state, locale), [state, locale])
+  const { shake } = useModalEffects()
   const [picking, setPicking] = useState<'pay' | 'receive'>()
   const ids = { amount: useId(), receive: useId(), issue: useId() }
   const chainId = network.caipNetwork?.caipNetworkId

@@ -1,5 +1,6 @@
 import { decodeBase64, decodeSolanaTransaction, requiredSigners } from '@latch/protocol/solana-wire'
 import type { DetailRow, DetailSection } from '../../approval/types.ts'
+import type { ScreenWords } from '../../i18n/screenLanguage.ts'
 import { describeInstruction, type KnownToken } from './instructions.ts'
 
 /** What a transaction is read with: the network's coin and the tokens it can name. */
@@ -15,7 +16,9 @@ export type TransactionContext = {
 export function describeSolanaTransaction(
   base64: unknown,
   context: TransactionContext,
+  words: ScreenWords,
 ): { rows: DetailRow[]; instructions: DetailSection[] } | undefined {
+  const { say } = words
   if (typeof base64 !== 'string') return undefined
   const bytes = decodeBase64(base64)
   if (!bytes) return undefined
@@ -27,13 +30,15 @@ export function describeSolanaTransaction(
   }
   const { message } = transaction
   const [feePayer, ...otherSigners] = requiredSigners(message)
-  const rows: DetailRow[] = [{ label: 'Fee payer', value: feePayer ?? 'unknown', mono: true }]
+  const rows: DetailRow[] = [
+    { label: say('feePayer'), value: feePayer ?? say('unknown'), mono: true },
+  ]
   for (const signer of otherSigners)
-    rows.push({ label: 'Also signed by', value: signer, mono: true })
+    rows.push({ label: say('alsoSignedBy'), value: signer, mono: true })
   // Accounts past the static ones come from lookup tables, which only the chain can resolve.
   const account = (index: number) =>
     message.staticAccounts[index] ??
-    `account ${index - message.staticAccounts.length + 1} of a lookup table`
+    say('lookupAccount', { index: index - message.staticAccounts.length + 1 })
   const count = message.instructions.length
   const instructions = message.instructions.map((instruction, index) => {
     const section = describeInstruction({
@@ -41,6 +46,7 @@ export function describeSolanaTransaction(
       accounts: instruction.accountIndexes.map(account),
       data: instruction.data,
       ...context,
+      words,
     })
     return { ...section, heading: `${index + 1}/${count} ${section.heading}` }
   })

@@ -1,4 +1,5 @@
 import type { DetailSection } from '../../approval/types.ts'
+import type { ScreenWords } from '../../i18n/screenLanguage.ts'
 import { decodePersonalMessage } from '../decodePersonalMessage.ts'
 import { formatWei } from '../formatWei.ts'
 import { shortenData } from '../shortenHex.ts'
@@ -24,6 +25,8 @@ export type InstructionInput = {
   /** The network's coin, for native amounts. */
   currency: { symbol: string; decimals: number }
   tokens: readonly KnownToken[]
+  /** The screen's language. */
+  words: ScreenWords
 }
 
 /** Little-endian unsigned integer of `length` bytes at `offset`, or undefined past the end. */
@@ -35,12 +38,19 @@ function readUint(data: Uint8Array, offset: number, length: number): bigint | un
   return value
 }
 
-const mono = (label: string, value: string | undefined) => ({
+const mono = (input: InstructionInput, label: string, value: string | undefined) => ({
   label,
-  value: value ?? 'unknown',
+  value: value ?? input.words.say('unknown'),
   mono: true,
 })
-const program = (name: string) => ({ label: 'Program', value: name })
+// Programs are named as Solana names them, in every language.
+const program = (input: InstructionInput, name: string) => ({
+  label: input.words.say('program'),
+  value: name,
+})
+/** An amount in a token's whole units, written the screen's way. */
+const units = (input: InstructionInput, amount: bigint, decimals: number, symbol: string) =>
+  `${input.words.amount(formatWei(amount, decimals))} ${symbol}`.trim()
 
 function toHex(bytes: Uint8Array): string {
   let hex = '0x'
@@ -49,10 +59,11 @@ function toHex(bytes: Uint8Array): string {
 }
 
 function unknown(input: InstructionInput): DetailSection {
-  const rows = [mono('Program', input.programId)]
+  const { say } = input.words
+  const rows = [mono(input, say('program'), input.programId)]
   if (input.data.length > 0)
-    rows.push({ label: 'Data', value: shortenData(toHex(input.data)), mono: true })
-  return { heading: 'Unknown instruction', rows }
+    rows.push({ label: say('data'), value: shortenData(toHex(input.data)), mono: true })
+  return { heading: say('unknownInstruction'), rows }
 }
 
 function systemInstruction(input: InstructionInput): DetailSection {
@@ -60,15 +71,16 @@ function systemInstruction(input: InstructionInput): DetailSection {
   const lamports = readUint(input.data, 4, 8)
   // Transfer: [from, to], then the lamports.
   if (kind !== 2n || lamports === undefined || input.data.length !== 12) return unknown(input)
+  const { say } = input.words
   return {
-    heading: `${input.currency.symbol} transfer`,
+    heading: say('coinTransfer', { symbol: input.currency.symbol }),
     rows: [
-      program('System Program'),
-      mono('From', input.accounts[0]),
-      mono('To', input.accounts[1]),
+      program(input, 'System Program'),
+      mono(input, say('from'), input.accounts[0]),
+      mono(input, say('to'), input.accounts[1]),
       {
-        label: 'Amount',
-        value: `${formatWei(lamports, input.currency.decimals)} ${input.currency.symbol}`,
+        label: say('amount'),
+        value: units(input, lamports, input.currency.decimals, input.currency.symbol),
       },
     ],
   }
@@ -78,15 +90,19 @@ function tokenInstruction(input: InstructionInput, name: string): DetailSection 
   const kind = input.data[0]
   const amount = readUint(input.data, 1, 8)
   if (amount === undefined) return unknown(input)
+  const { say } = input.words
   // Transfer: [source, destination, owner]; the mint is not part of it.
   if (kind === 3 && input.data.length === 9)
     return {
-      heading: 'Token transfer',
+      heading: say('tokenTransfer'),
       rows: [
-        program(name),
-        mono('From', input.accounts[0]),
-        mono('To', input.accounts[1]),
-        { label: 'Amount', value: `${amount} (base units; the mint is not stated)` },
+        program(input, name),
+        mono(input, say('from'), input.accounts[0]),
+        mono(input, say('to'), input.accounts[1]),
+        {
+          label: say('amount'),
+          value: say('baseUnitsNoMint', { amount: input.words.amount(amount.toString()) }),
+        },
       ],
     }
   // TransferChecked: [source, mint, destination, owner], then the amount and the decimals.
@@ -95,13 +111,13 @@ function tokenInstruction(input: InstructionInput, name: string): DetailSection 
     const mint = input.accounts[1]
     const token = input.tokens.find((candidate) => candidate.mint === mint)
     return {
-      heading: `${token?.symbol ?? 'Token'} transfer`,
+      heading: token ? say('coinTransfer', { symbol: token.symbol }) : say('tokenTransfer'),
       rows: [
-        program(name),
-        mono('From', input.accounts[0]),
-        mono('To', input.accounts[2]),
-        { label: 'Amount', value: `${formatWei(amount, decimals)} ${token?.symbol ?? ''}`.trim() },
-        mono('Mint', mint),
+        program(input, name),
+        mono(input, say('from'), input.accounts[0]),
+        mono(input, say('to'), input.accounts[2]),
+        { label: say('amount'), value: units(input, amount, decimals, token?.symbol ?? '') },
+        mono(input, say('mint'), mint),
       ],
     }
   }
@@ -114,14 +130,15 @@ function associatedTokenInstruction(input: InstructionInput): DetailSection {
   if ((kind !== 0 && kind !== 1) || input.data.length > 1) return unknown(input)
   const mint = input.accounts[3]
   const token = input.tokens.find((candidate) => candidate.mint === mint)
+  const { say } = input.words
   return {
-    heading: 'Create token account',
+    heading: say('createTokenAccount'),
     rows: [
-      program('Associated Token Program'),
-      mono('Owner', input.accounts[2]),
-      token ? { label: 'Token', value: token.symbol } : mono('Mint', mint),
-      ...(token ? [mono('Mint', mint)] : []),
-      mono('Paid by', input.accounts[0]),
+      program(input, 'Associated Token Program'),
+      mono(input, say('owner'), input.accounts[2]),
+      token ? { label: say('token'), value: token.symbol } : mono(input, say('mint'), mint),
+      ...(token ? [mono(input, say('mint'), mint)] : []),
+      mono(input, say('paidByAccount'), input.accounts[0]),
     ],
   }
 }
@@ -129,8 +146,8 @@ function associatedTokenInstruction(input: InstructionInput): DetailSection {
 function memoInstruction(input: InstructionInput): DetailSection {
   const text = decodePersonalMessage(toHex(input.data))
   return {
-    heading: 'Memo',
-    rows: [program('Memo Program')],
+    heading: input.words.say('memo'),
+    rows: [program(input, 'Memo Program')],
     block: { text: text.text, mono: text.encoding === 'hex' },
   }
 }
@@ -139,17 +156,24 @@ function computeBudgetInstruction(input: InstructionInput): DetailSection {
   const kind = input.data[0]
   const limit = readUint(input.data, 1, 4)
   const price = readUint(input.data, 1, 8)
+  const { say, amount } = input.words
   if (kind === 2 && limit !== undefined && input.data.length === 5)
     return {
-      heading: 'Compute budget',
-      rows: [program('Compute Budget Program'), { label: 'Compute unit limit', value: `${limit}` }],
+      heading: say('computeBudget'),
+      rows: [
+        program(input, 'Compute Budget Program'),
+        { label: say('computeUnitLimit'), value: amount(limit.toString()) },
+      ],
     }
   if (kind === 3 && price !== undefined && input.data.length === 9)
     return {
-      heading: 'Compute budget',
+      heading: say('computeBudget'),
       rows: [
-        program('Compute Budget Program'),
-        { label: 'Priority fee', value: `${price} micro-lamports per compute unit` },
+        program(input, 'Compute Budget Program'),
+        {
+          label: say('priorityFee'),
+          value: say('microLamports', { price: amount(price.toString()) }),
+        },
       ],
     }
   return unknown(input)
