@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadMoreEnglish } from '../../i18n/catalogues.ts'
 import { pageHtml, testLatch } from '../../test/renderView.fixture.tsx'
 import { SendFeeLine } from './SendFee.tsx'
 
@@ -6,6 +7,9 @@ const latch = testLatch()
 const textOf = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&#x27;|&#39;/g, "'")
 
 describe('the Send fee line', () => {
+  // The Send view's words are the later part of English, which the modal loads with the view.
+  beforeAll(() => loadMoreEnglish())
+
   const fee = { status: 'ready', symbol: 'SOL', decimals: 9 } as const
 
   it('puts the estimate word before a fee that is a bound, rounded up', () => {

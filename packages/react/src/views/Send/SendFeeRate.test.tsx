@@ -1,5 +1,6 @@
 import type { SendFeeRate, SendFlowController } from '@latch/core'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadMoreEnglish } from '../../i18n/catalogues.ts'
 import { pageHtml, testLatch } from '../../test/renderView.fixture.tsx'
 import { SendFeeRateChoice } from './SendFeeRate.tsx'
 
@@ -23,6 +24,9 @@ const rates: SendFeeRate = {
 }
 
 describe('the Bitcoin fee rate choice', () => {
+  // The Send view's words are the later part of English, which the modal loads with the view.
+  beforeAll(() => loadMoreEnglish())
+
   it('shows each speed with its rate and what it costs, the chosen one checked', () => {
     const html = pageHtml(latch, <SendFeeRateChoice flow={flow} feeRate={rates} />)
     expect(textOf(html)).toBe(

@@ -1,5 +1,6 @@
 import type { SendFlowController, SendResult } from '@latch/core'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadMoreEnglish } from '../../i18n/catalogues.ts'
 import { pageHtml, testLatch } from '../../test/renderView.fixture.tsx'
 import { SendResultView } from './SendResult.tsx'
 
@@ -20,6 +21,9 @@ const statusOf = (result: SendResult) =>
   )?.[1]
 
 describe('the Send result', () => {
+  // The Send view's words are the later part of English, which the modal loads with the view.
+  beforeAll(() => loadMoreEnglish())
+
   it('stops waiting once no receipt came, and says where to look', () => {
     expect(statusOf(sent)).toBe('Transaction sent: waiting to be confirmed…')
     expect(statusOf({ ...sent, status: 'unconfirmed' })).toBe(
