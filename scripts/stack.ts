@@ -163,15 +163,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const manifestPath = path.join(dataDir, 'devnet.json')
   const pick = async (port: number | undefined, fallback: number) =>
     port === 0 ? freePort() : (port ?? fallback)
-  const [serverPort, framePort, demoPort] = await Promise.all([
-    pick(options.ports?.server, DEFAULT_PORTS.server),
-    pick(options.ports?.frame, DEFAULT_PORTS.frame),
-    pick(options.ports?.demo, DEFAULT_PORTS.demo),
-  ])
-  const serverUrl = `http://127.0.0.1:${serverPort}`
-  const frameUrl = `http://127.0.0.1:${framePort}`
-  const demoUrl = `http://127.0.0.1:${demoPort}`
-  const demoOrigins = `${demoUrl},http://localhost:${demoPort}`
 
   const children: ChildProcess[] = []
   let devnet: Devnet | undefined
@@ -219,6 +210,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       options.beforeServer?.(),
     ])
     devnet = started
+    // Picked once the devnet listens: a port free before its services bound theirs (the OS hands
+    // out the same ephemeral ports) could be one of them by the time the server binds it.
+    const [serverPort, framePort, demoPort] = await Promise.all([
+      pick(options.ports?.server, DEFAULT_PORTS.server),
+      pick(options.ports?.frame, DEFAULT_PORTS.frame),
+      pick(options.ports?.demo, DEFAULT_PORTS.demo),
+    ])
+    const serverUrl = `http://127.0.0.1:${serverPort}`
+    const frameUrl = `http://127.0.0.1:${framePort}`
+    const demoUrl = `http://127.0.0.1:${demoPort}`
+    const demoOrigins = `${demoUrl},http://localhost:${demoPort}`
 
     const server = spawnNode(['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(repoRoot, 'apps/server'),

@@ -1,7 +1,9 @@
 import { phrase } from '@latch/core'
 import { decimal } from '@latch/protocol/i18n'
 import { describe, expect, it } from 'vitest'
+import { loadCatalogue } from './catalogues.ts'
 import { en } from './en.ts'
+import { moreEnglish } from './enMore.ts'
 import { translator } from './I18nContext.ts'
 import de from './locales/de.ts'
 import ru from './locales/ru.ts'
@@ -24,7 +26,7 @@ const SPEC_MESSAGES = [
 
 describe('translator', () => {
   it('holds the specification messages verbatim in English and shows them unchanged', () => {
-    const english: readonly unknown[] = Object.values(en)
+    const english: readonly unknown[] = Object.values({ ...en, ...moreEnglish })
     const { known } = translator('en', undefined)
     for (const message of SPEC_MESSAGES) {
       expect(english).toContain(message)
@@ -32,8 +34,9 @@ describe('translator', () => {
     }
   })
 
-  it('translates a message core wrote in English, and leaves one the catalogue lacks as written', () => {
-    const { known, t } = translator('de', de)
+  it('translates a message core wrote in English, and leaves one the catalogue lacks as written', async () => {
+    // As the modal loads a language: its catalogue with the English words core writes.
+    const { known, t } = translator('de', await loadCatalogue('de'))
     expect(known('Token Balance Unavailable')).toBe('Token-Guthaben nicht verfügbar')
     expect(known('Could not get a quote: no route')).toBe('Could not get a quote: no route')
     expect(t('activity.of', { name: 'alice.latch.id' })).toBe('Aktivität von alice.latch.id')

@@ -8,7 +8,7 @@ import {
   type Text,
 } from '@latch/protocol/i18n'
 import { createContext } from 'react'
-import { englishOf, loadedEnglish, type ModalCatalogue } from './catalogues.ts'
+import { englishOf, keyOfEnglish, type ModalCatalogue } from './catalogues.ts'
 import type { MessageKey } from './en.ts'
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string
@@ -22,11 +22,6 @@ export type I18nValue = {
    * the language; else as written in English.
    */
   known(text: Text): string
-}
-
-const keyOf = (english: string): MessageKey | undefined => {
-  const messages = loadedEnglish()
-  return (Object.keys(messages) as MessageKey[]).find((key) => messages[key] === english)
 }
 
 /** The translators of `locale`; a key its catalogue lacks reads the English message. */
@@ -45,7 +40,7 @@ export function translator(
   }
   const known = (text: Text): string => {
     if (typeof text !== 'string') return worded(text)
-    const key = messages && keyOf(text)
+    const key = messages && keyOfEnglish(text)
     return key ? t(key) : text
   }
   return { t, known }

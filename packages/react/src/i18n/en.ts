@@ -3,9 +3,9 @@ import type { moreEnglish } from './enMore.ts'
 
 // The modal's messages in English: the source every other catalogue translates, and the fallback.
 // Messages the product's specification words (its error catalogue, validation messages, view
-// titles) are written here exactly as it words them. Inline: what the page, the modal's frame and
-// the Connect view show, and what core writes in English; the rest is in `enMore.ts`, a chunk
-// loaded with the first other view (in English only).
+// titles) are written exactly as it words them, here and in `enCore.ts`. Inline: what the page, the modal's frame and
+// the Connect view show; the rest is in `enMore.ts`, a chunk loaded with the first other view (in
+// English only), and the words core writes are in `enCore.ts`.
 export const en = {
   'account.activity': 'Activity',
   'account.nfts': 'NFTs',
@@ -26,49 +26,13 @@ export const en = {
   'connect.email': 'Email',
   'connect.noWallet': 'No wallet yet?',
   'connect.whatIsAWallet': 'What is a wallet?',
-  'error.actionNotAllowed': 'Action not allowed',
-  'error.anErrorOccurred': 'An error occurred',
-  'error.authInit': 'A problem occurred while trying initialize authentication',
-  'error.authenticating': 'Authenticating...',
-  'error.chainNotSupported': 'Chain is not supported',
-  'error.embeddedLoadFailed': 'Embedded wallet load failed',
-  'error.embeddedTimedOut': 'Embedded Wallet Request Timed Out',
-  'error.failedToDisconnect': 'Failed to disconnect',
-  'error.fetchTransactions': 'Failed to fetch transactions',
-  'error.gasPriceNetwork': 'Network not supported for Gas Price',
-  'error.invalidAppConfiguration': 'Invalid App Configuration',
-  'error.invalidProjectId': 'Invalid Project ID',
-  'error.nameSuggestions': 'Error fetching name suggestions',
-  'error.networkNotFound': 'Network Not Found',
-  'error.projectIdNotConfigured': 'Project ID Not Configured',
-  'error.requestAborted': 'Request was aborted',
-  'error.resolvingName': 'Error resolving name',
-  'error.sessionExpired': 'Session Expired',
-  'error.signatureDeclined': 'Signature declined',
-  'error.smartAccounts': 'This application might not support Smart Accounts',
-  'error.somethingWentWrong': 'Something went wrong',
-  'error.swapNetwork': 'Network not supported for Swaps',
-  'error.tokenBalanceUnavailable': 'Token Balance Unavailable',
-  'error.unsupportedChain': 'Unsupported chain',
   'modal.back': 'Back',
   'modal.close': 'Close',
-  'onramp.invalidAmount': 'Enter an amount such as 50 or 49.25',
   'qr.creating': 'Creating the QR code',
   'social.finish': 'Finish logging in there; this window follows.',
   'social.logInWith': 'Log in with {provider}',
   'social.more': 'More social logins',
   'social.popup': 'Log in with {name} in the popup window',
-  'swap.again': 'Swap again',
-  'swap.enterAmount': 'Enter an amount',
-  'swap.enterNumber': 'Enter a number, e.g. 0.1',
-  'swap.gettingQuote': 'Getting quote…',
-  'swap.greaterThanZero': 'Enter an amount greater than 0',
-  'swap.insufficient': 'Insufficient balance',
-  'swap.invalidAmount': 'Invalid amount',
-  'swap.noLiquidity': 'No liquidity',
-  'swap.selectToken': 'Select a token',
-  'swap.swapping': 'Swapping…',
-  'swap.unavailableShort': 'Swap unavailable',
   'title.account': 'Account',
   'title.allWallets': 'All Wallets',
   'title.approveTransaction': 'Approve Transaction',

@@ -1,10 +1,12 @@
 import { coreEnglish } from '@latch/core'
 import type { Message } from '@latch/protocol/i18n'
+import { coreWords } from './enCore.ts'
 
 // The rest of the English messages: views past Connect load it with their code, in English only.
-// Core's phrases (messages with values it sends, in its own English words) are among them.
+// Core's words and phrases (messages with values it sends, in its own English words) are among them.
 export const moreEnglish = {
   ...coreEnglish,
+  ...coreWords,
   'account.addressCopied': 'Address copied',
   'account.buy': 'Buy',
   'account.chainUnsupported': 'Chain {chainId} is not supported by this site',
