@@ -79,12 +79,13 @@ describe.each(DIALECTS)('the sandbox on-ramp on %s', (dialect) => {
     expect(page.body).toContain('4000 0000 0000 0002')
     expect(page.body).toContain('110000000')
     for (const text of [
-      '<dt>You pay</dt><dd>50.00 USD</dd>',
+      // Money as the page's language writes it (English here).
+      '<dt>You pay</dt><dd>$50.00</dd>',
       `<dt>You receive</dt><dd>${quote.purchaseAmount.amount} USDC</dd>`,
       `<dt>Network</dt><dd>${chainA.name}</dd>`,
       `<dt>To</dt><dd>${address}</dd>`,
-      `<dt>Provider fee</dt><dd>${quote.coinbaseFee.amount} USD</dd>`,
-      `<dt>Network fee</dt><dd>${quote.networkFee.amount} USD</dd>`,
+      `<dt>Provider fee</dt><dd>$${quote.coinbaseFee.amount}</dd>`,
+      `<dt>Network fee</dt><dd>$${quote.networkFee.amount}</dd>`,
       '<label for="card-number">Card number</label>',
       '<label for="card-expiry">Expiry (MM/YY)</label>',
       '<label for="card-cvc">CVC</label>',
