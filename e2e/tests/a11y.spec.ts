@@ -116,12 +116,13 @@ const APPROVALS: readonly {
   {
     method: 'eth_sendTransaction',
     title: { en: 'Approve Transaction', ar: 'الموافقة على المعاملة' },
-    ask: (page) => page.getByRole('button', { name: 'Send 0.001 ETH to yourself' }).click(),
+    // The demo's buttons by test id: the demo speaks the kit's language, Arabic in the second pass.
+    ask: (page) => page.getByTestId('demo-send').click(),
   },
   {
     method: 'personal_sign',
     title: { en: 'Signature Request', ar: 'طلب توقيع' },
-    ask: (page) => page.getByRole('button', { name: 'Sign a message' }).click(),
+    ask: (page) => page.getByTestId('demo-sign').click(),
   },
   {
     method: 'eth_signTypedData_v4',
@@ -135,11 +136,7 @@ const APPROVALS: readonly {
   {
     method: 'wallet_grantPermissions',
     title: { en: 'Grant Permissions', ar: 'منح الأذونات' },
-    ask: (page) =>
-      page
-        .getByRole('region', { name: 'Smart session' })
-        .getByRole('button', { name: 'Grant a session' })
-        .click(),
+    ask: (page) => page.getByTestId('demo-grant-session').click(),
   },
 ]
 

@@ -194,7 +194,8 @@ test.describe('keyboard alone', () => {
     await expect(page.getByRole('dialog', { name: 'تسجيل الدخول' })).toBeVisible()
     await expectVisibleFocus(page, 'in Sign In, in Arabic')
     await activate(page, 'توقيع')
-    await expect(page.getByTestId('demo-siwx')).toContainText('on chain 31337')
+    // The demo follows the kit into Arabic: "on chain 31337".
+    await expect(page.getByTestId('demo-siwx')).toContainText('على السلسلة 31337')
     await connectButton.focus()
     await page.keyboard.press('Enter')
     const arabicAccount = page.getByRole('dialog', { name: 'الحساب' })

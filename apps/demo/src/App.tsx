@@ -164,7 +164,7 @@ function TryIt(props: {
   return (
     <section className="try-it" aria-label={t('tryIt.label')}>
       <p>
-        <button type="button" onClick={sign}>
+        <button type="button" onClick={sign} data-testid="demo-sign">
           {t('tryIt.sign')}
         </button>{' '}
         <span className="result" data-testid="demo-signature">
@@ -172,7 +172,7 @@ function TryIt(props: {
         </span>
       </p>
       <p>
-        <button type="button" onClick={send}>
+        <button type="button" onClick={send} data-testid="demo-send">
           {t('tryIt.send', props.sent)}
         </button>{' '}
         <span className="result" data-testid="demo-transaction">

@@ -81,7 +81,12 @@ export function SmartSessionPanel() {
         })}
       </p>
       <p>
-        <button type="button" onClick={onGrant} disabled={busy || chainId === undefined}>
+        <button
+          type="button"
+          onClick={onGrant}
+          disabled={busy || chainId === undefined}
+          data-testid="demo-grant-session"
+        >
           {t('session.grant')}
         </button>{' '}
         <span className="result" data-testid="demo-session-grant">
