@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['scripts/start.test.ts'],
-    testTimeout: 240_000,
+    testTimeout: 480_000,
   },
 })
