@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures.ts'
 import { short } from '../format.ts'
+import { tabTo } from '../keyboard.ts'
 import { connectTestWallet, devnetWallet, moveWalletToChain } from '../wallet.ts'
 
 test.describe('connect modal with an injected wallet', () => {
@@ -155,12 +156,10 @@ test.describe('connect modal with an injected wallet', () => {
 
     await page.keyboard.press('Enter')
     await expect(modal).toBeVisible()
-    // Focus is inside the dialog; Tab until the wallet is focused, then Enter.
-    for (let step = 0; step < 10; step++) {
-      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '')
-      if (focused.includes('Latch Test Wallet')) break
-      await page.keyboard.press('Tab')
-    }
+    // Focus is inside the dialog; Tab to the wallet once it is listed, then Enter. How many
+    // stops come before it depends on the logins the project's settings leave on.
+    await expect(modal.getByRole('button', { name: /Latch Test Wallet/ })).toBeVisible()
+    await tabTo(page, /Latch Test Wallet/)
     await expect(modal.getByRole('button', { name: /Latch Test Wallet/ })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('latch-account-address')).toHaveText(short(wallet.address))

@@ -49,7 +49,9 @@ test.describe('keyboard alone', () => {
     await page.goto(`${stack.demoUrl}/?siwx=optional`)
     const modal = page.getByRole('dialog')
 
-    // Open from the page, Escape closes and gives focus back to the opener.
+    // Open from the page, Escape closes and gives focus back to the opener. A visitor tabs once
+    // the button offers to connect: while the kit looks for a past session it says Connecting.
+    await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     await tabTo(page, 'Connect Wallet')
     await page.keyboard.press('Enter')
     await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
