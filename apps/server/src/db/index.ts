@@ -96,9 +96,12 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await orUnavailable(() => pool.connect())
       // A connection that failed is destroyed on release rather than handed out again.
       let broken: Error | undefined
-      client.on('error', (error) => {
+      const onError = (error: Error) => {
         broken = error
-      })
+      }
+      // Pooled connections outlive the transaction: its listener goes with it, or every
+      // transaction would leave one more behind on a connection that serves thousands.
+      client.on('error', onError)
       try {
         await orUnavailable(() => client.query('begin'))
         const result = await work(queryable(client))
@@ -110,6 +113,7 @@ async function openPostgres(url: string): Promise<Database> {
         })
         throw error
       } finally {
+        client.off('error', onError)
         client.release(broken)
       }
     },
