@@ -152,6 +152,12 @@ test.describe('the modal body', () => {
       await page.goto(stack.demoUrl)
       await page.getByRole('button', { name: 'Connect Wallet' }).click()
       const body = page.getByTestId('latch-modal-body')
+      // The card grows and shrinks downwards: its header, and whatever sits above a change, stays
+      // where the pointer found it.
+      const header = page.getByRole('dialog').locator('header').first()
+      await expect(body).not.toHaveAttribute('data-resizing', 'true')
+      const headerTop = (await header.boundingBox())?.y
+      expect(headerTop).toBeGreaterThan(0)
       await page.getByRole('button', { name: /All Wallets/ }).click()
       await expect(
         page.getByRole('list', { name: 'All wallets' }).getByRole('button').first(),
@@ -165,6 +171,7 @@ test.describe('the modal body', () => {
       })
       expect(scrolled).toEqual({ top: 300, overflow: 'auto' })
       expect(await page.getByRole('heading', { name: 'All Wallets' }).boundingBox()).toEqual(title)
+      expect((await header.boundingBox())?.y).toBe(headerTop)
       // Back to a short view: the card shrinks to it.
       await page.getByRole('button', { name: 'Back', exact: true }).click()
       await page.getByRole('button', { name: 'What is a wallet?' }).waitFor()
@@ -175,6 +182,7 @@ test.describe('the modal body', () => {
         }))
         expect(Math.abs(heights.body - heights.content)).toBeLessThan(1)
       }).toPass({ timeout: 2_000 })
+      expect((await header.boundingBox())?.y).toBe(headerTop)
     })
   }
 })
