@@ -155,9 +155,16 @@ test.describe('the modal body', () => {
       // The card grows and shrinks downwards: its header, and whatever sits above a change, stays
       // where the pointer found it.
       const header = page.getByRole('dialog').locator('header').first()
+      const headerTop = async () => {
+        // Once the card has slid in: it moves while its opening animation runs.
+        await page
+          .locator('.latch-card')
+          .evaluate((card) => Promise.all(card.getAnimations().map((motion) => motion.finished)))
+        return Math.round((await header.boundingBox())?.y ?? 0)
+      }
       await expect(body).not.toHaveAttribute('data-resizing', 'true')
-      const headerTop = (await header.boundingBox())?.y
-      expect(headerTop).toBeGreaterThan(0)
+      const top = await headerTop()
+      expect(top).toBeGreaterThan(0)
       await page.getByRole('button', { name: /All Wallets/ }).click()
       await expect(
         page.getByRole('list', { name: 'All wallets' }).getByRole('button').first(),
@@ -171,7 +178,7 @@ test.describe('the modal body', () => {
       })
       expect(scrolled).toEqual({ top: 300, overflow: 'auto' })
       expect(await page.getByRole('heading', { name: 'All Wallets' }).boundingBox()).toEqual(title)
-      expect((await header.boundingBox())?.y).toBe(headerTop)
+      expect(await headerTop()).toBe(top)
       // Back to a short view: the card shrinks to it.
       await page.getByRole('button', { name: 'Back', exact: true }).click()
       await page.getByRole('button', { name: 'What is a wallet?' }).waitFor()
@@ -182,7 +189,7 @@ test.describe('the modal body', () => {
         }))
         expect(Math.abs(heights.body - heights.content)).toBeLessThan(1)
       }).toPass({ timeout: 2_000 })
-      expect((await header.boundingBox())?.y).toBe(headerTop)
+      expect(await headerTop()).toBe(top)
     })
   }
 })
