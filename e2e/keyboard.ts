@@ -51,7 +51,8 @@ export async function expectVisibleFocus(page: Page, where = ''): Promise<FocusS
 
 /**
  * Presses Tab (Shift+Tab with `back`) until the focused element's name matches `name`, checking at
- * every step that focus is shown and never on `<body>`; fails after `max` presses.
+ * every step that focus is shown and never on `<body>`; `max` presses a round, rounds for up to
+ * 10 s, then it fails.
  */
 export async function tabTo(
   page: Page,
@@ -60,15 +61,23 @@ export async function tabTo(
 ): Promise<void> {
   const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text))
   const seen: string[] = []
-  for (let step = 0; step < (options.max ?? 25); step++) {
-    const state = await focusState(page)
-    if (!state.onBody && matches(state.name)) {
-      await expectVisibleFocus(page, `on "${state.name}"`)
-      return
+  // A view may show its title before its controls (its code, a quote, a list on its way): a
+  // visitor goes round again once they are there, for as long as an expectation waits.
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    seen.length = 0
+    for (let step = 0; step < (options.max ?? 25); step++) {
+      const state = await focusState(page)
+      if (!state.onBody && matches(state.name)) {
+        await expectVisibleFocus(page, `on "${state.name}"`)
+        return
+      }
+      seen.push(state.name)
+      await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab')
+      await expectVisibleFocus(page, `after Tab from "${state.name}"`)
     }
-    seen.push(state.name)
-    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab')
-    await expectVisibleFocus(page, `after Tab from "${state.name}"`)
+    if (Date.now() > deadline) break
+    await page.waitForTimeout(250)
   }
   throw new Error(`no focusable "${String(name)}" within reach; passed ${seen.join(' | ')}`)
 }

@@ -138,6 +138,8 @@ test.describe('keyboard alone', () => {
     await activate(page, /^Sandbox/)
     const buy = page.getByRole('dialog', { name: 'Buy Crypto' })
     await expect(buy).toBeVisible()
+    // The view's title shows at once; its form once its code and the provider's limits are in.
+    await expect(buy.getByRole('radio', { name: 'Card' })).toBeVisible()
     await tabTo(page, 'Card')
     await page.keyboard.press('ArrowRight')
     await expect(buy.getByRole('radio', { name: 'Bank' })).toHaveAttribute('aria-checked', 'true')
