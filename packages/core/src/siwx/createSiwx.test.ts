@@ -160,4 +160,34 @@ describe('createSiwx', () => {
     )
     expect(siwx.hasSession()).toBe(false)
   })
+
+  it('sign-out keeps the session until the server has revoked it, and forgets it if the server fails', async () => {
+    const { siwx, post } = setup()
+    await siwx.signIn()
+    let revoke: (value: unknown) => void = () => {}
+    post.mockImplementationOnce(() => new Promise((resolve) => (revoke = resolve)))
+    const out = siwx.signOut()
+    await Promise.resolve()
+    expect(siwx.hasSession()).toBe(true)
+    revoke({})
+    await out
+    expect(siwx.hasSession()).toBe(false)
+
+    await siwx.signIn()
+    post.mockImplementationOnce(() => Promise.reject(new Error('offline')))
+    await siwx.signOut()
+    expect(siwx.hasSession()).toBe(false)
+
+    await siwx.signIn()
+    vi.useFakeTimers()
+    try {
+      post.mockImplementationOnce(() => new Promise(() => {}))
+      const hung = siwx.signOut()
+      await vi.advanceTimersByTimeAsync(5_000)
+      await hung
+      expect(siwx.hasSession()).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

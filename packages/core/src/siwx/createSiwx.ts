@@ -12,6 +12,9 @@ export type {
   SiwxStoredSession,
 } from './types.ts'
 
+/** How long sign-out waits for the server's revoke before forgetting the session anyway. */
+const SIGN_OUT_WAIT_MS = 5_000
+
 function isStoredSession(value: unknown): value is SiwxStoredSession {
   const candidate = value as { token?: unknown; session?: { address?: unknown } } | null
   return typeof candidate?.token === 'string' && typeof candidate.session?.address === 'string'
@@ -79,11 +82,20 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
     },
     async signOut() {
       const stored = store.get().session
+      // The server revokes first: once the page says "signed out", the site's backend must
+      // already refuse the token. A server that fails or hangs past the bound still signs the
+      // visitor out here: the button never leaves them signed in.
+      if (stored) {
+        let timer: ReturnType<typeof setTimeout> | undefined
+        await Promise.race([
+          deps.api
+            .post('/auth/v1/siwx/signout', {}, {}, { authorization: `Bearer ${stored.token}` })
+            .catch(() => {}),
+          new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_WAIT_MS))),
+        ])
+        clearTimeout(timer)
+      }
       forget()
-      if (!stored) return
-      await deps.api
-        .post('/auth/v1/siwx/signout', {}, {}, { authorization: `Bearer ${stored.token}` })
-        .catch(() => {})
     },
   }
 }
