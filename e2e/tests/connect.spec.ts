@@ -9,8 +9,24 @@ test.describe('connect modal with an injected wallet', () => {
     stack,
   }) => {
     const wallet = await devnetWallet(page, stack)
+    // Every text the header's button shows from the first paint: a visitor who never connected
+    // is not told the page is connecting while the kit checks for an earlier session.
+    await page.addInitScript(() => {
+      const shown = new Set<string>()
+      ;(window as unknown as { buttonTexts: Set<string> }).buttonTexts = shown
+      new MutationObserver(() => {
+        const button = document.querySelector('[data-testid="latch-connect-button"]')
+        if (button?.textContent) shown.add(button.textContent)
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
     await page.goto(stack.demoUrl)
+    await expect(page.getByTestId('server-status')).toContainText('Latch server online')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    expect(
+      await page.evaluate(() => [
+        ...(window as unknown as { buttonTexts: Set<string> }).buttonTexts,
+      ]),
+    ).toEqual(['Connect Wallet'])
 
     const modal = page.getByRole('dialog', { name: 'Connect Wallet' })
     await expect(modal).toBeVisible()

@@ -172,8 +172,14 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     onChange: (connectors) => wallets.set({ list: listWallets(connectors) }),
   })
 
+  // wagmi says 'connecting' both for a connect the visitor asked for and while its start-up
+  // reconnect looks for a session when none was stored. Only the first is shown as connecting:
+  // a visitor who never connected sees "Connect Wallet" from the first paint, not a pending
+  // button for as long as wagmi asks each wallet whether it knows the site.
+  let ownConnects = 0
   const snapshot = (): ChainConnection => {
     const current = getConnection(config)
+    if (current.status === 'connecting' && ownConnects === 0) return { status: 'disconnected' }
     if (current.status === 'connected') {
       return {
         status: 'connected',
@@ -245,7 +251,15 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     async connect(walletId, { caipNetworkId } = {}) {
       const connector = findConnector(walletId)
       const chainId = caipNetworkId ? evmChainId(caipNetworkId) : undefined
-      await connect(config, { connector, ...(chainId ? { chainId } : {}) }).catch(rethrowRejection)
+      ownConnects += 1
+      try {
+        await connect(config, { connector, ...(chainId ? { chainId } : {}) }).catch(
+          rethrowRejection,
+        )
+      } finally {
+        ownConnects -= 1
+        connection.set({ current: snapshot() })
+      }
     },
     async disconnect() {
       await disconnect(config)
