@@ -9,8 +9,8 @@ import path from 'node:path'
  *
  * Typecheck, lint and the fresh-clone test run beside the unit and integration tests: the first two
  * keep one core busy while the tests' devnet starts, and the fresh clone spends most of its minute
- * waiting on its own `npm install` and `npm start`. The browser tests follow them, still beside
- * the unit tests: those run in one worker, most of it waiting on chains, and leave a core idle.
+ * waiting on its own `npm install` and `npm start`. The browser tests run alone, after them all:
+ * their timings are the ones closest to what a visitor sees.
  */
 const root = path.resolve(import.meta.dirname, '..')
 const reports = path.join(root, '.cache/test-reports')
@@ -134,11 +134,9 @@ function run(stage: Stage, held: boolean): Promise<void> {
 }
 
 const besideDone = Promise.all(beside.map((stage) => run(stage, true)))
-// The browser tests start once the stages beside the unit tests end: from then on the unit tests
-// keep about one core busy and leave the other to them (their stack is their own).
-const browserDone = besideDone.then(() => run(browser, true))
 await run(unit, false)
-await browserDone
+await besideDone
+await run(browser, false)
 
 if (failedStages.length > 0) console.log(`\nfailed stages: ${failedStages.join(', ')}`)
 // A failed stage without test counts (typecheck, lint, a crash) still counts as a failure.
