@@ -196,7 +196,14 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     }
   }
   const connection = createStore({ current: snapshot() })
-  watchConnection(config, { onChange: () => connection.set({ current: snapshot() }) })
+  const refresh = () => {
+    const next = snapshot()
+    // Still disconnected is no news: a listener that clears the account on a disconnect would
+    // drop what a login in progress has put there (its user, its Farcaster link).
+    if (next.status === 'disconnected' && connection.get().current.status === 'disconnected') return
+    connection.set({ current: next })
+  }
+  watchConnection(config, { onChange: refresh })
 
   const walletConnect = config.connectors.find(
     (connector) => connector.id === WALLETCONNECT_CONNECTOR_ID,
@@ -258,7 +265,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
         )
       } finally {
         ownConnects -= 1
-        connection.set({ current: snapshot() })
+        refresh()
       }
     },
     async disconnect() {
