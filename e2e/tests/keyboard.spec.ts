@@ -50,7 +50,7 @@ test.describe('keyboard alone', () => {
     const modal = page.getByRole('dialog')
 
     // Open from the page, Escape closes and gives focus back to the opener. A visitor tabs once
-    // the button offers to connect: while the kit looks for a past session it says Connecting.
+    // the kit's button is on the page.
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     await tabTo(page, 'Connect Wallet')
     await page.keyboard.press('Enter')

@@ -4,6 +4,7 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import type { Address } from 'viem'
 import { LatchError } from '../errors.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
+import { settleWithin } from '../platform/timers.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedProvider, EmbeddedProviderDeps, RequestArguments } from './provider.ts'
 import { defaultTimers, type FrameClient, type Timers } from './types.ts'
@@ -60,11 +61,6 @@ export type WalletFeeRequest = {
   data?: `0x${string}`
   chainId: number
 }
-
-const waitAtMost = (ms: number, timers: Timers) =>
-  new Promise<void>((resolve) => {
-    timers.setTimeout(resolve, ms)
-  })
 
 /**
  * A wagmi connector for the embedded wallet (email and social login). Its provider answers
@@ -285,16 +281,15 @@ export function embeddedConnector(
         setUser(undefined)
         if (!loaded) return
         // Sign-out waits for the frame at most 3 s; the session is forgotten here anyway.
-        await Promise.race([
-          loaded
-            .request(
-              'SIGN_OUT',
-              {},
-              { timeoutMs: FRAME_SIGN_OUT_TIMEOUT_MS, alertOnTimeout: false },
-            )
-            .catch(() => {}),
-          waitAtMost(FRAME_SIGN_OUT_TIMEOUT_MS, timers),
-        ])
+        await settleWithin(
+          loaded.request(
+            'SIGN_OUT',
+            {},
+            { timeoutMs: FRAME_SIGN_OUT_TIMEOUT_MS, alertOnTimeout: false },
+          ),
+          FRAME_SIGN_OUT_TIMEOUT_MS,
+          timers,
+        )
       },
 
       async getAccounts() {

@@ -9,16 +9,7 @@ import type {
 import type { Text } from '@latch/protocol/i18n'
 import type { ReadableStore } from '../store.ts'
 
-/** Timers looked up when called, so tests' fake timers apply. */
-export type Timers = {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const defaultTimers: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
+export { defaultTimers, type Timers } from '../platform/timers.ts'
 
 /** The wallet frame goes from not ready to ready; `failed` after the load timeout. */
 export type FrameStatus = 'unloaded' | 'loading' | 'ready' | 'failed'

@@ -49,6 +49,14 @@ describe('mirrorConnection', () => {
     expect(network.state.get()).toMatchObject({ walletNetworkId: undefined, unsupported: false })
     expect(connection.state.get().status).toBe('disconnected')
   })
+
+  it('leaves the account alone while the wallet stays disconnected: a login fills it first', () => {
+    const { wallet, account } = setup()
+    // A Farcaster login shows its link in the account before the wallet connects.
+    account.update('eip155', { farcasterUrl: 'https://farcaster.test/~/siwf?channelToken=1' })
+    wallet.set({ status: 'disconnected' })
+    expect(account.get('eip155').farcasterUrl).toBe('https://farcaster.test/~/siwf?channelToken=1')
+  })
 })
 
 describe('mirrorConnection of a Polkadot account', () => {

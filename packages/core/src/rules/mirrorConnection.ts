@@ -24,7 +24,10 @@ export type MirrorConnectionDeps = {
  */
 export function mirrorConnection(deps: MirrorConnectionDeps): () => void {
   const { namespace, connection, account, network } = deps
-  return deps.wallet.subscribe((current) => {
+  return deps.wallet.subscribe((current, previous) => {
+    // Still disconnected is no news: clearing the account again would drop what a login in
+    // progress has put there (the embedded wallet's user, a Farcaster link) before it connects.
+    if (current.status === 'disconnected' && previous.status === 'disconnected') return
     connection.setStatus(current.status)
     if (current.status === 'connected') {
       const explorer = network.find(current.caipNetworkId)?.blockExplorers?.default.url

@@ -1,5 +1,6 @@
 import { LatchError } from '../errors.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
+import { settleWithin } from '../platform/timers.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
 import { createStore } from '../store.ts'
 import type { SiwxController, SiwxDeps, SiwxState, SiwxStoredSession } from './types.ts'
@@ -86,14 +87,15 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
       // already refuse the token. A server that fails or hangs past the bound still signs the
       // visitor out here: the button never leaves them signed in.
       if (stored) {
-        let timer: ReturnType<typeof setTimeout> | undefined
-        await Promise.race([
-          deps.api
-            .post('/auth/v1/siwx/signout', {}, {}, { authorization: `Bearer ${stored.token}` })
-            .catch(() => {}),
-          new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_WAIT_MS))),
-        ])
-        clearTimeout(timer)
+        await settleWithin(
+          deps.api.post(
+            '/auth/v1/siwx/signout',
+            {},
+            {},
+            { authorization: `Bearer ${stored.token}` },
+          ),
+          SIGN_OUT_WAIT_MS,
+        )
       }
       forget()
     },

@@ -196,13 +196,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     }
   }
   const connection = createStore({ current: snapshot() })
-  const refresh = () => {
-    const next = snapshot()
-    // Still disconnected is no news: a listener that clears the account on a disconnect would
-    // drop what a login in progress has put there (its user, its Farcaster link).
-    if (next.status === 'disconnected' && connection.get().current.status === 'disconnected') return
-    connection.set({ current: next })
-  }
+  const refresh = () => connection.set({ current: snapshot() })
   watchConnection(config, { onChange: refresh })
 
   const walletConnect = config.connectors.find(
