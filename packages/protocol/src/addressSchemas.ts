@@ -95,8 +95,8 @@ const plainPart = (value: string) =>
 /**
  * An account of any chain family the account routes serve, in the family's plain form: EVM as
  * `evmAddress` gives it (`0x`...), Solana as base58, Bitcoin as written (its checksum tells it
- * apart from the others: bech32 or base58check), Polkadot as SS58 (46 to 50 characters with its
- * own checksum, longer than any Solana address). A CAIP-10 id is taken for its address; the
+ * apart from the others: bech32 or base58check), Polkadot as SS58 (base58 of 35 or 36 bytes with
+ * its own checksum, never the 32 of a Solana key). A CAIP-10 id is taken for its address; the
  * route's chainId picks the chain and checks the address is of its network.
  */
 export const accountAddress = withEvmChecksum(
