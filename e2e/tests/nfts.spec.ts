@@ -59,6 +59,12 @@ test('the NFTs tab: the seeded NFTs with images, spam behind Show hidden, the de
   await form.getByLabel('Receiver').fill('0x1234')
   await form.getByRole('button', { name: 'Send' }).click()
   await expect(form.getByRole('alert')).toHaveText('Invalid receiver address')
+  // 0x8ba1f109551bD432803012645Ac136ddd64DBA72 with one letter in the wrong case.
+  await form.getByLabel('Receiver').fill('0x8ba1f109551bd432803012645Ac136ddd64DBA72')
+  await form.getByRole('button', { name: 'Send' }).click()
+  await expect(form.getByRole('alert')).toHaveText(
+    "Invalid receiver address. The mix of capital and small letters does not match this address's checksum: a character is likely mistyped.",
+  )
   await form.getByLabel('Receiver').fill(receiver)
   await form.getByRole('button', { name: 'Send' }).click()
   await expect(detail.getByTestId('latch-nft-sent')).toHaveText(`Sent Latch Tile #${MINE}`)

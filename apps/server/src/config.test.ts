@@ -80,6 +80,31 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses to start on a contract whose mixed case is not its checksum, naming where it is', () => {
+    const load = (address: string) =>
+      loadConfig({
+        DATA_DIR: emptyDataDir(),
+        LATCH_CHAINS: JSON.stringify([
+          {
+            chainId: 1,
+            name: 'Ethereum',
+            rpcUrls: ['https://rpc.example'],
+            tokens: [{ address, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+          },
+        ]),
+      })
+    const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+    for (const written of [usdc, usdc.toLowerCase(), `0x${usdc.slice(2).toUpperCase()}`])
+      expect(load(written).chains[0]?.tokens[0]?.address).toBe(written)
+    // One letter in the wrong case: a typo the checksum catches.
+    const typo = '0xA0b86991c6218b36c1d19d4a2e9Eb0cE3606eB48'
+    expect(() => load(typo)).toThrow(ConfigError)
+    expect(() => load(typo)).toThrow(/LATCH_CHAINS\.0\.tokens\.0\.address: .*EIP-55 checksum/)
+    expect(() =>
+      loadConfig({ DATA_DIR: emptyDataDir(), SPONSORSHIP_TARGETS: `${usdc},${typo}` }),
+    ).toThrow(/SPONSORSHIP_TARGETS\.1: .*EIP-55 checksum/)
+  })
+
   it('reads each LATCH_CHAINS entry by its family, EVM when it names none', () => {
     const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
     const config = loadConfig({

@@ -5,6 +5,7 @@ import {
   type DevnetManifest,
   devnetManifest,
   type OnrampProviderId,
+  withEvmChecksum,
 } from '@latch/protocol'
 import { z } from 'zod'
 import {
@@ -44,10 +45,10 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 )
 
-const evmAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address')
-  .transform((value) => value as `0x${string}`)
+// A contract mistyped in the configuration stops the start, as a mistyped receiver is refused.
+const evmAddress = withEvmChecksum(
+  z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address'),
+).transform((value) => value as `0x${string}`)
 
 /** An ERC-20 the server reports balances, prices and transfers of. */
 const tokenConfig = z.object({

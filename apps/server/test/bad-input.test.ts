@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { NATIVE_TOKEN_ADDRESS } from '@latch/protocol'
+import {
+  evmAddressProblem,
+  formatReadableRegisterNameMessage,
+  NATIVE_TOKEN_ADDRESS,
+} from '@latch/protocol'
+import { formatSiweMessage } from '@latch/protocol/siwx'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { newDeviceId } from './embeddedFixtures.ts'
@@ -395,6 +400,22 @@ const OTHER_ADDRESS_FORMS: Record<string, Sample[]> = {
       query: PROJECT,
       body: {
         ...PROJECT,
+        message: formatSiweMessage({
+          domain: '127.0.0.1',
+          address: ADDRESS,
+          uri: 'http://127.0.0.1:5173/',
+          version: '1',
+          chainId: chain.chainId,
+          nonce: 'sweepsweep12345678',
+          issuedAt: '2026-01-02T03:04:05Z',
+        }),
+        signature: `0x${'ab'.repeat(65)}`,
+      },
+    },
+    {
+      query: PROJECT,
+      body: {
+        ...PROJECT,
         message: `127.0.0.1 wants you to sign in with your Bitcoin account:\n${BITCOIN_ADDRESS}`,
         signature: 'A'.repeat(88),
       },
@@ -437,6 +458,34 @@ const OTHER_ADDRESS_FORMS: Record<string, Sample[]> = {
   ],
   'POST /v1/profile/account': [
     { query: PROJECT, body: { ...SIGNED, coin_type: 60, address: ACCOUNT } },
+    // The readable registration, which names the address too.
+    {
+      query: PROJECT,
+      body: {
+        ...SIGNED,
+        message: formatReadableRegisterNameMessage({
+          name: 'sweep.latch.id',
+          address: ADDRESS,
+          timestamp: 1,
+        }),
+      },
+    },
+  ],
+  // The address a name is to point to, in the signed message.
+  'POST /v1/profile/account/{name}/address': [
+    {
+      params: { name: 'sweep.latch.id' },
+      query: PROJECT,
+      body: {
+        ...SIGNED,
+        message: JSON.stringify({
+          name: 'sweep.latch.id',
+          coin_type: 60,
+          address: ADDRESS,
+          timestamp: 1,
+        }),
+      },
+    },
   ],
   'POST /v1/generators/onrampurl': [
     {
@@ -475,6 +524,49 @@ const PASSED_THROUGH = new Set([
  */
 const TEXT_BODIES = new Set(['POST /batch', 'POST /e'])
 
+/**
+ * Routes that read their params only for a signed-in embedded wallet: the sweep's made-up session
+ * is refused first (401), so their mistyped-address cases are in embedded-rpc.test.ts.
+ */
+const SESSION_BEFORE_PARAMS = new Set(['POST /wallet/v1/rpc', 'POST /wallet/v1/rpc/cost'])
+
+/** An EVM address inside a text: 0x and 40 hex digits, no more. */
+const EVM_ADDRESS_IN_TEXT = /0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/
+
+/**
+ * `value` with its EVM address mistyped, one slip of Shift (its first small letter a capital), so
+ * its mixed case is not its EIP-55 checksum, as the rule itself confirms; undefined when it holds
+ * no address such a slip breaks.
+ */
+function mistyped(value: string): string | undefined {
+  const address = EVM_ADDRESS_IN_TEXT.exec(value)?.[0]
+  if (!address) return undefined
+  const typo = address.replace(/[a-f]/, (letter) => letter.toUpperCase())
+  return evmAddressProblem(typo) === 'checksum' ? value.replace(address, typo) : undefined
+}
+
+/** A JSON body with one of its EVM addresses mistyped, for each one it holds, and where it is. */
+function mistypedBodies(sample: unknown, path: string[]): { where: string[]; value: unknown }[] {
+  if (typeof sample === 'string') {
+    const typo = mistyped(sample)
+    return typo === undefined ? [] : [{ where: path, value: typo }]
+  }
+  if (Array.isArray(sample))
+    return sample.flatMap((item, index) =>
+      mistypedBodies(item, [...path, String(index)]).map(({ where, value }) => ({
+        where,
+        value: sample.map((other, at) => (at === index ? value : other)),
+      })),
+    )
+  if (sample === null || typeof sample !== 'object') return []
+  return Object.entries(sample).flatMap(([key, field]) =>
+    mistypedBodies(field, [...path, key]).map(({ where, value }) => ({
+      where,
+      value: { ...sample, [key]: value },
+    })),
+  )
+}
+
 const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085']
 
 type JsonSchema = {
@@ -500,6 +592,8 @@ type Case = {
   what: string
   /** A control character in a text input: refused by the shared refinement, so 400 and its message. */
   controlCharacter: boolean
+  /** The input holding a mistyped EVM address: a 400 whose message names it and the checksum. */
+  mistypedAddress?: string
   /**
    * A 2xx is right too: an input the route passes on untouched (PASSED_THROUGH), or a well-formed
    * value that names nothing (a path with slashes looked up as a name is simply not found).
@@ -610,12 +704,13 @@ function casesOf(
   const add = (
     what: string,
     parts: { url?: string; body?: string; contentType?: string },
-    flags: { controlCharacter?: boolean; mayAnswer?: boolean } = {},
+    flags: { controlCharacter?: boolean; mayAnswer?: boolean; mistypedAddress?: string } = {},
   ) =>
     cases.push({
       route,
       what,
       controlCharacter: flags.controlCharacter ?? false,
+      ...(flags.mistypedAddress !== undefined && { mistypedAddress: flags.mistypedAddress }),
       mayAnswer: flags.mayAnswer ?? false,
       method,
       url: parts.url ?? buildUrl(path, params, query),
@@ -687,6 +782,25 @@ function casesOf(
     )
     add('body with NUL bytes', { body: `${(bodyText ?? '{}').slice(0, -1)},"x\u0000":"\u0000"}` })
   }
+  if (SESSION_BEFORE_PARAMS.has(route)) return cases
+  for (const [name, value] of Object.entries(params)) {
+    const typo = mistyped(value)
+    if (typo === undefined) continue
+    const url = buildUrl(path, { ...params, [name]: typo }, query)
+    add(`path ${name} mistyped EVM address`, { url }, { mistypedAddress: name })
+  }
+  for (const [name, value] of query) {
+    const typo = mistyped(value)
+    if (typo === undefined) continue
+    const url = buildUrl(path, params, [...query.filter(([other]) => other !== name), [name, typo]])
+    add(`query ${name} mistyped EVM address`, { url }, { mistypedAddress: name })
+  }
+  for (const { where, value } of mistypedBodies(sample.body, []))
+    add(
+      `body.${where.join('.')} mistyped EVM address`,
+      { body: JSON.stringify(value) },
+      { mistypedAddress: where.at(-1) ?? 'body' },
+    )
   return cases
 }
 
@@ -731,6 +845,11 @@ function fault(testCase: Case, outcome: Outcome): string | undefined {
     if (!/control character/i.test(body.message))
       return `400 without the control-character message: ${body.message.slice(0, 120)}`
   }
+  if (testCase.mistypedAddress !== undefined) {
+    if (outcome.status !== 400) return `${outcome.status} for a mistyped EVM address, not 400`
+    if (!/EIP-55 checksum/.test(body.message) || !body.message.includes(testCase.mistypedAddress))
+      return `400 not naming ${testCase.mistypedAddress} and its checksum: ${body.message.slice(0, 160)}`
+  }
   return undefined
 }
 
@@ -774,10 +893,12 @@ describe.each<[Dialect, Record<string, string>]>([
     const faults: string[] = []
     const answered: string[] = []
     let controlCharacterCases = 0
+    const mistypedRoutes = new Set<string>()
     for (const testCase of cases) {
       const outcome = await send(server, testCase)
       statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1)
       if (testCase.controlCharacter) controlCharacterCases++
+      if (testCase.mistypedAddress !== undefined) mistypedRoutes.add(testCase.route)
       const wrong = fault(testCase, outcome)
       if (wrong) faults.push(`${testCase.route} ${testCase.what}: ${wrong}`)
       else if (outcome.status < 300) answered.push(`${testCase.route} ${testCase.what}`)
@@ -790,5 +911,28 @@ describe.each<[Dialect, Record<string, string>]>([
         `; answered as allowed: ${answered.join('; ')}`,
     )
     expect(faults).toEqual([])
+    // Each route that takes an EVM address had one mistyped (the wallet's RPC is swept in
+    // embedded-rpc.test.ts, the paymaster's in-band answers in paymaster-route.test.ts).
+    expect([...mistypedRoutes].sort()).toEqual([
+      'GET /v1/account/{address}/balance',
+      'GET /v1/account/{address}/history',
+      'GET /v1/account/{address}/nfts',
+      'GET /v1/convert/allowance',
+      'GET /v1/convert/build-approve',
+      'GET /v1/convert/quotes',
+      'GET /v1/identity/{address}',
+      'GET /v1/nft/image/{chainId}/{contract}/{tokenId}',
+      'GET /v1/profile/account/{name}',
+      'GET /v1/profile/reverse/{address}',
+      'GET /v1/sessions/{address}',
+      'POST /auth/v1/siwx/verify',
+      'POST /v1/convert/build-transaction',
+      'POST /v1/fungible/price',
+      'POST /v1/generators/onrampurl',
+      'POST /v1/profile/account',
+      'POST /v1/profile/account/{name}/address',
+      'POST /v1/profile/account/{name}/attributes',
+      'POST /v1/sessions/{address}/revoke',
+    ])
   })
 })

@@ -780,6 +780,61 @@ describe.each(DIALECTS)('swaps, /v1/convert/* (%s)', (dialect) => {
       expect(response.json().message).toMatch(message)
     })
 
+    it('refuses a mixed-case address whose case is not its checksum with a 400 naming the field', async () => {
+      // The bank's address with its first small letter made a capital: one slip of Shift.
+      const typo = bank.address.replace(/[a-f]/, (letter) => letter.toUpperCase())
+      const token = tools.tokenOf('USDC').address
+      const tokenTypo = token.replace(/[a-f]/, (letter) => letter.toUpperCase())
+      const refused = [
+        [
+          'querystring.userAddress',
+          await get('/v1/convert/allowance', { tokenAddress: id('USDC'), userAddress: typo }),
+        ],
+        [
+          'querystring.userAddress',
+          await get('/v1/convert/allowance', {
+            tokenAddress: id('USDC'),
+            userAddress: `${CHAIN}:${typo}`,
+          }),
+        ],
+        [
+          'querystring.tokenAddress',
+          await get('/v1/convert/allowance', {
+            tokenAddress: `${CHAIN}:${tokenTypo}`,
+            userAddress: userId(bank),
+          }),
+        ],
+        [
+          'body.userAddress',
+          await buildTransaction({ ...swapQuery, userAddress: `${CHAIN}:${typo}` }),
+        ],
+        ['body.userAddress', await buildTransaction({ ...swapQuery, userAddress: typo })],
+        ['body.to', await buildTransaction({ ...swapQuery, to: `${CHAIN}:${tokenTypo}` })],
+        [
+          'querystring.userAddress',
+          await get('/v1/convert/quotes', { ...swapQuery, userAddress: `${CHAIN}:${typo}` }),
+        ],
+        [
+          'querystring.from',
+          await get('/v1/convert/build-approve', {
+            userAddress: userId(bank),
+            from: `${CHAIN}:${tokenTypo}`,
+            to: id('ETH'),
+          }),
+        ],
+      ] as const
+      for (const [field, response] of refused) {
+        expect(response.statusCode, response.body).toBe(400)
+        expect(response.json().message).toMatch(new RegExp(`^${field}: .*EIP-55 checksum`))
+      }
+      // The same addresses in one case are taken.
+      const lower = await get('/v1/convert/allowance', {
+        tokenAddress: `${CHAIN}:${token.toLowerCase()}`,
+        userAddress: `${CHAIN}:${bank.address.toLowerCase()}`,
+      })
+      expect(lower.statusCode, lower.body).toBe(200)
+    })
+
     it('refuses approving the native coin and reading allowances across networks', async () => {
       const native = await get('/v1/convert/build-approve', {
         userAddress: userId(bank),

@@ -295,4 +295,27 @@ describe('the embedded wallet signs and sends for its user', () => {
     const unknownBatch = await rpc('wallet_getCallsStatus', ['0x1234'])
     expect(unknownBatch.json().message).toBe('Unknown wallet_sendCalls id')
   })
+
+  it('refuses a receiver whose mixed case is not its checksum, and sends nothing', async () => {
+    const receiver = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+    // One letter in the wrong case: a typo the checksum catches.
+    const typo = '0x8ba1f109551bd432803012645Ac136ddd64DBA72'
+    const before = await client.getBalance({ address: receiver })
+    const refusals = [
+      ['params.0.to', await rpc('eth_sendTransaction', [{ to: typo, value: '0x1' }])],
+      ['params.0.to', await cost('eth_sendTransaction', [{ to: typo, value: '0x1' }])],
+      [
+        'params.0.calls.0.to',
+        await rpc('wallet_sendCalls', [
+          { version: '2.0.0', chainId: toHex(chainId), calls: [{ to: typo, value: '0x1' }] },
+        ]),
+      ],
+    ] as const
+    for (const [where, response] of refusals) {
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.json().message).toMatch(`at ${where}: `)
+      expect(response.json().message).toMatch(/EIP-55 checksum/)
+    }
+    expect(await client.getBalance({ address: receiver })).toBe(before)
+  })
 })

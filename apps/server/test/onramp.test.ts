@@ -294,6 +294,18 @@ describe.each(DIALECTS)('on-ramp options, quotes and provider URLs on %s', (dial
     const badAddress = await api.url({ destinationWallets: [{ address: '0x1234' }] })
     expect(badAddress.statusCode).toBe(400)
     expect(badAddress.json().message).toMatch(/address is an EVM or a Solana address/)
+    // 44 base58 characters, as long as a Solana address, that decode to 33 bytes: no key.
+    const notAKey = await api.url({ destinationWallets: [{ address: 'z'.repeat(44) }] })
+    expect(notAKey.statusCode, notAKey.body).toBe(400)
+    expect(notAKey.json().message).toMatch(/address is an EVM or a Solana address/)
+    // An EVM address with one letter in the wrong case: its checksum tells the typo.
+    const mistyped = await api.url({
+      destinationWallets: [{ address: '0x70997970c51812dc3A010C7d01b50e0d17dc79C8' }],
+    })
+    expect(mistyped.statusCode, mistyped.body).toBe(400)
+    expect(mistyped.json().message).toMatch(
+      /^body\.destinationWallets\.0\.address: .*EIP-55 checksum/,
+    )
     const none = await api.url({ destinationWallets: [] })
     expect(none.statusCode).toBe(400)
   })

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { EVM_CHECKSUM_MESSAGE } from '@latch/protocol'
 import { parseEther } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -100,6 +101,12 @@ describe('the paymaster route', () => {
       code: -32602,
       message:
         'Invalid params: params.0.sender: Expected an address: 0x followed by 40 hex characters',
+    })
+    // The sender with one letter in the wrong case: mixed case that is not its checksum.
+    const mistyped = { sender: '0x70997970c51812dc3A010C7d01b50e0d17dc79C8' }
+    expect(await errorOf(pm('pm_getPaymasterData', chainA, mistyped))).toEqual({
+      code: -32602,
+      message: `Invalid params: params.0.sender: ${EVM_CHECKSUM_MESSAGE}`,
     })
     expect(await errorOf(pm('pm_getPaymasterData', chainA, { nonce: 12 }))).toMatchObject({
       code: -32602,

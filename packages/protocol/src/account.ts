@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { accountAddress, evmAddress } from './addressSchemas.ts'
+import { accountAddress, evmAddress, withEvmChecksum } from './addressSchemas.ts'
 import { clientQuery, projectIdValue } from './api.ts'
 import { caipAddress, caipNetworkId } from './caipSchemas.ts'
 import { polkadotBalanceParts } from './polkadot.ts'
@@ -75,7 +75,7 @@ export const fungiblePriceBody = z.object({
   projectId: projectIdValue,
   currency: currencyValue,
   addresses: z
-    .array(caipAddress)
+    .array(withEvmChecksum(caipAddress))
     .min(1, 'addresses needs at least one CAIP-10 token id')
     .max(100, 'At most 100 addresses'),
 })

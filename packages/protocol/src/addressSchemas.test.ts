@@ -8,6 +8,7 @@ import {
   isEvmAccount,
   plainOrCaipAddress,
 } from './addressSchemas.ts'
+import { EVM_CHECKSUM_MESSAGE } from './evmAddress.ts'
 
 const PLAIN = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
@@ -49,6 +50,50 @@ describe('accountAddress', () => {
     expect(accountAddress.safeParse('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5').success).toBe(
       false,
     )
+  })
+})
+
+describe('the EIP-55 rule, in every form of address a route takes', () => {
+  // PLAIN with one letter in the wrong case: mixed case that is not its checksum.
+  const TYPO = PLAIN.replace('C51812', 'c51812')
+  const forms = (address: string) => [
+    address,
+    address.slice(2),
+    `eip155:31337:${address}`,
+    `eip155:1:${address}`,
+  ]
+  const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => [issue.path, issue.message])
+
+  it('takes the address in one case or in its checksum case', () => {
+    for (const address of [PLAIN, PLAIN.toLowerCase(), `0x${PLAIN.slice(2).toUpperCase()}`]) {
+      for (const form of forms(address)) {
+        expect(evmAddress.parse(form), form).toBe(address)
+        expect(accountAddress.parse(form), form).toBe(address)
+      }
+      expect(plainOrCaipAddress.parse(address)).toBe(address)
+      expect(plainOrCaipAddress.parse(`eip155:1:${address}`)).toBe(`eip155:1:${address}`)
+    }
+  })
+
+  it('refuses a mixed-case address that is not its checksum, with that reason alone', () => {
+    for (const form of forms(TYPO)) {
+      expect(issuesOf(evmAddress.safeParse(form)), form).toEqual([[[], EVM_CHECKSUM_MESSAGE]])
+      expect(issuesOf(accountAddress.safeParse(form)), form).toEqual([[[], EVM_CHECKSUM_MESSAGE]])
+    }
+    for (const form of [TYPO, `eip155:1:${TYPO}`])
+      expect(issuesOf(plainOrCaipAddress.safeParse(form)), form).toEqual([
+        [[], EVM_CHECKSUM_MESSAGE],
+      ])
+  })
+
+  it('names the field of a call whose address is mistyped', () => {
+    const query = addressesOnOneChain(
+      z.object({ userAddress: plainOrCaipAddress, from: plainOrCaipAddress }),
+      ['userAddress', 'from'],
+    )
+    const result = query.safeParse({ userAddress: TYPO, from: `eip155:31337:${TOKEN}` })
+    expect(issuesOf(result)).toEqual([[['userAddress'], EVM_CHECKSUM_MESSAGE]])
   })
 })
 

@@ -7,6 +7,7 @@ import {
   isCaipNetworkId,
   parseCaipAddress,
 } from './caip.ts'
+import { EVM_CHECKSUM_MESSAGE, evmAddressProblem } from './evmAddress.ts'
 import { isSs58Address } from './polkadotAddress.ts'
 import { isSolanaAddress } from './solanaAddress.ts'
 import { text } from './text.ts'
@@ -15,13 +16,34 @@ import { text } from './text.ts'
 // (`0x` + 40 hex, what most clients keep for the connected account) and CAIP-10
 // (`eip155:31337:0x...`, which also names the chain). `plainOrCaipAddress` checks either form; a route then
 // normalizes it once, in its schema: `evmAddress` to the plain form where only the account
-// matters, `addressesOnOneChain` to CAIP-10 where the chain matters too.
+// matters, `addressesOnOneChain` to CAIP-10 where the chain matters too. In every form an EVM
+// address is in one case or in its EIP-55 checksum's (`withEvmChecksum`).
 
 const PLAIN_EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const EIP155_ADDRESS = /^eip155:\d+:0x[0-9a-fA-F]{40}$/
 
 export const ADDRESS_FORMS_MESSAGE =
   'Expected an address: 0x followed by 40 hex characters, or a CAIP-10 account id such as eip155:1:0x...'
+
+/** The 40 hex digits of an EVM address in each form a route takes: with or without 0x, or CAIP-10. */
+const EVM_DIGITS = /^(?:eip155:\d+:)?(?:0x)?([0-9a-fA-F]{40})$/
+
+/**
+ * Whether an EVM address, in any form a route takes, is in one case or in its EIP-55 checksum's.
+ * A value of no such form passes: the format check beside this one refuses it with its own words.
+ */
+const caseIsChecksum = (value: string): boolean => {
+  const digits = EVM_DIGITS.exec(value)?.[1]
+  return digits === undefined || evmAddressProblem(digits) !== 'checksum'
+}
+
+/**
+ * `schema` with the EIP-55 rule: a mixed-case EVM address whose case is not its checksum, a likely
+ * typo, is refused (a 400 naming the field), never sent to or looked up.
+ * @example withEvmChecksum(text().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address'))
+ */
+export const withEvmChecksum = <Schema extends z.ZodType<string, string>>(schema: Schema): Schema =>
+  schema.refine(caseIsChecksum, EVM_CHECKSUM_MESSAGE)
 
 /** Whether a value is a plain EVM address (`0x` + 40 hex), as opposed to a CAIP-10 id. */
 export const isPlainEvmAddress = (value: string): value is `0x${string}` =>
@@ -31,11 +53,13 @@ export const isPlainEvmAddress = (value: string): value is `0x${string}` =>
  * Either form of an address. On eip155 a CAIP-10 id must hold a 0x address of 40 hex characters;
  * another namespace passes here, and each route says whether it serves it.
  */
-export const plainOrCaipAddress = text().refine(
-  (value) =>
-    isPlainEvmAddress(value) ||
-    (isCaipAddress(value) && (!value.startsWith('eip155:') || EIP155_ADDRESS.test(value))),
-  ADDRESS_FORMS_MESSAGE,
+export const plainOrCaipAddress = withEvmChecksum(
+  text().refine(
+    (value) =>
+      isPlainEvmAddress(value) ||
+      (isCaipAddress(value) && (!value.startsWith('eip155:') || EIP155_ADDRESS.test(value))),
+    ADDRESS_FORMS_MESSAGE,
+  ),
 ) as unknown as z.ZodType<`0x${string}` | CaipAddress, string>
 
 const EVM_ADDRESS_MESSAGE =
@@ -46,15 +70,15 @@ const EVM_ADDRESS_MESSAGE =
  * chain; the route's own chainId picks the chain): plain, 40 hex characters without 0x, or an
  * eip155 CAIP-10 id. Gives the plain `0x` form.
  */
-export const evmAddress = text()
-  .refine(
+export const evmAddress = withEvmChecksum(
+  text().refine(
     (value) => /^(0x)?[0-9a-fA-F]{40}$/.test(value) || EIP155_ADDRESS.test(value),
     EVM_ADDRESS_MESSAGE,
-  )
-  .transform((value): `0x${string}` => {
-    const hex = value.slice(-40)
-    return `0x${hex}`
-  })
+  ),
+).transform((value): `0x${string}` => {
+  const hex = value.slice(-40)
+  return `0x${hex}`
+})
 
 const ACCOUNT_MESSAGE =
   'Expected an account address: an EVM address (0x followed by 40 hex characters, or ' +
@@ -71,12 +95,12 @@ const plainPart = (value: string) =>
 /**
  * An account of any chain family the account routes serve, in the family's plain form: EVM as
  * `evmAddress` gives it (`0x`...), Solana as base58, Bitcoin as written (its checksum tells it
- * apart from the others: bech32 or base58check), Polkadot as SS58 (46 to 50 characters with its
- * own checksum, longer than any Solana address). A CAIP-10 id is taken for its address; the
+ * apart from the others: bech32 or base58check), Polkadot as SS58 (base58 of 35 or 36 bytes with
+ * its own checksum, never the 32 of a Solana key). A CAIP-10 id is taken for its address; the
  * route's chainId picks the chain and checks the address is of its network.
  */
-export const accountAddress = text()
-  .refine(
+export const accountAddress = withEvmChecksum(
+  text().refine(
     (value) =>
       /^(0x)?[0-9a-fA-F]{40}$/.test(value) ||
       EIP155_ADDRESS.test(value) ||
@@ -84,14 +108,14 @@ export const accountAddress = text()
       isSs58Address(plainPart(value)) ||
       isSolanaAddress(plainPart(value)),
     ACCOUNT_MESSAGE,
-  )
-  .transform((value): string => {
-    const plain = plainPart(value)
-    if (isBitcoinAddress(plain)) return plain
-    if (isSs58Address(plain)) return plain
-    if (isSolanaAddress(plain) && !/^(0x)?[0-9a-fA-F]{40}$/.test(plain)) return plain
-    return `0x${value.slice(-40)}`
-  })
+  ),
+).transform((value): string => {
+  const plain = plainPart(value)
+  if (isBitcoinAddress(plain)) return plain
+  if (isSs58Address(plain)) return plain
+  if (isSolanaAddress(plain) && !/^(0x)?[0-9a-fA-F]{40}$/.test(plain)) return plain
+  return `0x${value.slice(-40)}`
+})
 
 /** Whether an address `accountAddress` gave is an EVM one (else Solana's base58 or Bitcoin's). */
 export const isEvmAccount = (address: string): address is `0x${string}` =>

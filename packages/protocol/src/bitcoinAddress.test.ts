@@ -59,10 +59,54 @@ describe('Bitcoin addresses', () => {
       // A version 0 program of 16 bytes.
       encodeSegwitAddress('mainnet', 0, new Uint8Array(16)),
       '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb',
+      // Base58 addresses of other coins (Litecoin, Dogecoin), their checksums right.
+      'LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9',
+      'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
       'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9',
       '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
       '',
       'bc1',
+    ])
+      expect(decodeBitcoinAddress(address), address).toBeUndefined()
+  })
+
+  it("reads BIP-350's valid segwit addresses, of every version and program length", () => {
+    for (const [address, version, length] of [
+      ['BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 0, 20],
+      ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7', 0, 32],
+      ['bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y', 1, 40],
+      ['BC1SW50QGDZ25J', 16, 2],
+      ['bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs', 2, 16],
+      ['tb1qqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesrxh6hy', 0, 32],
+      ['tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c', 1, 32],
+      ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0', 1, 32],
+    ] as const) {
+      const read = decoded(address)
+      expect([read.witnessVersion, read.program.length], address).toEqual([version, length])
+    }
+  })
+
+  it("refuses BIP-350's invalid segwit addresses, each for its own reason", () => {
+    for (const address of [
+      // A network no one has.
+      'tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut',
+      // Versions 1 and above in bech32's checksum, version 0 in bech32m's.
+      'tb1z0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqglt7rf',
+      'BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL',
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh',
+      'tb1q0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq24jc47',
+      // A character outside the alphabet; a version above 16.
+      'bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4',
+      'BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R',
+      // Programs of 1 and 41 bytes; a version 0 program of 16.
+      'bc1pw5dgrnzv',
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav',
+      'BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P',
+      // Mixed case; padding of more than 4 bits; padding that is not zero; no data at all.
+      'tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq',
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v07qwwzcrf',
+      'tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vpggkg4j',
+      'bc1gmk9yu',
     ])
       expect(decodeBitcoinAddress(address), address).toBeUndefined()
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withEvmChecksum } from './addressSchemas.ts'
 import { clientQuery } from './api.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import { text } from './text.ts'
@@ -50,6 +51,8 @@ export type NftsResponse = z.infer<typeof nftsResponse>
 /** GET /v1/nft/image/{chainId}/{contract}/{tokenId}: a token's image, proxied. */
 export const nftImageParams = z.object({
   chainId: caipNetworkId,
-  contract: text().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address'),
+  contract: withEvmChecksum(
+    text().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address'),
+  ),
   tokenId: text().regex(/^[0-9]{1,78}$/, 'Expected a token id in decimal'),
 })

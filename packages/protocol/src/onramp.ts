@@ -3,7 +3,9 @@ import { clientQuery } from './api.ts'
 import { isCaipAddress, parseCaipAddress } from './caip.ts'
 import { caipNetworkId } from './caipSchemas.ts'
 import { ONRAMP_PAYMENT_METHODS, ONRAMP_PROVIDERS } from './constants.ts'
+import { EVM_CHECKSUM_MESSAGE, evmAddressProblem } from './evmAddress.ts'
 import { LOCALES } from './i18n/locales.ts'
+import { isSolanaAddress } from './solanaAddress.ts'
 import { text } from './text.ts'
 
 // The on-ramp routes. Amounts cross the wire as decimal strings in whole
@@ -106,17 +108,23 @@ export type OnrampQuoteResponse = z.infer<typeof onrampQuoteResponse>
 
 export const onrampDestinationWallet = z.object({
   /**
-   * An EVM address (0x + 40 hex) or a Solana one (base58), plain or as a CAIP-10 id
-   * (`eip155:1:0x...`, `solana:<genesis>:<address>`); the order keeps the plain address.
+   * An EVM address (0x + 40 hex, in one case or its EIP-55 checksum's) or a Solana one (base58 of
+   * a 32-byte key), plain or as a CAIP-10 id (`eip155:1:0x...`, `solana:<genesis>:<address>`);
+   * the order keeps the plain address. The purchase is paid to it: a typo loses it.
    */
   address: text()
     .transform((value) => (isCaipAddress(value) ? parseCaipAddress(value).address : value))
     .pipe(
       z
         .string()
-        .regex(
-          /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+        .refine(
+          (value) =>
+            value.startsWith('0x') ? evmAddressProblem(value) !== 'format' : isSolanaAddress(value),
           'address is an EVM or a Solana address, plain or CAIP-10',
+        )
+        .refine(
+          (value) => !value.startsWith('0x') || evmAddressProblem(value) !== 'checksum',
+          EVM_CHECKSUM_MESSAGE,
         ),
     ),
   /** Network slugs the wallet takes (ethereum, latch-devnet). */

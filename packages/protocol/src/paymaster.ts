@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withEvmChecksum } from './addressSchemas.ts'
 
 // POST /v1/paymaster speaks ERC-7677 (pm_getPaymasterStubData, pm_getPaymasterData) for
 // EntryPoint v0.8 user operations. These are the params of its two methods, as viem's paymaster
@@ -8,10 +9,9 @@ import { z } from 'zod'
 /** Largest `callData` or `factoryData` taken, in hex characters: 64 KiB of bytes. */
 export const PAYMASTER_MAX_DATA_HEX = 2 * 64 * 1024
 
-const address = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address: 0x followed by 40 hex characters')
-  .transform((value) => value as `0x${string}`)
+const address = withEvmChecksum(
+  z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address: 0x followed by 40 hex characters'),
+).transform((value) => value as `0x${string}`)
 
 /** A JSON-RPC quantity: 0x and 1 to 64 hex digits (a uint256 at most). */
 const quantity = z

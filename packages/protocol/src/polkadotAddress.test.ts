@@ -1,3 +1,4 @@
+import { blake2b } from '@noble/hashes/blake2b'
 import { describe, expect, it } from 'vitest'
 import { accountAddress } from './addressSchemas.ts'
 import {
@@ -8,6 +9,7 @@ import {
   reencodeSs58,
 } from './polkadotAddress.ts'
 import { polkadotNetworkId } from './polkadotNetworks.ts'
+import { encodeBase58 } from './solanaAddress.ts'
 
 // Alice of Substrate's dev phrase (//Alice, sr25519), as polkadot.js encodes her in three prefixes.
 const ALICE_KEY = Uint8Array.from(
@@ -44,6 +46,28 @@ describe('SS58', () => {
     expect(checkSs58('0x1234', 42)).toMatchObject({ reason: 'format' })
     expect(isSs58Address(ALICE_KUSAMA)).toBe(true)
     expect(isSs58Address(typo)).toBe(false)
+  })
+
+  it('reads an account whose key starts with zero bytes, however short its address', () => {
+    const zero = new Uint8Array(32)
+    const address = encodeSs58(zero, 0)
+    // One '1' for each of the prefix's and the key's zero bytes, then the checksum.
+    expect(address.length).toBeLessThan(40)
+    expect(decodeSs58(address)).toEqual({ publicKey: zero, prefix: 0 })
+    expect(accountAddress.parse(address)).toBe(address)
+  })
+
+  it('refuses an address under a reserved prefix (46 and 47), its checksum right', () => {
+    for (const prefix of [46, 47]) {
+      // Written as SS58 would be, with a correct checksum: only the prefix is wrong.
+      const body = Uint8Array.from([prefix, ...ALICE_KEY])
+      const hash = blake2b(Uint8Array.from([...new TextEncoder().encode('SS58PRE'), ...body]), {
+        dkLen: 64,
+      })
+      const address = encodeBase58(Uint8Array.from([...body, hash[0] ?? 0, hash[1] ?? 0]))
+      expect(decodeSs58(address), address).toMatchObject({ reason: 'format' })
+      expect(isSs58Address(address)).toBe(false)
+    }
   })
 
   it('is an account address for the account routes, plain or CAIP-10', () => {

@@ -11,6 +11,16 @@ const SS58_CONTEXT = new TextEncoder().encode('SS58PRE')
 /** Prefixes below 64 take one byte; 64 to 16383 take two. */
 const MAX_PREFIX = 16_383
 
+/** Prefixes SS58 keeps out of use: no network has them, and no address may carry one. */
+const RESERVED_PREFIXES: readonly number[] = [46, 47]
+
+/**
+ * The characters a 32-byte account's address can take: its 35 or 36 bytes (prefix, account,
+ * checksum) in base58, where each leading zero byte is one '1' (Polkadot's zero account is 36).
+ */
+const MIN_LENGTH = 35
+const MAX_LENGTH = 50
+
 /** Why an address was refused, and the sentence a person reads. */
 export type Ss58Problem = {
   reason: 'format' | 'checksum' | 'prefix'
@@ -52,8 +62,7 @@ export function encodeSs58(publicKey: Uint8Array, prefix: number): string {
     !Number.isInteger(prefix) ||
     prefix < 0 ||
     prefix > MAX_PREFIX ||
-    prefix === 46 ||
-    prefix === 47
+    RESERVED_PREFIXES.includes(prefix)
   )
     throw new Error(`SS58 prefix ${prefix} is not one a network can have`)
   const body = Uint8Array.from([...prefixBytes(prefix), ...publicKey])
@@ -62,15 +71,15 @@ export function encodeSs58(publicKey: Uint8Array, prefix: number): string {
 }
 
 /**
- * Reads an SS58 address of a 32-byte account, or says why it is not one: not base58 or the wrong
- * length ('format'), or a checksum that does not match (a typo).
+ * Reads an SS58 address of a 32-byte account, or says why it is not one: not base58, the wrong
+ * length or a reserved prefix ('format'), or a checksum that does not match (a typo).
  */
 export function decodeSs58(address: string): Ss58Decoded | Ss58Problem {
   const format: Ss58Problem = {
     reason: 'format',
     message: 'Expected a Polkadot (SS58) address',
   }
-  if (address.length < 46 || address.length > 50) return format
+  if (address.length < MIN_LENGTH || address.length > MAX_LENGTH) return format
   const bytes = decodeBase58(address)
   if (!bytes) return format
   const first = bytes[0] as number
@@ -83,6 +92,7 @@ export function decodeSs58(address: string): Ss58Decoded | Ss58Problem {
     prefixLength === 1
       ? first
       : ((first & 0b0011_1111) << 2) | (second >> 6) | ((second & 0b0011_1111) << 8)
+  if (RESERVED_PREFIXES.includes(prefix)) return format
   const body = bytes.subarray(0, prefixLength + 32)
   const hash = checksum(body)
   if (hash[0] !== bytes[prefixLength + 32] || hash[1] !== bytes[prefixLength + 33])

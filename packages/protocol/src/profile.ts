@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { evmAddress } from './addressSchemas.ts'
+import { evmAddress, withEvmChecksum } from './addressSchemas.ts'
 import { clientQuery } from './api.ts'
 
 export {
@@ -69,7 +69,8 @@ export const profileAddressParams = z.object({ address: evmAddress })
 /** `apiVersion=2`: a name not found is `[]` (200) instead of 404. */
 export const profileQuery = clientQuery.extend({
   apiVersion: wholeNumberText().optional(),
-  sender: text().max(128).optional(),
+  /** Any text, not read; an EVM address in it is still refused mistyped, as everywhere. */
+  sender: withEvmChecksum(text().max(128)).optional(),
 })
 
 export const suggestionsQuery = clientQuery.extend({ zone: text().min(1).max(253).optional() })

@@ -8,6 +8,7 @@ import {
 } from 'viem'
 import { publicKeyToAddress } from 'viem/accounts'
 import { z } from 'zod'
+import { withEvmChecksum } from './addressSchemas.ts'
 import { clientQuery } from './api.ts'
 import { text } from './text.ts'
 
@@ -28,9 +29,12 @@ export const MODULE_TYPE_VALIDATOR = 1n
 /** The token address a spending limit uses for the chain's native coin. */
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 
-const hexAddress = text({ typeError: 'Expected an address: 0x followed by 40 hex characters' })
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address: 0x followed by 40 hex characters')
-  .transform((value) => value as Address)
+const hexAddress = withEvmChecksum(
+  text({ typeError: 'Expected an address: 0x followed by 40 hex characters' }).regex(
+    /^0x[0-9a-fA-F]{40}$/,
+    'Expected an address: 0x followed by 40 hex characters',
+  ),
+).transform((value) => value as Address)
 
 /** A session id: the keccak hash the granting side derives (`sessionPci`). */
 export const permissionsContext = text({

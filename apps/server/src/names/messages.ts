@@ -1,4 +1,6 @@
 import {
+  EVM_CHECKSUM_MESSAGE,
+  evmAddressProblem,
   NAME_ATTRIBUTE_MAX_LENGTH,
   NAME_ATTRIBUTES,
   NAME_MESSAGE_MAX_AGE_SECONDS,
@@ -48,8 +50,18 @@ export function parseRegisterMessage(
   text: string,
 ): SignedMessage<'register'> & { address?: string } {
   const readable = parseReadableRegisterNameMessage(text)
-  if (readable) return readable
-  return parseSignedMessage('register', text)
+  if (!readable) return parseSignedMessage('register', text)
+  checkMessageAddress(readable.address)
+  return readable
+}
+
+/**
+ * A 400 when the address a message names is mixed case that is not its EIP-55 checksum: a name
+ * must never point at a mistyped address, where what is sent to the name would be lost.
+ */
+function checkMessageAddress(address: string | undefined): void {
+  if (address !== undefined && evmAddressProblem(address) === 'checksum')
+    throw new HttpError(400, `message.address: ${EVM_CHECKSUM_MESSAGE}`)
 }
 
 /** The JSON inside a signed `message`, in the shape of its kind; a 400 otherwise. */
@@ -65,6 +77,7 @@ export function parseSignedMessage<Kind extends MessageKind>(
   }
   const parsed = shapes[kind].safeParse(json)
   if (!parsed.success) throw new HttpError(400, MALFORMED_MESSAGES[kind])
+  checkMessageAddress('address' in parsed.data ? parsed.data.address : undefined)
   return parsed.data as SignedMessage<Kind>
 }
 

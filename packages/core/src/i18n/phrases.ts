@@ -19,6 +19,8 @@ export const coreEnglish = {
   'send.insufficientBalance': 'Insufficient {symbol} balance',
   'send.invalidReceiverBecause': 'Invalid receiver address. {rule}',
   'send.solanaAddressRule': 'A Solana address is 32 to 44 base58 characters.',
+  'send.evmChecksumRule':
+    "The mix of capital and small letters does not match this address's checksum: a character is likely mistyped.",
   'send.shortfallFee': 'Not enough {symbol} for the network fee: you need {amount} {symbol} more',
   'send.shortfallAmountAndFee':
     'Not enough {symbol} for this amount and the network fee: you need {amount} {symbol} more',

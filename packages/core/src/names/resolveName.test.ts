@@ -56,6 +56,13 @@ describe('addressOfName', () => {
   it('checksums what the server stored', () => {
     expect(addressOfName(record({ 60: A.toLowerCase() }), 1)).toBe(A)
   })
+
+  it('never gives an address whose mixed case is not its checksum: a typo', () => {
+    // A with one letter in the wrong case.
+    const typo = A.replace('C51812', 'c51812')
+    expect(addressOfName(record({ [coinTypeOfChain(31337)]: typo, 60: C }), 31337)).toBe(C)
+    expect(addressOfName(record({ 60: typo }), 31337)).toBeUndefined()
+  })
 })
 
 describe('resolveName', () => {

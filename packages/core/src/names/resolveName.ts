@@ -1,12 +1,14 @@
 import type { NameRecord } from '@latch/protocol'
+import { isEvmAddress } from '@latch/protocol/evm-address'
 import { chainOfCoinType, coinTypeOfChain } from '@latch/protocol/names'
 import { type Address, getAddress } from 'viem'
 import type { ApiClient } from '../api/client.ts'
 import { LatchError } from '../errors.ts'
 import { ERROR_RESOLVING_NAME, nameNotRegistered, nameWithoutAddress } from './errors.ts'
 
-// With its 0x: a record's addresses are as the server stored them, prefixed.
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+// With its 0x, as the server stores a record's addresses; and never one whose mixed case is not
+// its checksum, a mistyped address the funds sent to the name would be lost at.
+const isRecordAddress = (value: string) => value.startsWith('0x') && isEvmAddress(value)
 
 /**
  * Whether a receiver the visitor typed is a name to resolve rather than an address: it holds a
@@ -25,14 +27,14 @@ export function isNameLike(value: string): boolean {
  */
 export function addressOfName(record: NameRecord, chainId: number): Address | undefined {
   const exact = record.addresses[String(coinTypeOfChain(chainId))]?.address
-  if (exact && EVM_ADDRESS.test(exact)) return getAddress(exact)
+  if (exact && isRecordAddress(exact)) return getAddress(exact)
   const evm = Object.entries(record.addresses)
     .map(([coinType, entry]) => ({ coinType: Number(coinType), address: entry.address }))
     .filter(
       (entry) =>
         Number.isInteger(entry.coinType) &&
         chainOfCoinType(entry.coinType) !== undefined &&
-        EVM_ADDRESS.test(entry.address),
+        isRecordAddress(entry.address),
     )
     .sort((a, b) => a.coinType - b.coinType)
   const first = evm[0]?.address

@@ -103,6 +103,17 @@ describe('the NFTs controller', () => {
     await nfts.send()
     expect(nfts.state.get().send.error).toBe('Invalid receiver address')
     expect(calls.sent).toEqual([])
+    // One letter in the wrong case: refused with the reason, in a phrase the modal translates.
+    nfts.setReceiver(FRIEND.replace('C51812', 'c51812'))
+    await nfts.send()
+    const mistyped = nfts.state.get().send.error
+    expect(mistyped && typeof mistyped !== 'string' && mistyped.key).toBe(
+      'send.invalidReceiverBecause',
+    )
+    expect(mistyped && englishText(mistyped)).toBe(
+      "Invalid receiver address. The mix of capital and small letters does not match this address's checksum: a character is likely mistyped.",
+    )
+    expect(calls.sent).toEqual([])
 
     nfts.setReceiver(FRIEND)
     await nfts.send()

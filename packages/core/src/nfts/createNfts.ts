@@ -9,6 +9,7 @@ import { phrase } from '../i18n/phrases.ts'
 import type { TransactionTracking } from '../rules/refreshAfterMined.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { ReadableStore, Store } from '../store.ts'
+import { evmChecksumRefusal } from '../validation/evmReceiver.ts'
 import { nftTransferOf } from './nftTransfer.ts'
 import { initialNftSend, type NftsState, nftKey } from './types.ts'
 
@@ -142,7 +143,7 @@ export function createNfts(deps: NftsDeps): NftsController {
       try {
         transfer = nftTransferOf(nft, account.address as Address, send)
       } catch (error) {
-        setSend({ error: displayMessage(error) })
+        setSend({ error: evmChecksumRefusal(error) ?? displayMessage(error) })
         return
       }
       setSend({ status: 'sending', error: undefined })

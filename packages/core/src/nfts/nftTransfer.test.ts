@@ -64,4 +64,19 @@ describe('sending an NFT', () => {
       }),
     )
   })
+
+  it('refuses a receiver whose mixed case is not its checksum, saying it is likely mistyped', () => {
+    // The friend's checksummed address with one letter in the wrong case.
+    const typo = '0x70997970c51812dc3A010C7d01b50e0d17dc79C8'
+    expect(() => nftTransferOf(tile, me, { receiver: typo })).toThrow(
+      expect.objectContaining({
+        shortMessage: 'Invalid receiver address',
+        details:
+          "The mix of capital and small letters does not match this address's checksum: a character is likely mistyped.",
+      }),
+    )
+    expect(
+      nftTransferOf(tile, me, { receiver: friend.toUpperCase().replace('0X', '0x') }).receiver,
+    ).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  })
 })

@@ -1,7 +1,7 @@
 import type { NftItem } from '@latch/protocol'
 import { type Address, encodeFunctionData, getAddress, type Hex, parseAbi } from 'viem'
 import { LatchError } from '../errors.ts'
-import { isEvmAddress } from '../validation/isEvmAddress.ts'
+import { parseEvmReceiver } from '../validation/evmReceiver.ts'
 
 const abi = parseAbi([
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
@@ -14,7 +14,8 @@ export type NftTransferTransaction = { to: Address; data: Hex; receiver: Address
 /**
  * Checks a send of `nft` from `from` (receiver, and for an ERC-1155 how many of the held) and builds
  * its call: ERC-721 `safeTransferFrom(from, to, id)`, ERC-1155 `safeTransferFrom(from, to, id,
- * amount, "")`. The receiver is an EVM address with or without 0x.
+ * amount, "")`. The receiver is an EVM address with or without 0x, in one case or in its EIP-55
+ * checksum's.
  * @throws LatchError 'An amount and receiver address are required', 'Invalid receiver address', 'Invalid amount'
  * @example nftTransferOf(tile, me, { receiver: '0x7099…', amount: '1' })
  */
@@ -28,11 +29,7 @@ export function nftTransferOf(
   const amountText = nft.standard === 'erc721' ? '1' : (request.amount?.trim() ?? '')
   if (!receiverText || !amountText)
     throw new LatchError('An amount and receiver address are required')
-  if (!isEvmAddress(receiverText))
-    throw new LatchError('Invalid receiver address', {
-      details: 'An EVM address is 40 hex characters, with or without 0x.',
-    })
-  const receiver = getAddress(receiverText.startsWith('0x') ? receiverText : `0x${receiverText}`)
+  const receiver = parseEvmReceiver(receiverText)
   if (!/^[0-9]+$/.test(amountText))
     throw new LatchError('Invalid amount', { details: 'Write how many as a whole number, e.g. 2' })
   const amount = BigInt(amountText)

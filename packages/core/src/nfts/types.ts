@@ -1,11 +1,13 @@
 import type { NftItem } from '@latch/protocol'
+import type { Text } from '@latch/protocol/i18n'
 
 export type NftSendState = {
   receiver: string
   /** How many, for an ERC-1155; an ERC-721 is always one. */
   amount: string
   status: 'idle' | 'sending' | 'confirming' | 'sent' | 'failed'
-  error: string | undefined
+  /** What the form says is wrong, in the visitor's language when it has values (a reason). */
+  error: Text | undefined
   hash: string | undefined
 }
 

@@ -175,6 +175,21 @@ describe('the Send flow', () => {
     expect(state().step).toBe('form')
   })
 
+  it('refuses a receiver whose mixed case is not its checksum, saying why in a phrase', async () => {
+    const { flow, state } = setup()
+    flow.selectToken(balanceKey(usdc))
+    flow.setAmount('1')
+    // One letter of the receiver in the wrong case.
+    flow.setReceiver(RECEIVER.replace('3C44', '3c44'))
+    await flow.review()
+    expect(state().error).toMatchObject({
+      key: 'send.invalidReceiverBecause',
+      english:
+        "Invalid receiver address. The mix of capital and small letters does not match this address's checksum: a character is likely mistyped.",
+    })
+    expect(state().step).toBe('form')
+  })
+
   it('shows the fee of sending the chosen token, in ETH and USD', async () => {
     const { flow, state, estimates, settle } = setup()
     flow.selectToken(balanceKey(usdc))

@@ -24,6 +24,7 @@ import { isNameLike } from '../names/resolveName.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
+import { evmChecksumRefusal } from '../validation/evmReceiver.ts'
 import { balanceKey } from './balanceKey.ts'
 import { chosenRate, feeOptions, TYPICAL_BITCOIN_VSIZE } from './bitcoinFeeRate.ts'
 import type { FeeSpeed, SendFee, SendFeeRate, SendFlowState, SendResult } from './sendFlowTypes.ts'
@@ -145,11 +146,14 @@ export const insufficientBalance = (symbol: string) =>
 
 /**
  * A Solana, Bitcoin or Polkadot receiver typed wrong is told the address rule (Bitcoin's and
- * Polkadot's name the network an address of another belongs to), not only that it is invalid.
+ * Polkadot's name the network an address of another belongs to), an EVM one whose case is not its
+ * checksum that it is likely mistyped, not only that it is invalid.
  */
 function formMessage(error: unknown, current: Sender | undefined): Text {
   const message = displayText(error)
   if (message !== 'Invalid receiver address') return message
+  const mistyped = evmChecksumRefusal(error)
+  if (mistyped) return mistyped
   // The rule, in the visitor's language when the catalogue has it (Solana's; a family's own
   // details are English words the modal may know).
   const because = (rule: Text) => phrase('send.invalidReceiverBecause', { rule: { text: rule } })

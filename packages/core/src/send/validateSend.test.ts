@@ -43,6 +43,26 @@ describe('validateSend (a token, an amount and a receiver are required)', () => 
     )
   })
 
+  it('takes the receiver in one case or its checksum case, and refuses a case typo with why', () => {
+    const upper = `0x${receiver.slice(2).toUpperCase()}`
+    for (const written of [receiver, receiver.toLowerCase(), upper, upper.slice(2)])
+      expect(validateSend({ token: eth, amount: '1', receiver: written }).receiver, written).toBe(
+        receiver,
+      )
+    // One letter in the wrong case: the checksum tells the typo, and nothing is built.
+    for (const typo of [
+      receiver.replace('C51812', 'c51812'),
+      receiver.replace('dc3A', 'dc3a').slice(2),
+    ])
+      expect(() => validateSend({ token: usdc, amount: '1', receiver: typo }), typo).toThrow(
+        expect.objectContaining({
+          shortMessage: 'Invalid receiver address',
+          details:
+            "The mix of capital and small letters does not match this address's checksum: a character is likely mistyped.",
+        }),
+      )
+  })
+
   it('refuses zero, negative, non-numeric amounts and more decimals than the token has', () => {
     for (const amount of ['0', '0.000', '-1', 'abc', '1e18', '1.2.3'])
       expect(() => validateSend({ token: eth, amount, receiver }), amount).toThrow('Invalid amount')

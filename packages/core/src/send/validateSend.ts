@@ -1,9 +1,9 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol/caip'
 import { isSolanaAddress } from '@latch/protocol/solana'
-import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, parseUnits } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
 import type { Transfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
-import { isEvmAddress } from '../validation/isEvmAddress.ts'
+import { parseEvmReceiver } from '../validation/evmReceiver.ts'
 import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
 import { validateBitcoinSend } from './validateBitcoinSend.ts'
 import { validatePolkadotSend } from './validatePolkadotSend.ts'
@@ -33,7 +33,8 @@ export type SendTransaction = {
 
 /**
  * Checks a send (token, amount, receiver) and builds its transaction: a native transfer, or an ERC-20
- * `transfer(receiver, amount)`. The receiver is an EVM address with or without 0x.
+ * `transfer(receiver, amount)`. The receiver is an EVM address with or without 0x, in one case or
+ * in its EIP-55 checksum's.
  * @throws LatchError 'A token is required', 'An amount and receiver address are required', ...
  * @example validateSend({ token: eth, amount: '0.1', receiver: '70997970c5...' })
  */
@@ -47,11 +48,7 @@ export function validateSend(request: SendRequest): SendTransaction {
       details: 'Use gasPrice for a legacy transaction, or the two EIP-1559 fields, not both.',
     })
   }
-  if (!isEvmAddress(receiverText))
-    throw new LatchError('Invalid receiver address', {
-      details: 'An EVM address is 40 hex characters, with or without 0x.',
-    })
-  const receiver = getAddress(receiverText.startsWith('0x') ? receiverText : `0x${receiverText}`)
+  const receiver = parseEvmReceiver(receiverText)
   const amount = parseAmount(amountText, token)
   const tokenAddress = token.address
   if (!tokenAddress) return { to: receiver, value: amount, receiver, amount }

@@ -143,11 +143,15 @@ describe('parseSiweMessage', () => {
     expect(viewed.expirationTime?.toISOString()).toBe('2026-01-09T03:04:05.500Z')
   })
 
-  it('accepts an address in any case and formats it checksummed', () => {
+  it('accepts an address in one case and formats it checksummed', () => {
     const lower = replaceLine(EIP_EXAMPLE, EIP_MESSAGE.address, EIP_MESSAGE.address.toLowerCase())
     const parsed = parseSiweMessage(lower)
     expect(parsed.address).toBe(EIP_MESSAGE.address.toLowerCase())
     expect(formatSiweMessage(parsed)).toBe(EIP_EXAMPLE)
+    const upper = `0x${EIP_MESSAGE.address.slice(2).toUpperCase()}`
+    expect(parseSiweMessage(replaceLine(EIP_EXAMPLE, EIP_MESSAGE.address, upper)).address).toBe(
+      upper,
+    )
   })
 
   const minimalText = formatSiweMessage(MINIMAL)
@@ -174,6 +178,12 @@ describe('parseSiweMessage', () => {
       'example.com wants you to sign in with your Ethereum account:',
       'address',
       /missing/,
+    ],
+    [
+      'a mixed-case address with a letter in the wrong case',
+      replaceLine(minimalText, MINIMAL.address, MINIMAL.address.replace('d8dA', 'd8da')),
+      'address',
+      /not its EIP-55 checksum/,
     ],
     [
       'a statement with a newline',
@@ -315,6 +325,11 @@ describe('formatSiweMessage', () => {
     ['a short nonce', { nonce: 'abc' }, 'nonce'],
     ['a bad date', { expirationTime: '2026-01-02' }, 'expirationTime'],
     ['a bad address', { address: '0xabc' as `0x${string}` }, 'address'],
+    [
+      'a mistyped address',
+      { address: '0xd8da6BF26964aF9D7eEd9e03E53415D37aA96045' as `0x${string}` },
+      'address',
+    ],
     ['a fractional chain id', { chainId: 1.5 }, 'chainId'],
   ])('refuses %s', (_name, change: Partial<SiweMessage>, field) => {
     expect(() => formatSiweMessage({ ...MINIMAL, ...change })).toThrowError(

@@ -18,8 +18,8 @@ const HEADER = /^(?:([^:/\s]*):\/\/)?(.*)$/
 
 /**
  * Reads an EIP-4361 message as the EIP's ABNF writes it (the sign-in message). The
- * address may be in any case; it is returned as written. Throws a `SiweMessageError` naming the
- * first field missing or invalid.
+ * address may be in one case or in its EIP-55 checksum's; it is returned as written. Throws a
+ * `SiweMessageError` naming the first field missing or invalid.
  * @example parseSiweMessage(text).nonce
  */
 export function parseSiweMessage(text: string): SiweMessage {

@@ -1,3 +1,4 @@
+import { EVM_CHECKSUM_PROBLEM, evmAddressProblem } from '../evmAddress.ts'
 import { isHexAddress } from './checksumAddress.ts'
 import { SIWE_NONCE_MIN_LENGTH, SIWE_VERSION } from './constants.ts'
 import { SiweMessageError } from './errors.ts'
@@ -53,8 +54,10 @@ export function checkDomain(value: string): void {
     fail('domain', `"${value}" is not an RFC 3986 authority (host and optional port, no path)`)
 }
 
+/** EIP-4361 asks for the EIP-55 form; one case is taken too, mixed case only as the checksum. */
 export function checkAddress(value: string): void {
   if (!isHexAddress(value)) fail('address', `"${value}" is not 0x and 40 hex digits`)
+  if (evmAddressProblem(value) === 'checksum') fail('address', `"${value}" ${EVM_CHECKSUM_PROBLEM}`)
 }
 
 export function checkStatement(value: string): void {

@@ -1,4 +1,4 @@
-import { type Latch, type ViewName, walletFromOption } from '@latch/core'
+import { type Latch, type LatchConfig, type ViewName, walletFromOption } from '@latch/core'
 import type { DevnetManifest } from '@latch/protocol'
 import { createWalletCore, type DecideFn } from '@latch/test-wallet/core'
 import type { Hex } from 'viem'
@@ -104,15 +104,16 @@ export async function connectJsdomWallet(latch: Latch, wallet: JsdomTestWallet):
 
 /**
  * The modal on `view` for a wallet (the devnet's account `accountIndex`, default 7) connected on
- * the devnet through `server`: Account, Send, Swap as a visitor reaches them.
+ * the devnet through `server`: Account, Send, Swap as a visitor reaches them. `config` adds to the
+ * instance's configuration (a visitor's `locale`).
  */
 export async function renderConnectedView(
   server: LatchServer,
   view: ViewName,
-  options: { accountIndex?: number } = {},
+  options: { accountIndex?: number; config?: Partial<LatchConfig> } = {},
 ) {
   const wallet = installJsdomWallet(server.devnet, { accountIndex: options.accountIndex ?? 7 })
-  const latch = devnetLatch(server.devnet, server.url)
+  const latch = devnetLatch(server.devnet, server.url, options.config)
   await connectJsdomWallet(latch, wallet)
   return { wallet, ...(await renderView(latch, view)) }
 }

@@ -1,3 +1,4 @@
+import { withEvmChecksum } from '@latch/protocol'
 import { z } from 'zod'
 import { HttpError } from '../../errors.ts'
 
@@ -6,10 +7,9 @@ export const hexString = z
   .regex(/^0x[0-9a-fA-F]*$/, 'Expected 0x-prefixed hex')
   .transform((value) => value as `0x${string}`)
 
-export const addressParam = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address')
-  .transform((value) => value as `0x${string}`)
+export const addressParam = withEvmChecksum(
+  z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address'),
+).transform((value) => value as `0x${string}`)
 
 /** A JSON-RPC quantity: 0x-prefixed hex without leading zeros (a few wallets send a number). */
 export const quantity = z

@@ -238,6 +238,8 @@ const ar: ModalCatalogue = {
   'send.dustLimit':
     'المبلغ أقل من حد الغبار: أرسل {amount} BTC على الأقل ({sats} ساتوشي) إلى هذا العنوان',
   'send.edit': 'تعديل',
+  'send.evmChecksumRule':
+    'لا يطابق مزيج الأحرف الكبيرة والصغيرة المجموع الاختباري لهذا العنوان: على الأرجح كُتب أحد الأحرف بشكل خاطئ.',
   'send.evmReceiver': '0x… أو اسم',
   'send.feeAbout': 'حوالي {amount}',
   'send.feeEstimating': 'جارٍ التقدير…',

@@ -234,6 +234,8 @@ const de: ModalCatalogue = {
   'send.dustLimit':
     'Betrag unter der Dust-Grenze: Sende mindestens {amount} BTC ({sats} Sats) an diese Adresse',
   'send.edit': 'Bearbeiten',
+  'send.evmChecksumRule':
+    'Die Groß- und Kleinschreibung passt nicht zur Prüfsumme dieser Adresse: Wahrscheinlich ist ein Zeichen vertippt.',
   'send.evmReceiver': '0x… oder ein Name',
   'send.feeAbout': 'etwa {amount}',
   'send.feeEstimating': 'wird geschätzt…',

@@ -236,6 +236,8 @@ const es: ModalCatalogue = {
   'send.dustLimit':
     'Importe por debajo del límite de polvo: envía al menos {amount} BTC ({sats} sats) a esta dirección',
   'send.edit': 'Editar',
+  'send.evmChecksumRule':
+    'La combinación de mayúsculas y minúsculas no coincide con la suma de comprobación de esta dirección: probablemente hay un carácter mal escrito.',
   'send.evmReceiver': '0x… o un nombre',
   'send.feeAbout': 'unos {amount}',
   'send.feeEstimating': 'estimando…',

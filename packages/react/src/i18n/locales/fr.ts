@@ -241,6 +241,8 @@ const fr: ModalCatalogue = {
   'send.dustLimit':
     'Montant sous le seuil de poussière : envoyez au moins {amount} BTC ({sats} sats) à cette adresse',
   'send.edit': 'Modifier',
+  'send.evmChecksumRule':
+    'Les majuscules et minuscules ne correspondent pas à la somme de contrôle de cette adresse : un caractère a sans doute été mal saisi.',
   'send.evmReceiver': '0x… ou un nom',
   'send.feeAbout': 'environ {amount}',
   'send.feeEstimating': 'estimation…',

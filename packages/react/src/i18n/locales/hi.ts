@@ -221,6 +221,8 @@ const hi: ModalCatalogue = {
   'send.confirmInWallet': 'अपने वॉलेट में पुष्टि करें…',
   'send.dustLimit': 'राशि डस्ट सीमा से कम है: इस पते पर कम से कम {amount} BTC ({sats} sats) भेजें',
   'send.edit': 'बदलें',
+  'send.evmChecksumRule':
+    'इस पते में बड़े और छोटे अक्षरों का क्रम इसके चेकसम से मेल नहीं खाता: संभवतः कोई अक्षर गलत टाइप हुआ है।',
   'send.evmReceiver': '0x… या कोई नाम',
   'send.feeAbout': 'लगभग {amount}',
   'send.feeEstimating': 'अनुमान हो रहा है…',

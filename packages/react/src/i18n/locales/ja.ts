@@ -224,6 +224,8 @@ const ja: ModalCatalogue = {
   'send.dustLimit':
     'ダスト上限を下回る金額です: このアドレスには {amount} BTC（{sats} sats）以上を送ってください',
   'send.edit': '編集',
+  'send.evmChecksumRule':
+    'このアドレスの大文字と小文字の組み合わせがチェックサムと一致しません。文字の入力ミスの可能性があります。',
   'send.evmReceiver': '0x… または名前',
   'send.feeAbout': '約 {amount}',
   'send.feeEstimating': '見積もり中…',

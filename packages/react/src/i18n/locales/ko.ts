@@ -223,6 +223,8 @@ const ko: ModalCatalogue = {
   'send.dustLimit':
     '금액이 더스트 한도보다 적습니다: 이 주소로 최소 {amount} BTC({sats} sats)를 보내세요',
   'send.edit': '수정',
+  'send.evmChecksumRule':
+    '이 주소의 대소문자 조합이 체크섬과 일치하지 않습니다. 잘못 입력된 문자가 있을 가능성이 높습니다.',
   'send.evmReceiver': '0x… 또는 이름',
   'send.feeAbout': '약 {amount}',
   'send.feeEstimating': '추정 중…',

@@ -236,6 +236,8 @@ const pt: ModalCatalogue = {
   'send.dustLimit':
     'Valor abaixo do limite de poeira: envie pelo menos {amount} BTC ({sats} sats) para este endereço',
   'send.edit': 'Editar',
+  'send.evmChecksumRule':
+    'A combinação de maiúsculas e minúsculas não corresponde à soma de verificação deste endereço: provavelmente há um caractere digitado errado.',
   'send.evmReceiver': '0x… ou um nome',
   'send.feeAbout': 'cerca de {amount}',
   'send.feeEstimating': 'estimando…',

@@ -245,6 +245,8 @@ const ru: ModalCatalogue = {
   'send.dustLimit':
     'Сумма ниже порога пыли: отправьте на этот адрес не меньше {amount} BTC ({sats} сат)',
   'send.edit': 'Изменить',
+  'send.evmChecksumRule':
+    'Сочетание заглавных и строчных букв не совпадает с контрольной суммой этого адреса: вероятно, один из символов введён с ошибкой.',
   'send.evmReceiver': '0x… или имя',
   'send.feeAbout': 'около {amount}',
   'send.feeEstimating': 'оценка…',

@@ -224,6 +224,8 @@ const tr: ModalCatalogue = {
   'send.dustLimit':
     'Tutar toz sınırının altında: bu adrese en az {amount} BTC ({sats} sat) gönderin',
   'send.edit': 'Düzenle',
+  'send.evmChecksumRule':
+    'Büyük ve küçük harflerin dağılımı bu adresin sağlama toplamıyla eşleşmiyor: büyük olasılıkla bir karakter yanlış yazılmış.',
   'send.evmReceiver': '0x… veya bir ad',
   'send.feeAbout': 'yaklaşık {amount}',
   'send.feeEstimating': 'tahmin ediliyor…',

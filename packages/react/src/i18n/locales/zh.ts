@@ -221,6 +221,7 @@ const zh: ModalCatalogue = {
   'send.confirmInWallet': '请在钱包中确认…',
   'send.dustLimit': '金额低于粉尘限额：请向此地址发送至少 {amount} BTC（{sats} 聪）',
   'send.edit': '编辑',
+  'send.evmChecksumRule': '该地址的大小写组合与其校验和不符：很可能有字符输错了。',
   'send.evmReceiver': '0x… 或名称',
   'send.feeAbout': '约 {amount}',
   'send.feeEstimating': '正在估算…',

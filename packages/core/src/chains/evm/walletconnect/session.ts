@@ -1,7 +1,7 @@
+import { isEvmAddress } from '@latch/protocol/evm-address'
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
-import { isEvmAddress } from '../../../validation/isEvmAddress.ts'
 import { endProposals, pairOn } from './proposals.ts'
 import type { WalletConnectProvider } from './provider.ts'
 import type { WalletConnectConnectorOptions, WalletConnectSolanaAccount } from './types.ts'
