@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { parseEther } from 'viem'
+import { encodeFunctionData, parseEther } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet } from '../src/config.ts'
 import type { SponsorshipPolicy } from '../src/paymaster/policy.ts'
 import { setPolicy } from '../src/paymaster/store.ts'
+import { latchAccountAddress, latchAccountFactoryAbi } from '../src/smartAccounts/latchAccount.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 // POST /v1/paymaster: ERC-7677's two methods beside the bundler route, with the same shape of
@@ -20,10 +22,20 @@ const B = `eip155:${chainB.chainId}`
 const routeOf = (chain: string) => `/v1/paymaster?chainId=${chain}&projectId=latch-dev`
 const hexChain = (chain: { chainId: number }) => `0x${chain.chainId.toString(16)}`
 
-/** An operation as viem's paymaster client sends it: the account's first, with its gas. */
+/**
+ * An operation as viem's paymaster client sends it: the first of a LatchAccount (of an owner no
+ * other test has), deploying it, with its gas.
+ */
+const owner = privateKeyToAddress(generatePrivateKey())
 const operation = {
-  sender: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  sender: latchAccountAddress({ factory: chainA.contracts.latchAccountFactory, owner }),
   nonce: '0x0',
+  factory: chainA.contracts.latchAccountFactory,
+  factoryData: encodeFunctionData({
+    abi: latchAccountFactoryAbi,
+    functionName: 'createAccount',
+    args: [owner, 0n],
+  }),
   callData: '0x',
   callGasLimit: '0x186a0',
   verificationGasLimit: '0x927c0',
@@ -46,6 +58,7 @@ const SPONSOR_ALL: SponsorshipPolicy = {
   period: 'day',
   allowedTargets: [],
   visitorDailyCapWei: null,
+  clientSharePercent: 10,
 }
 
 describe('the paymaster route', () => {
@@ -125,6 +138,32 @@ describe('the paymaster route', () => {
     expect(
       await errorOf(pm('pm_getPaymasterData', chainA, { factory: `0x7702${'0'.repeat(36)}` })),
     ).toEqual({ code: -32602, message: 'EIP-7702 operations are not sponsored' })
+  })
+
+  it("signs only for a LatchAccount of the chain's account factory that can validate the operation", async () => {
+    const errorOf = async (change: object) =>
+      (await post(A, pm('pm_getPaymasterData', chainA, change))).json().error
+    const factory = chainA.contracts.latchAccountFactory
+    const stranger = privateKeyToAddress(generatePrivateKey())
+    expect(await errorOf({ sender: stranger, factory: undefined, factoryData: undefined })).toEqual(
+      {
+        code: -32602,
+        message: `The sender ${stranger} has no code on ${A} and the operation has no factory to deploy it: it cannot be validated`,
+      },
+    )
+    expect(await errorOf({ factory: stranger })).toEqual({
+      code: -32602,
+      message: `Only accounts of ${A}'s account factory ${factory} are sponsored, not of ${stranger}`,
+    })
+    expect(await errorOf({ factoryData: '0x1234' })).toEqual({
+      code: -32602,
+      message: "The operation's factoryData is not the account factory's createAccount",
+    })
+    // The factory's own data, for another sender than the account it deploys.
+    expect(await errorOf({ sender: stranger })).toEqual({
+      code: -32602,
+      message: `The operation's factoryData deploys ${operation.sender}, not the sender ${stranger}`,
+    })
   })
 
   it('answers a batch call by call, in order, each with its id, and no notification', async () => {
