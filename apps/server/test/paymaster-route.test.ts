@@ -5,10 +5,12 @@ import { entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet } from '../src/config.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/db/unavailable.ts'
 import type { SponsorshipPolicy } from '../src/paymaster/policy.ts'
 import { setPolicy } from '../src/paymaster/store.ts'
 import { latchAccountAddress, latchAccountFactoryAbi } from '../src/smartAccounts/latchAccount.ts'
-import { startTestServer, type TestServer } from './helpers.ts'
+import { type FrozenUpstream, startFrozenUpstream } from './frozenUpstream.fixture.ts'
+import { freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
 
 // POST /v1/paymaster: ERC-7677's two methods beside the bundler route, with the same shape of
 // answers: in-band errors for what a call asks (refusals with their reason, bad params, other
@@ -302,6 +304,48 @@ describe('the paymaster route on a chain without a paymaster, or whose node is d
     })
     await forwarder.reopen()
     const back = await post(A, pm('pm_getPaymasterData', chainA, {}, 3))
+    expect(back.statusCode).toBe(200)
+    expect(back.json().result.paymaster).toBe(chainA.contracts.latchPaymaster)
+  })
+})
+
+describe('the paymaster route while its database is down', () => {
+  let server: TestServer
+  let database: FrozenUpstream
+  beforeAll(async () => {
+    const config = await freshDatabaseConfig('postgres')
+    if (config.dialect !== 'postgres') throw new Error('a PostgreSQL database was asked for')
+    // The server reaches PostgreSQL through a proxy this test can cut.
+    database = await startFrozenUpstream(config.url)
+    const { host } = new URL(config.url)
+    const url = config.url.replace(host, new URL(database.url).host)
+    server = await startTestServer('postgres', { RPC_RATE_LIMIT: '100000' }, { ...config, url })
+    await setPolicy(server.db, 'latch-dev', SPONSOR_ALL)
+  })
+  afterAll(async () => {
+    await server?.close()
+    await database?.close()
+  })
+  const post = (payload: unknown) =>
+    server.app.inject({ method: 'POST', url: routeOf(A), payload: payload as object })
+
+  it('answers 503 with a message, as every route does, and signs again once it is back', async () => {
+    // Answered once, so the project is known: what fails next is the paymaster's own reading.
+    expect((await post(pm('pm_getPaymasterStubData'))).json().result).toMatchObject({
+      isFinal: false,
+    })
+    await database.refuse()
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
+      const down = await post(pm(method))
+      expect(down.statusCode, down.body).toBe(503)
+      expect(down.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      })
+    }
+    await database.accept()
+    const back = await post(pm('pm_getPaymasterData'))
     expect(back.statusCode).toBe(200)
     expect(back.json().result.paymaster).toBe(chainA.contracts.latchPaymaster)
   })

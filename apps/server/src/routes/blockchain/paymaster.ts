@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { numberToHex } from 'viem'
 import { isUpstreamOutage } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from '../../db/unavailable.ts'
 import { HttpError } from '../../errors.ts'
 import { clientOfIp } from '../../paymaster/clientKey.ts'
 import {
@@ -33,8 +34,8 @@ export const PAYMASTER_METHODS: ReadonlySet<string> = new Set([
   'eth_chainId',
 ])
 
-/** A call's answer; an error says when what failed is the chain, not the call. */
-type Outcome = { result: unknown } | { error: JsonRpcError; down?: 'chain' }
+/** A call's answer; an error says when what failed is the chain or the database, not the call. */
+type Outcome = { result: unknown } | { error: JsonRpcError; down?: 'chain' | 'database' }
 
 const refused = (error: SponsorshipRefusedError): Outcome => ({
   error: {
@@ -80,8 +81,8 @@ export const paymasterRoute =
             'visitor can read and data.reason, as is a client (an IP) holding its share of the ' +
             'budget in open reservations; bad params (among them a sender that is not a ' +
             "LatchAccount of the chain's account factory able to validate the operation) are " +
-            '-32602, other methods -32601. A chain that does not answer is a 503; a body that is ' +
-            'no JSON-RPC at all is a 400.',
+            '-32602, other methods -32601. A chain or database that does not answer is a 503; a ' +
+            'body that is no JSON-RPC at all is a 400.',
           degradable: true,
         }),
         ...jsonRpcCompilers,
@@ -108,9 +109,10 @@ export const paymasterRoute =
         const answered = outcomes.filter(
           (outcome): outcome is { id: JsonRpcId; outcome: Outcome } => outcome !== undefined,
         )
-        // The chain did not answer any call that needed it: the route is degraded, not the input.
+        // Every call failed for the chain or the database: the route is degraded, not the input.
         const downs = answered.map(({ outcome }) => ('error' in outcome ? outcome.down : undefined))
         if (answered.length > 0 && downs.every((down) => down !== undefined)) {
+          if (downs.includes('database')) throw new HttpError(503, DATABASE_UNAVAILABLE_MESSAGE)
           throw new HttpError(
             503,
             `The chain ${chainId} did not answer: sponsored gas is unavailable for now, try again`,
@@ -199,6 +201,13 @@ async function outcomeOf(
         },
         down: 'chain',
       }
+    if (error instanceof DatabaseUnavailableError) {
+      log.warn({ err: error }, 'database unavailable')
+      return {
+        error: { code: RPC_ERROR_CODES.internalError, message: DATABASE_UNAVAILABLE_MESSAGE },
+        down: 'database',
+      }
+    }
     log.error({ err: error, method }, 'the paymaster could not answer')
     return {
       error: {
