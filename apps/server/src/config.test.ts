@@ -492,6 +492,7 @@ describe('loadConfig', () => {
         period: 'week',
         allowedTargets: [shop.toLowerCase(), paymaster],
         visitorDailyCapWei: 5n * 10n ** 15n,
+        clientSharePercent: 10,
       })
       // A budget alone turns it on, monthly, for any contract, without a cap.
       expect(
@@ -502,6 +503,7 @@ describe('loadConfig', () => {
         period: 'month',
         allowedTargets: [],
         visitorDailyCapWei: null,
+        clientSharePercent: 10,
       })
       expect(
         loadConfig({ DATA_DIR: emptyDataDir(), SPONSORSHIP_ENABLED: 'false' }).devSponsorship,

@@ -30,6 +30,7 @@ import {
   MELD_ONRAMP_URL,
   PAY_ATTEMPTS_PER_MINUTE,
 } from './onramp/constants.ts'
+import { SPONSORSHIP_CLIENT_SHARE_PERCENT } from './paymaster/constants.ts'
 import { BUDGET_PERIODS, type SponsorshipPolicy } from './paymaster/policy.ts'
 import { type PolkadotChainConfig, polkadotChainConfig } from './polkadot/config.ts'
 import { type SolanaChainConfig, solanaChainConfig } from './solana/config.ts'
@@ -578,6 +579,7 @@ function devSponsorshipOf(vars: z.infer<typeof envSchema>): SponsorshipPolicy | 
     period: vars.SPONSORSHIP_PERIOD,
     allowedTargets: vars.SPONSORSHIP_TARGETS ?? [],
     visitorDailyCapWei: vars.SPONSORSHIP_VISITOR_DAILY_WEI ?? null,
+    clientSharePercent: SPONSORSHIP_CLIENT_SHARE_PERCENT,
   }
 }
 

@@ -217,19 +217,19 @@ export type TestEns = {
 }
 
 /**
- * Deploys test/fixtures/TestEns.sol (an ENS registry and resolver answering as ENS's do),
- * compiled with the devnet's solc-js: the devnet has no ENS of its own.
+ * The contracts of test/fixtures/`file` (Solidity), compiled with the devnet's solc-js: contracts
+ * a test needs that the devnet does not have.
  */
-export async function deployTestEns(chain: DevnetChain, deployer: Account): Promise<TestEns> {
+export function compileFixture(file: string): Record<string, { abi: Abi; bytecode: Hex }> {
   const solc = createRequire(path.join(repoRoot, 'packages/devnet/package.json'))('solc') as {
     compile(input: string): string
   }
-  const source = readFileSync(path.join(import.meta.dirname, 'fixtures/TestEns.sol'), 'utf8')
+  const source = readFileSync(path.join(import.meta.dirname, 'fixtures', file), 'utf8')
   const output = JSON.parse(
     solc.compile(
       JSON.stringify({
         language: 'Solidity',
-        sources: { 'TestEns.sol': { content: source } },
+        sources: { [file]: { content: source } },
         settings: {
           evmVersion: 'cancun',
           outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
@@ -242,10 +242,24 @@ export async function deployTestEns(chain: DevnetChain, deployer: Account): Prom
   }
   const errors = output.errors?.filter((error) => error.severity === 'error') ?? []
   if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'))
+  return Object.fromEntries(
+    Object.entries(output.contracts[file] ?? {}).map(([name, contract]) => [
+      name,
+      { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` as Hex },
+    ]),
+  )
+}
+
+/**
+ * Deploys test/fixtures/TestEns.sol (an ENS registry and resolver answering as ENS's do): the
+ * devnet has no ENS of its own.
+ */
+export async function deployTestEns(chain: DevnetChain, deployer: Account): Promise<TestEns> {
+  const contracts = compileFixture('TestEns.sol')
   const compiled = (name: string) => {
-    const contract = output.contracts['TestEns.sol']?.[name]
+    const contract = contracts[name]
     if (!contract) throw new Error(`${name} not compiled`)
-    return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` as Hex }
+    return contract
   }
   const registryContract = compiled('TestEnsRegistry')
   const resolverContract = compiled('TestEnsResolver')

@@ -12,14 +12,14 @@ import {
   toHex,
   verifyMessage,
 } from 'viem'
-import { entryPoint08Abi } from 'viem/account-abstraction'
+import { entryPoint08Abi, entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet } from '../src/config.ts'
 import { BUNDLER_UNAVAILABLE_MESSAGE } from '../src/embedded/smartAccount/errors.ts'
 import type { SponsorshipPolicy } from '../src/paymaster/policy.ts'
 import { setPolicy } from '../src/paymaster/store.ts'
-import { latchAccountFactoryAbi } from '../src/smartAccounts/latchAccount.ts'
+import { latchAccountAddress, latchAccountFactoryAbi } from '../src/smartAccounts/latchAccount.ts'
 import { startForwarder } from './bundlerForwarder.ts'
 import { devnetClient, routerAbi } from './devnetTx.ts'
 import { loginByEmail, walletCall } from './embeddedFixtures.ts'
@@ -369,6 +369,7 @@ describe("the smart account's gas, sponsored by the site's project", () => {
     period: 'day',
     allowedTargets: [],
     visitorDailyCapWei: null,
+    clientSharePercent: 10,
   }
   beforeAll(async () => {
     server = await startTestServer('pglite')
@@ -467,6 +468,58 @@ describe("the smart account's gas, sponsored by the site's project", () => {
       "This site is not paying for this transaction: you have reached today's limit of sponsored network fees. You pay the network fee.",
     )
     expect(sent.json().result.id).toMatch(/^0x4337/)
+  })
+
+  it("counts the wallet's user as the client whose share it uses, not the address the frame is reached from", async () => {
+    await setPolicy(server.db, 'latch-dev', SPONSOR_ALL)
+    // A client at the frame's own address takes its whole share through the paymaster route.
+    const owner = freshAddress()
+    const factory = chain.contracts.latchAccountFactory
+    const paymasterCall = (method: string, maxFeePerGas: bigint) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/v1/paymaster?chainId=eip155:${chainId}&projectId=latch-dev`,
+        payload: {
+          jsonrpc: '2.0',
+          id: 1,
+          method,
+          params: [
+            {
+              sender: latchAccountAddress({ factory, owner }),
+              nonce: '0x0',
+              factory,
+              factoryData: encodeFunctionData({
+                abi: latchAccountFactoryAbi,
+                functionName: 'createAccount',
+                args: [owner, 0n],
+              }),
+              callData: '0x',
+              callGasLimit: toHex(100_000n),
+              verificationGasLimit: toHex(600_000n),
+              preVerificationGas: toHex(80_000n),
+              maxFeePerGas: toHex(maxFeePerGas),
+              maxPriorityFeePerGas: '0x1',
+            },
+            entryPoint08Address,
+            toHex(chainId),
+            {},
+          ],
+        },
+      })
+    const stub = (await paymasterCall('pm_getPaymasterStubData', 1n)).json().result
+    const gas = 780_000n + BigInt(stub.paymasterVerificationGasLimit)
+    const share = (SPONSOR_ALL.budgetWei * BigInt(SPONSOR_ALL.clientSharePercent)) / 100n
+    const all = await paymasterCall('pm_getPaymasterData', share / gas)
+    expect(all.json().result, all.body).toBeDefined()
+    const more = await paymasterCall('pm_getPaymasterData', share / gas - 1n)
+    expect(more.json().error.data).toEqual({ reason: 'budget' })
+    // The wallet's user, reaching the frame from that same address, is a client of its own.
+    const user = await smartUser(server)
+    const tx = [{ from: user.smart, to: freshAddress(), value: '0x0' }]
+    const sent = await call(user, 'rpc', 'eth_sendTransaction', tx, 'latch-dev')
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().notice).toBeUndefined()
+    expect(await paymasterOf(sent.json().result)).toBe(chain.contracts.latchPaymaster)
   })
 
   it('without the site named, nobody sponsors and nothing is said', async () => {

@@ -1,13 +1,17 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { EVM_CHECKSUM_MESSAGE } from '@latch/protocol'
-import { parseEther } from 'viem'
+import { encodeFunctionData, parseEther } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { chainsOfDevnet } from '../src/config.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/db/unavailable.ts'
 import type { SponsorshipPolicy } from '../src/paymaster/policy.ts'
 import { setPolicy } from '../src/paymaster/store.ts'
-import { startTestServer, type TestServer } from './helpers.ts'
+import { latchAccountAddress, latchAccountFactoryAbi } from '../src/smartAccounts/latchAccount.ts'
+import { type FrozenUpstream, startFrozenUpstream } from './frozenUpstream.fixture.ts'
+import { freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'
 
 // POST /v1/paymaster: ERC-7677's two methods beside the bundler route, with the same shape of
 // answers: in-band errors for what a call asks (refusals with their reason, bad params, other
@@ -21,10 +25,20 @@ const B = `eip155:${chainB.chainId}`
 const routeOf = (chain: string) => `/v1/paymaster?chainId=${chain}&projectId=latch-dev`
 const hexChain = (chain: { chainId: number }) => `0x${chain.chainId.toString(16)}`
 
-/** An operation as viem's paymaster client sends it: the account's first, with its gas. */
+/**
+ * An operation as viem's paymaster client sends it: the first of a LatchAccount (of an owner no
+ * other test has), deploying it, with its gas.
+ */
+const owner = privateKeyToAddress(generatePrivateKey())
 const operation = {
-  sender: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  sender: latchAccountAddress({ factory: chainA.contracts.latchAccountFactory, owner }),
   nonce: '0x0',
+  factory: chainA.contracts.latchAccountFactory,
+  factoryData: encodeFunctionData({
+    abi: latchAccountFactoryAbi,
+    functionName: 'createAccount',
+    args: [owner, 0n],
+  }),
   callData: '0x',
   callGasLimit: '0x186a0',
   verificationGasLimit: '0x927c0',
@@ -47,6 +61,7 @@ const SPONSOR_ALL: SponsorshipPolicy = {
   period: 'day',
   allowedTargets: [],
   visitorDailyCapWei: null,
+  clientSharePercent: 10,
 }
 
 describe('the paymaster route', () => {
@@ -132,6 +147,32 @@ describe('the paymaster route', () => {
     expect(
       await errorOf(pm('pm_getPaymasterData', chainA, { factory: `0x7702${'0'.repeat(36)}` })),
     ).toEqual({ code: -32602, message: 'EIP-7702 operations are not sponsored' })
+  })
+
+  it("signs only for a LatchAccount of the chain's account factory that can validate the operation", async () => {
+    const errorOf = async (change: object) =>
+      (await post(A, pm('pm_getPaymasterData', chainA, change))).json().error
+    const factory = chainA.contracts.latchAccountFactory
+    const stranger = privateKeyToAddress(generatePrivateKey())
+    expect(await errorOf({ sender: stranger, factory: undefined, factoryData: undefined })).toEqual(
+      {
+        code: -32602,
+        message: `The sender ${stranger} has no code on ${A} and the operation has no factory to deploy it: it cannot be validated`,
+      },
+    )
+    expect(await errorOf({ factory: stranger })).toEqual({
+      code: -32602,
+      message: `Only accounts of ${A}'s account factory ${factory} are sponsored, not of ${stranger}`,
+    })
+    expect(await errorOf({ factoryData: '0x1234' })).toEqual({
+      code: -32602,
+      message: "The operation's factoryData is not the account factory's createAccount",
+    })
+    // The factory's own data, for another sender than the account it deploys.
+    expect(await errorOf({ sender: stranger })).toEqual({
+      code: -32602,
+      message: `The operation's factoryData deploys ${operation.sender}, not the sender ${stranger}`,
+    })
   })
 
   it('answers a batch call by call, in order, each with its id, and no notification', async () => {
@@ -270,6 +311,48 @@ describe('the paymaster route on a chain without a paymaster, or whose node is d
     })
     await forwarder.reopen()
     const back = await post(A, pm('pm_getPaymasterData', chainA, {}, 3))
+    expect(back.statusCode).toBe(200)
+    expect(back.json().result.paymaster).toBe(chainA.contracts.latchPaymaster)
+  })
+})
+
+describe('the paymaster route while its database is down', () => {
+  let server: TestServer
+  let database: FrozenUpstream
+  beforeAll(async () => {
+    const config = await freshDatabaseConfig('postgres')
+    if (config.dialect !== 'postgres') throw new Error('a PostgreSQL database was asked for')
+    // The server reaches PostgreSQL through a proxy this test can cut.
+    database = await startFrozenUpstream(config.url)
+    const { host } = new URL(config.url)
+    const url = config.url.replace(host, new URL(database.url).host)
+    server = await startTestServer('postgres', { RPC_RATE_LIMIT: '100000' }, { ...config, url })
+    await setPolicy(server.db, 'latch-dev', SPONSOR_ALL)
+  })
+  afterAll(async () => {
+    await server?.close()
+    await database?.close()
+  })
+  const post = (payload: unknown) =>
+    server.app.inject({ method: 'POST', url: routeOf(A), payload: payload as object })
+
+  it('answers 503 with a message, as every route does, and signs again once it is back', async () => {
+    // Answered once, so the project is known: what fails next is the paymaster's own reading.
+    expect((await post(pm('pm_getPaymasterStubData'))).json().result).toMatchObject({
+      isFinal: false,
+    })
+    await database.refuse()
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
+      const down = await post(pm(method))
+      expect(down.statusCode, down.body).toBe(503)
+      expect(down.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      })
+    }
+    await database.accept()
+    const back = await post(pm('pm_getPaymasterData'))
     expect(back.statusCode).toBe(200)
     expect(back.json().result.paymaster).toBe(chainA.contracts.latchPaymaster)
   })

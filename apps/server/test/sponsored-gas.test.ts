@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { sponsorshipNotice } from '@latch/core'
-import { erc20Abi, type Hex, http, parseEther, parseEventLogs, parseUnits, zeroAddress } from 'viem'
+import {
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  http,
+  parseEther,
+  parseEventLogs,
+  parseUnits,
+  zeroAddress,
+} from 'viem'
 import {
   createPaymasterClient,
   entryPoint08Abi,
@@ -15,6 +26,11 @@ import type { SponsorshipPolicy } from '../src/paymaster/policy.ts'
 import { SponsorshipSettler } from '../src/paymaster/settler.ts'
 import { setPolicy, sponsorshipTotals } from '../src/paymaster/store.ts'
 import { ProjectStore } from '../src/projects.ts'
+import {
+  encodeLatchAccountCalls,
+  latchAccountFactoryAbi,
+} from '../src/smartAccounts/latchAccount.ts'
+import { compileFixture } from './accountFixtures.ts'
 import { DIALECTS, startTestServer, type TestServer } from './helpers.ts'
 import { chainA } from './namesFixtures.ts'
 import { freshOwner, rawCall, throughServer, tokenOf } from './smartAccountFixtures.ts'
@@ -35,6 +51,16 @@ function paymasterOf(receipt: { receipt: { logs: Parameters<typeof parseEventLog
     logs: receipt.receipt.logs,
   })
   return event?.args.paymaster
+}
+
+/** How much of `owner`'s USDC `spender` may take, read from the chain. */
+function usdcAllowance(kit: ReturnType<typeof throughServer>, owner: Hex, spender: Hex) {
+  return kit.client.readContract({
+    address: USDC,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, spender],
+  })
 }
 
 /** The error a promise rejects with. */
@@ -59,6 +85,7 @@ function sponsorshipTest(server: () => TestServer, baseUrl: () => string) {
       period: 'day',
       allowedTargets: [],
       visitorDailyCapWei: null,
+      clientSharePercent: 10,
       ...policy,
     }
     await setPolicy(db, id, full)
@@ -272,14 +299,88 @@ describe('sponsored gas through the server', () => {
       }),
     })
     expect(receipt).toMatchObject({ success: true, paymaster })
-    expect(
-      await shop.kit.client.readContract({
-        address: USDC,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [account.address, spender],
+    expect(await usdcAllowance(shop.kit, account.address, spender)).toBe(5n)
+  })
+
+  it("pays only the account factory's LatchAccounts: an account of one's own whose execute calls another token is refused", async () => {
+    const shop = await sponsoringProject({ allowedTargets: [USDC.toLowerCase() as Hex] })
+    const factory = chainA.contracts.latchAccountFactory
+    const spender = freshOwner().address
+    const approveUsdc = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [spender, 5n],
+    })
+    // The test's own account: it validates anything, and its execute approves WETH instead.
+    const deployer = freshOwner()
+    await shop.kit.fund(deployer.address, '1')
+    const { PermissiveAccount } = compileFixture('PermissiveAccount.sol')
+    const wallet = createWalletClient({
+      account: deployer,
+      chain: shop.kit.chain,
+      transport: http(chainA.rpcUrl),
+    })
+    const deployed = await shop.kit.client.waitForTransactionReceipt({
+      hash: await wallet.deployContract({
+        abi: PermissiveAccount?.abi ?? [],
+        bytecode: PermissiveAccount?.bytecode ?? '0x',
+        args: [tokenOf(chainA, 'WETH'), spender],
       }),
-    ).toBe(5n)
+    })
+    const own = getAddress(deployed.contractAddress as Hex)
+    const operation = {
+      sender: own,
+      nonce: 0n,
+      // What the allowlist reads: one call to the allowed token.
+      callData: encodeLatchAccountCalls([{ to: USDC, data: approveUsdc }]),
+      callGasLimit: 100_000n,
+      verificationGasLimit: 300_000n,
+      preVerificationGas: 80_000n,
+      maxFeePerGas: parseUnits('3', 9),
+      maxPriorityFeePerGas: parseUnits('1', 9),
+    }
+    const chainHex = `0x${chainA.chainId.toString(16)}`
+    const refused = await rawCall(shop.kit.paymasterUrl, 'pm_getPaymasterData', [
+      operation,
+      entryPoint08Address,
+      chainHex,
+    ])
+    expect(refused.body.error).toEqual({
+      code: -32602,
+      message: `The sender ${own} is not a LatchAccount of eip155:${chainA.chainId}'s account factory ${factory}: only those are sponsored`,
+    })
+
+    // A LatchAccount's operation naming the same call is paid for, and does what it names.
+    const owner = freshOwner()
+    const account = await shop.kit.smartAccount(owner)
+    const bundler = shop.kit.sponsoredBundler(account)
+    const receipt = await bundler.waitForUserOperationReceipt({
+      hash: await bundler.sendUserOperation({ calls: [{ to: USDC, data: approveUsdc }] }),
+    })
+    expect(receipt).toMatchObject({ success: true, paymaster })
+    expect(await usdcAllowance(shop.kit, account.address, spender)).toBe(5n)
+    // Deployed now: an operation that would deploy it again cannot be validated.
+    const again = await rawCall(shop.kit.paymasterUrl, 'pm_getPaymasterData', [
+      {
+        ...operation,
+        sender: account.address,
+        nonce: 1n,
+        factory,
+        factoryData: encodeFunctionData({
+          abi: latchAccountFactoryAbi,
+          functionName: 'createAccount',
+          args: [owner.address, 0n],
+        }),
+      },
+      entryPoint08Address,
+      chainHex,
+    ])
+    expect(again.body.error).toEqual({
+      code: -32602,
+      message: `The sender ${account.address} is deployed already: an operation with a factory cannot be validated`,
+    })
+    // Only the landed one was ever reserved.
+    expect(await shop.spent(1)).toMatchObject({ reservedWei: 0n, spentWei: receipt.actualGasCost })
   })
 
   it('says so when the project sponsors nothing, and pays for nothing', async () => {
@@ -377,7 +478,8 @@ describe.each(DIALECTS)('sponsorships at the edge of the budget on %s', (dialect
           (stub.paymasterVerificationGasLimit ?? 0n)) *
         fees.maxFeePerGas,
     )
-    await shop.setPolicy({ budgetWei: (most ?? 0n) * 2n - 1n })
+    // One client may hold the whole budget here: the race is between the two requests.
+    await shop.setPolicy({ budgetWei: (most ?? 0n) * 2n - 1n, clientSharePercent: 100 })
     const answers = await Promise.allSettled(
       requests.map(({ request }, index) =>
         client.getPaymasterData({ ...request, ...stubs[index] }),

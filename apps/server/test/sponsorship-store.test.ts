@@ -4,7 +4,7 @@ import { createChainClients } from '../src/chains/clients.ts'
 import { chainsOfDevnet } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/index.ts'
 import { migrate } from '../src/db/migrate.ts'
-import type { SponsorshipPolicy } from '../src/paymaster/policy.ts'
+import type { SponsorshipPolicy, SponsorshipUsage } from '../src/paymaster/policy.ts'
 import { refusalOf } from '../src/paymaster/policy.ts'
 import { SponsorshipSettler } from '../src/paymaster/settler.ts'
 import {
@@ -24,12 +24,16 @@ import { DIALECTS, freshDatabaseConfig } from './helpers.ts'
 const devnet = inject('devnet')
 const chainA = devnet.chains[0] as (typeof devnet.chains)[number]
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+const CLIENT = 'ip:192.0.2.1'
+const ASKER = { sender: SENDER as Hex, client: CLIENT }
+// One client may hold the whole budget here, unless a test says otherwise.
 const POLICY: SponsorshipPolicy = {
   enabled: true,
   budgetWei: 1000n,
   period: 'month',
   allowedTargets: [],
   visitorDailyCapWei: null,
+  clientSharePercent: 100,
 }
 const hashOf = (label: string): Hex => keccak256(toHex(label))
 
@@ -55,6 +59,7 @@ describe.each(DIALECTS)('the sponsorship ledger on %s', (dialect) => {
     chainId: chainA.chainId,
     userOpHash: hashOf(label),
     sender: SENDER as Hex,
+    client: CLIENT,
     nonce: 0n,
     maxCostWei: 300n,
     fromBlock: 1n,
@@ -63,14 +68,7 @@ describe.each(DIALECTS)('the sponsorship ledger on %s', (dialect) => {
     ...change,
   })
   const decideWith =
-    (maxCostWei: bigint) =>
-    (
-      policy: SponsorshipPolicy | undefined,
-      usage: {
-        periodWei: bigint
-        visitorTodayWei: bigint
-      },
-    ) =>
+    (maxCostWei: bigint) => (policy: SponsorshipPolicy | undefined, usage: SponsorshipUsage) =>
       refusalOf(policy, { targets: [], maxCostWei }, usage)
 
   it('decides parallel reservations one after the other: no more than the budget is reserved', async () => {
@@ -95,7 +93,7 @@ describe.each(DIALECTS)('the sponsorship ledger on %s', (dialect) => {
     await reserve(db, reservation(id, `${id}-a`), decideWith(300n))
     // The same account and nonce signed again (a retry): only one of the two can land.
     await reserve(db, reservation(id, `${id}-b`), decideWith(300n))
-    expect((await readUsage(db, id, SENDER as Hex, new Date())).usage.periodWei).toBe(600n)
+    expect((await readUsage(db, id, ASKER, new Date())).usage.periodWei).toBe(600n)
     const landed = {
       chainId: chainA.chainId,
       userOpHash: hashOf(`${id}-a`),
@@ -111,9 +109,10 @@ describe.each(DIALECTS)('the sponsorship ledger on %s', (dialect) => {
       spentCount: 1,
     })
     // What the visitor and the project have used is what the chain charged.
-    expect((await readUsage(db, id, SENDER as Hex, new Date())).usage).toEqual({
+    expect((await readUsage(db, id, ASKER, new Date())).usage).toEqual({
       periodWei: 120n,
       visitorTodayWei: 120n,
+      clientOpenWei: 0n,
     })
   })
 
@@ -140,5 +139,50 @@ describe.each(DIALECTS)('the sponsorship ledger on %s', (dialect) => {
     expect(await reserve(db, reservation(id, `${id}-third`, { nonce: 2n }), decideWith(200n))).toBe(
       'budget',
     )
+  })
+
+  it('counts a reservation only until its window ends, whether or not the settler has released it', async () => {
+    const id = await freshProject({ budgetWei: 1000n })
+    const now = new Date()
+    const ended = new Date(now.getTime() - 1_000)
+    await reserve(db, reservation(id, `${id}-ended`, { validUntil: ended }), decideWith(600n))
+    await reserve(db, reservation(id, `${id}-open`, { nonce: 1n }), decideWith(300n))
+    expect((await readUsage(db, id, ASKER, now)).usage).toEqual({
+      periodWei: 300n,
+      visitorTodayWei: 300n,
+      clientOpenWei: 300n,
+    })
+    // The ended one's 600 is free again: 300 + 700 fit in 1000.
+    expect(
+      await reserve(db, reservation(id, `${id}-next`, { nonce: 2n }), decideWith(700n)),
+    ).toBeUndefined()
+  })
+
+  it('holds each client to its share of the budget in open reservations, whatever its senders, and leaves the rest to others', async () => {
+    const id = await freshProject({ budgetWei: 1000n, clientSharePercent: 30 })
+    const fromClient = (client: string, index: number) =>
+      reserve(
+        db,
+        reservation(id, `${id}-${client}-${index}`, {
+          client,
+          sender: keccak256(toHex(`${client}-${index}`)).slice(0, 42),
+          maxCostWei: 100n,
+        }),
+        decideWith(100n),
+      )
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => fromClient('ip:198.51.100.7', index)),
+    )
+    // 3 x 100 is the client's 30% of 1000; the rest is refused as the budget would be.
+    expect(answers.filter((answer) => answer === undefined)).toHaveLength(3)
+    expect(answers.filter((answer) => answer === 'budget')).toHaveLength(5)
+    expect(await fromClient('wallet:0x01', 0)).toBeUndefined()
+    const usage = (client: string) =>
+      readUsage(db, id, { sender: SENDER as Hex, client }, new Date())
+    expect((await usage('ip:198.51.100.7')).usage).toMatchObject({
+      periodWei: 400n,
+      clientOpenWei: 300n,
+    })
+    expect((await usage('wallet:0x01')).usage.clientOpenWei).toBe(100n)
   })
 })

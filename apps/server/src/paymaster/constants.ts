@@ -1,9 +1,23 @@
 /**
- * How long a sponsorship signature is good for: long enough for a visitor to approve the
- * operation after it was prepared; its reservation holds the project's budget until it lands,
- * its nonce goes to another operation, or this passes.
+ * How long a sponsorship signature is good for, and so how long its reservation holds the
+ * project's budget (until it lands, its nonce goes to another operation, or this passes). The
+ * paymaster is asked last, once the operation's gas is known, and the operation is signed and
+ * sent right after: bundlers include it within a few blocks. Two minutes leaves room for a slow
+ * bundler and a chain whose clock runs a little behind, while an operation that is never sent
+ * gives its budget back within two minutes rather than ten.
  */
-export const SPONSORSHIP_VALIDITY_SECONDS = 600
+export const SPONSORSHIP_VALIDITY_SECONDS = 120
+
+/**
+ * The share of a project's budget one client (an IP address, an IPv6 /64, an embedded wallet's
+ * user) may hold in open reservations, in percent: the default of a policy's
+ * `clientSharePercent`. A client that asks for sponsorships it never sends locks at most this
+ * much, for at most SPONSORSHIP_VALIDITY_SECONDS, and the other nine tenths stay for everyone
+ * else; a real visitor holds one reservation at a time, for the seconds until it lands, so ten
+ * percent is room for many visitors behind one NAT. A budget should cover ten or more of its
+ * largest operations, or no client can reserve one.
+ */
+export const SPONSORSHIP_CLIENT_SHARE_PERCENT = 10
 
 /**
  * A reservation whose window ended this long ago, and whose operation was not seen on the chain,

@@ -10,9 +10,10 @@ const policy = (change: Partial<SponsorshipPolicy> = {}): SponsorshipPolicy => (
   period: 'month',
   allowedTargets: [],
   visitorDailyCapWei: null,
+  clientSharePercent: 100,
   ...change,
 })
-const unused = { periodWei: 0n, visitorTodayWei: 0n }
+const unused = { periodWei: 0n, visitorTodayWei: 0n, clientOpenWei: 0n }
 
 describe('refusalOf', () => {
   it('pays nothing without a policy or with one turned off', () => {
@@ -38,7 +39,11 @@ describe('refusalOf', () => {
   it("refuses what would pass the visitor's daily cap, then the budget, counting to the wei", () => {
     const capped = policy({ budgetWei: 1000n, visitorDailyCapWei: 300n })
     const at = (periodWei: bigint, visitorTodayWei: bigint, maxCostWei?: bigint) =>
-      refusalOf(capped, { targets: [SHOP], maxCostWei }, { periodWei, visitorTodayWei })
+      refusalOf(
+        capped,
+        { targets: [SHOP], maxCostWei },
+        { periodWei, visitorTodayWei, clientOpenWei: 0n },
+      )
     expect(at(0n, 200n, 100n)).toBeUndefined()
     expect(at(0n, 200n, 101n)).toBe('visitorCap')
     expect(at(900n, 0n, 100n)).toBeUndefined()
@@ -47,6 +52,22 @@ describe('refusalOf', () => {
     expect(at(999n, 299n)).toBeUndefined()
     expect(at(0n, 300n)).toBe('visitorCap')
     expect(at(1000n, 0n)).toBe('budget')
+  })
+
+  it('refuses what would take one client past its share of the budget in open reservations', () => {
+    const shared = policy({ budgetWei: 1000n, clientSharePercent: 10 })
+    const holding = (clientOpenWei: bigint, maxCostWei?: bigint) =>
+      refusalOf(
+        shared,
+        { targets: [SHOP], maxCostWei },
+        { periodWei: clientOpenWei, visitorTodayWei: 0n, clientOpenWei },
+      )
+    expect(holding(0n, 100n)).toBeUndefined()
+    expect(holding(0n, 101n)).toBe('budget')
+    expect(holding(60n, 40n)).toBeUndefined()
+    expect(holding(60n, 41n)).toBe('budget')
+    expect(holding(99n)).toBeUndefined()
+    expect(holding(100n)).toBe('budget')
   })
 })
 

@@ -15,10 +15,18 @@ export type SponsorshipPolicy = {
   allowedTargets: Address[]
   /** The most one account (a visitor) is paid for in one UTC day, in wei; null: no cap. */
   visitorDailyCapWei: bigint | null
+  /**
+   * The share of the budget one client (an IP, an embedded wallet's user) may hold in open
+   * reservations, in percent (1 to 100; SPONSORSHIP_CLIENT_SHARE_PERCENT by default).
+   */
+  clientSharePercent: number
 }
 
-/** What a project has used: spent plus reserved, in the current period and by one visitor today. */
-export type SponsorshipUsage = { periodWei: bigint; visitorTodayWei: bigint }
+/**
+ * What a project has used: spent plus open reservations, in the current period and by one
+ * visitor today; and what the asking client holds in open reservations.
+ */
+export type SponsorshipUsage = { periodWei: bigint; visitorTodayWei: bigint; clientOpenWei: bigint }
 
 const DAY_MS = 86_400_000
 
@@ -41,7 +49,7 @@ export function periodStart(period: BudgetPeriod, now: Date): Date {
  * Why the policy does not pay for an operation, or undefined when it pays. `targets` are the
  * contracts the operation calls (undefined: its calls cannot be read, so no allowlist can pass
  * them). `maxCostWei` is the most the operation can cost; without it (before its gas is known)
- * only a budget or cap already used up refuses.
+ * only a budget, cap or client share already used up refuses.
  */
 export function refusalOf(
   policy: SponsorshipPolicy | undefined,
@@ -64,5 +72,8 @@ export function refusalOf(
   )
     return 'visitorCap'
   if (exceeds(usage.periodWei, policy.budgetWei)) return 'budget'
+  // What one client may hold open: sponsorships it asks for and never sends cannot lock the rest.
+  if (exceeds(usage.clientOpenWei, (policy.budgetWei * BigInt(policy.clientSharePercent)) / 100n))
+    return 'budget'
   return undefined
 }

@@ -30,6 +30,7 @@ import {
   type ValidityWindow,
 } from './paymasterData.ts'
 import { refusalOf } from './policy.ts'
+import { SenderCheck } from './senderCheck.ts'
 import { readUsage, reserve } from './store.ts'
 
 /** The project will not pay for the operation: the kit tells the visitor why and pays itself. */
@@ -69,8 +70,10 @@ export type PaymasterServiceOptions = {
 /**
  * ERC-7677's paymaster service for LatchPaymaster: a stub to estimate gas with, then the signed
  * paymasterData once the gas is known, each only for an operation the project's policy pays for.
- * Signing reserves the most the operation can cost against the project's budget and the
- * visitor's daily cap, so no number of parallel requests can commit more than the budget.
+ * Signing reserves the most the operation can cost against the project's budget, the
+ * visitor's daily cap and the asking client's share, so no number of parallel requests can commit
+ * more than the budget, nor one client hold more than its share; and only for a LatchAccount of
+ * the chain's factory that can validate the operation, whose calls are the ones its calldata names.
  */
 export class PaymasterService {
   readonly #options: PaymasterServiceOptions
@@ -78,6 +81,7 @@ export class PaymasterService {
   readonly #now: () => Date
   /** Whether each chain's paymaster takes this key's signatures, asked once per chain. */
   readonly #signerMatches = new Map<number, Promise<boolean>>()
+  readonly #senders = new SenderCheck()
 
   constructor(options: PaymasterServiceOptions) {
     this.#options = options
@@ -95,17 +99,21 @@ export class PaymasterService {
     return [...this.#options.chains.values()]
   }
 
-  /** pm_getPaymasterStubData: refuses early what the policy would refuse, else a stub. */
+  /**
+   * pm_getPaymasterStubData: refuses early what the policy would refuse, else a stub. `client`
+   * is who asks (clientKey.ts).
+   */
   async stubData(
     project: Project,
     chainId: number,
     params: readonly [PaymasterUserOperation, Address, bigint, ...unknown[]],
+    client: string,
   ): Promise<PaymasterStubResult> {
     const { paymaster, operation } = this.#checked(chainId, params)
     const { policy, usage } = await readUsage(
       this.#options.db,
       project.id,
-      operation.sender,
+      { sender: operation.sender, client },
       this.#now(),
     )
     const refusal = refusalOf(policy, { targets: callTargets(operation.callData) }, usage)
@@ -121,15 +129,26 @@ export class PaymasterService {
     }
   }
 
-  /** pm_getPaymasterData: reserves the operation's most against the policy, then signs it. */
+  /**
+   * pm_getPaymasterData: checks the sender, reserves the operation's most against the policy for
+   * `client` (clientKey.ts), then signs it.
+   */
   async paymasterData(
     project: Project,
     chainId: number,
     params: readonly [PaymasterUserOperation, Address, bigint, ...unknown[]],
+    client: string,
   ): Promise<PaymasterDataResult> {
     const { chain, paymaster, operation } = this.#checked(chainId, params)
+    const factory = chain.config.accountFactory
+    if (!factory)
+      throw new SponsorshipRefusedError(
+        'unavailable',
+        `eip155:${chainId} has no account factory on this server: no sender can be checked`,
+      )
     const maxCostWei = maxCostOf(operation)
-    const [block, deposit, signerMatches] = await Promise.all([
+    const [senderProblem, block, deposit, signerMatches] = await Promise.all([
+      this.#senders.problemOf(chain, factory, operation),
       chain.client.getBlock({ blockTag: 'latest' }),
       chain.client.readContract({
         address: entryPoint08Address,
@@ -139,6 +158,7 @@ export class PaymasterService {
       }),
       this.#signerMatchesOn(chain, paymaster),
     ])
+    if (senderProblem) throw new PaymasterParamsError(senderProblem)
     if (!signerMatches)
       throw new SponsorshipRefusedError(
         'unavailable',
@@ -178,6 +198,7 @@ export class PaymasterService {
         chainId,
         userOpHash,
         sender: operation.sender,
+        client,
         nonce: operation.nonce,
         maxCostWei,
         fromBlock: block.number ?? 0n,

@@ -15,10 +15,11 @@ type PolicyRow = {
   budget_period: BudgetPeriod
   allowed_targets: string[]
   visitor_daily_cap_wei: string | null
+  client_share_percent: number
 }
 
 const POLICY_COLUMNS = `enabled, budget_wei::text as budget_wei, budget_period, allowed_targets,
-  visitor_daily_cap_wei::text as visitor_daily_cap_wei`
+  visitor_daily_cap_wei::text as visitor_daily_cap_wei, client_share_percent`
 
 const toPolicy = (row: PolicyRow): SponsorshipPolicy => ({
   enabled: row.enabled,
@@ -26,7 +27,16 @@ const toPolicy = (row: PolicyRow): SponsorshipPolicy => ({
   period: row.budget_period,
   allowedTargets: row.allowed_targets as Address[],
   visitorDailyCapWei: row.visitor_daily_cap_wei === null ? null : BigInt(row.visitor_daily_cap_wei),
+  clientSharePercent: row.client_share_percent,
 })
+
+/**
+ * Who asks for a sponsorship, as the budget counts them: one client holds at most its policy's
+ * share of the budget in open reservations (see clientKey.ts for the keys).
+ */
+export type SponsorshipAsker = { sender: Address; client: string }
+
+const NOTHING_USED: SponsorshipUsage = { periodWei: 0n, visitorTodayWei: 0n, clientOpenWei: 0n }
 
 /** A signed sponsorship whose operation has not been seen on the chain yet. */
 export type OpenSponsorship = {
@@ -64,12 +74,13 @@ export async function setPolicy(
 ): Promise<void> {
   await db.query(
     `insert into sponsorship_policies (project_id, enabled, budget_wei, budget_period,
-       allowed_targets, visitor_daily_cap_wei, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7)
+       allowed_targets, visitor_daily_cap_wei, client_share_percent, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (project_id) do update set enabled = excluded.enabled,
        budget_wei = excluded.budget_wei, budget_period = excluded.budget_period,
        allowed_targets = excluded.allowed_targets,
-       visitor_daily_cap_wei = excluded.visitor_daily_cap_wei, updated_at = excluded.updated_at`,
+       visitor_daily_cap_wei = excluded.visitor_daily_cap_wei,
+       client_share_percent = excluded.client_share_percent, updated_at = excluded.updated_at`,
     [
       projectId,
       policy.enabled,
@@ -77,50 +88,58 @@ export async function setPolicy(
       policy.period,
       policy.allowedTargets.map((target) => target.toLowerCase()),
       policy.visitorDailyCapWei === null ? null : policy.visitorDailyCapWei.toString(),
+      policy.clientSharePercent,
       now,
     ],
   )
 }
 
 /**
- * What the project has used in its current period and `sender` today: spent at what it cost,
- * reserved at the most it can cost, released not at all.
+ * What the project has used in its current period and `sender` today, and what `client` holds
+ * open: spent at what it cost, reserved at the most it can cost while its signature is valid
+ * (the EntryPoint refuses it after, whether or not the settler has released it yet), released
+ * not at all.
  */
 async function usageOf(
   db: Queryable,
   projectId: string,
   policy: SponsorshipPolicy,
-  sender: Address,
+  asker: SponsorshipAsker,
   now: Date,
 ): Promise<SponsorshipUsage> {
   const [period, day] = [periodStart(policy.period, now), dayStart(now)]
-  const [row] = await db.query<{ period_wei: string; visitor_wei: string }>(
+  const [row] = await db.query<{ period_wei: string; visitor_wei: string; client_wei: string }>(
     `select
        coalesce(sum(cost) filter (where created_at >= $3), 0)::text as period_wei,
-       coalesce(sum(cost) filter (where created_at >= $4 and sender = $2), 0)::text as visitor_wei
+       coalesce(sum(cost) filter (where created_at >= $4 and sender = $2), 0)::text as visitor_wei,
+       (select coalesce(sum(max_cost_wei), 0) from sponsorships
+         where project_id = $1 and client_key = $6 and status = 'reserved' and valid_until >= $5
+       )::text as client_wei
      from (
        select sender, created_at,
-         case status when 'spent' then actual_cost_wei when 'reserved' then max_cost_wei else 0 end
-           as cost
+         case when status = 'spent' then actual_cost_wei
+           when status = 'reserved' and valid_until >= $5 then max_cost_wei else 0 end as cost
        from sponsorships
        where project_id = $1 and created_at >= least($3::timestamptz, $4::timestamptz)
      ) as used`,
-    [projectId, sender.toLowerCase(), period, day],
+    [projectId, asker.sender.toLowerCase(), period, day, now, asker.client],
   )
-  return { periodWei: BigInt(row?.period_wei ?? 0), visitorTodayWei: BigInt(row?.visitor_wei ?? 0) }
+  return {
+    periodWei: BigInt(row?.period_wei ?? 0),
+    visitorTodayWei: BigInt(row?.visitor_wei ?? 0),
+    clientOpenWei: BigInt(row?.client_wei ?? 0),
+  }
 }
 
 /** The project's policy and what it has used, read without reserving anything (for a stub). */
 export async function readUsage(
   db: Queryable,
   projectId: string,
-  sender: Address,
+  asker: SponsorshipAsker,
   now: Date,
 ): Promise<{ policy: SponsorshipPolicy | undefined; usage: SponsorshipUsage }> {
   const policy = await getPolicy(db, projectId)
-  const usage = policy
-    ? await usageOf(db, projectId, policy, sender, now)
-    : { periodWei: 0n, visitorTodayWei: 0n }
+  const usage = policy ? await usageOf(db, projectId, policy, asker, now) : NOTHING_USED
   return { policy, usage }
 }
 
@@ -137,6 +156,8 @@ export async function reserve(
     chainId: number
     userOpHash: Hex
     sender: Address
+    /** Who asked for it (clientKey.ts): what it holds open counts against its share. */
+    client: string
     nonce: bigint
     maxCostWei: bigint
     fromBlock: bigint
@@ -155,20 +176,21 @@ export async function reserve(
     )
     const policy = row ? toPolicy(row) : undefined
     const usage = policy
-      ? await usageOf(tx, request.projectId, policy, request.sender, request.now)
-      : { periodWei: 0n, visitorTodayWei: 0n }
+      ? await usageOf(tx, request.projectId, policy, request, request.now)
+      : NOTHING_USED
     const refusal = decide(policy, usage)
     if (refusal) return refusal
     await tx.query(
-      `insert into sponsorships (chain_id, user_op_hash, project_id, sender, nonce, status,
-         max_cost_wei, from_block, valid_until, created_at)
-       values ($1, $2, $3, $4, $5, 'reserved', $6, $7, $8, $9)
+      `insert into sponsorships (chain_id, user_op_hash, project_id, sender, client_key, nonce,
+         status, max_cost_wei, from_block, valid_until, created_at)
+       values ($1, $2, $3, $4, $5, $6, 'reserved', $7, $8, $9, $10)
        on conflict (chain_id, user_op_hash) do nothing`,
       [
         request.chainId,
         request.userOpHash.toLowerCase(),
         request.projectId,
         request.sender.toLowerCase(),
+        request.client,
         request.nonce.toString(),
         request.maxCostWei.toString(),
         request.fromBlock.toString(),

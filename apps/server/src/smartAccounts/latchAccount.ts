@@ -10,10 +10,12 @@ import {
   type Chain,
   type Client,
   concat,
+  decodeFunctionData,
   encodeAbiParameters,
   encodeFunctionData,
   getContractAddress,
   getCreate2Address,
+  type Hex,
   keccak256,
   parseAbi,
   type Transport,
@@ -51,9 +53,36 @@ export {
   latchAccountAbi,
 } from '@latch/protocol/latch-account'
 
-// ERC-1167 minimal proxy init code around the implementation address (OpenZeppelin's Clones).
-const CLONE_PREFIX = '0x3d602d80600a3d3981f3363d3d373d3d3d363d73'
+// ERC-1167 minimal proxy (OpenZeppelin's Clones): creation code that returns the runtime code,
+// which forwards every call to the implementation whose address it holds.
+const CLONE_CREATION = '0x3d602d80600a3d3981f3'
+const CLONE_RUNTIME_PREFIX = '0x363d3d373d3d3d363d73'
 const CLONE_SUFFIX = '0x5af43d82803e903d91602b57fd5bf3'
+
+/**
+ * The code on chain of every account the factory made: a minimal proxy to `implementation`
+ * (lowercase hex, as eth_getCode answers it). Code that differs is another contract.
+ */
+export function latchAccountCode(implementation: Address): Hex {
+  return concat([CLONE_RUNTIME_PREFIX, implementation, CLONE_SUFFIX]).toLowerCase() as Hex
+}
+
+/** The owner and salt of the factory's `createAccount` call in `factoryData`, or undefined. */
+export function latchAccountOfFactoryData(
+  factoryData: Hex,
+): { owner: Address; salt: bigint } | undefined {
+  try {
+    const { functionName, args } = decodeFunctionData({
+      abi: latchAccountFactoryAbi,
+      data: factoryData,
+    })
+    if (functionName !== 'createAccount') return undefined
+    const [owner, salt] = args
+    return { owner, salt }
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * The address the factory deploys the account of `owner` and `salt` to, computed here without
@@ -72,7 +101,7 @@ export function latchAccountAddress(parameters: {
   return getCreate2Address({
     from: factory,
     salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [owner, salt])),
-    bytecode: concat([CLONE_PREFIX, implementation, CLONE_SUFFIX]),
+    bytecode: concat([CLONE_CREATION, latchAccountCode(implementation)]),
   })
 }
 

@@ -63,7 +63,7 @@ export async function smartAccountCost(
     if (!(error instanceof HttpError) || error.statusCode !== 400) throw error
     feeError = error.message
   }
-  const sponsorship = await sponsorshipFor(context, request.projectId, chainId)
+  const sponsorship = await sponsorshipFor(context, request.projectId, chainId, owner)
   const sponsored =
     sponsorship && estimate
       ? await sponsorshipOf(sponsorship, estimate.operation, chainId)

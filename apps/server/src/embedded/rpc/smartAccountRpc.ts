@@ -2,6 +2,7 @@ import type { Address, Hex, TypedDataDefinition } from 'viem'
 import { z } from 'zod'
 import type { ChainClient } from '../../chains/clients.ts'
 import { HttpError } from '../../errors.ts'
+import { clientOfWallet } from '../../paymaster/clientKey.ts'
 import type { AccountCall } from '../../smartAccounts/latchAccount.ts'
 import type { EmbeddedContext } from '../context.ts'
 import { type SmartAccountChain, smartAccountAddress } from '../smartAccount/chains.ts'
@@ -88,17 +89,19 @@ export function smartAccountCalls(method: string, params: unknown, chainId: numb
 
 /**
  * What the site's project pays for on `chainId`: the server's paymaster service under that
- * project's policy, when the server sponsors there; else nothing (the account pays).
+ * project's policy, when the server sponsors there; else nothing (the account pays). The user,
+ * known by their key's address `owner`, is the client whose share of the budget it counts against.
  */
 export async function sponsorshipFor(
   context: Pick<EmbeddedContext, 'sponsor' | 'projects'>,
   projectId: string | undefined,
   chainId: number,
+  owner: Address,
 ): Promise<Sponsorship | undefined> {
   const { sponsor } = context
   if (!sponsor || !projectId || !sponsor.chainIds.includes(chainId)) return undefined
   const project = await context.projects.get(projectId)
-  return project ? sponsorActions(sponsor, project, chainId) : undefined
+  return project ? sponsorActions(sponsor, project, chainId, clientOfWallet(owner)) : undefined
 }
 
 /**
@@ -116,7 +119,12 @@ export async function sendSmartAccountCalls(
 ): Promise<{ hash: Hex; notice?: string }> {
   const withOwner = <T>(work: Parameters<typeof context.vault.withAccount<T>>[2]) =>
     context.vault.withAccount(user.id, user.encryptedKey, work)
-  const sponsorship = await sponsorshipFor(context, projectId, chain.config.chainId)
+  const sponsorship = await sponsorshipFor(
+    context,
+    projectId,
+    chain.config.chainId,
+    user.address as Address,
+  )
   let notice: string | undefined
   if (sponsorship) {
     try {

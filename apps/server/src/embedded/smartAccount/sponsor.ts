@@ -44,18 +44,20 @@ function operationOf(request: PaymasterRequest): PaymasterUserOperation {
 /**
  * viem's paymaster actions for the embedded wallet's user operations on `chainId`, answered by the
  * server's own paymaster service: the signing, budget and policy of POST /v1/paymaster, for
- * `project`. A refusal throws SponsorshipRefusedError with its reason.
+ * `project`, with `client` (the wallet's user: clientKey.ts) holding one client's share. A refusal
+ * throws SponsorshipRefusedError with its reason.
  */
 export function sponsorActions(
   service: PaymasterService,
   project: Project,
   chainId: number,
+  client: string,
 ): Required<Pick<PaymasterActions, 'getPaymasterStubData' | 'getPaymasterData'>> {
   const params = (request: PaymasterRequest) =>
     [operationOf(request), request.entryPointAddress, BigInt(request.chainId)] as const
   return {
     async getPaymasterStubData(request) {
-      const stub = await service.stubData(project, chainId, params(request))
+      const stub = await service.stubData(project, chainId, params(request), client)
       return {
         paymaster: stub.paymaster,
         paymasterData: stub.paymasterData,
@@ -66,7 +68,7 @@ export function sponsorActions(
       }
     },
     async getPaymasterData(request) {
-      const signed = await service.paymasterData(project, chainId, params(request))
+      const signed = await service.paymasterData(project, chainId, params(request), client)
       return {
         paymaster: signed.paymaster,
         paymasterData: signed.paymasterData,

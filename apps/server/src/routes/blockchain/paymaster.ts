@@ -13,7 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { numberToHex } from 'viem'
 import { isUpstreamOutage } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from '../../db/unavailable.ts'
 import { HttpError } from '../../errors.ts'
+import { clientOfIp } from '../../paymaster/clientKey.ts'
 import {
   PaymasterParamsError,
   type PaymasterService,
@@ -32,7 +34,8 @@ export const PAYMASTER_METHODS: ReadonlySet<string> = new Set([
   'eth_chainId',
 ])
 
-type Outcome = { result: unknown } | { error: JsonRpcError; chainDown?: true }
+/** A call's answer; an error says when what failed is the chain or the database, not the call. */
+type Outcome = { result: unknown } | { error: JsonRpcError; down?: 'chain' | 'database' }
 
 const refused = (error: SponsorshipRefusedError): Outcome => ({
   error: {
@@ -75,8 +78,11 @@ export const paymasterRoute =
             'eth_chainId answered too. An operation the project does not pay for (its policy is ' +
             "off, its budget or the visitor's daily cap is used up, a call to a contract it does " +
             `not pay for) is refused in-band with code ${SPONSORSHIP_REFUSED_CODE}, a message a ` +
-            'visitor can read and data.reason; bad params are -32602, other methods -32601. A ' +
-            'chain that does not answer is a 503; a body that is no JSON-RPC at all is a 400.',
+            'visitor can read and data.reason, as is a client (an IP) holding its share of the ' +
+            'budget in open reservations; bad params (among them a sender that is not a ' +
+            "LatchAccount of the chain's account factory able to validate the operation) are " +
+            '-32602, other methods -32601. A chain or database that does not answer is a 503; a ' +
+            'body that is no JSON-RPC at all is a 400.',
           degradable: true,
         }),
         ...jsonRpcCompilers,
@@ -96,17 +102,17 @@ export const paymasterRoute =
           what: 'paymaster calls',
         })
 
+        const asker = { project, chainId: chainNumber, client: clientOfIp(request.ip) }
         const outcomes = await Promise.all(
-          calls.map((call) => answer(call, project, chainNumber, deps.service, request.log)),
+          calls.map((call) => answer(call, asker, deps.service, request.log)),
         )
         const answered = outcomes.filter(
           (outcome): outcome is { id: JsonRpcId; outcome: Outcome } => outcome !== undefined,
         )
-        // The chain did not answer any call that needed it: the route is degraded, not the input.
-        if (
-          answered.length > 0 &&
-          answered.every(({ outcome }) => 'error' in outcome && outcome.chainDown)
-        ) {
+        // Every call failed for the chain or the database: the route is degraded, not the input.
+        const downs = answered.map(({ outcome }) => ('error' in outcome ? outcome.down : undefined))
+        if (answered.length > 0 && downs.every((down) => down !== undefined)) {
+          if (downs.includes('database')) throw new HttpError(503, DATABASE_UNAVAILABLE_MESSAGE)
           throw new HttpError(
             503,
             `The chain ${chainId} did not answer: sponsored gas is unavailable for now, try again`,
@@ -123,11 +129,13 @@ export const paymasterRoute =
     )
   }
 
+/** Who asks: the project, the chain of the route, the client (clientKey.ts). */
+type Asker = { project: Project; chainId: number; client: string }
+
 /** One call's answer with its id, or undefined for a notification (nothing is done for it). */
 async function answer(
   call: unknown,
-  project: Project,
-  chainId: number,
+  asker: Asker,
   service: PaymasterService | undefined,
   log: FastifyBaseLogger,
 ): Promise<{ id: JsonRpcId; outcome: Outcome } | undefined> {
@@ -142,14 +150,13 @@ async function answer(
   const { id, method, params } = call as { id?: JsonRpcId; method: string; params?: unknown }
   // A notification gets no answer: signing one would reserve budget for nobody.
   if (id === undefined) return undefined
-  return { id, outcome: await outcomeOf(method, params, project, chainId, service, log) }
+  return { id, outcome: await outcomeOf(method, params, asker, service, log) }
 }
 
 async function outcomeOf(
   method: string,
   params: unknown,
-  project: Project,
-  chainId: number,
+  { project, chainId, client }: Asker,
   service: PaymasterService | undefined,
   log: FastifyBaseLogger,
 ): Promise<Outcome> {
@@ -179,8 +186,8 @@ async function outcomeOf(
   try {
     const result =
       method === 'pm_getPaymasterStubData'
-        ? await service.stubData(project, chainId, parsed.data)
-        : await service.paymasterData(project, chainId, parsed.data)
+        ? await service.stubData(project, chainId, parsed.data, client)
+        : await service.paymasterData(project, chainId, parsed.data, client)
     return { result }
   } catch (error) {
     if (error instanceof SponsorshipRefusedError) return refused(error)
@@ -192,8 +199,15 @@ async function outcomeOf(
           code: RPC_ERROR_CODES.internalError,
           message: `eip155:${chainId} did not answer: try again`,
         },
-        chainDown: true,
+        down: 'chain',
       }
+    if (error instanceof DatabaseUnavailableError) {
+      log.warn({ err: error }, 'database unavailable')
+      return {
+        error: { code: RPC_ERROR_CODES.internalError, message: DATABASE_UNAVAILABLE_MESSAGE },
+        down: 'database',
+      }
+    }
     log.error({ err: error, method }, 'the paymaster could not answer')
     return {
       error: {
