@@ -1,7 +1,10 @@
 /**
  * An HAProxy configuration for the load bench: one HTTP frontend on loopback balancing the
  * server instances round robin, request by request over kept-alive connections, each instance
- * checked on /health so one that stops answering leaves the rotation.
+ * checked on /health so one that stops answering leaves the rotation. An instance that dies is
+ * taken out by the first few requests that cannot reach it, and those requests, and any it died
+ * before answering, are sent to another instance instead of failing: the production guide's
+ * settings (docs/deployment.md).
  */
 export type HaproxyBackend = { name: string; port: number }
 
@@ -44,10 +47,16 @@ export function haproxyConfig({
     '  balance roundrobin',
     '  option httpchk GET /health',
     '  http-check expect status 200',
-    ...backends.map(
-      ({ name, port: serverPort }) =>
-        `  server ${name} 127.0.0.1:${serverPort} check inter ${checkIntervalMs}`,
-    ),
+    '  timeout check 2s',
+    // Every retry goes to another instance; a request is retried when it could not reach its
+    // instance, or its instance closed the connection without an answer (it died mid-way).
+    '  retries 2',
+    '  option redispatch 1',
+    '  retry-on conn-failure empty-response',
+    // Down after 3 connections in a row fail (on-error), or 2 failed checks, checked every 500 ms
+    // once one fails; back after 2 good checks.
+    `  default-server check inter ${checkIntervalMs} fastinter 500 downinter 1000 fall 2 rise 2 observe layer4 error-limit 3 on-error mark-down`,
+    ...backends.map(({ name, port: serverPort }) => `  server ${name} 127.0.0.1:${serverPort}`),
     '',
   ].join('\n')
 }

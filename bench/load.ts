@@ -16,10 +16,13 @@ import { cpuByGroup, machineBusySeconds, processTimes } from './processCpu.ts'
 
 /**
  * `npm run bench:load -w @latch/bench -- [--duration 10] [--warmup 3] [--connections 50,200]
- * [--setups direct,haproxy-1,haproxy-2] [--visitors 200] [--rounds 1]`: a page's mixed calls (loadMix.ts) at
- * each connection count against one server instance directly, then one and two instances behind
- * HAProxy, all sharing one PostgreSQL and one Redis; prints requests/s, p50, p99, non-2xx and
- * errors per setup, and the CPU each process of the stack spent, beside the machine's load.
+ * [--setups direct,haproxy-1,haproxy-2] [--visitors 200] [--rounds 1] [--kill-after <s>]`: a page's
+ * mixed calls (loadMix.ts) at each connection count against one server instance directly, then one
+ * and two instances behind HAProxy, all sharing one PostgreSQL and one Redis; prints requests/s,
+ * p50, p99, non-2xx and errors per setup, and the CPU each process of the stack spent, beside the
+ * machine's load. With `--kill-after`, one run of two instances behind HAProxy (`--setups
+ * haproxy-2`, one connection count) in which instance b is killed with SIGKILL that many seconds
+ * in: what visitors see of an instance dying, the requests that failed of those sent.
  */
 const SETUPS = ['direct', 'haproxy-1', 'haproxy-2'] as const
 type Setup = (typeof SETUPS)[number]
@@ -38,6 +41,7 @@ const { values: options } = parseArgs({
     setups: { type: 'string', default: SETUPS.join(',') },
     visitors: { type: 'string', default: '200' },
     rounds: { type: 'string', default: '1' },
+    'kill-after': { type: 'string' },
   },
 })
 const positive = (name: string, value: string) => {
@@ -61,6 +65,21 @@ const setups = options.setups.split(',').map((each) => {
   return each as Setup
 })
 
+const killAfter =
+  options['kill-after'] === undefined ? undefined : positive('kill-after', options['kill-after'])
+if (
+  killAfter !== undefined &&
+  (setups.join() !== 'haproxy-2' ||
+    connectionCounts.length !== 1 ||
+    rounds !== 1 ||
+    killAfter >= duration)
+) {
+  console.error(
+    '--kill-after kills an instance in one run: it takes --setups haproxy-2, one --connections count, one round, and fewer seconds than --duration',
+  )
+  process.exit(2)
+}
+
 const haproxyNeeded = setups.some((setup) => setup !== 'direct')
 const haproxy = haproxyNeeded ? haproxyVersion() : undefined
 if (haproxyNeeded && !haproxy) {
@@ -75,6 +94,8 @@ type Figures = {
   requestsPerSecond: number
   p50: number
   p99: number
+  /** Requests answered or failed in the run. */
+  sent: number
   non2xx: number
   errors: number
   load: number
@@ -118,6 +139,8 @@ async function measure(
   calls: PageCall[],
   visitors: string[],
   groupOf: (pid: number, name: string) => string,
+  /** Called as the measured run starts (after the warm-up). */
+  onStart?: () => void,
 ): Promise<Figures> {
   if (warmup > 0)
     await autocannon({
@@ -131,12 +154,14 @@ async function measure(
   const before = processTimes()
   const machineBefore = machineBusySeconds()
   const started = performance.now()
-  const result = await autocannon({
+  const running = autocannon({
     url,
     connections,
     duration,
     requests: pageRequests(calls, visitors, failures),
   })
+  onStart?.()
+  const result = await running
   const seconds = (performance.now() - started) / 1000
   const cpu = cpuByGroup(before, processTimes(), seconds, groupOf)
   const ours = [...cpu.values()].reduce((sum, value) => sum + value, 0)
@@ -148,6 +173,7 @@ async function measure(
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    sent: result.requests.total + result.errors,
     non2xx: result.non2xx,
     // autocannon counts a timed-out request among its errors.
     errors: result.errors,
@@ -289,7 +315,23 @@ try {
             setup === 'direct'
               ? '1 instance, direct'
               : `${setup.slice(-1)} instance${setup === 'haproxy-2' ? 's' : ''}, HAProxy`
-          const measured = await measure(round, label, url, connections, calls, visitors, groupOf)
+          const victim = stack.instances[1]
+          const kill =
+            killAfter === undefined || !victim
+              ? undefined
+              : () => {
+                  setTimeout(() => process.kill(victim.pid, 'SIGKILL'), killAfter * 1000)
+                }
+          const measured = await measure(
+            round,
+            label,
+            url,
+            connections,
+            calls,
+            visitors,
+            groupOf,
+            kill,
+          )
           figures.push(measured)
           console.log(
             `  ${rounds > 1 ? `round ${round}, ` : ''}${label}, ${connections} connections: ${measured.requestsPerSecond.toFixed(0)} requests/s (load average ${measured.load.toFixed(2)})`,
@@ -392,6 +434,11 @@ try {
   if (oneCeiling && twoCeiling)
     console.log(
       `estimated ratio of two instances to one on an idle machine like this one: ${(twoCeiling / oneCeiling).toFixed(2)}x`,
+    )
+  for (const each of killAfter === undefined ? [] : figures)
+    console.log(
+      `instance b killed with SIGKILL ${killAfter} s into the ${duration} s run: ` +
+        `${each.non2xx + each.errors} of ${each.sent} requests failed (${each.non2xx} non-2xx, ${each.errors} errors)`,
     )
   for (const each of figures.filter((figured) => figured.failures.size > 0))
     console.log(

@@ -12,6 +12,7 @@ import {
 import { startAnalyticsRetention } from './analytics/retention.ts'
 import { createBitcoinClients } from './bitcoin/clients.ts'
 import { createChainClients } from './chains/clients.ts'
+import { installRequestDeadline, outsideRequest } from './chains/requestDeadline.ts'
 import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
 import type { Config } from './config.ts'
 import { dashboardPageRoutes } from './dashboard/page.ts'
@@ -158,6 +159,8 @@ export async function buildServer({
 
   installErrorHandlers(app)
   app.addHook('onRequest', refuseMalformedQueryString)
+  // A request's chain and upstream calls share one RPC_TIMEOUT_MS, counted from its arrival.
+  installRequestDeadline(app, config.rpc.timeoutMs)
 
   // The configured origins (the demo), localhost in development, and every project's origins.
   const corsAllows = async (origin: string | undefined): Promise<boolean> =>
@@ -205,7 +208,7 @@ export async function buildServer({
     : undefined
   if (redis) app.addHook('onClose', () => redis.close())
 
-  await app.register(healthRoutes({ db, chains, redis, version: SERVER_VERSION }))
+  await app.register(healthRoutes({ db, chains, circuits, redis, version: SERVER_VERSION }))
   // The sandbox on-ramp (never in production): its checkout pages, and the worker paying out.
   const sandbox = config.onramp.sandbox
   const payouts = sandbox
@@ -225,7 +228,8 @@ export async function buildServer({
         payAttemptsPerMinute: sandbox.payAttemptsPerMinute,
         redis,
         failpoint: config.onramp.failpoint,
-        paid: () => payouts.kick(),
+        // The payout outlives the checkout request that pays: it keeps each call's own timeout.
+        paid: () => outsideRequest(() => payouts.kick()),
       }),
     )
   }

@@ -27,6 +27,7 @@ import type { BitcoinChainClient } from '../bitcoin/clients.ts'
 import { verifyBitcoinMessage } from '../bitcoin/messageSignature.ts'
 import { bitcoinChainOf } from '../bitcoin/signIn.ts'
 import type { ChainClient } from '../chains/clients.ts'
+import { isSignedByKey } from '../chains/isSignedByKey.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { PolkadotChainClient } from '../polkadot/clients.ts'
@@ -139,7 +140,10 @@ export async function signIn(
   })
 }
 
-/** An EIP-4361 message, verified by the chain's client: EIP-191, ERC-1271 or ERC-6492. */
+/**
+ * An EIP-4361 message: an EOA's EIP-191 signature checked without the chain, any other by the
+ * chain's client (ERC-1271, or ERC-6492 for an account not deployed yet).
+ */
 function evmMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage {
   let message: SiweMessage
   try {
@@ -161,6 +165,8 @@ function evmMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage {
         chainId: message.chainId,
         address: getAddress(message.address),
         verify: async () => {
+          // An EOA's signature is checked here; only a contract account's needs its chain.
+          if (await isSignedByKey({ ...request, address: message.address })) return true
           try {
             return await chain.client.verifyMessage({
               address: message.address,

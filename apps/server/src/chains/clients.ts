@@ -24,7 +24,8 @@ export type ChainClient = {
 /**
  * One chain's RPC URLs as a viem transport: each call tried on each URL in order, each try bounded
  * by `timeoutMs` and never retried on the same URL (retries only multiply the wait, up to four
- * times the timeout), and sent only to an upstream that answers (see UpstreamCircuits).
+ * times the timeout), and sent only to an upstream that answers (see UpstreamCircuits). Within an
+ * API request, all its tries together end at the request's deadline (see requestDeadline.ts).
  */
 export function chainTransport(
   rpcUrls: readonly string[],

@@ -30,18 +30,22 @@ export class UpstreamSlots {
     return this.#waiting.length
   }
 
-  async acquire(): Promise<boolean> {
+  /** `maxWaitMs`: a shorter wait than `queueWaitMs`, for a caller with less time left. */
+  async acquire(maxWaitMs = this.#limits.queueWaitMs): Promise<boolean> {
     if (this.#inFlight < this.#limits.maxInFlight) {
       this.#inFlight++
       return true
     }
-    if (this.#waiting.length >= this.#limits.maxQueued) return false
+    if (this.#waiting.length >= this.#limits.maxQueued || maxWaitMs <= 0) return false
     return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        const at = this.#waiting.indexOf(grant)
-        if (at >= 0) this.#waiting.splice(at, 1)
-        resolve(false)
-      }, this.#limits.queueWaitMs)
+      const timer = setTimeout(
+        () => {
+          const at = this.#waiting.indexOf(grant)
+          if (at >= 0) this.#waiting.splice(at, 1)
+          resolve(false)
+        },
+        Math.min(maxWaitMs, this.#limits.queueWaitMs),
+      )
       const grant = (granted: boolean) => {
         clearTimeout(timer)
         resolve(granted)

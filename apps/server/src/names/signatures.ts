@@ -2,6 +2,7 @@ import { chainOfCoinType, eip155NetworkId, isEveryEvmChainCoinType } from '@latc
 import type { FastifyBaseLogger } from 'fastify'
 import type { Hex } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
+import { isSignedByKey } from '../chains/isSignedByKey.ts'
 import { HttpError } from '../errors.ts'
 
 /** 401 when the signature is not the address's (the same wording as sign-in). */
@@ -34,17 +35,18 @@ export function chainsOfCoin(
 }
 
 /**
- * Whether `address` signed `message` on one of the chains: EIP-191 for an EOA (the same on every
- * chain), ERC-1271 for a deployed smart account, ERC-6492 for one not deployed yet (viem's
- * verifyMessage does all three). The chains are tried in order and the first that accepts it
- * decides, so a smart account counts on the chain where it lives. When none accepts it and one did
- * not answer, a 503: the signature may well be good there.
+ * Whether `address` signed `message` on one of the chains: EIP-191 for an EOA, checked without any
+ * chain (it holds on every chain); else ERC-1271 for a deployed smart account, ERC-6492 for one not
+ * deployed yet (viem's verifyMessage), the chains tried in order and the first that accepts it
+ * deciding, so a smart account counts on the chain where it lives. When none accepts it and one
+ * did not answer, a 503: the signature may well be good there.
  */
 export async function isSignedBy(
   chains: readonly ChainClient[],
   request: { address: string; message: string; signature: string },
   log: FastifyBaseLogger,
 ): Promise<boolean> {
+  if (await isSignedByKey(request)) return true
   let unanswered: ChainClient | undefined
   for (const chain of chains) {
     try {

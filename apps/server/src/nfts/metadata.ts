@@ -1,6 +1,6 @@
 import { type Address, getAddress, parseAbi } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
-import { type UpstreamBounds, UpstreamBusyError } from '../chains/upstreamCircuits.ts'
+import { isCutShort, type UpstreamBounds } from '../chains/upstreamCircuits.ts'
 import type { Queryable } from '../db/index.ts'
 import { type FetchPolicy, fetchLimited } from './fetchLimited.ts'
 
@@ -118,9 +118,10 @@ export class NftMetadata {
       image = cut(json.image ?? json.image_url, MAX_URL)
       ok = true
     } catch (error) {
-      // Turned away by this instance's own bound, the host was never asked: nothing to record,
-      // so the next view tries it rather than one RETRY_FAILED_MS later.
-      if (error instanceof UpstreamBusyError) return collectionName ? { collectionName } : {}
+      // Turned away by this instance's own bound, or cut short when the request's time ran out:
+      // not the host's failure, nothing to record, so the next view tries it rather than one
+      // RETRY_FAILED_MS later.
+      if (isCutShort(error)) return collectionName ? { collectionName } : {}
       this.deps.log.warn(
         { chainId, contract, tokenId: ref.tokenId, reason: (error as Error).message },
         'NFT metadata unavailable',

@@ -1,55 +1,58 @@
 import { type HealthResponse, healthResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { CHAIN_CHECK_HUNG_MS, ChainHealth } from '../chains/chainHealth.ts'
 import type { ChainClient } from '../chains/clients.ts'
+import { outsideRequest } from '../chains/requestDeadline.ts'
+import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import type { Database } from '../db/index.ts'
 import type { RedisConnection } from '../redis/connection.ts'
 
-const CHAIN_CHECK_TIMEOUT_MS = 2_000
 const startedAt = Date.now()
 
-async function checkChain({
-  caipNetworkId,
-  client,
-}: ChainClient): Promise<HealthResponse['chains'][number]> {
-  try {
-    const blockNumber = await Promise.race([
-      client.getBlockNumber({ cacheTime: 0 }),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('timed out')), CHAIN_CHECK_TIMEOUT_MS).unref(),
-      ),
-    ])
-    return { caipNetworkId, ok: true, blockNumber: blockNumber.toString() }
-  } catch (error) {
-    // Says the chain's RPC is what failed, and how, in one line: never its URL, which may hold a
-    // provider's key.
-    const how = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    return { caipNetworkId, ok: false, error: `RPC unavailable: ${how}` }
+/**
+ * Redis's state as its connection knows it; a PING in the background (bounded by its timeout,
+ * one at a time) lets a frozen Redis show as unresponsive even when nothing else calls it.
+ */
+function redisHealth(redis: RedisConnection) {
+  let pinging = false
+  return (): NonNullable<HealthResponse['redis']> => {
+    if (!pinging) {
+      pinging = true
+      void outsideRequest(() => redis.run((client) => client.ping()))
+        .catch(() => {})
+        .finally(() => {
+          pinging = false
+        })
+    }
+    return { ok: redis.state === 'ready', state: redis.state }
   }
-}
-
-/** Redis's state, after a PING bounded by its timeout: a frozen Redis shows as unresponsive. */
-async function checkRedis(redis: RedisConnection): Promise<NonNullable<HealthResponse['redis']>> {
-  const ok = await redis
-    .run((client) => client.ping())
-    .then(
-      () => true,
-      () => false,
-    )
-  return { ok, state: ok ? 'ready' : redis.state === 'ready' ? 'unresponsive' : redis.state }
 }
 
 /**
  * GET /health: each dependency's state (database, chains, Redis when configured); 200 when the
- * database answers, else 503. `status` is `degraded` when any dependency is not ok.
+ * database answers, else 503. `status` is `degraded` when any dependency is not ok. A chain or
+ * Redis is reported as last known, never waited for (see ChainHealth): a frozen chain must not
+ * make a load balancer's check time out and take a healthy instance out of rotation.
  */
 export const healthRoutes =
   (deps: {
     db: Database
     chains: Map<number, ChainClient>
+    /** The server's circuits, which every call to a chain updates. */
+    circuits: Pick<UpstreamCircuits, 'isDown' | 'answeredAt'>
     redis: RedisConnection | undefined
     version: string
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    const chains = [...deps.chains.values()].map((chain) => new ChainHealth(chain, deps.circuits))
+    const redis = deps.redis && redisHealth(deps.redis)
+    // The first answer already names each chain's block number, unless a chain hangs at start.
+    app.addHook('onReady', async () => {
+      await Promise.race([
+        Promise.all(chains.map((chain) => chain.refresh())),
+        new Promise((resolve) => setTimeout(resolve, CHAIN_CHECK_HUNG_MS).unref()),
+      ])
+    })
     app.get(
       '/health',
       {
@@ -60,22 +63,22 @@ export const healthRoutes =
         },
       },
       async (_request, reply) => {
-        const [databaseOk, chains, redis] = await Promise.all([
-          deps.db.query('select 1').then(
-            () => true,
-            () => false,
-          ),
-          Promise.all([...deps.chains.values()].map(checkChain)),
-          deps.redis ? checkRedis(deps.redis) : undefined,
-        ])
-        const everyOk = databaseOk && chains.every((chain) => chain.ok) && (redis?.ok ?? true)
+        for (const chain of chains) void chain.refresh()
+        const databaseOk = await deps.db.query('select 1').then(
+          () => true,
+          () => false,
+        )
+        const chainStates = chains.map((chain) => chain.state())
+        const redisState = redis?.()
+        const everyOk =
+          databaseOk && chainStates.every((chain) => chain.ok) && (redisState?.ok ?? true)
         const body: HealthResponse = {
           status: everyOk ? 'ok' : 'degraded',
           version: deps.version,
           uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
           database: { ok: databaseOk, dialect: deps.db.dialect },
-          ...(redis && { redis }),
-          chains,
+          ...(redisState && { redis: redisState }),
+          chains: chainStates,
         }
         return reply.code(databaseOk ? 200 : 503).send(body)
       },

@@ -6,6 +6,7 @@ import {
   type PublicClient,
   TimeoutError,
 } from 'viem'
+import { UpstreamDownError } from '../chains/upstreamCircuits.ts'
 import { GAS_ESTIMATE_MARGIN_PERCENT } from './constants.ts'
 
 /** eth_estimateGas refused the call: it would revert or could not be paid for. */
@@ -23,7 +24,7 @@ export class EstimateRefusedError extends Error {
 /**
  * eth_estimateGas of a call from `from` at the latest block, plus GAS_ESTIMATE_MARGIN_PERCENT.
  * Throws EstimateRefusedError when the node says the call fails; a node that does not answer
- * throws viem's transport error as it is.
+ * (or whose circuit or request deadline says so) throws that error as it is.
  */
 export async function estimateGasWithMargin(
   client: PublicClient,
@@ -44,6 +45,11 @@ export async function estimateGasWithMargin(
   }
 }
 
+/** No answer from the node (nor a refusal): a timeout, a failed request, or a circuit's error. */
 function isTransportError(error: unknown): boolean {
-  return error instanceof HttpRequestError || error instanceof TimeoutError
+  return (
+    error instanceof HttpRequestError ||
+    error instanceof TimeoutError ||
+    error instanceof UpstreamDownError
+  )
 }
