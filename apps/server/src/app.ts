@@ -27,6 +27,7 @@ import { OnrampCatalogue } from './onramp/catalogue.ts'
 import { PayoutWorker } from './onramp/payout.ts'
 import { sponsorOf } from './paymaster/service.ts'
 import { SponsorshipSettler } from './paymaster/settler.ts'
+import { installJsonBodyParser } from './plugins/jsonBody.ts'
 import { requireProject } from './plugins/project.ts'
 import { refuseMalformedQueryString } from './plugins/queryString.ts'
 import { createPolkadotFamily } from './polkadot/family.ts'
@@ -157,6 +158,7 @@ export async function buildServer({
   await wallets.seedCatalogue()
 
   installErrorHandlers(app)
+  installJsonBodyParser(app)
   app.addHook('onRequest', refuseMalformedQueryString)
 
   // The configured origins (the demo), localhost in development, and every project's origins.

@@ -30,6 +30,7 @@ import { createSocialLogin } from '../embedded/social/index.ts'
 import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
 import { UpdateEmail } from '../embedded/updateEmail.ts'
 import { sponsorOf } from '../paymaster/service.ts'
+import { installJsonBodyParser } from '../plugins/jsonBody.ts'
 import { queryStart, refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
 import { RedisConnection } from '../redis/connection.ts'
@@ -120,6 +121,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandlers(app)
+  installJsonBodyParser(app)
   app.addHook('onRequest', refuseMalformedQueryString)
 
   const frameUrl = () => {
