@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AdminSessions, SESSION_COOKIE } from '../src/dashboard/adminSession.ts'
 import { WalletSessionStore } from '../src/embedded/sessions.ts'
 import { loginByEmail } from './embeddedFixtures.ts'
 import { DEMO_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
@@ -12,6 +13,8 @@ import { DEMO_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
 // spellings. The sweep takes every route of the OpenAPI document, the frame origin's and the
 // API's, so a route added later is swept too. Requests go over real HTTP: an injected request's
 // URL is normalised before the server sees it.
+
+const ADMIN_TOKEN = 'path-spellings-admin-token-0123456789'
 
 type Answer = { status: number; headers: Record<string, string | undefined>; message?: string }
 
@@ -225,9 +228,10 @@ describe('every spelling of a path gets the same answer', () => {
   let framePort: number
   let apiPort: number
   let freshSessionToken: () => Promise<string>
+  let ownerSessions: AdminSessions
 
   beforeAll(async () => {
-    server = await startTestServer('pglite')
+    server = await startTestServer('pglite', { LATCH_ADMIN_TOKEN: ADMIN_TOKEN })
     await server.frame.listen({ port: 0, host: '127.0.0.1' })
     await server.app.listen({ port: 0, host: '127.0.0.1' })
     framePort = (server.frame.server.address() as AddressInfo).port
@@ -237,9 +241,23 @@ describe('every spelling of a path gets the same answer', () => {
     const session = await sessions.findByToken(sessionToken)
     if (!session) throw new Error('the login opened no session')
     freshSessionToken = async () => (await sessions.create(session, new Date())).token
+    ownerSessions = new AdminSessions(server.db, ADMIN_TOKEN)
   })
   afterAll(async () => {
     await server?.close()
+  })
+
+  it("the dashboard's owner is logged in however the path is spelled", async () => {
+    const cookie = `${SESSION_COOKIE}=${(await ownerSessions.open()).value}`
+    for (const path of [
+      '/dashboard/api/projects',
+      '/%64ashboard/api/projects',
+      '/dashboard/api/%70rojects',
+    ])
+      expect(await send(apiPort, 'GET', path, { cookie }, undefined), path).toMatchObject({
+        status: 200,
+        headers: { 'cache-control': 'no-store' },
+      })
   })
 
   it('a site cannot reach the wallet API with an escaped path: 403 and no-store', async () => {
@@ -303,7 +321,7 @@ describe('every spelling of a path gets the same answer', () => {
     expect(routed).toBeGreaterThanOrEqual(routes.length * callers.length * 5)
   })
 
-  it("on the API, from another site's page and without credentials", async () => {
+  it("on the API, from another site's page, without credentials and from the dashboard's owner", async () => {
     const routes = routesOf(server.app, false)
     expect(routes.length).toBeGreaterThanOrEqual(40)
     const callers: Caller[] = [
@@ -313,6 +331,14 @@ describe('every spelling of a path gets the same answer', () => {
         headers: async () => ({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }),
       },
       { name: 'a caller without credentials', query: '', headers: async () => ({}) },
+      {
+        name: "the dashboard's owner, logged in",
+        query: '',
+        headers: async () => ({
+          cookie: `${SESSION_COOKIE}=${(await ownerSessions.open()).value}`,
+          'sec-fetch-site': 'same-origin',
+        }),
+      },
     ]
     const faults: string[] = []
     for (const caller of callers) faults.push(...(await sweep(apiPort, routes, caller)).faults)
