@@ -28,6 +28,7 @@ import { OnrampCatalogue } from './onramp/catalogue.ts'
 import { PayoutWorker } from './onramp/payout.ts'
 import { sponsorOf } from './paymaster/service.ts'
 import { SponsorshipSettler } from './paymaster/settler.ts'
+import { installJsonBodyParser } from './plugins/jsonBody.ts'
 import { requireProject } from './plugins/project.ts'
 import { refuseMalformedQueryString } from './plugins/queryString.ts'
 import { createPolkadotFamily } from './polkadot/family.ts'
@@ -158,6 +159,7 @@ export async function buildServer({
   await wallets.seedCatalogue()
 
   installErrorHandlers(app)
+  installJsonBodyParser(app)
   app.addHook('onRequest', refuseMalformedQueryString)
   // A request's chain and upstream calls share one RPC_TIMEOUT_MS, counted from its arrival.
   installRequestDeadline(app, config.rpc.timeoutMs)

@@ -18,3 +18,12 @@ export const MISSING_POOL_RECHECK_MS = 10 * 60_000
  * on with its in-process cache and limit instead.
  */
 export const REDIS_TIMEOUT_MS = 500
+
+/**
+ * How deep arrays and objects may nest in JSON a caller sends (a body, typed data in a string).
+ * The deepest real request, EIP-712 typed data or an ERC-7715 permission request, nests under 10
+ * levels; 64 leaves room for typed data of nested structs, and keeps every walk of the value
+ * (zod, JSON.stringify, PostgreSQL's JSON parser) far from the call stack's end, which a body
+ * 5,000 levels deep reached, failing its request with a 500.
+ */
+export const MAX_JSON_DEPTH = 64

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import { telemetryBatchResponse } from '@latch/protocol'
+import { LONE_SURROGATE_MESSAGE, telemetryBatchResponse } from '@latch/protocol'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { deleteExpiredEvents } from '../src/analytics/store.ts'
 import { ProjectStore } from '../src/projects.ts'
@@ -174,6 +174,40 @@ describe('analytics ingestion', () => {
     expect(notJson.statusCode).toBe(400)
     expect(notJson.json().message).toBe('Body is not valid JSON')
     expect(await rowsOf([good.eventId])).toEqual([])
+  })
+
+  it('refuses a lone surrogate in any string of an event with 400 and a message, and its whole batch', async () => {
+    // One statement stores a batch: a batch holding a string PostgreSQL cannot take as JSON is
+    // refused as a whole, as for any other bad field, so the kit learns which event is wrong.
+    const good = event(randomUUID(), { type: 'track', event: 'MODAL_OPEN', connected: true })
+    const props = good.props as Record<string, unknown>
+    const bad: [unknown, RegExp][] = [
+      [{ ...good, eventId: 'e\ud800' }, /^body\.eventId: /],
+      [{ ...good, url: 'http://127.0.0.1:5173/\udc00' }, /^body\.url: /],
+      [{ ...good, domain: '\ud83d127.0.0.1' }, /^body\.domain: /],
+      [{ ...good, props: { ...props, event: 'MODAL_OPEN\ud800' } }, /^body\.props\.event: /],
+      [{ ...good, props: { ...props, wallet: 'Meta\udfffMask' } }, /^body\.props: /],
+      [{ ...good, props: { ...props, deep: [{ name: '\ud800' }] } }, /^body\.props: /],
+      [{ ...good, props: { ...props, '\udc00key': 'x' } }, /^body\.props: /],
+    ]
+    for (const [body, where] of bad) {
+      for (const text of [false, true]) {
+        const single = await post(first, '/e', body, { text })
+        expect(single.statusCode, `${JSON.stringify(body)}: ${single.body}`).toBe(400)
+        expect(single.json().message).toMatch(where)
+        expect(single.json().message).toContain(LONE_SURROGATE_MESSAGE)
+        const batch = await post(first, '/batch', [good, body], { text })
+        expect(batch.statusCode, batch.body).toBe(400)
+        expect(batch.json().message).toContain(LONE_SURROGATE_MESSAGE)
+      }
+    }
+    expect(await rowsOf([good.eventId])).toEqual([])
+    // A whole character written as a surrogate pair is text like any other, and is kept.
+    const emoji = event(randomUUID(), { type: 'track', event: 'MODAL_OPEN', wallet: '🦊 Fox' })
+    const kept = await post(first, '/batch', [good, emoji])
+    expect(kept.json()).toEqual({ received: 2, stored: 2, isAnalyticsEnabled: true })
+    const rows = await rowsOf([good.eventId, emoji.eventId].sort())
+    expect(rows.map((row) => (row.props as { wallet?: string }).wallet)).toContain('🦊 Fox')
   })
 
   it('refuses an unknown project (401) and an origin the project does not allow (403)', async () => {

@@ -7,6 +7,8 @@ import {
 import { formatSiweMessage } from '@latch/protocol/siwx'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { MAX_JSON_DEPTH } from '../src/constants.ts'
+import { JSON_TOO_DEEP_MESSAGE } from '../src/plugins/jsonBody.ts'
 import { newDeviceId } from './embeddedFixtures.ts'
 import { type Dialect, startTestServer, type TestServer } from './helpers.ts'
 
@@ -934,5 +936,272 @@ describe.each<[Dialect, Record<string, string>]>([
       'POST /v1/profile/account/{name}/attributes',
       'POST /v1/sessions/{address}/revoke',
     ])
+  })
+})
+
+// Lone surrogates and deep nesting: every string input gets half a surrogate pair, and every
+// route with a body gets JSON nested past MAX_JSON_DEPTH, each answered with a 4xx and a message;
+// JSON nested exactly to the limit is never a 5xx (nor refused for its depth).
+
+/** A lone surrogate as a URL can carry one: its WTF-8 bytes, which are no UTF-8. */
+const URL_LONE_SURROGATE = '%ED%A0%80'
+
+/** Arrays nested `depth` levels: `[[...]]`. */
+const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+
+/** A body's JSON text with the value at `where` (a placeholder string) replaced by raw JSON. */
+const PLACEHOLDER = '__nested_json_placeholder__'
+const withRawJson = (body: unknown, raw: string) =>
+  JSON.stringify(body).replace(JSON.stringify(PLACEHOLDER), raw)
+
+/** Each string of a body (walking the schema and the sample together) with a lone surrogate. */
+function loneSurrogateVariants(
+  schema: JsonSchema | undefined,
+  sample: unknown,
+  path: string[],
+): { where: string; value: unknown; freeText: boolean }[] {
+  const at = path.length === 0 ? 'body' : `body.${path.join('.')}`
+  const variants: { where: string; value: unknown; freeText: boolean }[] = []
+  if (typesOf(schema).includes('string')) {
+    const base = typeof sample === 'string' ? sample : 'x'
+    const freeText = isFreeText(schema)
+    variants.push({ where: `${at} high surrogate`, value: `${base}\ud800`, freeText })
+    variants.push({ where: `${at} low surrogate`, value: `\udc00${base}`, freeText })
+  }
+  const object = objectSchemaOf(schema)
+  if (object && sample && typeof sample === 'object' && !Array.isArray(sample)) {
+    const fields = sample as Record<string, unknown>
+    const keys = new Set([...Object.keys(object.properties ?? {}), ...Object.keys(fields)])
+    for (const key of keys) {
+      const fieldSchema =
+        object.properties?.[key] ??
+        (typeof object.additionalProperties === 'object' ? object.additionalProperties : undefined)
+      for (const inner of loneSurrogateVariants(fieldSchema, fields[key], [...path, key]))
+        variants.push({ ...inner, value: { ...fields, [key]: inner.value } })
+    }
+    // Fields an object keeps beyond its own (an event's props): their text is checked too.
+    if (typeof object.additionalProperties === 'object') {
+      variants.push({
+        where: `${at} extra field`,
+        value: { ...fields, x: 'a\ud800' },
+        freeText: true,
+      })
+      variants.push({
+        where: `${at} extra key`,
+        value: { ...fields, '\udc00': 'x' },
+        freeText: false,
+      })
+    }
+  }
+  if (Array.isArray(sample) && sample.length > 0) {
+    const items = schema?.anyOf?.find((option) => option.items)?.items ?? schema?.items
+    for (const inner of loneSurrogateVariants(items, sample[0], [...path, '0']))
+      variants.push({ ...inner, value: [inner.value, ...sample.slice(1)] })
+  }
+  return variants
+}
+
+/**
+ * The sample with a placeholder added to each of its objects and arrays, at any depth, and how
+ * deep that object or array stands (the body itself: 1).
+ */
+function nestingPlaces(
+  sample: unknown,
+  at: string[] = [],
+): { where: string; value: unknown; level: number }[] {
+  const level = at.length + 1
+  const where = at.length === 0 ? 'body' : `body.${at.join('.')}`
+  const places: { where: string; value: unknown; level: number }[] = []
+  if (Array.isArray(sample)) {
+    places.push({ where: `${where} new element`, value: [...sample, PLACEHOLDER], level })
+    sample.forEach((item, index) => {
+      for (const inner of nestingPlaces(item, [...at, String(index)])) {
+        const copy = [...sample]
+        copy[index] = inner.value
+        places.push({ ...inner, value: copy })
+      }
+    })
+  } else if (sample && typeof sample === 'object') {
+    places.push({ where: `${where} new field`, value: { ...sample, nested: PLACEHOLDER }, level })
+    for (const [key, value] of Object.entries(sample))
+      for (const inner of nestingPlaces(value, [...at, key]))
+        places.push({ ...inner, value: { ...sample, [key]: inner.value } })
+  }
+  return places
+}
+
+/** One request of the lone-surrogate and nesting sweep, and the answer it must get. */
+type TextAndDepthCase = Case & {
+  /**
+   * `surrogate`: free text, refused by the shared refinement (400, its message); `tooDeep`: 400
+   * with the depth limit's message; `withinLimit`: no 5xx, nor a refusal for its depth; `refused`:
+   * a 4xx with a message.
+   */
+  expects: 'surrogate' | 'tooDeep' | 'withinLimit' | 'refused'
+}
+
+/** The lone-surrogate and nesting cases of one route. */
+function textAndDepthCasesOf(
+  route: string,
+  path: string,
+  method: string,
+  operation: Operation,
+  sample: Sample,
+  frame: { url: string } | undefined,
+): TextAndDepthCase[] {
+  const headers = { ...(frame ? { origin: frame.url } : {}), ...sample.headers }
+  const params = sample.params ?? {}
+  const query = Object.entries(sample.query ?? {})
+  const sampleBody = sample.body === undefined ? undefined : JSON.stringify(sample.body)
+  const cases: TextAndDepthCase[] = []
+  const add = (
+    what: string,
+    expects: TextAndDepthCase['expects'],
+    parts: { url?: string; body?: string; contentType?: string },
+    mayAnswer = false,
+  ) => {
+    const body = parts.body ?? sampleBody
+    cases.push({
+      route,
+      what,
+      expects,
+      controlCharacter: false,
+      mayAnswer,
+      method,
+      url: parts.url ?? buildUrl(path, params, query),
+      ...(body !== undefined && { body }),
+      contentType: parts.contentType ?? 'application/json',
+      headers,
+      frame: frame !== undefined,
+    })
+  }
+  for (const { in: where, name } of operation.parameters ?? []) {
+    if (where === 'path')
+      add(`path ${name} lone surrogate`, 'refused', {
+        url: buildUrl(
+          path,
+          { ...params, [name]: `${params[name] ?? 'x'}${URL_LONE_SURROGATE}` },
+          query,
+        ),
+      })
+    if (where === 'query') {
+      const others = query.filter(([other]) => other !== name)
+      const value = `${encodeURIComponent(sample.query?.[name] ?? 'x')}${URL_LONE_SURROGATE}`
+      add(`query ${name} lone surrogate`, 'refused', {
+        url: `${buildUrl(path, params, others)}${others.length ? '&' : '?'}${name}=${value}`,
+      })
+    }
+  }
+  const schema = operation.requestBody?.content?.['application/json']?.schema
+  if (!schema || sample.body === undefined) return cases
+  for (const variant of loneSurrogateVariants(schema, sample.body, [])) {
+    const field = variant.where.replace(/ (high|low) surrogate$/, '')
+    const passedThrough = PASSED_THROUGH.has(`${route} ${field}`)
+    add(
+      variant.where,
+      variant.freeText && !passedThrough ? 'surrogate' : 'refused',
+      { body: JSON.stringify(variant.value) },
+      passedThrough,
+    )
+  }
+  const contentTypes = TEXT_BODIES.has(route)
+    ? ['application/json', 'text/plain']
+    : ['application/json']
+  for (const contentType of contentTypes) {
+    add(`body 5,000 arrays deep (${contentType})`, 'tooDeep', {
+      body: nestedArrays(5_000),
+      contentType,
+    })
+    for (const place of nestingPlaces(sample.body)) {
+      add(`${place.where} 5,000 deep (${contentType})`, 'tooDeep', {
+        body: withRawJson(place.value, nestedArrays(5_000)),
+        contentType,
+      })
+      add(`${place.where} nested to the limit (${contentType})`, 'withinLimit', {
+        body: withRawJson(place.value, nestedArrays(MAX_JSON_DEPTH - place.level)),
+        contentType,
+      })
+      add(`${place.where} nested one past the limit (${contentType})`, 'tooDeep', {
+        body: withRawJson(place.value, nestedArrays(MAX_JSON_DEPTH + 1 - place.level)),
+        contentType,
+      })
+    }
+  }
+  return cases
+}
+
+/** What is wrong with the answer to a lone-surrogate or nesting case, or undefined. */
+function textAndDepthFault(testCase: TextAndDepthCase, outcome: Outcome): string | undefined {
+  const within = testCase.expects === 'withinLimit'
+  // A body within the limit is a well-formed request: it may meet a route's own 503 (the
+  // dashboard off), never a crash.
+  if (outcome.status >= 500 && !(within && outcome.status === 503)) return `${outcome.status}`
+  if ((within || testCase.mayAnswer) && outcome.status < 300) return undefined
+  if (outcome.status < 400) return `${outcome.status}: a bad input was taken`
+  if (HTML_PAGES.has(testCase.route) && outcome.contentType.startsWith('text/html'))
+    return undefined
+  let message: unknown
+  try {
+    message = (JSON.parse(outcome.body) as { message?: unknown }).message
+  } catch {
+    return `${outcome.status} without a JSON body: ${outcome.body.slice(0, 80)}`
+  }
+  if (typeof message !== 'string' || message === '') return 'no message'
+  if (within && message === JSON_TOO_DEEP_MESSAGE) return 'refused for a depth within the limit'
+  if (
+    testCase.expects === 'tooDeep' &&
+    (outcome.status !== 400 || message !== JSON_TOO_DEEP_MESSAGE)
+  )
+    return `${outcome.status} without the depth limit's message: ${message.slice(0, 120)}`
+  if (testCase.expects === 'surrogate' && (outcome.status !== 400 || !/surrogate/i.test(message)))
+    return `${outcome.status} without the lone-surrogate message: ${message.slice(0, 120)}`
+  return undefined
+}
+
+describe.each<[Dialect, Record<string, string>]>([
+  ['pglite', {}],
+  ['postgres', { REDIS_URL: inject('redisUrl') }],
+])('lone surrogates and deep JSON to every route on %s', (dialect, env) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { LOG_LEVEL: 'error', ...env })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('answers each with a 4xx and a message, never a 5xx; JSON at the depth limit is taken', async () => {
+    const document = (
+      await server.app.inject({ method: 'GET', url: '/docs/json' })
+    ).json() as Document
+    const cases = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .flatMap(([method, operation]) => {
+          const route = `${method.toUpperCase()} ${path}`
+          const sample = SAMPLES[route]
+          if (!sample) throw new Error(`${route} has no sample request in bad-input.test.ts`)
+          return textAndDepthCasesOf(
+            route,
+            path,
+            method.toUpperCase(),
+            operation as Operation,
+            sample,
+            item.servers?.[0],
+          )
+        }),
+    )
+    const counts = { surrogate: 0, tooDeep: 0, withinLimit: 0, refused: 0 }
+    const faults: string[] = []
+    for (const testCase of cases) {
+      counts[testCase.expects]++
+      const wrong = textAndDepthFault(testCase, await send(server, testCase))
+      if (wrong) faults.push(`${testCase.route} ${testCase.what}: ${wrong}`)
+    }
+    console.info(`lone-surrogate and depth sweep on ${dialect}: ${JSON.stringify(counts)}`)
+    expect(faults).toEqual([])
+    expect(counts.surrogate).toBeGreaterThanOrEqual(200)
+    expect(counts.tooDeep).toBeGreaterThanOrEqual(150)
+    expect(counts.withinLimit).toBeGreaterThanOrEqual(50)
   })
 })

@@ -52,23 +52,21 @@ describe('dashboard login', () => {
       expect(anonymous.statusCode, url).toBe(401)
       expect(anonymous.json().message).toBe(NOT_LOGGED_IN)
     }
-    // A cookie of the right shape that the server did not sign opens nothing.
-    const forged = await get('/session', {
-      cookie: `latch_dashboard=${Date.now() + DAY}.${'A'.repeat(43)}`,
-    })
+    // A cookie of the right shape that no login opened opens nothing.
+    const forged = await get('/session', { cookie: `latch_dashboard=${'A'.repeat(43)}` })
     expect(forged.statusCode).toBe(401)
 
     const right = await login(server, ADMIN_TOKEN)
     expect(right.statusCode).toBe(200)
     const setCookie = String(right.headers['set-cookie'])
-    expect(setCookie).toMatch(/^latch_dashboard=\d{13}\.[A-Za-z0-9_-]{43};/)
+    expect(setCookie).toMatch(/^latch_dashboard=[A-Za-z0-9_-]{43};/)
     expect(setCookie).toContain('HttpOnly')
     expect(setCookie).toContain('SameSite=Strict')
     expect(setCookie).toContain('Path=/dashboard')
     const session = await get('/session', { cookie: setCookie.split(';')[0] as string })
     expect(session.statusCode).toBe(200)
     expect(session.json().role).toBe('admin')
-    // The other instance accepts the same session: it is signed, not stored.
+    // The other instance accepts the same session: it is in the database they share.
     const elsewhere = await twin.app.inject({
       url: `${API}/projects`,
       headers: { cookie: setCookie.split(';')[0] as string },
@@ -77,6 +75,49 @@ describe('dashboard login', () => {
       id: 'latch-dev',
       name: 'Latch development project',
     })
+  })
+
+  it('ends the session on the server at logout: the kept cookie is refused on every instance', async () => {
+    const kept = String((await login(server, ADMIN_TOKEN)).headers['set-cookie']).split(
+      ';',
+    )[0] as string
+    const withKept = { cookie: kept }
+    expect((await get('/projects', withKept)).statusCode).toBe(200)
+    // Logging out on one instance ends it on the other as well.
+    const out = await twin.app.inject({ method: 'POST', url: `${API}/logout`, headers: withKept })
+    expect(out.statusCode).toBe(204)
+    expect(String(out.headers['set-cookie'])).toMatch(/^latch_dashboard=; Max-Age=0;/)
+    for (const [instance, target] of [
+      ['the same', server],
+      ['the other', twin],
+    ] as const)
+      for (const url of ['/session', '/projects', '/projects/latch-dev/connects']) {
+        const after = await target.app.inject({ url: `${API}${url}`, headers: withKept })
+        expect(after.statusCode, `${url} on ${instance} instance`).toBe(401)
+        expect(after.json().message).toBe(NOT_LOGGED_IN)
+      }
+    // Another login (another browser's session) goes on.
+    expect((await get('/projects')).statusCode).toBe(200)
+  })
+
+  it('ends every session when the admin token changes', async () => {
+    const kept = String((await login(server, ADMIN_TOKEN)).headers['set-cookie']).split(
+      ';',
+    )[0] as string
+    const renewed = await startTestServer(
+      'postgres',
+      { LATCH_ADMIN_TOKEN: `${ADMIN_TOKEN}-new` },
+      server.config.database,
+    )
+    try {
+      const refused = await renewed.app.inject({
+        url: `${API}/projects`,
+        headers: { cookie: kept },
+      })
+      expect(refused.statusCode).toBe(401)
+    } finally {
+      await renewed.close()
+    }
   })
 
   it('serves its page under a strict CSP, and no file outside its assets', async () => {

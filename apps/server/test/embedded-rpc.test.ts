@@ -10,6 +10,8 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { MAX_TYPED_DATA_TYPES } from '../src/embedded/constants.ts'
+import { JSON_TOO_DEEP_MESSAGE } from '../src/plugins/jsonBody.ts'
 import { devnetClient } from './devnetTx.ts'
 import { loginByEmail, walletCall } from './embeddedFixtures.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
@@ -276,6 +278,45 @@ describe('the embedded wallet signs and sends for its user', () => {
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().message).toBe('Unsupported chain')
     expect((await walletCall(server, 'evm/network', { chainId })).statusCode).toBe(401)
+  })
+
+  it('eth_signTypedData_v4: typed data nested past the JSON depth limit in its string is a 400', async () => {
+    const typedDataText = JSON.stringify(typedData)
+    for (const [where, deep] of [
+      [
+        'message',
+        typedDataText.replace(
+          '"contents":"Hello"',
+          `"contents":"Hello","x":${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+        ),
+      ],
+      [
+        'domain',
+        typedDataText.replace(
+          '"version":"1"',
+          `"version":"1","x":${'{"a":'.repeat(5_000)}0${'}'.repeat(5_000)}`,
+        ),
+      ],
+    ] as const) {
+      const response = await rpc('eth_signTypedData_v4', [address, deep])
+      expect(response.statusCode, `${where}: ${response.body}`).toBe(400)
+      expect(response.json().message).toBe(JSON_TOO_DEEP_MESSAGE)
+    }
+  })
+
+  it('eth_signTypedData_v4: a chain of more struct types than MAX_TYPED_DATA_TYPES is a 400', async () => {
+    // Each type holds an array of the next: the message stays shallow, the chain is 5,000 long.
+    const types: Record<string, { name: string; type: string }[]> = {
+      EIP712Domain: [{ name: 'name', type: 'string' }],
+    }
+    for (let index = 0; index < 5_000; index++)
+      types[`T${index}`] = [{ name: 'n', type: index === 4_999 ? 'uint256' : `T${index + 1}[]` }]
+    const chained = { types, primaryType: 'T0', domain: { name: 'x' }, message: { n: [] } }
+    const response = await rpc('eth_signTypedData_v4', [address, chained])
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json().message).toBe(
+      `Invalid eth_signTypedData_v4 params at params.1.types: At most ${MAX_TYPED_DATA_TYPES} types`,
+    )
   })
 
   it('refuses methods outside the list, unknown chains and addresses not the user', async () => {

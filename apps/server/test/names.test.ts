@@ -1,5 +1,7 @@
 import {
+  CONTROL_CHARACTER_MESSAGE,
   formatReadableRegisterNameMessage,
+  LONE_SURROGATE_MESSAGE,
   NAME_MESSAGE_MAX_AGE_SECONDS,
   nameRecord,
 } from '@latch/protocol'
@@ -328,6 +330,33 @@ describe.each(DIALECTS)('names: registration and lookups on %s', (dialect) => {
       expectError(await api.register({ ...body, signature: 'zz' }), 400, /signature must be 0x/)
       expectError(await api.register({ ...body, coin_type: -1 }), 400, /coin_type/)
     })
+  })
+
+  it('refuses a signed attribute that is not text (a NUL, a lone surrogate) with a 400, in either form', async () => {
+    const signer = freshKey()
+    for (const bio of ['\u0000', 'a\ud800', '\udc00b']) {
+      const forms = [
+        message({ attributes: { bio } }),
+        formatReadableRegisterNameMessage({
+          name: fresh(),
+          address: signer.address,
+          attributes: { bio },
+          timestamp: nowSeconds(),
+        }),
+      ]
+      for (const form of forms) {
+        const response = await api.register(await signedBody(signer, form))
+        expect(response.statusCode, `${JSON.stringify(bio)}: ${response.body}`).toBe(400)
+        expect(response.json().message).toBe(
+          `Attribute bio: ${bio === '\u0000' ? CONTROL_CHARACTER_MESSAGE : LONE_SURROGATE_MESSAGE}`,
+        )
+      }
+    }
+    // A line break or a tab is text a bio may hold.
+    const multiline = await api.register(
+      await signedBody(signer, message({ attributes: { bio: 'line one\n\tline two' } })),
+    )
+    expect(multiline.statusCode, multiline.body).toBe(200)
   })
 
   it('gives a name to exactly one of 20 concurrent registrations', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, text } from './text.ts'
+import { text, textProblem } from './text.ts'
 
 // The project's plan, and the kit's usage and error events. A Latch server has no plan: it answers
 // so, in the shape other clients read. Events are kept per project, unless the project turns its
@@ -32,15 +32,26 @@ export type TelemetryEventType = z.infer<typeof telemetryEventType>
 /** The most an event's fields may take, as JSON: the kit's events take a few hundred bytes. */
 export const MAX_EVENT_PROPS_BYTES = 8192
 
-/** Whether any string in a JSON value (keys included) holds a control character. */
-function hasControlText(value: unknown): boolean {
-  if (typeof value === 'string') return hasControlCharacter(value)
-  if (Array.isArray(value)) return value.some(hasControlText)
+/**
+ * What is wrong with the first string in a JSON value (keys included) that is not text a route
+ * takes (a control character, a lone surrogate), or undefined: fields other clients nest are
+ * stored as JSON, where one such string would fail the whole batch's statement.
+ */
+function textProblemInside(value: unknown): string | undefined {
+  if (typeof value === 'string') return textProblem(value)
+  if (Array.isArray(value)) {
+    for (const entry of value) {
+      const problem = textProblemInside(entry)
+      if (problem) return problem
+    }
+    return undefined
+  }
   if (value && typeof value === 'object')
-    return Object.entries(value).some(
-      ([key, entry]) => hasControlCharacter(key) || hasControlText(entry),
-    )
-  return false
+    for (const [key, entry] of Object.entries(value)) {
+      const problem = textProblem(key) ?? textProblemInside(entry)
+      if (problem) return problem
+    }
+  return undefined
 }
 
 /**
@@ -58,7 +69,10 @@ export const telemetryProps = z
   .refine((props) => Object.keys(props).length <= MAX_EVENT_FIELDS + 2, {
     message: `At most ${MAX_EVENT_FIELDS} fields besides type and event`,
   })
-  .refine((props) => !hasControlText(props), { message: CONTROL_CHARACTER_MESSAGE })
+  .superRefine((props, context) => {
+    const problem = textProblemInside(props)
+    if (problem) context.addIssue({ code: 'custom', message: problem })
+  })
   .refine((props) => JSON.stringify(props).length <= MAX_EVENT_PROPS_BYTES, {
     message: `At most ${MAX_EVENT_PROPS_BYTES} bytes of fields`,
   })

@@ -19,10 +19,49 @@ export function hasControlCharacter(value: string, options: { multiline?: boolea
   return false
 }
 
+/** What a string with half of a UTF-16 surrogate pair and not the other is refused with. */
+export const LONE_SURROGATE_MESSAGE =
+  'Text must be well-formed Unicode: a lone UTF-16 surrogate (such as \\ud800) is not allowed'
+
 /**
- * The string every route schema takes: refuses control characters, so no text a caller sends can
- * reach the database or a log with a NUL in it. One-line unless `multiline` (a signed message).
- * `typeError` is the message for a value that is not a string at all.
+ * Whether `value` holds a lone UTF-16 surrogate: a high one (U+D800 to U+DBFF) not followed by a
+ * low one (U+DC00 to U+DFFF), or a low one not after a high one. It is no character and has no
+ * UTF-8 form: PostgreSQL refuses it in JSON (failing the whole statement), and a driver turns it
+ * into U+FFFD in text, storing other text than was sent. JSON text can carry one ("\ud800").
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index)
+    if (code < 0xd800 || code > 0xdfff) continue
+    const next = value.charCodeAt(index + 1)
+    if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      index++
+      continue
+    }
+    return true
+  }
+  return false
+}
+
+/**
+ * Why `value` is not text a route takes (a control character, a lone surrogate), or undefined;
+ * for text found inside a value, such as the strings of a JSON object, that no schema of its own
+ * walks.
+ */
+export function textProblem(
+  value: string,
+  options: { multiline?: boolean } = {},
+): string | undefined {
+  if (hasControlCharacter(value, options)) return CONTROL_CHARACTER_MESSAGE
+  if (hasLoneSurrogate(value)) return LONE_SURROGATE_MESSAGE
+  return undefined
+}
+
+/**
+ * The string every route schema takes: refuses control characters and lone surrogates, so no
+ * text a caller sends can reach the database or a log with a NUL in it, or fail a statement there.
+ * One-line unless `multiline` (a signed message). `typeError` is the message for a value that is
+ * not a string at all.
  * @example text().min(1).max(64)
  */
 export function text(options: { multiline?: boolean; typeError?: string } = {}): z.ZodString {
@@ -30,6 +69,7 @@ export function text(options: { multiline?: boolean; typeError?: string } = {}):
   return z
     .string(options.typeError)
     .refine((value) => !hasControlCharacter(value, { multiline }), CONTROL_CHARACTER_MESSAGE)
+    .refine((value) => !hasLoneSurrogate(value), LONE_SURROGATE_MESSAGE)
 }
 
 /**

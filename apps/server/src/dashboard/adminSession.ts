@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Queryable } from '../db/index.ts'
 
 /** The dashboard's session cookie: HttpOnly, SameSite=Strict, only ever sent to the dashboard. */
 export const SESSION_COOKIE = 'latch_dashboard'
@@ -16,38 +17,61 @@ export function tokenMatches(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected))
 }
 
-// The session is a signed expiry, keyed by the admin token itself: any instance sharing the token
-// checks it without shared state, and changing the token logs every owner out.
-const signature = (adminToken: string, expiresAt: number): string =>
-  createHmac('sha256', digest(`latch-dashboard-session:${adminToken}`))
-    .update(String(expiresAt))
-    .digest('base64url')
+/** A cookie value as `open` makes one: 32 random bytes, base64url. */
+const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/
 
-/** A new session's cookie value and when it ends. */
-export function issueSession(
-  adminToken: string,
-  now = Date.now(),
-): { value: string; expiresAt: Date } {
-  const expiresAt = now + SESSION_TTL_MS
-  return {
-    value: `${expiresAt}.${signature(adminToken, expiresAt)}`,
-    expiresAt: new Date(expiresAt),
+/**
+ * The owner's dashboard sessions, one row each in the database: every instance sees the same
+ * ones, and logging out deletes its row, so the cookie a browser kept is refused afterwards
+ * everywhere. A row is found by an HMAC of the cookie under the admin token, so changing the
+ * token logs every owner out.
+ */
+export class AdminSessions {
+  readonly #db: Queryable
+  readonly #key: Buffer
+  readonly #now: () => number
+
+  constructor(db: Queryable, adminToken: string, now: () => number = Date.now) {
+    this.#db = db
+    this.#key = digest(`latch-dashboard-session:${adminToken}`)
+    this.#now = now
   }
-}
 
-/** When the session of `value` ends, or undefined when it is forged, malformed or over. */
-export function sessionExpiry(
-  adminToken: string,
-  value: string | undefined,
-  now = Date.now(),
-): Date | undefined {
-  const match = value ? /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(value) : null
-  if (!match) return undefined
-  const expiresAt = Number(match[1])
-  const expected = Buffer.from(signature(adminToken, expiresAt))
-  const given = Buffer.from(match[2] as string)
-  if (!timingSafeEqual(expected, given) || expiresAt <= now) return undefined
-  return new Date(expiresAt)
+  #rowKey(value: string): string {
+    return createHmac('sha256', this.#key).update(value).digest('base64url')
+  }
+
+  /** Opens a session: its cookie value (kept nowhere on the server) and when it ends. */
+  async open(): Promise<{ value: string; expiresAt: Date }> {
+    const now = this.#now()
+    const value = randomBytes(32).toString('base64url')
+    const expiresAt = new Date(now + SESSION_TTL_MS)
+    // Sessions that ended are dropped as new ones open: the table holds a few rows at most.
+    await this.#db.query('delete from dashboard_sessions where expires_at <= $1', [new Date(now)])
+    await this.#db.query('insert into dashboard_sessions (key_hash, expires_at) values ($1, $2)', [
+      this.#rowKey(value),
+      expiresAt,
+    ])
+    return { value, expiresAt }
+  }
+
+  /** When the session of cookie `value` ends, or undefined when it is unknown, ended or over. */
+  async expiryOf(value: string | undefined): Promise<Date | undefined> {
+    if (!value || !COOKIE_VALUE.test(value)) return undefined
+    const rows = await this.#db.query<{ expires_at: Date | string }>(
+      'select expires_at from dashboard_sessions where key_hash = $1 and expires_at > $2',
+      [this.#rowKey(value), new Date(this.#now())],
+    )
+    return rows[0] ? new Date(rows[0].expires_at) : undefined
+  }
+
+  /** Ends the session of cookie `value`, if there is one. */
+  async end(value: string | undefined): Promise<void> {
+    if (!value || !COOKIE_VALUE.test(value)) return
+    await this.#db.query('delete from dashboard_sessions where key_hash = $1', [
+      this.#rowKey(value),
+    ])
+  }
 }
 
 /** The value of cookie `name` in a Cookie header. */

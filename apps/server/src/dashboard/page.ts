@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { text } from '@latch/protocol'
 import { DASHBOARD_PATH } from '@latch/protocol/dashboard'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -44,7 +45,7 @@ export const dashboardPageRoutes =
 
     app.get(
       `${DASHBOARD_PATH}/assets/*`,
-      { schema: { hide: true, params: z.object({ '*': z.string().max(256) }) } },
+      { schema: { hide: true, params: z.object({ '*': text().max(256) }) } },
       async (request, reply) => {
         const name = request.params['*']
         const type = CONTENT_TYPES[path.extname(name)]

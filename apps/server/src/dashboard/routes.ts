@@ -24,11 +24,10 @@ import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { RedisConnection } from '../redis/connection.ts'
 import {
+  AdminSessions,
   cookieValue,
-  issueSession,
   SESSION_COOKIE,
   SESSION_TTL_MS,
-  sessionExpiry,
   tokenMatches,
 } from './adminSession.ts'
 import * as queries from './queries.ts'
@@ -87,17 +86,17 @@ export const dashboardApiRoutes =
     })
     app.addHook('onRequest', requireSameOrigin)
 
-    const sessionOf = (request: FastifyRequest): Date | undefined =>
-      deps.adminToken
-        ? sessionExpiry(deps.adminToken, cookieValue(request.headers.cookie, SESSION_COOKIE))
-        : undefined
+    const sessions = deps.adminToken ? new AdminSessions(deps.db, deps.adminToken) : undefined
+    const cookieOf = (request: FastifyRequest) =>
+      cookieValue(request.headers.cookie, SESSION_COOKIE)
+    /** When the session of the request's cookie ends, once requireSession let the request in. */
+    const expiries = new WeakMap<FastifyRequest, Date>()
     const requireSession = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!sessionOf(request)) {
-        // No cache may keep an answer meant for one logged-in owner.
-        reply.header('cache-control', 'no-store')
-        throw new HttpError(401, NOT_LOGGED_IN)
-      }
+      // No cache may keep an answer meant for one logged-in owner, nor its refusal.
       reply.header('cache-control', 'no-store')
+      const expiresAt = await sessions?.expiryOf(cookieOf(request))
+      if (!expiresAt) throw new HttpError(401, NOT_LOGGED_IN)
+      expiries.set(request, expiresAt)
     }
 
     app.post(
@@ -116,11 +115,11 @@ export const dashboardApiRoutes =
         },
       },
       async (request, reply) => {
-        if (!deps.adminToken) throw new HttpError(503, DASHBOARD_OFF)
+        if (!deps.adminToken || !sessions) throw new HttpError(503, DASHBOARD_OFF)
         await limiter.hit(request.ip)
         if (!tokenMatches(request.body.token, deps.adminToken))
           throw new HttpError(401, WRONG_TOKEN)
-        const session = issueSession(deps.adminToken)
+        const session = await sessions.open()
         reply.header(
           'set-cookie',
           `${SESSION_COOKIE}=${session.value}; Max-Age=${SESSION_TTL_MS / 1000}; ${cookieAttributes(request)}`,
@@ -131,8 +130,14 @@ export const dashboardApiRoutes =
 
     app.post(
       `${DASHBOARD_API}/logout`,
-      { schema: { tags: ['dashboard'], summary: 'End the dashboard session' } },
+      {
+        schema: {
+          tags: ['dashboard'],
+          summary: 'End the dashboard session, on every instance; its cookie opens nothing after',
+        },
+      },
       async (request, reply) => {
+        await sessions?.end(cookieOf(request))
         reply.header('set-cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes(request)}`)
         return reply.code(204).send()
       },
@@ -150,7 +155,7 @@ export const dashboardApiRoutes =
       },
       async (request) => ({
         role: 'admin' as const,
-        expiresAt: (sessionOf(request) as Date).toISOString(),
+        expiresAt: (expiries.get(request) as Date).toISOString(),
       }),
     )
 

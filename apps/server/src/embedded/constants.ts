@@ -37,6 +37,13 @@ export const RPC_SESSION_LIMIT = { max: 120, windowMs: 60_000 }
 export const MAX_CALLS_PER_BATCH = 32
 
 /**
+ * Types one EIP-712 request (eth_signTypedData_v4) may define: real ones (a permit, an order, a
+ * mail) define under 10. Signing walks a chain of struct types one call deeper per type, and a
+ * chain of 5,000 ran out of stack (a 500).
+ */
+export const MAX_TYPED_DATA_TYPES = 128
+
+/**
  * How long eth_sendTransaction from a smart account waits for its user operation's receipt (the
  * transaction hash is only known then): under the frame's own wait for the wallet API.
  */

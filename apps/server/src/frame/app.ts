@@ -30,7 +30,8 @@ import { createSocialLogin } from '../embedded/social/index.ts'
 import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
 import { UpdateEmail } from '../embedded/updateEmail.ts'
 import { sponsorOf } from '../paymaster/service.ts'
-import { refuseMalformedQueryString } from '../plugins/queryString.ts'
+import { installJsonBodyParser } from '../plugins/jsonBody.ts'
+import { queryStart, refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
 import { RedisConnection } from '../redis/connection.ts'
 import { emailLoginRoutes } from '../routes/auth/email.ts'
@@ -73,8 +74,8 @@ export type FrameServerDeps = {
 
 /** A URL without its query: tokens, codes and states in query strings stay out of the log. */
 const withoutQuery = (url: string) => {
-  const question = url.indexOf('?')
-  return question === -1 ? url : `${url.slice(0, question)}?[redacted]`
+  const start = queryStart(url)
+  return start === -1 ? url : `${url.slice(0, start)}?[redacted]`
 }
 
 /** `http://<host>:<port>` of a listener, loopback in place of a wildcard host. */
@@ -120,6 +121,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandlers(app)
+  installJsonBodyParser(app)
   app.addHook('onRequest', refuseMalformedQueryString)
 
   const frameUrl = () => {
@@ -196,11 +198,13 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
     'onRequest',
     requireFrameOrigin(() => new URL(frameUrl()).origin),
   )
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS))
       if (!reply.hasHeader(name)) reply.header(name, value)
-    if (request.url.startsWith(`${WALLET_API_PREFIX}/`) && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store')
+    // Every answer here is one visitor's (a session, a user, a login's page), so no cache keeps
+    // one unless its route says so (the frame page, its hashed assets). Decided per answer, not
+    // by the request's path, which the router reads in more spellings than one.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     return payload
   })
   // Long polls end at once, so closing does not wait out FRAME_LONG_POLL_MS.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { FRAME_PARENT_ORIGINS_META, WALLET_API_PREFIX } from '@latch/protocol'
+import { FRAME_PARENT_ORIGINS_META } from '@latch/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors.ts'
 
@@ -67,20 +67,29 @@ export function standalonePagePolicy(css: string, scripts: boolean): string {
   ].join('; ')
 }
 
-/** Apple answers with a form POST from its own origin: checked by its `state`, not its Origin. */
-export const FORM_POST_CALLBACK_PATH = `${WALLET_API_PREFIX}/social/callback`
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that by design comes from a page of another origin (a provider's form_post
+     * callback), checked by its own means instead of its Origin.
+     */
+    crossOriginWrite?: true
+  }
+}
 
 /**
- * An onRequest hook: a call that changes anything under /wallet/v1 must come from the frame page
- * itself (Origin: the frame origin). A site's page, even holding a stolen session token, sends
- * its own Origin and is refused; so is a caller sending none.
+ * An onRequest hook of the frame origin: a call that changes anything must come from the frame
+ * page itself (Origin: the frame origin). A site's page, even holding a stolen session token,
+ * sends its own Origin and is refused; so is a caller sending none. It reads no path: it holds
+ * for every route, however the path of the request was spelled (the router decodes
+ * percent-escapes, takes absolute-form targets), and only a route's own config exempts it.
  */
 export function requireFrameOrigin(frameOrigin: () => string) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (request.method === 'GET' || request.method === 'HEAD') return
-    if (!request.url.startsWith(`${WALLET_API_PREFIX}/`)) return
-    const path = request.url.split('?')[0]
-    if (request.method === 'POST' && path === FORM_POST_CALLBACK_PATH) return
+    // No route took it: the not-found answer, which changes nothing, whatever the Origin.
+    if (request.routeOptions.url === undefined) return
+    if (request.routeOptions.config.crossOriginWrite) return
     if (request.headers.origin !== frameOrigin()) throw new HttpError(403, 'Forbidden origin')
   }
 }

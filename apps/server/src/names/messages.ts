@@ -5,6 +5,7 @@ import {
   NAME_ATTRIBUTES,
   NAME_MESSAGE_MAX_AGE_SECONDS,
   parseReadableRegisterNameMessage,
+  textProblem,
 } from '@latch/protocol'
 import { z } from 'zod'
 import { HttpError } from '../errors.ts'
@@ -112,6 +113,10 @@ export function checkAttributes(
         400,
         `Unknown attribute "${key}": a name's attributes are ${NAME_ATTRIBUTES.join(', ')}`,
       )
+    // The value comes from JSON inside the signed text, where "\u0000" or "\ud800" is plain
+    // ASCII: only now is it a character the database cannot store in the name's JSON.
+    const problem = textProblem(value, { multiline: true })
+    if (problem) throw new HttpError(400, `Attribute ${key}: ${problem}`)
     if (value.length > NAME_ATTRIBUTE_MAX_LENGTH)
       throw new HttpError(
         400,

@@ -1,9 +1,9 @@
 import {
-  hasControlCharacter,
   type JsonRpcError,
   type JsonRpcId,
   type JsonRpcResponse,
   RPC_ERROR_CODES,
+  textProblem,
 } from '@latch/protocol'
 import { LRUCache } from 'lru-cache'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
@@ -51,8 +51,8 @@ export function invalidRequestReason(call: unknown): string | undefined {
   const { jsonrpc, method, params, id } = call as Record<string, unknown>
   if (jsonrpc !== '2.0') return 'jsonrpc must be "2.0"'
   if (typeof method !== 'string' || method === '') return 'method must be a non-empty string'
-  if (method.length > 128 || hasControlCharacter(method))
-    return 'method must be a method name: at most 128 characters, no control characters'
+  if (method.length > 128 || textProblem(method))
+    return 'method must be a method name: at most 128 characters, no control characters or lone surrogates'
   if (params !== undefined && (params === null || typeof params !== 'object')) {
     return 'params must be an array or an object'
   }

@@ -1,12 +1,18 @@
 import type { Hex, TypedDataDefinition } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { z } from 'zod'
-import { HttpError } from '../../errors.ts'
+import { parseCallerJson } from '../../plugins/jsonBody.ts'
+import { MAX_TYPED_DATA_TYPES } from '../constants.ts'
 import { onChain } from './chainError.ts'
 import { addressParam, assertOwnAddress, parseParams } from './params.ts'
 
 const typedData = z.object({
-  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  types: z
+    .record(z.string(), z.array(z.object({ name: z.string(), type: z.string() })))
+    .refine(
+      (types) => Object.keys(types).length <= MAX_TYPED_DATA_TYPES,
+      `At most ${MAX_TYPED_DATA_TYPES} types`,
+    ),
   primaryType: z.string().min(1),
   domain: z.record(z.string(), z.unknown()).default({}),
   message: z.record(z.string(), z.unknown()),
@@ -20,14 +26,10 @@ export function signTypedDataRequest(params: unknown): {
   data: TypedDataDefinition
 } {
   const [address, raw] = parseParams('eth_signTypedData_v4', signTypedDataParams, params)
-  let json: unknown = raw
-  if (typeof raw === 'string') {
-    try {
-      json = JSON.parse(raw)
-    } catch {
-      throw new HttpError(400, 'Invalid eth_signTypedData_v4 params: the typed data is not JSON')
-    }
-  }
+  const json =
+    typeof raw === 'string'
+      ? parseCallerJson(raw, 'Invalid eth_signTypedData_v4 params: the typed data is not JSON')
+      : raw
   const data = parseParams('eth_signTypedData_v4', typedData, json)
   return { address, data: data as unknown as TypedDataDefinition }
 }

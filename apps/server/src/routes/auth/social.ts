@@ -45,12 +45,18 @@ export const socialLoginRoutes =
       async (request) => deps.social.start(request.body, request.ip),
     )
 
-    /** Completes the flow and answers the popup's page. */
+    /**
+     * Completes the flow with the provider's answer (its fields as validated, from the query or a
+     * form body, on the redirect URI as registered) and answers the popup's page.
+     */
     const answerCallback = async (
-      callbackUrl: URL,
+      fields: Record<string, unknown>,
       request: FastifyRequest,
       reply: FastifyReply,
     ) => {
+      const callbackUrl = new URL(`${WALLET_API_PREFIX}/social/callback`, deps.frameUrl())
+      for (const [name, value] of Object.entries(fields))
+        if (typeof value === 'string') callbackUrl.searchParams.set(name, value)
       const outcome = await deps.social.callback(callbackUrl, request.log)
       const { html, policy } = outcome.ok
         ? simplePage('Logged in', 'You are logged in. This window closes itself.', {
@@ -78,9 +84,7 @@ export const socialLoginRoutes =
           querystring: callbackFields,
         },
       },
-      // The URL the provider redirected to, as registered: the frame's public origin.
-      async (request, reply) =>
-        answerCallback(new URL(request.url, deps.frameUrl()), request, reply),
+      async (request, reply) => answerCallback(request.query, request, reply),
     )
 
     // Apple's response_mode=form_post: the same answer, in a form body.
@@ -92,18 +96,15 @@ export const socialLoginRoutes =
     app.post(
       `${WALLET_API_PREFIX}/social/callback`,
       {
+        // Apple posts from its own origin: the flow's state proves the answer, not the Origin.
+        config: { crossOriginWrite: true },
         schema: {
           tags: ['embedded wallet'],
           summary: "The provider's form_post answer (Apple): as the GET callback",
           body: callbackFields,
         },
       },
-      async (request, reply) => {
-        const callbackUrl = new URL(`${WALLET_API_PREFIX}/social/callback`, deps.frameUrl())
-        for (const [name, value] of Object.entries(request.body))
-          if (typeof value === 'string') callbackUrl.searchParams.set(name, value)
-        return answerCallback(callbackUrl, request, reply)
-      },
+      async (request, reply) => answerCallback(request.body, request, reply),
     )
 
     app.get(CLOSE_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>

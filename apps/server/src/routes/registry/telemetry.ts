@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { storeEvents } from '../../analytics/store.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
+import { parseCallerJson } from '../../plugins/jsonBody.ts'
 import type { Project } from '../../projects.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import { resolveFeatures } from '../../registry/features.ts'
@@ -49,9 +50,9 @@ export const telemetryRoutes =
     app.removeContentTypeParser('text/plain')
     app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
       try {
-        done(null, JSON.parse(body as string))
-      } catch {
-        done(new HttpError(400, 'Body is not valid JSON'), undefined)
+        done(null, parseCallerJson(body as string, 'Body is not valid JSON'))
+      } catch (error) {
+        done(error as HttpError, undefined)
       }
     })
 
