@@ -12,6 +12,7 @@ import {
   freshKey,
   freshLabel,
   namesApi,
+  nowSeconds,
   signedBody,
   ZONE,
 } from './namesFixtures.ts'
@@ -202,6 +203,27 @@ describe("a chain's RPC frozen", () => {
     console.info(
       `${CHAIN_A} frozen: EOA sign-in ${signIn.ms} ms, EOA name registration ${registered.ms} ms`,
     )
+  })
+
+  it("says a contract account's signature cannot be checked while its chain is frozen: 503, not 'Invalid signature'", async () => {
+    // Signed by a key that is not the address's: only the account's contract, on its chain, can
+    // say whether it accepts the signature.
+    const account = freshKey().address
+    const signed = await signedSiwx(server, chainA.chainId, account)
+    const signIn = await timed(() => siwxCall(server, 'POST', 'verify', { body: signed }))
+    const body = await signedBody(
+      freshKey(),
+      { name: `${freshLabel('frozen')}.${ZONE}`, attributes: {}, timestamp: nowSeconds() },
+      { address: account },
+    )
+    const registered = await timed(() => namesApi(server).register(body))
+    for (const [name, { response, ms }] of Object.entries({ signIn, registered })) {
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(503)
+      expect(response.json().message, name).toBe(
+        `Signature check unavailable: ${CHAIN_A} did not answer; try again`,
+      )
+      expect(ms, name).toBeLessThan(RPC_TIMEOUT_MS + MARGIN_MS)
+    }
   })
 
   it('answers what never reads the frozen chain as usual, and fast', async () => {

@@ -26,13 +26,16 @@ export const siwxCall = (
     remoteAddress: freshIp(),
   })
 
-/** A sign-in message for the demo over a nonce `issuer` gave, signed by a fresh key. */
-export async function signedSiwx(issuer: TestServer, chainId: number) {
+/**
+ * A sign-in message for the demo over a nonce `issuer` gave, signed by a fresh key: for the key's
+ * own address, or for `address` (a contract account, which only its chain can judge).
+ */
+export async function signedSiwx(issuer: TestServer, chainId: number, address?: `0x${string}`) {
   const nonce = (await siwxCall(issuer, 'GET', 'nonce')).json().nonce as string
   const signer = privateKeyToAccount(generatePrivateKey())
   const text = formatSiweMessage({
     domain: new URL(DEMO_ORIGIN).host,
-    address: signer.address,
+    address: address ?? signer.address,
     statement: 'Sign in to the Latch demo',
     uri: `${DEMO_ORIGIN}/`,
     version: '1',

@@ -21,12 +21,13 @@ import {
   SiwpMessageError,
 } from '@latch/protocol/siwx-polkadot'
 import type { FastifyBaseLogger } from 'fastify'
-import { getAddress, type Hex } from 'viem'
+import { getAddress } from 'viem'
 import { requireBitcoinAddress } from '../bitcoin/address.ts'
 import type { BitcoinChainClient } from '../bitcoin/clients.ts'
 import { verifyBitcoinMessage } from '../bitcoin/messageSignature.ts'
 import { bitcoinChainOf } from '../bitcoin/signIn.ts'
 import type { ChainClient } from '../chains/clients.ts'
+import { isSignedByContract } from '../chains/isSignedByContract.ts'
 import { isSignedByKey } from '../chains/isSignedByKey.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
@@ -168,11 +169,7 @@ function evmMessage(deps: SignInDeps, request: SignInRequest): FamilyMessage {
           // An EOA's signature is checked here; only a contract account's needs its chain.
           if (await isSignedByKey({ ...request, address: message.address })) return true
           try {
-            return await chain.client.verifyMessage({
-              address: message.address,
-              message: request.message,
-              signature: request.signature as Hex,
-            })
+            return await isSignedByContract(chain, { ...request, address: message.address })
           } catch (error) {
             deps.log.warn({ err: error, chain: chain.caipNetworkId }, 'SIWX signature check failed')
             throw new HttpError(

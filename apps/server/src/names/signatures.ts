@@ -1,7 +1,7 @@
 import { chainOfCoinType, eip155NetworkId, isEveryEvmChainCoinType } from '@latch/protocol'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Hex } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
+import { isSignedByContract } from '../chains/isSignedByContract.ts'
 import { isSignedByKey } from '../chains/isSignedByKey.ts'
 import { HttpError } from '../errors.ts'
 
@@ -50,12 +50,7 @@ export async function isSignedBy(
   let unanswered: ChainClient | undefined
   for (const chain of chains) {
     try {
-      const valid = await chain.client.verifyMessage({
-        address: request.address as Hex,
-        message: request.message,
-        signature: request.signature as Hex,
-      })
-      if (valid) return true
+      if (await isSignedByContract(chain, request)) return true
     } catch (error) {
       log.warn({ err: error, chain: chain.caipNetworkId }, 'name signature check failed')
       unanswered ??= chain
