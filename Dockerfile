@@ -11,12 +11,13 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 # 1. The wallet frame's page and the owner's dashboard, built with Vite: only this stage installs dev dependencies.
 FROM ${NODE_IMAGE} AS frame
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.base.json ./
+COPY package.json package-lock.json tsconfig.base.json LICENSE ./
+COPY scripts/build.ts scripts/
 COPY packages/protocol packages/protocol
 COPY packages/wallet-frame packages/wallet-frame
 COPY apps/dashboard apps/dashboard
 # Only the workspaces present are installed: the frame's and the dashboard's, not the devnet's
-# chains or the browsers.
+# chains or the browsers. Installing builds @latch/protocol (the root's prepare), which they import.
 RUN npm ci --no-audit --no-fund && npm run build -w @latch/wallet-frame \
   && npm run build -w @latch/dashboard
 
@@ -26,7 +27,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY packages/protocol/package.json packages/protocol/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The root's prepare builds the kit with dev dependencies this stage leaves out: the protocol comes
+# built from the first stage.
+RUN npm pkg delete scripts.prepare && npm ci --omit=dev --no-audit --no-fund \
+  && npm cache clean --force
 
 # 3. What runs: sources (the server runs TypeScript through tsx, as `npm start` does), the
 # dependencies and the built frame page, owned by root and run by the unprivileged `node` user.
@@ -36,7 +40,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY package.json ./
 COPY packages/protocol/package.json packages/protocol/
-COPY packages/protocol/src packages/protocol/src
+COPY --from=frame /app/packages/protocol/dist packages/protocol/dist
 COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
 COPY --from=frame /app/packages/wallet-frame/dist packages/wallet-frame/dist

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,6 +8,11 @@ import { ensureWalletFrameBuilt } from '@latch/wallet-frame'
 import type { TestProject } from 'vitest/node'
 import { startPostgres } from './postgres.ts'
 import { startRedis } from './redis.ts'
+
+const buildKit = () =>
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'build.ts')], {
+    stdio: 'inherit',
+  })
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,8 +25,12 @@ declare module 'vitest' {
   }
 }
 
-/** Starts what the unit and integration tests share: the devnet and a PostgreSQL server. */
+/**
+ * Starts what the unit and integration tests share: the devnet and a PostgreSQL server, once the
+ * kit's packages are built (tests import them as a site does; nothing is built when up to date).
+ */
 export default async function setup(project: TestProject) {
+  buildKit()
   const scratch = mkdtempSync(path.join(tmpdir(), 'latch-test-'))
   const [devnet, postgres, redis] = await Promise.all([
     startDevnet({

@@ -3,8 +3,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 /**
- * `npm test`: typecheck, lint, unit + integration tests (vitest), the fresh-clone test, browser
- * tests (Playwright). Runs every stage even after a failure, then prints one closing line of totals
+ * `npm test`: the kit's build, then typecheck, lint, unit + integration tests (vitest), the
+ * fresh-clone test, browser tests (Playwright). Runs every stage even after a failure, then prints one closing line of totals
  * and exits non-zero if anything failed.
  *
  * Typecheck, lint and the fresh-clone test run beside the unit and integration tests: the first two
@@ -133,6 +133,8 @@ function run(stage: Stage, held: boolean): Promise<void> {
   })
 }
 
+// Every other stage reads the kit's packages as a site installs them: built first, once.
+await run({ name: 'build', command: ['npx', 'tsx', 'scripts/build.ts'] }, false)
 const besideDone = Promise.all(beside.map((stage) => run(stage, true)))
 await run(unit, false)
 await besideDone

@@ -4,7 +4,7 @@
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineSolanaNetwork } from './chains/solana/network.ts'
-import { createTestSolanaWallet } from './chains/solana/testSolanaWallet.ts'
+import { createTestSolanaWallet } from './chains/solana/testSolanaWallet.fixture.ts'
 import { createLatch, walletFromOption } from './createLatch.ts'
 import { LatchError } from './errors.ts'
 import { defineEvmNetwork } from './network/index.ts'

@@ -8,7 +8,7 @@ import { UserRejectedError } from './errors.ts'
 import { mergeWallets } from './mergeWallets.ts'
 import { createSolanaAdapter } from './solana/createSolanaAdapter.ts'
 import { defineSolanaNetwork } from './solana/network.ts'
-import { createTestSolanaWallet } from './solana/testSolanaWallet.ts'
+import { createTestSolanaWallet } from './solana/testSolanaWallet.fixture.ts'
 import type { ChainAdapter, ChainNamespace } from './types.ts'
 
 const solana = defineSolanaNetwork({

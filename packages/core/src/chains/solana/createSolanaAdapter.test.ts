@@ -7,7 +7,7 @@ import { createMemoryStorage, createStorage, STORAGE_KEYS } from '../../storage/
 import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 import { createSolanaAdapter, solanaWalletId } from './createSolanaAdapter.ts'
 import { defineSolanaNetwork, solanaDevnet, solanaMainnet } from './network.ts'
-import { createTestSolanaWallet } from './testSolanaWallet.ts'
+import { createTestSolanaWallet } from './testSolanaWallet.fixture.ts'
 
 const LOCAL = defineSolanaNetwork({
   caipNetworkId: 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8',
