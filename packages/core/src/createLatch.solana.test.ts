@@ -140,22 +140,3 @@ describe('createLatch with the adapters option', () => {
     )
   })
 })
-
-describe('createLatch without a projectId', () => {
-  it('raises the alert and still lists the wallets, restoring no session', async () => {
-    const wallet = createTestSolanaWallet({ name: 'Sol Unset', chains: [solana.caipNetworkId] })
-    unregister.push(getWallets().register(wallet))
-    const storage = createMemoryStorage()
-    storage.setItem(STORAGE_KEYS.connectedConnectorId('solana'), 'wallet-standard:Sol Unset')
-    const latch = createLatch({ serverUrl: 'http://127.0.0.1:9', networks: [solana], storage })
-    await latch.start()
-    expect(latch.alerts.state.get()).toMatchObject({
-      open: true,
-      title: 'Project ID Not Configured',
-    })
-    await expect.poll(() => latch.wallets.get().map((option) => option.name)).toEqual(['Sol Unset'])
-    expect(latch.account.state.get().byNamespace.solana?.status ?? 'disconnected').toBe(
-      'disconnected',
-    )
-  })
-})

@@ -10,7 +10,6 @@ import {
   type AccountType,
   createAccountController,
 } from './account/index.ts'
-import { checkOrigin } from './alerts/checkOrigin.ts'
 import { type AlertsController, createAlerts } from './alerts/index.ts'
 import { connectAnalytics } from './analytics/connectAnalytics.ts'
 import { analyticsAllowed } from './analytics/privacy.ts'
@@ -48,6 +47,7 @@ import { LatchError } from './errors.ts'
 import { createEvents, type EventsController } from './events/index.ts'
 import { trackConnectError, trackLoginMethods, trackSelectWallet } from './events/track.ts'
 import { loadRemoteFeatures } from './features/loadRemoteFeatures.ts'
+import { withoutLogins } from './features/remoteFeatures.ts'
 import type { HistoryController } from './history/createHistory.ts'
 import { createLazyHistory } from './history/lazyHistory.ts'
 import { createI18n, type I18nController } from './i18n/index.ts'
@@ -85,6 +85,9 @@ import type { SendFlowController } from './send/createSendFlow.ts'
 import type { SendRequest } from './send/validateSend.ts'
 import type { SessionsController } from './sessions/createSessions.ts'
 import type { RevokeRequest } from './sessions/revokePermissions.ts'
+import { checkServer } from './setup/checkServer.ts'
+import { createSetupReport } from './setup/createSetupReport.ts'
+import { reportOptionMistakes } from './setup/reportOptionMistakes.ts'
 import { createSiwx, type SiwxController } from './siwx/createSiwx.ts'
 import { createSnackbar, type SnackbarController } from './snackbar/index.ts'
 import { createStorage, type LatchStorage, type StorageLike } from './storage/index.ts'
@@ -224,13 +227,14 @@ export type Latch = {
   /** Undefined when the site configured no WalletConnect (or no EVM network: it pairs through EVM). */
   readonly walletConnect: LatchWalletConnect | undefined
   /**
-   * Email and social login; undefined without the `walletFrameUrl` option, or without an EVM
-   * network (the embedded wallet connects through the EVM family).
+   * Email and social login; undefined without the `walletFrameUrl` option (or with one that is no
+   * http(s) URL), or without an EVM network (the embedded wallet connects through the EVM family).
    */
   readonly embedded: EmbeddedController | undefined
   /**
    * The features in force: the site's, narrowed by its project's settings once `start()` read them,
-   * and without Buy and Swap for a visitor in a restricted time zone.
+   * and without Buy and Swap for a visitor in a restricted time zone. Email and social login are
+   * off without the wallet frame, and when the project's settings never arrived.
    */
   readonly features: ReadableStore<Features>
   /**
@@ -262,6 +266,8 @@ export function createLatch(config: LatchConfig): Latch {
   const events = createEvents()
   const storage = createStorage(config.storage ? { storage: config.storage } : {})
   const alerts = createAlerts()
+  // The site's setup mistakes: one console line each for its developer, an alert for visitors.
+  const reportSetup = createSetupReport({ alerts })
   const snackbar = createSnackbar()
   const theme = createTheme({
     themeMode: options.themeMode,
@@ -381,6 +387,7 @@ export function createLatch(config: LatchConfig): Latch {
         })
       : undefined
   if (embedded) trackLoginMethods(embedded.controller, events)
+  reportOptionMistakes({ options, hasEvm, report: reportSetup })
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
@@ -742,7 +749,10 @@ export function createLatch(config: LatchConfig): Latch {
     ),
   )
 
-  const features = createStore({ current: options.features })
+  // Email and social login run in the frame, and on the server through the project's settings.
+  const offered =
+    embedded && !options.projectIdMissing ? options.features : withoutLogins(options.features)
+  const features = createStore({ current: offered })
   const region = createStore({ restricted: false })
   const disconnect = disconnectWallet({
     // Every family the wallet connected ends together.
@@ -866,22 +876,23 @@ export function createLatch(config: LatchConfig): Latch {
         // The time zone is the browser's: read here, on the client, never at creation (SSR).
         const restricted = isRestrictedTimezone(visitorTimezone(), options.restrictedTimezones)
         region.set({ restricted })
-        const siteFeatures = restricted
-          ? { ...options.features, swaps: false, onramp: false }
-          : options.features
+        const siteFeatures = restricted ? { ...offered, swaps: false, onramp: false } : offered
         features.set({ current: siteFeatures })
-        if (options.projectIdMissing) {
-          // The wallets are listed all the same; no session is restored. The alerts' texts load
-          // only when one is raised.
-          void withFamilies(families.loadAll())
-          const { KNOWN_ALERTS } = await import('./alerts/knownAlerts.ts')
-          alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
-          return
-        }
+        // The browser's wallets are listed, and their sessions restored, whatever the server
+        // says; without a project id (reported at creation) there is nothing to ask it.
         await Promise.all([
           withFamilies(families.start()),
-          checkOrigin({ api, alerts }),
-          loadRemoteFeatures({ api, siteFeatures, features, onramp }),
+          ...(options.projectIdMissing
+            ? []
+            : [
+                checkServer({
+                  api,
+                  serverUrl: config.serverUrl,
+                  projectId: options.projectId,
+                  report: reportSetup,
+                }),
+                loadRemoteFeatures({ api, siteFeatures, features, onramp }),
+              ]),
         ])
       })()
       return started

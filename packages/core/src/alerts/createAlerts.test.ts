@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createAlerts } from './createAlerts.ts'
-import { KNOWN_ALERTS, originNotAllowedAlert } from './knownAlerts.ts'
+import { KNOWN_ALERTS } from './knownAlerts.ts'
 
 describe('createAlerts', () => {
   it('opens a message with its variant and closes it', () => {
@@ -22,7 +22,7 @@ describe('createAlerts', () => {
     alerts.raise(KNOWN_ALERTS.projectIdNotConfigured)
     expect(alerts.state.get()).toMatchObject({
       title: 'Project ID Not Configured',
-      message: expect.stringContaining('projectId'),
+      message: expect.stringContaining('Wallets installed in your browser still work'),
       variant: 'error',
       open: true,
     })
@@ -37,16 +37,9 @@ describe('createAlerts', () => {
       'Session Expired',
       'Invalid Project ID',
       'Project ID Not Configured',
+      'Service Unreachable',
     ])
     expect(KNOWN_ALERTS.sessionExpired.longMessage).toMatch(/time.*reconnect/)
-  })
-
-  it('says which origin is not allowed', () => {
-    const alert = originNotAllowedAlert('https://shop.example')
-    expect(alert.longMessage).toContain('https://shop.example')
-    const alerts = createAlerts()
-    alerts.raise(alert)
-    expect(alerts.state.get().title).toBe('Origin Not Allowed')
   })
 
   it('shows each of its alerts once per instance, however often and by whomever raised', () => {
@@ -64,12 +57,12 @@ describe('createAlerts', () => {
     // Closed, it stays closed: closing does not ask for it again.
     alerts.close()
     alerts.raise(KNOWN_ALERTS.embeddedWalletRequestTimedOut)
-    alerts.raise(originNotAllowedAlert('https://shop.example'))
-    alerts.raise(originNotAllowedAlert('https://shop.example'))
+    alerts.raise(KNOWN_ALERTS.serviceUnreachable)
+    alerts.raise(KNOWN_ALERTS.serviceUnreachable)
     expect(opened).toEqual([
       'Invalid App Configuration',
       'Embedded Wallet Request Timed Out',
-      'Origin Not Allowed',
+      'Service Unreachable',
     ])
     // The site's own messages are its to repeat.
     alerts.open('Saved', 'success')

@@ -6,7 +6,7 @@ export type AlertsController = {
   /** Shows a message of the site's own. */
   open(message: string, variant: AlertVariant): void
   /**
-   * Shows one of the kit's alerts (KNOWN_ALERTS, originNotAllowedAlert): title and message, at
+   * Shows one of the kit's alerts (KNOWN_ALERTS): title and message, at
    * most once per instance; raising it again does nothing.
    */
   raise(alert: KnownAlert): void

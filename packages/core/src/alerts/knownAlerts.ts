@@ -1,5 +1,11 @@
 import type { KnownAlert } from './types.ts'
 
+// What a visitor is told of a mistake in the site's setup: the console tells its developer more.
+const NOT_SET_UP =
+  "This site's wallet service is not set up correctly. Wallets installed in your browser still work, but some features are unavailable."
+const UNREACHABLE =
+  "This site's wallet service could not be reached. Wallets installed in your browser still work, but some features are unavailable."
+
 /** The alerts the kit raises, keyed by what went wrong; their titles are fixed product wording. */
 export const KNOWN_ALERTS = {
   networkNotFound: {
@@ -10,8 +16,7 @@ export const KNOWN_ALERTS = {
   },
   invalidAppConfiguration: {
     shortMessage: 'Invalid App Configuration',
-    longMessage:
-      "The Latch server refused this app's configuration. Check that the project id is right and that this site's origin is allowed for the project.",
+    longMessage: NOT_SET_UP,
     variant: 'error',
   },
   embeddedWalletLoadFailed: {
@@ -34,25 +39,19 @@ export const KNOWN_ALERTS = {
   },
   invalidProjectId: {
     shortMessage: 'Invalid Project ID',
-    longMessage:
-      'The Latch server does not know this project id. Check the projectId option against the projects configured on the server.',
+    longMessage: NOT_SET_UP,
     variant: 'error',
   },
   projectIdNotConfigured: {
     shortMessage: 'Project ID Not Configured',
-    longMessage:
-      'No projectId was given. Pass the projectId of a project on your Latch server; calls to the server fail until then.',
+    longMessage: NOT_SET_UP,
+    variant: 'error',
+  },
+  serviceUnreachable: {
+    shortMessage: 'Service Unreachable',
+    longMessage: UNREACHABLE,
     variant: 'error',
   },
 } as const satisfies Record<string, KnownAlert>
 
 export type KnownAlertId = keyof typeof KNOWN_ALERTS
-
-/** The alert raised when the page's origin is not on the project's allowlist. */
-export function originNotAllowedAlert(origin: string): KnownAlert {
-  return {
-    shortMessage: 'Origin Not Allowed',
-    longMessage: `${origin} is not on this project's list of allowed origins, so the Latch server may refuse its calls. Add ${origin} to the project's allowed origins.`,
-    variant: 'error',
-  }
-}

@@ -222,6 +222,18 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     projectConfig: () => request<ProjectConfigResponse>('GET', '/appkit/v1/config'),
     /** GET /projects/v1/origins: the page origins the project allows. */
     projectOrigins: () => request<ProjectOriginsResponse>('GET', '/projects/v1/origins'),
+    /**
+     * Whether anything answers at the server's URL: GET /health as `no-cors`, whose answer the page
+     * never reads, so a server whose CORS refuses this page's origin still counts as answering.
+     */
+    async answers(): Promise<boolean> {
+      try {
+        await fetchFn(new URL('/health', baseUrl), { mode: 'no-cors' })
+        return true
+      } catch {
+        return false
+      }
+    },
     /** Where a network's (or another asset's) image is served. */
     assetImageUrl(assetId: string): string {
       const url = new URL(`/public/getAssetImage/${encodeURIComponent(assetId)}`, baseUrl)

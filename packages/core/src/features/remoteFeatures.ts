@@ -26,6 +26,14 @@ export function applyRemoteFeatures(local: Features, remote: readonly ProjectFea
 }
 
 /**
+ * The features without email and social login: both run in the wallet frame and on the server, so
+ * they are not offered without the frame, nor while the server never told the project's settings.
+ */
+export function withoutLogins(features: Features): Features {
+  return { ...features, email: false, socials: [] }
+}
+
+/**
  * The on-ramp providers the project's settings name (its onramp feature's config), for
  * `onramp.setProviders`; undefined when the server sent no onramp feature.
  */

@@ -117,12 +117,14 @@ describe('resolveOptions: walletFrameUrl', () => {
     expect(options.walletFrameUrl).toBe('http://127.0.0.1:8788')
   })
 
-  it('refuses a frame URL that is not http(s)', () => {
-    expect(() => resolveOptions({ networks: [devnet], walletFrameUrl: 'not a url' })).toThrow(
-      LatchError,
-    )
-    expect(() =>
-      resolveOptions({ networks: [devnet], walletFrameUrl: 'javascript:alert(1)' }),
-    ).toThrow('Invalid App Configuration')
+  it('leaves out, without throwing, a frame URL that is not http(s), and says why', () => {
+    for (const [given, reason] of [
+      ['not a url', 'is not a URL'],
+      ['javascript:alert(1)', 'is not an http(s) URL'],
+    ]) {
+      const options = resolveOptions({ networks: [devnet], walletFrameUrl: given })
+      expect(options.walletFrameUrl).toBeUndefined()
+      expect(options.walletFrameUrlRefused).toEqual({ given, reason })
+    }
   })
 })

@@ -13,11 +13,12 @@ import type { ChainNamespace, LatchOptions, Metadata, ResolvedOptions } from './
 
 /**
  * Applies the defaults to a site's options and checks what may not be combined.
- * A missing projectId does not throw: `projectIdMissing` is set and the caller raises the
- * 'Project ID Not Configured' alert, so a page still renders while misconfigured.
+ * A missing projectId or a `walletFrameUrl` that is no http(s) URL does not throw: the option is
+ * marked (`projectIdMissing`, `walletFrameUrlRefused`) and the caller reports it, so a page still
+ * renders while misconfigured, with its browser wallets.
  * @throws LatchError when both `siweConfig` and `siwx` are set, when `networks` is
- *   empty, when `defaultNetwork` is not one of `networks`, when `adapters` and `networks` disagree
- *   (resolveFamilies), or when `walletFrameUrl` is no http(s) URL.
+ *   empty, when `defaultNetwork` is not one of `networks`, or when `adapters` and `networks`
+ *   disagree (resolveFamilies).
  * @example resolveOptions({ projectId: 'latch-dev', networks: [mainnet] }).features.swaps // true
  */
 export function resolveOptions(config: LatchOptions): ResolvedOptions {
@@ -42,6 +43,7 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
 
   const { socials, ...toggles } = config.features ?? {}
   const projectId = config.projectId?.trim() ?? ''
+  const frame = resolveWalletFrameUrl(config.walletFrameUrl)
 
   return {
     projectId,
@@ -72,7 +74,8 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
     excludeWalletIds: unique(config.excludeWalletIds ?? []),
     allowUnsupportedChain: config.allowUnsupportedChain ?? false,
     walletConnect: resolveWalletConnect(config.walletConnect),
-    walletFrameUrl: resolveWalletFrameUrl(config.walletFrameUrl),
+    walletFrameUrl: frame.origin,
+    walletFrameUrlRefused: frame.refused,
     restrictedTimezones: [...(config.restrictedTimezones ?? DEFAULT_RESTRICTED_TIMEZONES)],
     debug: config.debug ?? false,
   }
@@ -97,24 +100,21 @@ function resolveWalletConnect(
 }
 
 // Messages to the frame are posted to, and accepted from, exactly this origin.
-function resolveWalletFrameUrl(given: string | undefined): string | undefined {
+function resolveWalletFrameUrl(given: string | undefined): {
+  origin?: string
+  refused?: ResolvedOptions['walletFrameUrlRefused']
+} {
   const trimmed = given?.trim()
-  if (!trimmed) return undefined
+  if (!trimmed) return {}
   let url: URL
   try {
     url = new URL(trimmed)
-  } catch (error) {
-    throw new LatchError('Invalid App Configuration', {
-      details: `walletFrameUrl ${trimmed} is not a URL.`,
-      cause: error,
-    })
+  } catch {
+    return { refused: { given: trimmed, reason: 'is not a URL' } }
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new LatchError('Invalid App Configuration', {
-      details: `walletFrameUrl ${trimmed} must be an http(s) URL.`,
-    })
-  }
-  return url.origin
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { refused: { given: trimmed, reason: 'is not an http(s) URL' } }
+  return { origin: url.origin }
 }
 
 function unique<T>(items: readonly T[]): T[] {

@@ -147,6 +147,11 @@ export type ResolvedOptions = {
   walletConnect: Readonly<Required<WalletConnectOptions>> | undefined
   /** The embedded wallet's origin (no path), or undefined: email and social login are off. */
   walletFrameUrl: string | undefined
+  /**
+   * The `walletFrameUrl` given when it is no http(s) URL, and why: left out (email and social
+   * login are off) and reported by the wiring, rather than thrown where the site creates the kit.
+   */
+  walletFrameUrlRefused: { given: string; reason: string } | undefined
   restrictedTimezones: readonly string[]
   debug: boolean
 }

@@ -5,6 +5,10 @@ import type { Message } from '@latch/protocol/i18n'
 // them by key load with the later English part. Another language looks core's words up here to
 // find their key, so its catalogue loads this chunk with it.
 export const coreWords = {
+  'alert.notSetUp':
+    "This site's wallet service is not set up correctly. Wallets installed in your browser still work, but some features are unavailable.",
+  'alert.unreachable':
+    "This site's wallet service could not be reached. Wallets installed in your browser still work, but some features are unavailable.",
   'error.actionNotAllowed': 'Action not allowed',
   'error.anErrorOccurred': 'An error occurred',
   'error.authInit': 'A problem occurred while trying initialize authentication',
@@ -22,6 +26,7 @@ export const coreWords = {
   'error.projectIdNotConfigured': 'Project ID Not Configured',
   'error.requestAborted': 'Request was aborted',
   'error.resolvingName': 'Error resolving name',
+  'error.serviceUnreachable': 'Service Unreachable',
   'error.sessionExpired': 'Session Expired',
   'error.signatureDeclined': 'Signature declined',
   'error.smartAccounts': 'This application might not support Smart Accounts',

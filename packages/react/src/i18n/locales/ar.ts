@@ -40,6 +40,10 @@ const ar: ModalCatalogue = {
   'activity.received': 'تم الاستلام',
   'activity.sent': 'تم الإرسال',
   'activity.swapped': 'تمت المبادلة',
+  'alert.notSetUp':
+    'خدمة المحفظة في هذا الموقع غير مضبوطة بشكل صحيح. المحافظ المثبّتة في متصفحك لا تزال تعمل، لكن بعض الميزات غير متاحة.',
+  'alert.unreachable':
+    'تعذّر الوصول إلى خدمة المحفظة في هذا الموقع. المحافظ المثبّتة في متصفحك لا تزال تعمل، لكن بعض الميزات غير متاحة.',
   'allWallets.failed': 'تعذّر تحميل قائمة المحافظ. تحقّق من اتصالك وحاول مرة أخرى.',
   'allWallets.label': 'كل المحافظ',
   'allWallets.none': 'لم يتم العثور على محفظة',
@@ -107,6 +111,7 @@ const ar: ModalCatalogue = {
   'error.projectIdNotConfigured': 'لم يتم ضبط معرّف المشروع',
   'error.requestAborted': 'تم إلغاء الطلب',
   'error.resolvingName': 'تعذّر العثور على الاسم',
+  'error.serviceUnreachable': 'تعذّر الوصول إلى الخدمة',
   'error.sessionExpired': 'انتهت الجلسة',
   'error.signatureDeclined': 'تم رفض التوقيع',
   'error.smartAccounts': 'قد لا يدعم هذا التطبيق الحسابات الذكية',

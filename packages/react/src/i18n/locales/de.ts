@@ -41,6 +41,10 @@ const de: ModalCatalogue = {
   'activity.received': 'Empfangen',
   'activity.sent': 'Gesendet',
   'activity.swapped': 'Getauscht',
+  'alert.notSetUp':
+    'Der Wallet-Dienst dieser Website ist nicht richtig eingerichtet. In deinem Browser installierte Wallets funktionieren weiterhin, einige Funktionen sind aber nicht verfügbar.',
+  'alert.unreachable':
+    'Der Wallet-Dienst dieser Website ist nicht erreichbar. In deinem Browser installierte Wallets funktionieren weiterhin, einige Funktionen sind aber nicht verfügbar.',
   'allWallets.failed':
     'Die Wallet-Liste konnte nicht geladen werden. Prüfe deine Verbindung und versuche es erneut.',
   'allWallets.label': 'Alle Wallets',
@@ -106,6 +110,7 @@ const de: ModalCatalogue = {
   'error.projectIdNotConfigured': 'Projekt-ID nicht konfiguriert',
   'error.requestAborted': 'Anfrage wurde abgebrochen',
   'error.resolvingName': 'Name konnte nicht aufgelöst werden',
+  'error.serviceUnreachable': 'Dienst nicht erreichbar',
   'error.sessionExpired': 'Sitzung abgelaufen',
   'error.signatureDeclined': 'Signatur abgelehnt',
   'error.smartAccounts': 'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',

@@ -40,6 +40,10 @@ const es: ModalCatalogue = {
   'activity.received': 'Recibido',
   'activity.sent': 'Enviado',
   'activity.swapped': 'Intercambiado',
+  'alert.notSetUp':
+    'El servicio de wallets de este sitio no está bien configurado. Las wallets instaladas en tu navegador siguen funcionando, pero algunas funciones no están disponibles.',
+  'alert.unreachable':
+    'No se pudo acceder al servicio de wallets de este sitio. Las wallets instaladas en tu navegador siguen funcionando, pero algunas funciones no están disponibles.',
   'allWallets.failed':
     'No se pudo cargar la lista de wallets. Revisa tu conexión e inténtalo de nuevo.',
   'allWallets.label': 'Todas las wallets',
@@ -105,6 +109,7 @@ const es: ModalCatalogue = {
   'error.projectIdNotConfigured': 'ID de proyecto no configurado',
   'error.requestAborted': 'La solicitud se canceló',
   'error.resolvingName': 'No se pudo resolver el nombre',
+  'error.serviceUnreachable': 'Servicio inaccesible',
   'error.sessionExpired': 'Sesión caducada',
   'error.signatureDeclined': 'Firma rechazada',
   'error.smartAccounts': 'Puede que esta aplicación no admita cuentas inteligentes',

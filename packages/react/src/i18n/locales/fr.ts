@@ -40,6 +40,10 @@ const fr: ModalCatalogue = {
   'activity.received': 'Reçu',
   'activity.sent': 'Envoyé',
   'activity.swapped': 'Échangé',
+  'alert.notSetUp':
+    'Le service de wallet de ce site n’est pas correctement configuré. Les wallets installés dans votre navigateur fonctionnent toujours, mais certaines fonctionnalités sont indisponibles.',
+  'alert.unreachable':
+    'Le service de wallet de ce site est injoignable. Les wallets installés dans votre navigateur fonctionnent toujours, mais certaines fonctionnalités sont indisponibles.',
   'allWallets.failed':
     'Impossible de charger la liste des wallets. Vérifiez votre connexion et réessayez.',
   'allWallets.label': 'Tous les wallets',
@@ -105,6 +109,7 @@ const fr: ModalCatalogue = {
   'error.projectIdNotConfigured': 'ID de projet non configuré',
   'error.requestAborted': 'La demande a été annulée',
   'error.resolvingName': 'Impossible de résoudre le nom',
+  'error.serviceUnreachable': 'Service injoignable',
   'error.sessionExpired': 'Session expirée',
   'error.signatureDeclined': 'Signature refusée',
   'error.smartAccounts':

@@ -40,6 +40,10 @@ const hi: ModalCatalogue = {
   'activity.received': 'प्राप्त',
   'activity.sent': 'भेजा',
   'activity.swapped': 'स्वैप किया',
+  'alert.notSetUp':
+    'इस साइट की वॉलेट सेवा ठीक से सेट नहीं है। आपके ब्राउज़र में इंस्टॉल किए गए वॉलेट अब भी काम करते हैं, लेकिन कुछ सुविधाएँ उपलब्ध नहीं हैं।',
+  'alert.unreachable':
+    'इस साइट की वॉलेट सेवा तक पहुँचा नहीं जा सका। आपके ब्राउज़र में इंस्टॉल किए गए वॉलेट अब भी काम करते हैं, लेकिन कुछ सुविधाएँ उपलब्ध नहीं हैं।',
   'allWallets.failed': 'वॉलेट सूची लोड नहीं हो सकी। अपना कनेक्शन जांचें और फिर से कोशिश करें।',
   'allWallets.label': 'सभी वॉलेट',
   'allWallets.none': 'कोई वॉलेट नहीं मिला',
@@ -100,6 +104,7 @@ const hi: ModalCatalogue = {
   'error.projectIdNotConfigured': 'प्रोजेक्ट ID सेट नहीं है',
   'error.requestAborted': 'अनुरोध रद्द हुआ',
   'error.resolvingName': 'नाम खोजने में त्रुटि',
+  'error.serviceUnreachable': 'सेवा तक पहुँचा नहीं जा सका',
   'error.sessionExpired': 'सेशन समाप्त',
   'error.signatureDeclined': 'हस्ताक्षर अस्वीकार',
   'error.smartAccounts': 'यह ऐप शायद स्मार्ट खातों को सपोर्ट नहीं करता',

@@ -40,6 +40,10 @@ const ja: ModalCatalogue = {
   'activity.received': '受け取り',
   'activity.sent': '送金',
   'activity.swapped': 'スワップ',
+  'alert.notSetUp':
+    'このサイトのウォレットサービスが正しく設定されていません。ブラウザにインストールされたウォレットは引き続き使えますが、一部の機能は利用できません。',
+  'alert.unreachable':
+    'このサイトのウォレットサービスに接続できませんでした。ブラウザにインストールされたウォレットは引き続き使えますが、一部の機能は利用できません。',
   'allWallets.failed':
     'ウォレット一覧を読み込めませんでした。接続を確認して、もう一度お試しください。',
   'allWallets.label': 'すべてのウォレット',
@@ -101,6 +105,7 @@ const ja: ModalCatalogue = {
   'error.projectIdNotConfigured': 'プロジェクト ID が設定されていません',
   'error.requestAborted': 'リクエストは中止されました',
   'error.resolvingName': '名前を解決できませんでした',
+  'error.serviceUnreachable': 'サービスに接続できません',
   'error.sessionExpired': 'セッションの期限が切れました',
   'error.signatureDeclined': '署名が拒否されました',
   'error.smartAccounts': 'このアプリはスマートアカウントに対応していない可能性があります',

@@ -40,6 +40,10 @@ const ko: ModalCatalogue = {
   'activity.received': '받음',
   'activity.sent': '보냄',
   'activity.swapped': '스왑함',
+  'alert.notSetUp':
+    '이 사이트의 지갑 서비스가 올바르게 설정되지 않았습니다. 브라우저에 설치된 지갑은 계속 사용할 수 있지만 일부 기능은 사용할 수 없습니다.',
+  'alert.unreachable':
+    '이 사이트의 지갑 서비스에 연결할 수 없습니다. 브라우저에 설치된 지갑은 계속 사용할 수 있지만 일부 기능은 사용할 수 없습니다.',
   'allWallets.failed': '지갑 목록을 불러올 수 없습니다. 연결을 확인하고 다시 시도하세요.',
   'allWallets.label': '모든 지갑',
   'allWallets.none': '지갑을 찾을 수 없습니다',
@@ -100,6 +104,7 @@ const ko: ModalCatalogue = {
   'error.projectIdNotConfigured': '프로젝트 ID가 설정되지 않았습니다',
   'error.requestAborted': '요청이 중단되었습니다',
   'error.resolvingName': '이름을 확인하는 중 오류가 발생했습니다',
+  'error.serviceUnreachable': '서비스에 연결할 수 없습니다',
   'error.sessionExpired': '세션이 만료되었습니다',
   'error.signatureDeclined': '서명이 거부되었습니다',
   'error.smartAccounts': '이 애플리케이션은 스마트 계정을 지원하지 않을 수 있습니다',

@@ -40,6 +40,10 @@ const pt: ModalCatalogue = {
   'activity.received': 'Recebido',
   'activity.sent': 'Enviado',
   'activity.swapped': 'Trocado',
+  'alert.notSetUp':
+    'O serviço de carteira deste site não está configurado corretamente. As carteiras instaladas no seu navegador continuam funcionando, mas alguns recursos não estão disponíveis.',
+  'alert.unreachable':
+    'Não foi possível acessar o serviço de carteira deste site. As carteiras instaladas no seu navegador continuam funcionando, mas alguns recursos não estão disponíveis.',
   'allWallets.failed':
     'Não foi possível carregar a lista de carteiras. Verifique sua conexão e tente de novo.',
   'allWallets.label': 'Todas as carteiras',
@@ -105,6 +109,7 @@ const pt: ModalCatalogue = {
   'error.projectIdNotConfigured': 'ID do projeto não configurado',
   'error.requestAborted': 'A solicitação foi cancelada',
   'error.resolvingName': 'Erro ao resolver o nome',
+  'error.serviceUnreachable': 'Serviço inacessível',
   'error.sessionExpired': 'Sessão expirada',
   'error.signatureDeclined': 'Assinatura recusada',
   'error.smartAccounts': 'Este aplicativo pode não suportar contas inteligentes',

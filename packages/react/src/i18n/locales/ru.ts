@@ -40,6 +40,10 @@ const ru: ModalCatalogue = {
   'activity.received': 'Получено',
   'activity.sent': 'Отправлено',
   'activity.swapped': 'Обменено',
+  'alert.notSetUp':
+    'Сервис кошельков на этом сайте настроен неправильно. Кошельки, установленные в вашем браузере, по-прежнему работают, но некоторые функции недоступны.',
+  'alert.unreachable':
+    'Сервис кошельков этого сайта недоступен. Кошельки, установленные в вашем браузере, по-прежнему работают, но некоторые функции недоступны.',
   'allWallets.failed':
     'Не удалось загрузить список кошельков. Проверьте подключение и повторите попытку.',
   'allWallets.label': 'Все кошельки',
@@ -106,6 +110,7 @@ const ru: ModalCatalogue = {
   'error.projectIdNotConfigured': 'ID проекта не задан',
   'error.requestAborted': 'Запрос прерван',
   'error.resolvingName': 'Не удалось найти имя',
+  'error.serviceUnreachable': 'Сервис недоступен',
   'error.sessionExpired': 'Сессия истекла',
   'error.signatureDeclined': 'Подпись отклонена',
   'error.smartAccounts': 'Возможно, это приложение не поддерживает смарт-аккаунты',

@@ -40,6 +40,10 @@ const tr: ModalCatalogue = {
   'activity.received': 'Alındı',
   'activity.sent': 'Gönderildi',
   'activity.swapped': 'Takas edildi',
+  'alert.notSetUp':
+    'Bu sitenin cüzdan hizmeti doğru şekilde ayarlanmamış. Tarayıcınızda yüklü cüzdanlar çalışmaya devam ediyor, ancak bazı özellikler kullanılamıyor.',
+  'alert.unreachable':
+    'Bu sitenin cüzdan hizmetine ulaşılamadı. Tarayıcınızda yüklü cüzdanlar çalışmaya devam ediyor, ancak bazı özellikler kullanılamıyor.',
   'allWallets.failed': 'Cüzdan listesi yüklenemedi. Bağlantınızı kontrol edip tekrar deneyin.',
   'allWallets.label': 'Tüm cüzdanlar',
   'allWallets.none': 'Cüzdan bulunamadı',
@@ -100,6 +104,7 @@ const tr: ModalCatalogue = {
   'error.projectIdNotConfigured': 'Proje kimliği yapılandırılmadı',
   'error.requestAborted': 'İstek iptal edildi',
   'error.resolvingName': 'Ad çözümlenemedi',
+  'error.serviceUnreachable': 'Hizmete ulaşılamıyor',
   'error.sessionExpired': 'Oturumun süresi doldu',
   'error.signatureDeclined': 'İmza reddedildi',
   'error.smartAccounts': 'Bu uygulama akıllı hesapları desteklemiyor olabilir',

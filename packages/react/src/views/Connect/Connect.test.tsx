@@ -37,8 +37,9 @@ describe('the Connect view', () => {
   })
 
   it('says what a valid email looks like, and sends no code for an invalid one', async () => {
+    // The server's settings offer email login; the frame is never reached.
     const { latch, user, modal } = await renderView(
-      testLatch({ walletFrameUrl: 'http://127.0.0.1:48788' }),
+      devnetLatch(server.devnet, server.url, { walletFrameUrl: 'http://127.0.0.1:48788' }),
       'Connect',
     )
     const email = modal().getByRole('textbox', { name: 'Email' })
