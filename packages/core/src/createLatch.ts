@@ -387,7 +387,6 @@ export function createLatch(config: LatchConfig): Latch {
         })
       : undefined
   if (embedded) trackLoginMethods(embedded.controller, events)
-  reportOptionMistakes({ options, hasEvm, report: reportSetup })
   const pendingTransactions = createPendingTransactions()
   const refreshNativeBalance = createNativeBalanceRefresh({
     account,
@@ -873,13 +872,16 @@ export function createLatch(config: LatchConfig): Latch {
     exportLogs: () => logs.text(),
     start() {
       started ??= (async () => {
+        // Said in the browser the kit runs in, once: a server render makes an instance for every
+        // request, and a line each would bury the server's log.
+        reportOptionMistakes({ options, hasEvm, report: reportSetup })
         // The time zone is the browser's: read here, on the client, never at creation (SSR).
         const restricted = isRestrictedTimezone(visitorTimezone(), options.restrictedTimezones)
         region.set({ restricted })
         const siteFeatures = restricted ? { ...offered, swaps: false, onramp: false } : offered
         features.set({ current: siteFeatures })
         // The browser's wallets are listed, and their sessions restored, whatever the server
-        // says; without a project id (reported at creation) there is nothing to ask it.
+        // says; without a project id (reported above) there is nothing to ask it.
         await Promise.all([
           withFamilies(families.start()),
           ...(options.projectIdMissing

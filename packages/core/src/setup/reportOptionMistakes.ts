@@ -2,7 +2,7 @@ import type { ResolvedOptions } from '../options/types.ts'
 import type { SetupReport } from './createSetupReport.ts'
 
 /**
- * Reports, as the kit is created, the options that would otherwise take something away in
+ * Reports, as the kit starts in the browser, the options that would otherwise take something away in
  * silence: no projectId (the server refuses every call), a `walletFrameUrl` that is no http(s)
  * URL, and email or social login (on by default) with no `walletFrameUrl` to run them in. Without
  * an EVM network neither login is offered anyway: the embedded wallet connects through it.

@@ -54,7 +54,7 @@ describe('the Connect view of a site set up wrong', () => {
 
   it('without a projectId: says so, and lists and connects the browser wallet', async () => {
     const rendered = await visit({ projectId: '' })
-    const alert = await rendered.modal().findByRole('alert')
+    const alert = await rendered.modal().findByRole('alert', {}, { timeout: 5_000 })
     expect(alert.textContent).toBe(`Project ID Not Configured${NOT_SET_UP}`)
     await loginsWithdrawn(rendered)
     await connectBrowserWallet(rendered)
@@ -62,7 +62,7 @@ describe('the Connect view of a site set up wrong', () => {
 
   it('with an unreachable server: says so, offers no email or social login, connects the wallet', async () => {
     const rendered = await visit({ serverUrl: 'http://127.0.0.1:9' })
-    const alert = await rendered.modal().findByRole('alert')
+    const alert = await rendered.modal().findByRole('alert', {}, { timeout: 5_000 })
     expect(alert.textContent).toBe(
       "Service UnreachableThis site's wallet service could not be reached. Wallets installed in your browser still work, but some features are unavailable.",
     )
@@ -72,10 +72,13 @@ describe('the Connect view of a site set up wrong', () => {
 
   it("with a project the server does not know: says so in the visitor's language", async () => {
     const rendered = await visit({ projectId: 'nobody', locale: 'fr' })
-    await vi.waitFor(() =>
-      expect(rendered.modal().getByRole('alert').textContent).toBe(
-        'ID de projet invalideLe service de wallet de ce site n’est pas correctement configuré. Les wallets installés dans votre navigateur fonctionnent toujours, mais certaines fonctionnalités sont indisponibles.',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(rendered.modal().getByRole('alert').textContent).toBe(
+          'ID de projet invalideLe service de wallet de ce site n’est pas correctement configuré. Les wallets installés dans votre navigateur fonctionnent toujours, mais certaines fonctionnalités sont indisponibles.',
+        ),
+      // The server's answer and the French catalogue both arrive first: seconds on a busy machine.
+      { timeout: 5_000 },
     )
     await loginsWithdrawn(rendered)
   })
