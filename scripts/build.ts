@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -21,6 +21,19 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc')
 const configs = KIT.map((name) => `packages/${name}/tsconfig.build.json`)
 const built = spawnSync(process.execPath, [tsc, '-b', ...configs], { cwd: root, stdio: 'inherit' })
 if (built.status !== 0) process.exit(built.status ?? 1)
+
+// A source renamed or removed leaves its old output behind (the compiler only writes): it goes,
+// so a tarball never ships a module that no longer exists.
+const OUTPUT = /\.(d\.ts|js\.map|js)$/
+for (const name of KIT) {
+  const dist = path.join(root, 'packages', name, 'dist')
+  const src = path.join(root, 'packages', name, 'src')
+  for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+    if (!OUTPUT.test(file)) continue
+    const source = path.join(src, file.replace(OUTPUT, ''))
+    if (!existsSync(`${source}.ts`) && !existsSync(`${source}.tsx`)) rmSync(path.join(dist, file))
+  }
+}
 
 // The sources import each other as `./file.ts`; TypeScript rewrites that to `.js` in the
 // JavaScript it writes, not in the declarations. A site's TypeScript older than 5 refuses a `.ts`

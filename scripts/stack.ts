@@ -43,6 +43,12 @@ export type StackOptions = {
   dataDir?: string
   /** Extra environment for the server (DATABASE_URL, LOG_LEVEL, ...). */
   serverEnv?: Record<string, string>
+  /**
+   * Origins of other sites the dev project allows beside the demo (a site of yours on another
+   * port, which the wallet frame must let embed it); DEV_PROJECT_ORIGINS in the environment adds
+   * to them.
+   */
+  siteOrigins?: readonly string[]
   /** `dev` (default): Vite's dev server; `preview`: a production build, served as a site would be. */
   demoMode?: 'dev' | 'preview'
   /** Where the children's output goes; default: dropped. */
@@ -221,6 +227,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const frameUrl = `http://127.0.0.1:${framePort}`
     const demoUrl = `http://127.0.0.1:${demoPort}`
     const demoOrigins = `${demoUrl},http://localhost:${demoPort}`
+    // The dev project's pages: the demo, and the sites the caller or DEV_PROJECT_ORIGINS names.
+    const projectOrigins = [
+      demoOrigins,
+      ...(options.siteOrigins ?? []),
+      ...(process.env.DEV_PROJECT_ORIGINS ? [process.env.DEV_PROJECT_ORIGINS] : []),
+    ].join(',')
 
     const server = spawnNode(['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(repoRoot, 'apps/server'),
@@ -233,6 +245,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         DATA_DIR: dataDir,
         DEVNET_MANIFEST: manifestPath,
         CORS_ORIGINS: demoOrigins,
+        DEV_PROJECT_ORIGINS: projectOrigins,
         ...options.serverEnv,
       },
     })

@@ -6,6 +6,7 @@ import {
   definePolkadotNetwork,
   defineSolanaNetwork,
 } from '@latch/core'
+import { walletConnect } from '@latch/core/walletconnect'
 import { SOCIAL_PROVIDERS } from '@latch/protocol/constants'
 import { LatchProvider } from '@latch/react'
 import '@latch/react/styles.css'
@@ -101,10 +102,10 @@ const latch = createLatch({
   // Phone wallets pair through the devnet's local relay, so nothing leaves this machine.
   ...(demoConfig.devnet
     ? {
-        walletConnect: {
+        walletConnect: walletConnect({
           projectId: demoConfig.devnet.walletConnect.projectId,
           relayUrl: demoConfig.devnet.walletConnect.relayUrl,
-        },
+        }),
       }
     : {}),
   ...(signIn === 'required' || signIn === 'optional'

@@ -10,6 +10,7 @@ import { createTestSolanaWallet } from './chains/solana/testSolanaWallet.fixture
 import { createLatch, type Latch, type LatchConfig, walletFromOption } from './createLatch.ts'
 import { defineEvmNetwork } from './network/index.ts'
 import { createMemoryStorage } from './storage/index.ts'
+import { walletConnect } from './walletconnect.ts'
 
 const evm = defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:9' })
 const solana = defineSolanaNetwork({
@@ -176,6 +177,23 @@ describe('createLatch reports setup mistakes at once', () => {
       expect(latch.features.get()).toMatchObject(noLogins)
     },
   )
+
+  it('says how to offer WalletConnect when the option lacks its client, and runs without it', async () => {
+    const lines = kitConsole()
+    // A plain object, as JavaScript or an old snippet passes it: no client to load.
+    const plain = { projectId: 'latch-dev', relayUrl: 'ws://127.0.0.1:9' }
+    const latch = site({ walletConnect: plain as unknown as LatchConfig['walletConnect'] })
+    expect(latch.walletConnect).toBeUndefined()
+    await startAndConnectBrowserWallet(latch)
+    expect(lines).toEqual([
+      "error: [latch] WalletConnect is off: the walletConnect option needs the client it loads. Install @walletconnect/universal-provider and pass walletConnect: walletConnect({ projectId, relayUrl }), with walletConnect imported from '@latch/core/walletconnect'.",
+    ])
+
+    const offered = site({ walletConnect: walletConnect(plain) })
+    expect(offered.walletConnect).toBeDefined()
+    await offered.start()
+    expect(lines).toHaveLength(1)
+  })
 
   it('reports every mistake of an instance, and those of each instance on the page', async () => {
     const lines = kitConsole()

@@ -9,6 +9,7 @@ import { createLatch, walletFromOption } from './createLatch.ts'
 import { LatchError } from './errors.ts'
 import { defineEvmNetwork } from './network/index.ts'
 import { createMemoryStorage, STORAGE_KEYS } from './storage/index.ts'
+import { walletConnect } from './walletconnect.ts'
 
 const devnet = defineEvmNetwork({ id: 31337, name: 'Latch Devnet', rpcUrl: 'http://127.0.0.1:9' })
 const solana = defineSolanaNetwork({
@@ -80,7 +81,7 @@ describe('createLatch with Solana networks only', () => {
       networks: [solana],
       storage,
       // Both pair or log in through the EVM family: without an EVM network neither is offered.
-      walletConnect: { projectId: 'latch-dev', relayUrl: 'ws://127.0.0.1:9' },
+      walletConnect: walletConnect({ projectId: 'latch-dev', relayUrl: 'ws://127.0.0.1:9' }),
       walletFrameUrl: 'http://127.0.0.1:8788',
     })
 

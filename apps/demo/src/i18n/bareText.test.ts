@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { scanForBareText } from '../../../../packages/react/src/i18n/bareText.ts'
+import { scanForBareText } from '../../../../packages/react/src/i18n/bareText.fixture.ts'
 
 const SRC = path.resolve(import.meta.dirname, '..')
 // Everything the page is made of but its catalogues (this folder), where its text lives.

@@ -74,6 +74,8 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
     excludeWalletIds: unique(config.excludeWalletIds ?? []),
     allowUnsupportedChain: config.allowUnsupportedChain ?? false,
     walletConnect: resolveWalletConnect(config.walletConnect),
+    walletConnectWithoutClient:
+      config.walletConnect !== undefined && typeof config.walletConnect.loadClient !== 'function',
     walletFrameUrl: frame.origin,
     walletFrameUrlRefused: frame.refused,
     restrictedTimezones: [...(config.restrictedTimezones ?? DEFAULT_RESTRICTED_TIMEZONES)],
@@ -95,8 +97,13 @@ function resolveWalletConnect(
   given: LatchOptions['walletConnect'],
 ): ResolvedOptions['walletConnect'] {
   const projectId = given?.projectId.trim()
-  if (!given || !projectId) return undefined
-  return { projectId, relayUrl: given.relayUrl ?? DEFAULT_WALLETCONNECT_RELAY_URL }
+  // A plain `{ projectId }` (JavaScript, or an old snippet) has no client to load.
+  if (!given || !projectId || typeof given.loadClient !== 'function') return undefined
+  return {
+    projectId,
+    relayUrl: given.relayUrl ?? DEFAULT_WALLETCONNECT_RELAY_URL,
+    loadClient: given.loadClient,
+  }
 }
 
 // Messages to the frame are posted to, and accepted from, exactly this origin.

@@ -1,5 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
+import type { StartWalletConnect } from '../chains/evm/walletconnect/types.ts'
 
 /** Sign-in options: the Latch server checks the signature and keeps the session. */
 export type SiwxOptions = {
@@ -67,12 +68,20 @@ export type Metadata = {
   icons: string[]
 }
 
-/** Where WalletConnect pairs phone wallets (QR code and deep links). */
+/**
+ * Where WalletConnect pairs phone wallets (QR code and deep links): what `walletConnect()` of
+ * `@latch/core/walletconnect` gives, with the client it loads.
+ */
 export type WalletConnectOptions = {
   /** The WalletConnect project id the relay expects. */
   projectId: string
   /** The relay's WebSocket URL; default the public WalletConnect relay. */
   relayUrl?: string
+  /**
+   * Loads WalletConnect's client (`@walletconnect/universal-provider`, which the site installs to
+   * offer WalletConnect), when a visitor first needs it.
+   */
+  loadClient: () => Promise<StartWalletConnect>
 }
 
 /** The options a site passes; everything but networks has a default. */
@@ -145,6 +154,11 @@ export type ResolvedOptions = {
   excludeWalletIds: readonly string[]
   allowUnsupportedChain: boolean
   walletConnect: Readonly<Required<WalletConnectOptions>> | undefined
+  /**
+   * A `walletConnect` option without the client to load (a plain `{ projectId }`, not made by
+   * `walletConnect()`): WalletConnect is off, and the wiring says how to turn it on.
+   */
+  walletConnectWithoutClient: boolean
   /** The embedded wallet's origin (no path), or undefined: email and social login are off. */
   walletFrameUrl: string | undefined
   /**

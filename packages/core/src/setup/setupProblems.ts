@@ -60,3 +60,10 @@ export const invalidWalletFrameUrl = (given: string, reason: string): SetupProbl
   level: 'error',
   line: `Invalid App Configuration: walletFrameUrl "${given}" ${reason}, so email and social login are off. Pass the Latch server's FRAME_URL, e.g. ${FRAME_URL_EXAMPLE}.`,
 })
+
+/** A `walletConnect` option with no client to load: WalletConnect is left out rather than broken. */
+export const walletConnectWithoutClient = (): SetupProblem => ({
+  key: 'walletConnectWithoutClient',
+  level: 'error',
+  line: "WalletConnect is off: the walletConnect option needs the client it loads. Install @walletconnect/universal-provider and pass walletConnect: walletConnect({ projectId, relayUrl }), with walletConnect imported from '@latch/core/walletconnect'.",
+})

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findBareText, scanForBareText } from './bareText.ts'
+import { findBareText, scanForBareText } from './bareText.fixture.ts'
 
 const SRC = path.resolve(import.meta.dirname, '..')
 // What the visitor sees: the views, their parts and the modal's frame.

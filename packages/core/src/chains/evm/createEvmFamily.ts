@@ -65,7 +65,7 @@ export function createEvmFamily(deps: EvmFamilyDeps): EvmAdapter {
       ? {
           walletConnect: {
             load: async () => {
-              const { initWalletConnectProvider } = await import('./walletconnect/provider.ts')
+              const initWalletConnectProvider = await walletConnectOptions.loadClient()
               return initWalletConnectProvider({
                 projectId: walletConnectOptions.projectId,
                 relayUrl: walletConnectOptions.relayUrl,

@@ -2,9 +2,12 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import { LatchError } from '../../../errors.ts'
 import { lazyCode } from '../../../lazy/lazyCode.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
-import type { WalletConnectProvider } from './provider.ts'
 import type { WalletConnectSession } from './session.ts'
-import type { WalletConnectConnectorOptions, WalletConnectConnectorProperties } from './types.ts'
+import type {
+  WalletConnectConnectorOptions,
+  WalletConnectConnectorProperties,
+  WalletConnectProvider,
+} from './types.ts'
 
 export { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
 export type {

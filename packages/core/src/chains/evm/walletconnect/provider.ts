@@ -1,21 +1,10 @@
 // Loaded only when a visitor picks WalletConnect or a phone wallet, or a stored session is
 // restored: the WalletConnect client is most of the kit's code and most visitors never need it.
 import { UniversalProvider } from '@walletconnect/universal-provider'
-
-export type WalletConnectProvider = InstanceType<typeof UniversalProvider>
-
-export type WalletConnectProviderOptions = {
-  projectId: string
-  relayUrl: string
-  metadata: { name: string; description: string; url: string; icons: string[] }
-  /** Keeps two Latch instances (or two sites on one origin) from sharing a session store. */
-  storagePrefix: string
-}
+import type { StartWalletConnect, WalletConnectProvider } from './types.ts'
 
 /** Starts the WalletConnect client and restores the session it stored, if any. */
-export async function initWalletConnectProvider(
-  options: WalletConnectProviderOptions,
-): Promise<WalletConnectProvider> {
+export const initWalletConnectProvider: StartWalletConnect = async (options) => {
   const provider = await UniversalProvider.init({
     projectId: options.projectId,
     relayUrl: options.relayUrl,
@@ -29,5 +18,6 @@ export async function initWalletConnectProvider(
   // (a third party, blocked by a strict CSP, and a 5 s stall when unreachable). Wallets treat a
   // proposal without attestation as unverified, which is what a self-hosted relay is.
   provider.client.core.verify.register = async () => ''
-  return provider
+  const fitted: WalletConnectProvider = provider
+  return fitted
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { WalletConnectConnectorOptions } from './connector.ts'
-import type { WalletConnectProvider } from './provider.ts'
 import {
   createWalletConnectSession,
   POLKADOT_METHODS,
   SOLANA_METHODS,
   solanaAccountOf,
 } from './session.ts'
+import type { WalletConnectProvider } from './types.ts'
 
 const LOCAL_SOLANA = 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8'
 const SOL_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'

@@ -3,8 +3,11 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
 import { endProposals, pairOn } from './proposals.ts'
-import type { WalletConnectProvider } from './provider.ts'
-import type { WalletConnectConnectorOptions, WalletConnectSolanaAccount } from './types.ts'
+import type {
+  WalletConnectConnectorOptions,
+  WalletConnectProvider,
+  WalletConnectSolanaAccount,
+} from './types.ts'
 
 /** What wagmi hands a connector: its chains and its event emitter. */
 type ConnectorConfig = Parameters<CreateConnectorFn>[0]

@@ -1,4 +1,60 @@
-import type { WalletConnectProvider } from './provider.ts'
+/** One namespace a WalletConnect session holds: its accounts (CAIP-10) and what it allows. */
+export type WalletConnectSessionNamespace = {
+  accounts: string[]
+  chains?: string[]
+  methods: string[]
+  events: string[]
+}
+
+/** One namespace a pairing asks a wallet for; every one optional, as WalletConnect recommends. */
+export type WalletConnectProposalNamespace = {
+  chains: string[]
+  methods: string[]
+  events: string[]
+  rpcMap?: Record<string, string>
+}
+
+/**
+ * What Latch uses of WalletConnect's UniversalProvider, written out: the kit's types then name no
+ * type of `@walletconnect/universal-provider`, which a site installs only to offer WalletConnect
+ * (provider.ts checks that the real provider fits this shape).
+ */
+export type WalletConnectProvider = {
+  session?:
+    | {
+        namespaces: Record<string, WalletConnectSessionNamespace>
+        peer: { metadata: { name: string; icons?: string[] } }
+      }
+    | undefined
+  on(event: string, listener: (...args: never[]) => void): unknown
+  off(event: string, listener: (...args: never[]) => void): unknown
+  request<Result = unknown>(
+    call: { method: string; params?: unknown },
+    chain?: string,
+  ): Promise<Result>
+  connect(options: {
+    optionalNamespaces: Record<string, WalletConnectProposalNamespace>
+  }): Promise<unknown>
+  disconnect(): Promise<void>
+  client: {
+    proposal: { getAll(): { id: number; pairingTopic: string }[] }
+    core: { expirer: { set(key: number, expiry: number): void } }
+  }
+}
+
+/** The options WalletConnect's client starts with. */
+export type WalletConnectProviderOptions = {
+  projectId: string
+  relayUrl: string
+  metadata: { name: string; description: string; url: string; icons: string[] }
+  /** Keeps two Latch instances (or two sites on one origin) from sharing a session store. */
+  storagePrefix: string
+}
+
+/** Starts WalletConnect's client (a chunk of its own) and restores the session it stored. */
+export type StartWalletConnect = (
+  options: WalletConnectProviderOptions,
+) => Promise<WalletConnectProvider>
 
 /** What the wallet says about itself in the session (name and icon shown in the Account view). */
 export type WalletConnectPeer = { name: string; icon?: string }
