@@ -18,24 +18,39 @@ export const KIT_PACKAGES = ['protocol', 'core', 'react'] as const
 
 let packed: Promise<Record<string, string>> | undefined
 
+/** `npm pack` of one workspace into `folder` (its prepack builds it): the tarball's path. */
+async function packWorkspace(name: string, folder: string): Promise<string> {
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--json', '--pack-destination', folder, '-w', `@latch/${name}`],
+    { cwd: repoRoot },
+  )
+  const [entry] = JSON.parse(stdout) as { filename: string }[]
+  if (!entry) throw new Error(`npm pack gave nothing for @latch/${name}`)
+  return path.join(folder, entry.filename)
+}
+
 /** The kit's tarballs, by package name: packed on first use, into a folder of their own. */
 export function packKit(): Promise<Record<string, string>> {
   packed ??= (async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'latch-tarballs-'))
     const tarballs: Record<string, string> = {}
-    for (const name of KIT_PACKAGES) {
-      const { stdout } = await run(
-        'npm',
-        ['pack', '--json', '--pack-destination', folder, '-w', `@latch/${name}`],
-        { cwd: repoRoot },
-      )
-      const [entry] = JSON.parse(stdout) as { filename: string }[]
-      if (!entry) throw new Error(`npm pack gave nothing for @latch/${name}`)
-      tarballs[`@latch/${name}`] = path.join(folder, entry.filename)
-    }
+    for (const name of KIT_PACKAGES) tarballs[`@latch/${name}`] = await packWorkspace(name, folder)
     return tarballs
   })()
   return packed
+}
+
+/**
+ * `file:` specifiers of the server's tarball and of the protocol's, which it depends on: what an
+ * owner installs to run `latch-server`. Packed anew on each call, into a folder of their own.
+ */
+export async function serverDependencies(): Promise<Record<string, string>> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'latch-tarballs-'))
+  const dependencies: Record<string, string> = {}
+  for (const name of ['protocol', 'server'])
+    dependencies[`@latch/${name}`] = `file:${await packWorkspace(name, folder)}`
+  return dependencies
 }
 
 export type Site = {

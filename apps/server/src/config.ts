@@ -39,6 +39,30 @@ import { parseTrustProxy, type TrustProxy } from './trustProxy.ts'
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
 
+/**
+ * Whether the server runs from its TypeScript source in this repository (`npm start`, the tests)
+ * or built, from its installed package (`npx @latch/server`). The source finds the pages in their
+ * own workspaces' builds and keeps its data in the repository's `.data/`; the package carries the
+ * pages beside its code and keeps its data in `latch-data/` of the folder it is started from.
+ */
+export const runsFromSource = import.meta.url.endsWith('.ts')
+
+/** The installed server's data folder, in the folder it is started from: PGlite's files, the dev key. */
+export const PACKAGE_DATA_FOLDER = 'latch-data'
+
+const defaultPaths = runsFromSource
+  ? {
+      dataDir: () => path.join(repoRoot, '.data'),
+      frameDir: path.join(repoRoot, 'packages/wallet-frame/dist'),
+      dashboardDir: path.join(repoRoot, 'apps/dashboard/dist'),
+    }
+  : {
+      // Resolved when the configuration is read, against the folder the owner started it from.
+      dataDir: () => path.resolve(PACKAGE_DATA_FOLDER),
+      frameDir: path.join(import.meta.dirname, 'pages/wallet-frame'),
+      dashboardDir: path.join(import.meta.dirname, 'pages/dashboard'),
+    }
+
 const commaList = z.string().transform((value) =>
   value
     .split(',')
@@ -155,7 +179,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  DATA_DIR: z.string().default(defaultPaths.dataDir),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|pglite:)/, 'DATABASE_URL must start with postgres:// or pglite:')
@@ -227,13 +251,13 @@ const envSchema = z.object({
     .string()
     .refine(isMasterKeyHex, 'WALLET_MASTER_KEY must be 64 hex characters (32 bytes)')
     .optional(),
-  WALLET_FRAME_DIR: z.string().default(path.join(repoRoot, 'packages/wallet-frame/dist')),
+  WALLET_FRAME_DIR: z.string().default(defaultPaths.frameDir),
   LATCH_ADMIN_TOKEN: z
     .string()
     .min(16, 'LATCH_ADMIN_TOKEN must be at least 16 characters (use a long random string)')
     .max(512, 'LATCH_ADMIN_TOKEN is at most 512 characters')
     .optional(),
-  DASHBOARD_DIR: z.string().default(path.join(repoRoot, 'apps/dashboard/dist')),
+  DASHBOARD_DIR: z.string().default(defaultPaths.dashboardDir),
   MAIL_FROM: z.string().min(1).default('Latch <no-reply@latch.local>'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(SESSION_TTL_HOURS),
   LATCH_FARCASTER_RELAY_URL: z.string().url().optional(),

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { buildServer } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/index.ts'
@@ -32,15 +33,27 @@ async function main(): Promise<void> {
     port: config.embedded.framePort,
     host: config.embedded.frameHost,
   })
+  const { database } = config
   app.log.info(
     {
       address,
       frame: frameAddress,
-      database: config.database.dialect,
+      database: database.dialect,
+      ...(database.dialect === 'pglite' ? { dataDir: database.dataDir } : {}),
       chains: config.chains.map((chain) => chain.chainId),
     },
-    'latch server ready',
+    // The owner learns where the data went without reading the configuration.
+    database.dialect === 'pglite'
+      ? `latch server ready: API ${address}, wallet frame ${frameAddress}, PGlite data in ${database.dataDir}`
+      : `latch server ready: API ${address}, wallet frame ${frameAddress}, PostgreSQL`,
   )
+  const chainCount =
+    config.chains.length +
+    config.solanaChains.length +
+    config.bitcoinChains.length +
+    config.polkadotChains.length
+  if (chainCount === 0)
+    app.log.warn('LATCH_CHAINS is not set and no devnet manifest: no chain is served')
   if (!config.embedded.mail.smtpUrl)
     frame.log.warn('SMTP_URL is not set and no devnet mail catcher: email login answers 503')
 }

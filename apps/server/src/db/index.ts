@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { type Config, repoRoot } from '../config.ts'
+import { type Config, repoRoot, runsFromSource } from '../config.ts'
 import { orUnavailable } from './unavailable.ts'
 
 /** What both database drivers offer: one PostgreSQL dialect, parameters as $1, $2, ... */
@@ -37,17 +37,25 @@ const pgliteVersion: string = JSON.parse(
     'utf8',
   ),
 ).version
-/** A pristine cluster, dumped once: loading it takes a third of the time initdb takes. */
-const templatePath = path.join(repoRoot, '.cache', `pglite-${pgliteVersion}-template.tar.gz`)
+/**
+ * A pristine cluster, dumped once: loading it takes a third of the time initdb takes. Only the
+ * repository keeps one, for its tests' many fresh databases; an installed server creates its one
+ * cluster once and has no folder of its own to keep a template in.
+ */
+const templatePath = runsFromSource
+  ? path.join(repoRoot, '.cache', `pglite-${pgliteVersion}-template.tar.gz`)
+  : undefined
 
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://')
   const fresh = inMemory || !existsSync(path.join(dataDir, 'PG_VERSION'))
   if (!inMemory) mkdirSync(dataDir, { recursive: true })
   const template =
-    fresh && existsSync(templatePath) ? new Blob([await readFile(templatePath)]) : undefined
+    fresh && templatePath && existsSync(templatePath)
+      ? new Blob([await readFile(templatePath)])
+      : undefined
   const db = await PGlite.create(dataDir, template ? { loadDataDir: template } : {})
-  if (fresh && !template) await saveTemplate(db)
+  if (fresh && templatePath && !template) await saveTemplate(db, templatePath)
   const queryable = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <Row>(text: string, params?: unknown[]) =>
       (await client.query<Row>(text, params)).rows,
@@ -63,7 +71,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function saveTemplate(db: PGlite): Promise<void> {
+async function saveTemplate(db: PGlite, templatePath: string): Promise<void> {
   const dump = await db.dumpDataDir('gzip')
   mkdirSync(path.dirname(templatePath), { recursive: true })
   // Several processes may race to write it: each writes its own file, the last rename wins.
