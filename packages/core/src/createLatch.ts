@@ -22,7 +22,11 @@ import {
   type ConnectionsController,
   createConnections,
 } from './chains/createConnections.ts'
-import { createFamilies, type FamiliesController } from './chains/createFamilies.ts'
+import {
+  createFamilies,
+  type FamiliesController,
+  type FamilyModule,
+} from './chains/createFamilies.ts'
 import type { EvmAdapter } from './chains/evm/createEvmAdapter.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './chains/evm/walletconnect/connectorId.ts'
 import type { FamilyDeps } from './chains/familyDeps.ts'
@@ -161,6 +165,13 @@ export type Latch = {
   loadFamily<Namespace extends ChainNamespace>(
     namespace: Namespace,
   ): Promise<Namespace extends 'eip155' ? EvmAdapter : ChainAdapter>
+  /**
+   * Builds a configured family's adapter at once from its module, which the caller imported (as
+   * `@latch/core/wagmi` does for EVM), instead of loading it by dynamic import; `loadFamily` and
+   * `latch.evm` then give this same adapter.
+   * @throws LatchError when the site configures no network of that family.
+   */
+  provideFamily(namespace: ChainNamespace, module: FamilyModule<FamilyDeps>): ChainAdapter
   /** The wallet connection of every configured family, and which family is active. */
   readonly connections: ConnectionsController
   /**
@@ -821,6 +832,7 @@ export function createLatch(config: LatchConfig): Latch {
     },
     adapters,
     loadFamily: (namespace) => families.load(namespace) as never,
+    provideFamily: (namespace, module) => families.provide(namespace, module as never),
     connections,
     wallets,
     activeAccount,

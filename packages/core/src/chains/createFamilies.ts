@@ -24,6 +24,13 @@ export type FamiliesController = {
   loadAll(): Promise<void>
   /** Loads every configured family, then restores each one's last session (once). */
   start(): Promise<void>
+  /**
+   * Builds a configured family's adapter now, from its module imported by the caller (a site that
+   * needs the adapter at once, on the server too), rather than by dynamic import: `load` then
+   * gives this same adapter. Gives the adapter built already, if there is one.
+   * @throws LatchError when the site configures no such family.
+   */
+  provide(namespace: ChainNamespace, module: FamilyModule<unknown>): ChainAdapter
 }
 
 /**
@@ -46,24 +53,29 @@ export function createFamilies<Deps>(deps: {
   const adapters: Partial<Record<ChainNamespace, ChainAdapter>> = {}
   const loading = new Map<ChainNamespace, Promise<ChainAdapter>>()
 
+  function build(namespace: ChainNamespace, module: FamilyModule<Deps>, familyDeps: Deps) {
+    const built = module.createFamilyAdapter(familyDeps)
+    const adapter = deps.wrap ? deps.wrap(built) : built
+    adapters[namespace] = adapter
+    deps.wire(adapter)
+    return adapter
+  }
+
+  const notConfigured = (namespace: ChainNamespace) =>
+    new LatchError(`No ${namespace} network is configured`, {
+      details: `The site's networks (or its adapters option) name no ${namespace} family the kit implements.`,
+    })
+
   function load(namespace: ChainNamespace): Promise<ChainAdapter> {
     const started = loading.get(namespace)
     if (started) return started
     const loader = deps.loaders[namespace]
     if (!deps.namespaces.includes(namespace) || !loader)
-      return Promise.reject(
-        new LatchError(`No ${namespace} network is configured`, {
-          details: `The site's networks (or its adapters option) name no ${namespace} family the kit implements.`,
-        }),
-      )
+      return Promise.reject(notConfigured(namespace))
     const ready = Promise.all([loader(), deps.familyDeps(namespace)]).then(
-      ([module, familyDeps]) => {
-        const built = module.createFamilyAdapter(familyDeps)
-        const adapter = deps.wrap ? deps.wrap(built) : built
-        adapters[namespace] = adapter
-        deps.wire(adapter)
-        return adapter
-      },
+      ([module, familyDeps]) =>
+        // Provided meanwhile (`provide`): that adapter is the family's, built and wired once.
+        adapters[namespace] ?? build(namespace, module, familyDeps),
     )
     loading.set(namespace, ready)
     // A chunk the network lost: the next call loads it again.
@@ -88,6 +100,19 @@ export function createFamilies<Deps>(deps: {
     load,
     async loadAll() {
       await Promise.all(loadImplemented())
+    },
+    provide(namespace, module) {
+      const built = adapters[namespace]
+      if (built) return built
+      if (!deps.namespaces.includes(namespace)) throw notConfigured(namespace)
+      const familyDeps = deps.familyDeps(namespace)
+      if (familyDeps instanceof Promise)
+        throw new LatchError(`The ${namespace} family cannot be built at once`, {
+          details: 'What it is built from is still loading: use loadFamily() instead.',
+        })
+      const adapter = build(namespace, module as FamilyModule<Deps>, familyDeps)
+      loading.set(namespace, Promise.resolve(adapter))
+      return adapter
     },
     start() {
       started ??= Promise.all(

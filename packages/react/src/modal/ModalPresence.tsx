@@ -1,9 +1,18 @@
 import { whenIdle } from '@latch/core'
-import { Activity, type ReactNode, type RefObject, useEffect } from 'react'
+import * as React from 'react'
+import { type ComponentType, type ReactNode, type RefObject, useEffect } from 'react'
 import { mark, PRERENDERED } from './marks.ts'
 import { warmLayout } from './warmLayout.ts'
 
 const WARM_TRIES = 5
+
+/**
+ * React's Activity (19.2 on), which renders a tree hidden with its effects held back. React 18 has
+ * none: there the modal renders when it opens, without the head start.
+ */
+const Activity = (
+  React as { Activity?: ComponentType<{ mode: 'visible' | 'hidden'; children: ReactNode }> }
+).Activity
 
 /**
  * The open modal's tree: shown while `open`; rendered hidden (React's Activity: no effects, not
@@ -22,7 +31,7 @@ export function ModalPresence({
   children: ReactNode
 }) {
   useEffect(() => {
-    if (!prerender) return
+    if (!prerender || !Activity) return
     let tries = 0
     let cancel = () => {}
     // React commits the hidden tree at its lowest priority: wait for it, a few idle moments at most.
@@ -40,5 +49,6 @@ export function ModalPresence({
     return () => cancel()
   }, [prerender, root])
   if (!open && !prerender) return null
+  if (!Activity) return open ? children : null
   return <Activity mode={open ? 'visible' : 'hidden'}>{children}</Activity>
 }

@@ -1,6 +1,7 @@
 import { type ViewName, whenIdle } from '@latch/core'
-import { use, useEffect } from 'react'
+import { useEffect } from 'react'
 import { useLatchInstance } from '../context.ts'
+import { readPromise } from '../suspense/readPromise.ts'
 import { VIEW_REGISTRY } from '../views/registry.tsx'
 import { loadView, preloadViews } from './loadView.ts'
 
@@ -14,9 +15,9 @@ export function ViewHost({ name }: { name: ViewName }) {
     () => whenIdle(() => void preloadViews(latch, VIEW_REGISTRY[name]?.next ?? [])),
     [latch, name],
   )
-  // Always through use(), loaded or not: a render that suspended on it must call it again when
-  // it resumes (React warns otherwise); a loaded view's promise is settled, so nothing waits.
+  // Always through readPromise, loaded or not: a render that suspended on it must call it again
+  // when it resumes (React warns otherwise); a loaded view's promise is settled, so nothing waits.
   const loading = loadView(latch, name)
-  const View = loading ? use(loading) : undefined
+  const View = loading ? readPromise(loading) : undefined
   return View ? <View /> : null
 }

@@ -30,8 +30,8 @@ export function loadView(latch: Latch, name: ViewName): Promise<ComponentType> |
   const loaded: Loaded = {
     promise: entry.load(latch).then(
       (component) => {
-        // React's use() reads a settled promise's status and value: the modal then renders a
-        // loaded view in the same pass, through the same use() call that waited for it.
+        // A settled promise's status and value are read at once (React's use(), or readPromise on
+        // React 18): the modal then renders a loaded view in the same pass that waited for it.
         Object.assign(loaded.promise, { status: 'fulfilled', value: component })
         return component
       },

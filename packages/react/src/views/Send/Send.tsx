@@ -1,8 +1,8 @@
-import { use } from 'react'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
+import { readPromise } from '../../suspense/readPromise.ts'
 import { SendForm } from './SendForm.tsx'
 import { SendResultView } from './SendResult.tsx'
 import { SendReviewView } from './SendReview.tsx'
@@ -16,7 +16,7 @@ export function Send() {
   const latch = useLatchInstance()
   // Loaded with the view (its registry entry): there at once. Rendered without that (no preload),
   // it waits for the same load, never for a new one.
-  const flow = latch.sendFlow.current() ?? use(latch.sendFlow.load())
+  const flow = latch.sendFlow.current() ?? readPromise(latch.sendFlow.load())
   const state = useStore(flow.state)
   const account = useLatchAccount()
   const network = useLatchNetwork()
