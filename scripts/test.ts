@@ -24,6 +24,8 @@ type Stage = {
   cwd?: string
   env?: Record<string, string>
   counts?: () => Counts
+  /** Each failed test as one line (where, what, the first lines of why), read from the report. */
+  failures?: () => string[]
 }
 
 type VitestReport = {
@@ -31,8 +33,23 @@ type VitestReport = {
   numFailedTests: number
   numPendingTests: number
   numTodoTests: number
-  testResults: { status: string; assertionResults: { status: string }[] }[]
+  testResults: {
+    name: string
+    status: string
+    message?: string
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[]
+  }[]
 }
+
+/** The first lines of a failure's message, its colours stripped: enough to say what broke. */
+const firstLines = (message: string) =>
+  message
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4)
+    .join('\n    ')
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(reports, file), 'utf8'))
 
@@ -64,6 +81,21 @@ function vitestStage(name: string, file: string, args: string[]): Stage {
         skipped: report.numPendingTests + report.numTodoTests,
       }
     },
+    failures: () => {
+      const report = readJson(file) as VitestReport
+      return report.testResults.flatMap((result) => {
+        const where = path.relative(root, result.name)
+        const tests = result.assertionResults.filter((assertion) => assertion.status === 'failed')
+        if (tests.length === 0)
+          return result.status === 'failed'
+            ? [`${where}\n    ${firstLines(result.message ?? '')}`]
+            : []
+        return tests.map(
+          (assertion) =>
+            `${where} › ${assertion.fullName}\n    ${firstLines(assertion.failureMessages?.[0] ?? '')}`,
+        )
+      })
+    },
   }
 }
 
@@ -90,10 +122,36 @@ const browser: Stage = {
       skipped: stats.skipped,
     }
   },
+  failures: () => {
+    type Suite = {
+      title: string
+      file?: string
+      suites?: Suite[]
+      specs?: {
+        title: string
+        file: string
+        line: number
+        tests: { status: string; results: { error?: { message?: string } }[] }[]
+      }[]
+    }
+    const failures: string[] = []
+    const visit = (suite: Suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const run of spec.tests)
+          if (run.status === 'unexpected')
+            failures.push(
+              `e2e/tests/${spec.file}:${spec.line} › ${spec.title}\n    ${firstLines(run.results.at(-1)?.error?.message ?? '')}`,
+            )
+      for (const child of suite.suites ?? []) visit(child)
+    }
+    for (const suite of readJson('playwright.json').suites as Suite[]) visit(suite)
+    return failures
+  },
 }
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 }
 const failedStages: string[] = []
+const failedTests: string[] = []
 
 /** Runs a stage; with `held`, its output is printed only once it ends, in one piece. */
 function run(stage: Stage, held: boolean): Promise<void> {
@@ -122,6 +180,11 @@ function run(stage: Stage, held: boolean): Promise<void> {
         total.failed += counts.failed
         total.skipped += counts.skipped
       }
+      try {
+        failedTests.push(...(stage.failures?.() ?? []))
+      } catch {
+        // No report to read: the stage's own output above says why.
+      }
       const ok = code === 0
       if (!ok) failedStages.push(stage.name)
       if (held) console.log(`\n${header}\n${Buffer.concat(output).toString().trimEnd()}`)
@@ -140,6 +203,8 @@ await run(unit, false)
 await besideDone
 await run(browser, false)
 
+// The failed tests again at the very end, where a log cut to its last lines still shows them.
+if (failedTests.length > 0) console.log(`\nfailed tests:\n  ${failedTests.join('\n  ')}`)
 if (failedStages.length > 0) console.log(`\nfailed stages: ${failedStages.join(', ')}`)
 // A failed stage without test counts (typecheck, lint, a crash) still counts as a failure.
 const failed = total.failed > 0 ? total.failed : failedStages.length
