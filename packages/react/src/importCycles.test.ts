@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findImportCycles } from './test/importCycles.fixture.ts'
+import { findFolderLoops, findImportCycles } from '../../../scripts/structure/importGraph.ts'
 
 const here = import.meta.dirname
 const everyImport = { lazy: true, typeOnly: true }
@@ -33,6 +33,11 @@ describe('import cycles', () => {
         'modal.ts -> views/View.tsx -> provider.tsx -> modal.ts',
       ])
       expect(findImportCycles(dir, { lazy: false, typeOnly: false })).toEqual([])
+      // The same files as top-level entries: provider, modal and views import one another round.
+      expect(findFolderLoops(dir, everyImport)).toEqual([
+        ['modal.ts', 'provider.tsx', 'views'],
+        ['leaf.ts', 'leaf2.ts'],
+      ])
     } finally {
       rmSync(dir, { recursive: true })
     }

@@ -9,12 +9,15 @@ export type ImportKinds = {
   typeOnly: boolean
 }
 
-/** Source files under `dir`, tests left out (a test may import anything it checks). */
-function sourceFiles(dir: string): string[] {
+/**
+ * Production source files under `dir`: tests and test helpers (`*.fixture.ts`, a `test/` folder)
+ * left out, since a test may import anything it checks.
+ */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return sourceFiles(path)
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
+    if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path)
+    return /\.tsx?$/.test(name) && !/\.(test|fixture)\.tsx?$/.test(name) ? [path] : []
   })
 }
 
@@ -54,13 +57,18 @@ function importsOf(file: string, kinds: ImportKinds): string[] {
     .flatMap((specifier) => resolveRelative(file, specifier) ?? [])
 }
 
+/** Each source file under `dir` with the files under `dir` it imports. */
+function importGraph(dir: string, kinds: ImportKinds): Map<string, string[]> {
+  return new Map(sourceFiles(dir).map((file) => [file, importsOf(file, kinds)]))
+}
+
 /**
  * Import cycles among the source files under `dir` (none when there are none), each written
  * `a.ts -> b.tsx -> a.ts` with paths relative to `dir`.
  */
 export function findImportCycles(dir: string, kinds: ImportKinds): string[] {
   const root = resolve(dir)
-  const graph = new Map(sourceFiles(root).map((file) => [file, importsOf(file, kinds)]))
+  const graph = importGraph(root, kinds)
   const cycles: string[] = []
   const done = new Set<string>()
   // Depth-first: a file met again while still on the path closes a cycle. Each file is walked
@@ -82,4 +90,58 @@ export function findImportCycles(dir: string, kinds: ImportKinds): string[] {
   }
   for (const file of [...graph.keys()].sort()) if (!done.has(file)) walk(file)
   return cycles
+}
+
+/**
+ * Loops between the top-level entries of `dir` (its folders, and its files on their own): each
+ * loop is a set of entries every one of which imports, through the others, every other one. A
+ * folder loop is what keeps a reader from understanding one folder without the rest. Each loop is
+ * its entries sorted, the loops largest first; none when the folders form layers.
+ */
+export function findFolderLoops(dir: string, kinds: ImportKinds): string[][] {
+  const root = resolve(dir)
+  const entryOf = (file: string) => relative(root, file).split(/[\\/]/)[0] as string
+  const edges = new Map<string, Set<string>>()
+  for (const [file, imports] of importGraph(root, kinds)) {
+    const from = entryOf(file)
+    const targets = edges.get(from) ?? new Set<string>()
+    edges.set(from, targets)
+    for (const target of imports) if (entryOf(target) !== from) targets.add(entryOf(target))
+  }
+  // Tarjan's strongly connected components: every component of more than one entry is a loop.
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const loops: string[][] = []
+  const connect = (entry: string) => {
+    index.set(entry, index.size)
+    low.set(entry, index.get(entry) as number)
+    stack.push(entry)
+    onStack.add(entry)
+    for (const next of edges.get(entry) ?? []) {
+      if (!index.has(next)) {
+        connect(next)
+        low.set(entry, Math.min(low.get(entry) as number, low.get(next) as number))
+      } else if (onStack.has(next))
+        low.set(entry, Math.min(low.get(entry) as number, index.get(next) as number))
+    }
+    if (low.get(entry) !== index.get(entry)) return
+    const component: string[] = []
+    for (;;) {
+      const member = stack.pop() as string
+      onStack.delete(member)
+      component.push(member)
+      if (member === entry) break
+    }
+    if (component.length > 1) loops.push(component.sort())
+  }
+  for (const entry of [...edges.keys()].sort()) if (!index.has(entry)) connect(entry)
+  return loops.sort((a, b) => b.length - a.length)
+}
+
+/** The number of top-level entries (folders, and files on their own) holding source under `dir`. */
+export function topLevelEntries(dir: string): number {
+  const root = resolve(dir)
+  return new Set(sourceFiles(root).map((file) => relative(root, file).split(/[\\/]/)[0])).size
 }
