@@ -8,18 +8,20 @@ import {
   withEvmChecksum,
 } from '@latch/protocol'
 import { z } from 'zod'
-import {
-  type BitcoinChainConfig,
-  bitcoinChainConfig,
-  unknownBitcoinNetwork,
-  withBitcoinNetwork,
-} from './bitcoin/config.ts'
 import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 import { DEFAULT_UPSTREAM_SLOTS, type UpstreamSlotLimits } from './chains/upstreamSlots.ts'
 import { REDIS_TIMEOUT_MS } from './constants.ts'
 import { FARCASTER_RELAY_URL, SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
 import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
+import {
+  type BitcoinChainConfig,
+  bitcoinChainConfig,
+  unknownBitcoinNetwork,
+  withBitcoinNetwork,
+} from './families/bitcoin/config.ts'
+import { type PolkadotChainConfig, polkadotChainConfig } from './families/polkadot/config.ts'
+import { type SolanaChainConfig, solanaChainConfig } from './families/solana/config.ts'
 import { NAMES_WRITES_PER_MINUTE } from './names/constants.ts'
 import type { FetchPolicy } from './nfts/fetchLimited.ts'
 import {
@@ -32,8 +34,6 @@ import {
 } from './onramp/constants.ts'
 import { SPONSORSHIP_CLIENT_SHARE_PERCENT } from './paymaster/constants.ts'
 import { BUDGET_PERIODS, type SponsorshipPolicy } from './paymaster/policy.ts'
-import { type PolkadotChainConfig, polkadotChainConfig } from './polkadot/config.ts'
-import { type SolanaChainConfig, solanaChainConfig } from './solana/config.ts'
 import { parseTrustProxy, type TrustProxy } from './trustProxy.ts'
 
 /** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */

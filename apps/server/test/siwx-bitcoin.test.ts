@@ -1,6 +1,6 @@
 import { formatSiwbMessage, type SiwbMessage } from '@latch/protocol/siwx-bitcoin'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { signBip137, signBip322 } from '../src/bitcoin/bip322.fixture.ts'
+import { signBip137, signBip322 } from '../src/families/bitcoin/bip322.fixture.ts'
 import { type BitcoinTestKey, bitcoinKey } from './bitcoinTx.ts'
 import { DEMO_ORIGIN, startTestServer, type TestServer } from './helpers.ts'
 

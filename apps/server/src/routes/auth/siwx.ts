@@ -17,14 +17,14 @@ import { SiwxNonceStore } from '../../auth/nonceStore.ts'
 import { type SiwxSessionRecord, SiwxSessionStore } from '../../auth/sessionStore.ts'
 import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import { signIn } from '../../auth/signIn.ts'
-import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
-import type { PolkadotChainClient } from '../../polkadot/clients.ts'
+import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
+import type { PolkadotChainClient } from '../../families/polkadot/clients.ts'
+import type { SolanaChainClient } from '../../families/solana/clients.ts'
 import type { Project } from '../../projects.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
-import type { SolanaChainClient } from '../../solana/clients.ts'
 
 const errors = {
   400: errorResponse,

@@ -1,9 +1,9 @@
 import { errorResponse, gasPriceOrFeeRatesResponse, gasPriceQuery } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
-import { readFeeRates } from '../../bitcoin/feeRates.ts'
 import { suggestGasPrices } from '../../chains/gasPrice.ts'
 import { HttpError } from '../../errors.ts'
+import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
+import { readFeeRates } from '../../families/bitcoin/feeRates.ts'
 import { chainUnavailable, type Networks, requireChain } from './chainParam.ts'
 
 /** The message of a gas-price call on a network the server does not serve. */

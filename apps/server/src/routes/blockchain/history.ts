@@ -18,11 +18,16 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { formatUnits, getAddress } from 'viem'
-import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
-import { BitcoinHistory } from '../../bitcoin/history/bitcoinHistory.ts'
 import type { ChainConfig } from '../../config.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
+import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
+import { BitcoinHistory } from '../../families/bitcoin/history/bitcoinHistory.ts'
+import { requirePolkadotAddress } from '../../families/polkadot/address.ts'
+import type { PolkadotFamily } from '../../families/polkadot/family.ts'
+import { decodePolkadotCursor, polkadotHistoryPage } from '../../families/polkadot/history/page.ts'
+import type { SolanaChainClient } from '../../families/solana/clients.ts'
+import { SolanaHistory } from '../../families/solana/history/solanaHistory.ts'
 import { type HistoryRow, readHistory } from '../../indexer/history.ts'
 import { trackedTokens } from '../../indexer/tokens.ts'
 import type { NftMetadata, NftRef } from '../../nfts/metadata.ts'
@@ -34,12 +39,7 @@ import {
   type StoredOrder,
   toOnrampOrder,
 } from '../../onramp/store.ts'
-import { requirePolkadotAddress } from '../../polkadot/address.ts'
-import type { PolkadotFamily } from '../../polkadot/family.ts'
-import { decodePolkadotCursor, polkadotHistoryPage } from '../../polkadot/history/page.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
-import type { SolanaChainClient } from '../../solana/clients.ts'
-import { SolanaHistory } from '../../solana/history/solanaHistory.ts'
 import {
   decodeHistoryCursor,
   decodeOrderCursor,

@@ -8,15 +8,15 @@ import {
   isPolkadotAccount,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { requireBitcoinAddress } from '../../bitcoin/address.ts'
-import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import { IDENTITY_CACHE_MS } from '../../constants.ts'
 import { HttpError } from '../../errors.ts'
+import { requireBitcoinAddress } from '../../families/bitcoin/address.ts'
+import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
+import { requirePolkadotAddress } from '../../families/polkadot/address.ts'
+import type { PolkadotChainClient } from '../../families/polkadot/clients.ts'
 import { identityCacheKey } from '../../identity/identityCache.ts'
 import { type IdentitySource, resolveIdentity } from '../../identity/identitySource.ts'
-import { requirePolkadotAddress } from '../../polkadot/address.ts'
-import type { PolkadotChainClient } from '../../polkadot/clients.ts'
 import { evmAddressOf, type Networks, requireChain } from './chainParam.ts'
 
 /** Browsers and proxies may keep an identity as long as the server does (5 min). */

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
+import { solanaMethods } from '../../families/solana/gatewayMethods.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import { ChainGateway } from '../../rpc/gateway.ts'
 import { evmMethods, type GatewayMethods } from '../../rpc/methods.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
-import { solanaMethods } from '../../solana/gatewayMethods.ts'
 import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
 
 /**

@@ -5,10 +5,10 @@ import {
   supportedChainsResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { BitcoinChainClient } from '../../bitcoin/clients.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { Config } from '../../config.ts'
-import type { SolanaChainClient } from '../../solana/clients.ts'
+import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
+import type { SolanaChainClient } from '../../families/solana/clients.ts'
 
 /**
  * GET /v1/supported-chains: the configured networks of every family, all served over HTTP, the

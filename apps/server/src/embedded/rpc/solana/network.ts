@@ -1,6 +1,6 @@
 import type { SolanaNetworkInfo } from '@latch/protocol'
 import { HttpError } from '../../../errors.ts'
-import type { SolanaChainClient } from '../../../solana/clients.ts'
+import type { SolanaChainClient } from '../../../families/solana/clients.ts'
 
 /** A call that needs a Solana network on a server that has none. */
 export const NO_SOLANA_NETWORK = 'No Solana network is configured'

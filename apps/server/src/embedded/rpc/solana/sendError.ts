@@ -1,8 +1,8 @@
 import type { SolanaMessage } from '@latch/protocol/solana-wire'
 import { isUpstreamOutage } from '../../../chains/upstreamCircuits.ts'
 import { HttpError } from '../../../errors.ts'
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../solana/programs.ts'
-import { SolanaRpcError } from '../../../solana/rpc.ts'
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../families/solana/programs.ts'
+import { SolanaRpcError } from '../../../families/solana/rpc.ts'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 

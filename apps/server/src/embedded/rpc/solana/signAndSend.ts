@@ -1,6 +1,6 @@
 import { encodeBase64 } from '@latch/protocol/solana-wire'
 import { z } from 'zod'
-import type { SolanaChainClient } from '../../../solana/clients.ts'
+import type { SolanaChainClient } from '../../../families/solana/clients.ts'
 import type { SolanaSigner } from '../../solanaKeys.ts'
 import { parseParams } from '../params.ts'
 import { base64Transaction } from './params.ts'

@@ -1,4 +1,4 @@
-import type { SolanaChainClient } from '../../../solana/clients.ts'
+import type { SolanaChainClient } from '../../../families/solana/clients.ts'
 import type { EmbeddedContext } from '../../context.ts'
 import type { SolanaSigner } from '../../solanaKeys.ts'
 import { type WalletUser, WalletUserStore } from '../../users.ts'
