@@ -20,8 +20,12 @@ import type { Database } from './db/index.ts'
 import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from './db/unavailable.ts'
 import { HttpError, STATUS_NAMES } from './errors.ts'
 import { createBitcoinClients } from './families/bitcoin/clients.ts'
+import { bitcoinFamily } from './families/bitcoin/family.ts'
+import { evmFamily } from './families/evm/family.ts'
 import { createPolkadotFamily } from './families/polkadot/family.ts'
+import { Families } from './families/registry.ts'
 import { createSolanaClients } from './families/solana/clients.ts'
+import { solanaFamily } from './families/solana/family.ts'
 import { withFrameRoutes } from './frame/openApi.ts'
 import { startIndexers } from './indexer/indexer.ts'
 import { openIndexerSession } from './indexer/session.ts'
@@ -248,6 +252,13 @@ export async function buildServer({
     upstreams: circuits,
     log: app.log,
   })
+  // Every chain family the server serves, each with its networks: what routes ask by CAIP-2 id.
+  const families = new Families([
+    evmFamily(chains, { db, nfts: { metadata: nftMetadata, spamLists: spamListsOf(chains) } }),
+    solanaFamily(solanaChains, { db, log: app.log }),
+    bitcoinFamily(bitcoinChains, { db, log: app.log }),
+    polkadot,
+  ])
   // Everything the kit calls for a project: /v1/* and the wallet registry.
   await app.register(async (scoped) => {
     scoped.addHook(
@@ -256,10 +267,7 @@ export async function buildServer({
     )
     await scoped.register(
       supportedChainsRoute({
-        chains,
-        solanaChains,
-        bitcoinChains,
-        polkadotChains: polkadot.chains,
+        families,
         chainConfigs: config.chains,
         sponsoredChainIds: paymaster?.chainIds ?? [],
       }),
@@ -268,9 +276,7 @@ export async function buildServer({
       accountDataRoutes({
         config,
         chains,
-        solanaChains,
-        bitcoinChains,
-        polkadot,
+        families,
         db,
         redis,
         upstreams: circuits,
@@ -310,16 +316,7 @@ export async function buildServer({
     await scoped.register(assetImageRoute({ chains: config.chains }))
     await scoped.register(currencyImageRoute)
     await scoped.register(tokenImageRoute)
-    await scoped.register(
-      historyRoute({
-        db,
-        chains: config.chains,
-        solanaChains,
-        bitcoinChains,
-        polkadot,
-        nfts: { metadata: nftMetadata, spamLists: spamListsOf(chains) },
-      }),
-    )
+    await scoped.register(historyRoute({ families }))
     await scoped.register(
       nftRoutes({
         db,
@@ -335,10 +332,7 @@ export async function buildServer({
     await scoped.register(
       siwxRoutes({
         db,
-        chains,
-        solanaChains,
-        bitcoinChains,
-        polkadotChains: polkadot.chains,
+        families,
         allowLocalhost: config.allowLocalhost,
         redis,
       }),

@@ -8,6 +8,12 @@ export type Identity = IdentityResponse
 export const NO_IDENTITY: Identity = { name: null, avatar: null }
 
 /**
+ * The family whose accounts have names: both sources (names registered here, ENS reverse records)
+ * are EVM contracts, so an account of another family has none.
+ */
+export const IDENTITY_NAMESPACE = 'eip155'
+
+/**
  * Somewhere names of addresses come from: ENS reverse records (`EnsIdentitySource`),
  * and names registered here (`LatchNamesIdentitySource`). `lookup` answers undefined when it knows
  * no name for the address on those chains, and throws when the source itself cannot be read.

@@ -1,33 +1,18 @@
 import {
-  accountAddressParams,
   type CaipNetworkId,
   eip155NetworkId,
-  errorResponse,
   HISTORY_PAGE_SIZE,
   type HistoryTransaction,
   type HistoryTransfer,
-  historyQuery,
-  historyResponse,
-  isBitcoinAccount,
-  isEvmAccount,
-  isPolkadotAccount,
   ONRAMP_PROVIDERS,
   type OnrampProviderId,
   type OperationType,
 } from '@latch/protocol'
 import type { FastifyRequest } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { formatUnits, getAddress } from 'viem'
 import type { ChainConfig } from '../../config.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
-import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
-import { BitcoinHistory } from '../../families/bitcoin/history/bitcoinHistory.ts'
-import { requirePolkadotAddress } from '../../families/polkadot/address.ts'
-import type { PolkadotFamily } from '../../families/polkadot/family.ts'
-import { decodePolkadotCursor, polkadotHistoryPage } from '../../families/polkadot/history/page.ts'
-import type { SolanaChainClient } from '../../families/solana/clients.ts'
-import { SolanaHistory } from '../../families/solana/history/solanaHistory.ts'
 import { type HistoryRow, readHistory } from '../../indexer/history.ts'
 import { trackedTokens } from '../../indexer/tokens.ts'
 import type { NftMetadata, NftRef } from '../../nfts/metadata.ts'
@@ -45,8 +30,9 @@ import {
   decodeOrderCursor,
   encodeHistoryCursor,
   encodeOrderCursor,
-} from './historyCursor.ts'
-import { nftImageUrl } from './nfts.ts'
+} from '../../routes/blockchain/historyCursor.ts'
+import { nftImageUrl } from '../../routes/blockchain/nfts.ts'
+import type { ServerFamily } from '../types.ts'
 
 /** approve(address,uint256): a transaction that moved nothing but set an allowance. */
 const APPROVE_SELECTOR = '0x095ea7b3'
@@ -60,174 +46,94 @@ type IndexedChain = {
 }
 
 /**
- * GET /v1/account/{address}/history: the transactions the account sent or moved value
- * in, newest first, HISTORY_PAGE_SIZE a page, from the indexer's tables.
+ * An EVM account's transaction history from the indexer's tables: the transactions it sent or
+ * moved value in (the native coin, the configured tokens, NFTs; swaps through the Uniswap router
+ * as one trade), newest first, HISTORY_PAGE_SIZE a page, on every configured chain or on one;
+ * with `onramp`, its paid orders of that provider instead.
  */
-export const historyRoute =
-  (deps: {
-    db: Database
-    chains: ChainConfig[]
-    solanaChains: ReadonlyMap<string, SolanaChainClient>
-    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
-    polkadot: PolkadotFamily
-    /** NFT transfers are described with their token's metadata and flagged by the spam rule. */
-    nfts: { metadata: NftMetadata; spamLists: ReadonlyMap<number, NftSpamLists> }
-  }): FastifyPluginAsyncZod =>
-  async (app) => {
-    const solana = new SolanaHistory({ db: deps.db, chains: deps.solanaChains, log: app.log })
-    const bitcoin = new BitcoinHistory({ db: deps.db, chains: deps.bitcoinChains, log: app.log })
-    const chains = new Map<number, IndexedChain>(
-      deps.chains.map((chain) => [
-        chain.chainId,
-        {
-          caipNetworkId: eip155NetworkId(chain.chainId),
-          native: { ...chain.nativeCurrency, spam: false },
-          tokens: trackedTokens(chain),
-        },
-      ]),
-    )
-
-    app.get(
-      '/v1/account/:address/history',
+export function evmHistory(deps: {
+  db: Database
+  chains: readonly ChainConfig[]
+  /** NFT transfers are described with their token's metadata and flagged by the spam rule. */
+  nfts: { metadata: NftMetadata; spamLists: ReadonlyMap<number, NftSpamLists> }
+}): ServerFamily['history'] {
+  const chains = new Map<number, IndexedChain>(
+    deps.chains.map((chain) => [
+      chain.chainId,
       {
-        schema: {
-          tags: ['blockchain'],
-          summary: "An account's transaction history, newest first, 50 a page",
-          description:
-            'Transactions the address sent, or sent or received a transfer in (the native coin ' +
-            'and the configured tokens, swaps through the Uniswap router as one trade), on every ' +
-            'configured network or on `chainId`; for a Solana address, its SOL and SPL token ' +
-            'transfers on the Solana networks; for a Bitcoin address, its transactions on the ' +
-            'Bitcoin networks of its address type, each one BTC transfer netted of change (in, or ' +
-            'out with the fee), those still in the mempool first and pending. Pass the `next` of a page as `cursor` for the ' +
-            'next one; `next` is null on the last page.',
-          params: accountAddressParams,
-          querystring: historyQuery,
-          response: {
-            200: historyResponse,
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-          },
-        },
+        caipNetworkId: eip155NetworkId(chain.chainId),
+        native: { ...chain.nativeCurrency, spam: false },
+        tokens: trackedTokens(chain),
       },
-      async (request) => {
-        const { cursor, chainId, onramp } = request.query
-        const polkadotChain = chainId === undefined ? undefined : deps.polkadot.chains.get(chainId)
-        if (polkadotChain || isPolkadotAccount(request.params.address)) {
-          // A Polkadot account's history is per chain: several chains share its SS58 form.
-          const chain =
-            polkadotChain ??
-            (deps.polkadot.chains.size === 1 ? [...deps.polkadot.chains.values()][0] : undefined)
-          if (!chain)
-            throw new HttpError(
-              400,
-              chainId === undefined
-                ? 'chainId is required for a Polkadot address'
-                : `Expected a Polkadot address for ${chainId}`,
-            )
-          await requirePolkadotAddress(chain, request.params.address)
-          if (onramp !== undefined) return { data: [], next: null }
-          const before = cursor === undefined ? undefined : decodePolkadotCursor(cursor)
-          if (cursor !== undefined && !before) throw new HttpError(400, BAD_CURSOR)
-          return polkadotHistoryPage(deps.db, chain, request.params.address, before, (symbol) =>
-            tokenIconUrl(request, symbol),
-          )
-        }
-        const bitcoinAddress = isBitcoinAccount(request.params.address)
-        if (bitcoinAddress || (chainId !== undefined && bitcoin.serves(chainId))) {
-          if (chainId !== undefined && !bitcoin.serves(chainId))
-            throw new HttpError(
-              400,
-              deps.solanaChains.has(chainId)
-                ? `Expected a Solana address for ${chainId}`
-                : `Expected an EVM address for ${chainId}`,
-            )
-          if (!bitcoinAddress) throw new HttpError(400, `Expected a Bitcoin address for ${chainId}`)
-          // On-ramp orders pay out on EVM chains only: a Bitcoin account has none.
-          if (onramp !== undefined) return { data: [], next: null }
-          return bitcoin.page(request.params.address, { chainId, cursor }, (symbol) =>
-            tokenIconUrl(request, symbol),
-          )
-        }
-        if (!isEvmAccount(request.params.address)) {
-          if (chainId !== undefined && !deps.solanaChains.has(chainId))
-            throw new HttpError(400, `Expected an EVM address for ${chainId}`)
-          // On-ramp orders pay out on EVM chains only: a Solana account has none.
-          if (onramp !== undefined) return { data: [], next: null }
-          return solana.page(request.params.address, { chainId, cursor }, (symbol) =>
-            tokenIconUrl(request, symbol),
-          )
-        }
-        if (chainId !== undefined && deps.solanaChains.has(chainId))
-          throw new HttpError(400, `Expected a Solana address for ${chainId}`)
-        let chainIds = [...chains.keys()]
-        if (chainId !== undefined) {
-          const wanted = [...chains.entries()].find(([, chain]) => chain.caipNetworkId === chainId)
-          if (!wanted) throw new HttpError(400, `Unsupported chain: ${chainId}`)
-          chainIds = [wanted[0]]
-        }
-        const address = `0x${request.params.address.replace(/^0x/, '').toLowerCase()}`
-        if (onramp !== undefined) {
-          if (!(ONRAMP_PROVIDERS as readonly string[]).includes(onramp))
-            throw new HttpError(400, `Unknown on-ramp provider ${onramp}`)
-          const after = cursor === undefined ? undefined : decodeOrderCursor(cursor)
-          if (cursor !== undefined && !after) throw new HttpError(400, BAD_CURSOR)
-          const orders = await readPaidOrders(deps.db, {
-            address,
-            provider: onramp as OnrampProviderId,
-            chainIds,
-            before: after,
-            limit: HISTORY_PAGE_SIZE + 1,
-          })
-          const page = orders.slice(0, HISTORY_PAGE_SIZE)
-          const last = page.at(-1)
-          return {
-            data: page.map((order) =>
-              describeOrder(order, chains.get(order.chainId) as IndexedChain, request),
-            ),
-            next:
-              orders.length > HISTORY_PAGE_SIZE && last?.paidAt
-                ? encodeOrderCursor({ paidAt: last.paidAt, id: last.id })
-                : null,
-          }
-        }
+    ]),
+  )
+  return async (account, { caipNetworkId: chainId, cursor, onramp }, request) => {
+    let chainIds = [...chains.keys()]
+    if (chainId !== undefined) {
+      const wanted = [...chains.entries()].find(([, chain]) => chain.caipNetworkId === chainId)
+      if (!wanted) throw new HttpError(400, `Unsupported chain ${chainId}`)
+      chainIds = [wanted[0]]
+    }
+    const address = `0x${account.replace(/^0x/, '').toLowerCase()}`
+    if (onramp !== undefined) {
+      if (!(ONRAMP_PROVIDERS as readonly string[]).includes(onramp))
+        throw new HttpError(400, `Unknown on-ramp provider ${onramp}`)
+      const after = cursor === undefined ? undefined : decodeOrderCursor(cursor)
+      if (cursor !== undefined && !after) throw new HttpError(400, BAD_CURSOR)
+      const orders = await readPaidOrders(deps.db, {
+        address,
+        provider: onramp as OnrampProviderId,
+        chainIds,
+        before: after,
+        limit: HISTORY_PAGE_SIZE + 1,
+      })
+      const page = orders.slice(0, HISTORY_PAGE_SIZE)
+      const last = page.at(-1)
+      return {
+        data: page.map((order) =>
+          describeOrder(order, chains.get(order.chainId) as IndexedChain, request),
+        ),
+        next:
+          orders.length > HISTORY_PAGE_SIZE && last?.paidAt
+            ? encodeOrderCursor({ paidAt: last.paidAt, id: last.id })
+            : null,
+      }
+    }
 
-        const before = cursor === undefined ? undefined : decodeHistoryCursor(cursor)
-        if (cursor !== undefined && (!before || !chains.has(before.chainId))) {
-          throw new HttpError(400, BAD_CURSOR)
-        }
-        const rows = await readHistory(deps.db, {
-          address,
-          chainIds,
-          before,
-          limit: HISTORY_PAGE_SIZE + 1,
-        })
-        const page = rows.slice(0, HISTORY_PAGE_SIZE)
-        const last = page.at(-1)
-        const delivered = await ordersDeliveredBy(
-          deps.db,
-          address,
-          page.map((row) => row.hash),
-        )
-        const nfts = await describeNfts(page, address, deps.nfts, request)
-        return {
-          data: page.map((row) => {
-            const transaction = describeTransaction(
-              row,
-              address,
-              chains.get(row.chainId) as IndexedChain,
-              request,
-              nfts,
-            )
-            const order = delivered.get(`${row.chainId}:${row.hash}`)
-            return order ? markedAsBought(transaction, order) : transaction
-          }),
-          next: rows.length > HISTORY_PAGE_SIZE && last ? encodeHistoryCursor(last) : null,
-        }
-      },
+    const before = cursor === undefined ? undefined : decodeHistoryCursor(cursor)
+    if (cursor !== undefined && (!before || !chains.has(before.chainId))) {
+      throw new HttpError(400, BAD_CURSOR)
+    }
+    const rows = await readHistory(deps.db, {
+      address,
+      chainIds,
+      before,
+      limit: HISTORY_PAGE_SIZE + 1,
+    })
+    const page = rows.slice(0, HISTORY_PAGE_SIZE)
+    const last = page.at(-1)
+    const delivered = await ordersDeliveredBy(
+      deps.db,
+      address,
+      page.map((row) => row.hash),
     )
+    const nfts = await describeNfts(page, address, deps.nfts, request)
+    return {
+      data: page.map((row) => {
+        const transaction = describeTransaction(
+          row,
+          address,
+          chains.get(row.chainId) as IndexedChain,
+          request,
+          nfts,
+        )
+        const order = delivered.get(`${row.chainId}:${row.hash}`)
+        return order ? markedAsBought(transaction, order) : transaction
+      }),
+      next: rows.length > HISTORY_PAGE_SIZE && last ? encodeHistoryCursor(last) : null,
+    }
   }
+}
 
 type NftInfo = NonNullable<HistoryTransfer['nft_info']>
 

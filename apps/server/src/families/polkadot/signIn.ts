@@ -1,7 +1,14 @@
 import { checkSs58, isSs58Problem } from '@latch/protocol'
+import {
+  parseSiwpMessage,
+  SIWP_HEADER_SUFFIX,
+  type SiwpMessage,
+  SiwpMessageError,
+} from '@latch/protocol/siwx-polkadot'
 import { u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { HttpError } from '../../errors.ts'
+import type { FamilySignIn, SignInFields } from '../types.ts'
 import type { PolkadotChainClient } from './clients.ts'
 
 /**
@@ -57,4 +64,36 @@ export async function verifyPolkadotMessage(
     }
   }
   return false
+}
+
+/**
+ * A Polkadot sign-in message (CAIP-122): signed with the wallet's `signRaw` by an sr25519, ed25519
+ * or ecdsa key, on the network its Chain ID names, whose SS58 prefix the address must have.
+ */
+export function polkadotSignIn(chains: ReadonlyMap<string, PolkadotChainClient>): FamilySignIn {
+  return {
+    reads: (header) => header.endsWith(SIWP_HEADER_SUFFIX),
+    parse: (text, signed) => {
+      const request = { message: text, signature: signed }
+      let message: SiwpMessage
+      try {
+        message = parseSiwpMessage(request.message, ['uri', 'version', 'nonce', 'issuedAt'])
+      } catch (error) {
+        if (error instanceof SiwpMessageError) throw new HttpError(400, error.message)
+        throw error
+      }
+      return {
+        fields: message as SignInFields,
+        account: () => {
+          const chain = polkadotChainOf(chains, message.chainId)
+          return {
+            caipNetworkId: chain.caipNetworkId,
+            address: message.address,
+            verify: () =>
+              verifyPolkadotMessage(chain, message.address, request.message, request.signature),
+          }
+        },
+      }
+    },
+  }
 }

@@ -1,6 +1,13 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { decodeBase58, SOLANA_DEVNET, SOLANA_MAINNET, SOLANA_TESTNET } from '@latch/protocol'
+import {
+  parseSiwsMessage,
+  SIWS_HEADER_SUFFIX,
+  type SiwsMessage,
+  SiwsMessageError,
+} from '@latch/protocol/siwx'
 import { HttpError } from '../../errors.ts'
+import type { FamilySignIn, SignInFields } from '../types.ts'
 import type { SolanaChainClient } from './clients.ts'
 
 /** The public clusters' CAIP-2 ids: the first 32 characters of each genesis hash. */
@@ -53,3 +60,44 @@ export function verifyEd25519(
   })
   return verify(null, message, key, signature)
 }
+
+/** A Sign In With Solana message: an ed25519 signature of its text by the address's key. */
+export function solanaSignIn(chains: ReadonlyMap<string, SolanaChainClient>): FamilySignIn {
+  return {
+    reads: (header) => header.endsWith(SIWS_HEADER_SUFFIX),
+    parse: (text, signed) => {
+      const request = { message: text, signature: signed }
+      let message: SiwsMessage
+      try {
+        message = parseSiwsMessage(request.message, ['uri', 'version', 'nonce', 'issuedAt'])
+      } catch (error) {
+        if (error instanceof SiwsMessageError) throw new HttpError(400, error.message)
+        throw error
+      }
+      const signature = signatureBytes(request.signature)
+      if (signature?.length !== 64)
+        throw new HttpError(
+          400,
+          'signature must be 64 bytes, base58 or 0x-hex, for a Solana account',
+        )
+      return {
+        fields: message as SignInFields,
+        account: () => {
+          const chain = solanaChainOf(chains, message.chainId)
+          return {
+            caipNetworkId: chain.caipNetworkId,
+            address: message.address,
+            verify: async () =>
+              verifyEd25519(message.address, new TextEncoder().encode(request.message), signature),
+          }
+        },
+      }
+    },
+  }
+}
+
+/** A signature as wallets hand it over: 0x-hex, or base58 as Solana's wallets write it. */
+const signatureBytes = (signature: string): Uint8Array | undefined =>
+  /^0x([0-9a-fA-F]{2})+$/.test(signature)
+    ? Uint8Array.from(Buffer.from(signature.slice(2), 'hex'))
+    : decodeBase58(signature)

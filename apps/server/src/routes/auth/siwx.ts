@@ -17,12 +17,9 @@ import { SiwxNonceStore } from '../../auth/nonceStore.ts'
 import { type SiwxSessionRecord, SiwxSessionStore } from '../../auth/sessionStore.ts'
 import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import { signIn } from '../../auth/signIn.ts'
-import type { ChainClient } from '../../chains/clients.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
-import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
-import type { PolkadotChainClient } from '../../families/polkadot/clients.ts'
-import type { SolanaChainClient } from '../../families/solana/clients.ts'
+import type { Families } from '../../families/registry.ts'
 import type { Project } from '../../projects.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 
@@ -64,10 +61,7 @@ const bearerTokenOf = (request: FastifyRequest): string => {
 export const siwxRoutes =
   (deps: {
     db: Database
-    chains: Map<number, ChainClient>
-    solanaChains: ReadonlyMap<string, SolanaChainClient>
-    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
-    polkadotChains?: ReadonlyMap<string, PolkadotChainClient>
+    families: Families
     allowLocalhost: boolean
     rateLimit?: { max: number; windowMs: number }
     /** Where the per-IP limits are shared by every instance (memory without it). */
@@ -151,10 +145,7 @@ export const siwxRoutes =
         const { token, session } = await signIn(
           {
             db: deps.db,
-            chains: deps.chains,
-            solanaChains: deps.solanaChains,
-            bitcoinChains: deps.bitcoinChains,
-            ...(deps.polkadotChains ? { polkadotChains: deps.polkadotChains } : {}),
+            families: deps.families,
             nonces,
             allowLocalhost: deps.allowLocalhost,
             log: request.log,

@@ -4,9 +4,7 @@ import type { ChainClient } from '../../chains/clients.ts'
 import type { UpstreamBounds } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/index.ts'
-import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
-import type { PolkadotFamily } from '../../families/polkadot/family.ts'
-import type { SolanaChainClient } from '../../families/solana/clients.ts'
+import type { Families } from '../../families/registry.ts'
 import { EnsIdentitySource } from '../../identity/ensIdentity.ts'
 import { LatchNamesIdentitySource } from '../../identity/latchNamesIdentity.ts'
 import { NameStore } from '../../names/nameStore.ts'
@@ -30,9 +28,7 @@ export const accountDataRoutes =
   (deps: {
     config: Pick<Config, 'priceApiUrl' | 'chains' | 'names' | 'allowLocalhost' | 'onramp'>
     chains: Map<number, ChainClient>
-    solanaChains: ReadonlyMap<string, SolanaChainClient>
-    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
-    polkadot: PolkadotFamily
+    families: Families
     db: Database
     /** The cache's store when REDIS_URL is set (shared by every instance); else memory. */
     redis: RedisConnection | undefined
@@ -57,28 +53,17 @@ export const accountDataRoutes =
     // Latch's own names first: a name registered here is the one the site shows.
     const identitySources = [new LatchNamesIdentitySource(names), new EnsIdentitySource()]
 
-    await app.register(
-      balanceRoute({
-        networks,
-        solanaNetworks: deps.solanaChains,
-        bitcoinNetworks: deps.bitcoinChains,
-        polkadotNetworks: deps.polkadot.chains,
-        cache,
-        prices,
-      }),
-    )
+    await app.register(balanceRoute({ families: deps.families, cache, prices }))
     await app.register(fungiblePriceRoute({ networks, prices }))
     await app.register(
       identityRoute({
         networks,
-        solanaNetworks: deps.solanaChains,
-        bitcoinNetworks: deps.bitcoinChains,
-        polkadotNetworks: deps.polkadot.chains,
+        families: deps.families,
         cache,
         sources: identitySources,
       }),
     )
-    await app.register(gasPriceRoute({ networks, bitcoinNetworks: deps.bitcoinChains }))
+    await app.register(gasPriceRoute({ families: deps.families }))
     await app.register(
       profileRoutes({
         store: names,

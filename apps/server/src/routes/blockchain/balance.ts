@@ -1,30 +1,10 @@
-import {
-  accountAddressParams,
-  balanceQuery,
-  balanceResponse,
-  errorResponse,
-  isBitcoinAccount,
-  isEvmAccount,
-  isPolkadotAccount,
-} from '@latch/protocol'
+import { accountAddressParams, balanceQuery, balanceResponse, errorResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { type PricedBalance, pricedBalances, readHoldings } from '../../balances/readBalances.ts'
 import type { ReadThroughCache } from '../../cache/ttlCache.ts'
 import { BALANCE_CACHE_MS } from '../../constants.ts'
-import { HttpError } from '../../errors.ts'
-import { requireBitcoinAddress } from '../../families/bitcoin/address.ts'
-import { bitcoinBalances, readBitcoinHoldings } from '../../families/bitcoin/balances.ts'
-import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
-import { requirePolkadotAddress } from '../../families/polkadot/address.ts'
-import { polkadotBalances, readPolkadotHoldings } from '../../families/polkadot/balances.ts'
-import { onChain } from '../../families/polkadot/chainCall.ts'
-import type { PolkadotChainClient } from '../../families/polkadot/clients.ts'
-import { solanaBalances } from '../../families/solana/balances.ts'
-import type { SolanaChainClient } from '../../families/solana/clients.ts'
-import { readSolanaHoldings } from '../../families/solana/holdings.ts'
+import type { Families } from '../../families/registry.ts'
 import type { Prices } from '../../prices/prices.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
-import { chainUnavailable, evmAddressOf, type Networks, requireChain } from './chainParam.ts'
 
 /**
  * GET /v1/account/{address}/balance?currency=usd&chainId: the native coin and every
@@ -34,14 +14,7 @@ import { chainUnavailable, evmAddressOf, type Networks, requireChain } from './c
  * REDIS_URL is set, unless `forceUpdate=true`.
  */
 export const balanceRoute =
-  (deps: {
-    networks: Networks
-    solanaNetworks: ReadonlyMap<string, SolanaChainClient>
-    bitcoinNetworks: ReadonlyMap<string, BitcoinChainClient>
-    polkadotNetworks: ReadonlyMap<string, PolkadotChainClient>
-    cache: ReadThroughCache
-    prices: Prices
-  }): FastifyPluginAsyncZod =>
+  (deps: { families: Families; cache: ReadThroughCache; prices: Prices }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v1/account/:address/balance',
@@ -66,93 +39,19 @@ export const balanceRoute =
         serializerCompiler: () => (data) => JSON.stringify(data),
       },
       async (request) => {
-        const { address } = request.params
-        const refresh = request.query.forceUpdate === 'true'
-        const withIcons = (balances: PricedBalance[]) => ({
+        const network = deps.families.requireNetwork(request.query.chainId)
+        const account = await network.accountOf(request.params.address)
+        const balances = await deps.cache.get(
+          `balance:${network.caipNetworkId}:${account}`,
+          () => network.balances(account, { prices: deps.prices, log: request.log }),
+          { ttlMs: BALANCE_CACHE_MS, refresh: request.query.forceUpdate === 'true' },
+        )
+        return {
           balances: balances.map((entry) => ({
             ...entry,
             iconUrl: tokenIconUrl(request, entry.symbol),
           })),
-        })
-        const polkadot = deps.polkadotNetworks.get(request.query.chainId)
-        if (polkadot) {
-          await requirePolkadotAddress(polkadot, address)
-          const load = async () => {
-            const [[info, holdings], prices] = await Promise.all([
-              onChain(
-                polkadot,
-                'Token balances',
-                () => Promise.all([polkadot.info(), readPolkadotHoldings(polkadot, address)]),
-                request.log,
-              ),
-              deps.prices.ofPolkadot(polkadot),
-            ])
-            return polkadotBalances(polkadot, info, holdings, prices)
-          }
-          const key = `balance:${polkadot.caipNetworkId}:${address}`
-          return withIcons(await deps.cache.get(key, load, { ttlMs: BALANCE_CACHE_MS, refresh }))
         }
-        const bitcoin = deps.bitcoinNetworks.get(request.query.chainId)
-        if (bitcoin) {
-          requireBitcoinAddress(bitcoin, address)
-          const load = async () => {
-            const [holdings, prices] = await Promise.all([
-              readBitcoinHoldings(bitcoin, address).catch((error: unknown) => {
-                request.log.warn(
-                  { err: error, chain: bitcoin.caipNetworkId },
-                  'balance read failed',
-                )
-                throw new HttpError(
-                  503,
-                  `Token balances unavailable: ${bitcoin.caipNetworkId} did not answer`,
-                )
-              }),
-              deps.prices.ofBitcoin(bitcoin),
-            ])
-            return bitcoinBalances(bitcoin, holdings, prices)
-          }
-          const key = `balance:${bitcoin.caipNetworkId}:${address}`
-          return withIcons(await deps.cache.get(key, load, { ttlMs: BALANCE_CACHE_MS, refresh }))
-        }
-        const solana = deps.solanaNetworks.get(request.query.chainId)
-        if (solana) {
-          if (isEvmAccount(address) || isBitcoinAccount(address) || isPolkadotAccount(address))
-            throw new HttpError(400, `Expected a Solana address for ${solana.caipNetworkId}`)
-          const load = async () => {
-            const [holdings, prices] = await Promise.all([
-              readSolanaHoldings(solana.rpc, address).catch((error: unknown) => {
-                request.log.warn({ err: error, chain: solana.caipNetworkId }, 'balance read failed')
-                throw new HttpError(
-                  503,
-                  `Token balances unavailable: ${solana.caipNetworkId} did not answer`,
-                )
-              }),
-              deps.prices.ofSolana(solana),
-            ])
-            return solanaBalances(solana, holdings, prices)
-          }
-          const key = `balance:${solana.caipNetworkId}:${address}`
-          return withIcons(await deps.cache.get(key, load, { ttlMs: BALANCE_CACHE_MS, refresh }))
-        }
-        const chain = requireChain(deps.networks, request.query.chainId)
-        if (!isEvmAccount(address))
-          throw new HttpError(400, `Expected an EVM address for ${chain.caipNetworkId}`)
-        const owner = evmAddressOf(address)
-        const load = async (): Promise<PricedBalance[]> => {
-          const [holdings, prices] = await Promise.all([
-            readHoldings(chain, owner).catch((error: unknown) => {
-              request.log.warn({ err: error, chain: chain.caipNetworkId }, 'balance read failed')
-              throw chainUnavailable(chain, 'Token balances')
-            }),
-            deps.prices.of(chain),
-          ])
-          return pricedBalances(chain, holdings, prices)
-        }
-        const balances = await deps.cache.get(`balance:${chain.config.chainId}:${owner}`, load, {
-          ttlMs: BALANCE_CACHE_MS,
-          refresh,
-        })
-        return withIcons(balances)
       },
     )
   }

@@ -1,10 +1,7 @@
 import { errorResponse, gasPriceOrFeeRatesResponse, gasPriceQuery } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { suggestGasPrices } from '../../chains/gasPrice.ts'
 import { HttpError } from '../../errors.ts'
-import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
-import { readFeeRates } from '../../families/bitcoin/feeRates.ts'
-import { chainUnavailable, type Networks, requireChain } from './chainParam.ts'
+import type { Families } from '../../families/registry.ts'
 
 /** The message of a gas-price call on a network the server does not serve. */
 export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price'
@@ -15,10 +12,7 @@ export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price'
  * and fast fee rates in sat/vB from its fee estimates (see `readFeeRates`).
  */
 export const gasPriceRoute =
-  (deps: {
-    networks: Networks
-    bitcoinNetworks: ReadonlyMap<string, BitcoinChainClient>
-  }): FastifyPluginAsyncZod =>
+  (deps: { families: Families }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v1/convert/gas-price',
@@ -44,25 +38,9 @@ export const gasPriceRoute =
         },
       },
       async (request) => {
-        const bitcoin = deps.bitcoinNetworks.get(request.query.chainId)
-        if (bitcoin)
-          return readFeeRates(bitcoin).catch((error: unknown) => {
-            request.log.warn({ err: error, chain: bitcoin.caipNetworkId }, 'fee rates read failed')
-            throw new HttpError(
-              503,
-              `Gas price unavailable: ${bitcoin.caipNetworkId} did not answer`,
-            )
-          })
-        const chain = requireChain(deps.networks, request.query.chainId, GAS_PRICE_UNSUPPORTED)
-        const prices = await suggestGasPrices(chain.client).catch((error: unknown) => {
-          request.log.warn({ err: error, chain: chain.caipNetworkId }, 'gas price read failed')
-          throw chainUnavailable(chain, 'Gas price')
-        })
-        return {
-          standard: prices.standard.toString(),
-          fast: prices.fast.toString(),
-          instant: prices.instant.toString(),
-        }
+        const network = deps.families.network(request.query.chainId)
+        if (!network?.gasPrice) throw new HttpError(400, GAS_PRICE_UNSUPPORTED)
+        return network.gasPrice(request.log)
       },
     )
   }

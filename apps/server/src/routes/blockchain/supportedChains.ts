@@ -5,10 +5,8 @@ import {
   supportedChainsResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ChainClient } from '../../chains/clients.ts'
 import type { Config } from '../../config.ts'
-import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
-import type { SolanaChainClient } from '../../families/solana/clients.ts'
+import type { Families } from '../../families/registry.ts'
 
 /**
  * GET /v1/supported-chains: the configured networks of every family, all served over HTTP, the
@@ -17,13 +15,10 @@ import type { SolanaChainClient } from '../../families/solana/clients.ts'
  */
 export const supportedChainsRoute =
   (deps: {
-    chains: Map<number, ChainClient>
-    solanaChains: ReadonlyMap<string, SolanaChainClient>
+    families: Families
     chainConfigs: Config['chains']
     /** The chains the server's paymaster signs for. */
     sponsoredChainIds: readonly number[]
-    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
-    polkadotChains: ReadonlyMap<string, { caipNetworkId: string }>
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -42,12 +37,9 @@ export const supportedChainsRoute =
         },
       },
       async () => ({
-        http: [
-          ...deps.chains.values(),
-          ...deps.solanaChains.values(),
-          ...deps.bitcoinChains.values(),
-          ...deps.polkadotChains.values(),
-        ].map((chain) => chain.caipNetworkId as `${string}:${string}`),
+        http: deps.families.list.flatMap((family) =>
+          [...family.networks.values()].map((network) => network.caipNetworkId),
+        ),
         ws: [],
         bundler: deps.chainConfigs
           .filter((chain) => chain.bundlerUrl)

@@ -43,7 +43,7 @@ export class BitcoinHistory {
     now = Date.now(),
   ): Promise<HistoryResponse> {
     const asked = query.chainId ? this.#chains.get(query.chainId) : undefined
-    if (query.chainId && !asked) throw new HttpError(400, `Unsupported chain: ${query.chainId}`)
+    if (query.chainId && !asked) throw new HttpError(400, `Unsupported chain ${query.chainId}`)
     if (asked) requireBitcoinAddress(asked, address)
     // Without a chainId: every network the address can be on (a base58 test address is regtest's too).
     const chains = asked

@@ -38,7 +38,7 @@ export class SolanaHistory {
     const chains = query.chainId
       ? [this.#chains.get(query.chainId)].filter((chain) => chain !== undefined)
       : [...this.#chains.values()]
-    if (chains.length === 0) throw new HttpError(400, `Unsupported chain: ${query.chainId}`)
+    if (chains.length === 0) throw new HttpError(400, `Unsupported chain ${query.chainId}`)
     const before = query.cursor === undefined ? undefined : decodeSolanaCursor(query.cursor)
     if (query.cursor !== undefined && !before)
       throw new HttpError(400, 'querystring.cursor: cursor is not one this server gave out')

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { HttpError } from '../errors.ts'
+import { Families } from './registry.ts'
+import type { FamilyNamespace, FamilyNetwork, ServerFamily } from './types.ts'
+
+/** A family with the given networks, whose accounts are the strings starting with `prefix`. */
+function family(namespace: FamilyNamespace, ids: string[], prefix: string): ServerFamily {
+  const network = (id: string): FamilyNetwork => ({
+    namespace,
+    caipNetworkId: id as FamilyNetwork['caipNetworkId'],
+    accountOf: async (address) => address,
+    balances: async () => [],
+  })
+  return {
+    namespace,
+    networks: new Map(ids.map((id) => [id, network(id)])),
+    writesAccount: (address) => address.startsWith(prefix),
+    history: async () => ({ data: [], next: null }),
+    signIn: {
+      reads: () => false,
+      parse: () => {
+        throw new Error('no sign-in in this test')
+      },
+    },
+  }
+}
+
+describe('the server families', () => {
+  const families = new Families([
+    family('eip155', ['eip155:1', 'eip155:10'], '0x'),
+    family('solana', ['solana:abc'], 'sol'),
+    family('bip122', [], 'bc1'),
+  ])
+
+  it('finds the network a CAIP-2 id names, in whichever family holds it', () => {
+    expect(families.network('eip155:10')?.namespace).toBe('eip155')
+    expect(families.network('solana:abc')?.namespace).toBe('solana')
+    expect(families.network('eip155:5')).toBeUndefined()
+  })
+
+  it('answers an id no family serves with a 400 naming it', () => {
+    expect(() => families.requireNetwork('polkadot:xyz')).toThrow(
+      new HttpError(400, 'Unsupported chain polkadot:xyz'),
+    )
+  })
+
+  it('names the family that writes an account so, among those with networks', () => {
+    expect(families.ofAccount('0xabc')?.namespace).toBe('eip155')
+    expect(families.ofAccount('solana-key')?.namespace).toBe('solana')
+    // A family with no configured network serves no account, however it is written.
+    expect(families.ofAccount('bc1q')).toBeUndefined()
+    expect(families.family('bip122')).toBeUndefined()
+    expect(families.family('solana')?.networks.size).toBe(1)
+  })
+})
