@@ -8,12 +8,12 @@ import {
   withEvmChecksum,
 } from '@latch/protocol'
 import { z } from 'zod'
-import { RPC_TIMEOUT_MS } from './chains/clients.ts'
 import { DEFAULT_UPSTREAM_SLOTS, type UpstreamSlotLimits } from './chains/upstreamSlots.ts'
-import { REDIS_TIMEOUT_MS } from './constants.ts'
+import { REDIS_TIMEOUT_MS, RPC_TIMEOUT_MS } from './constants.ts'
 import { FARCASTER_RELAY_URL, SESSION_TTL_HOURS } from './embedded/constants.ts'
 import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
 import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
+import { ConfigError } from './errors.ts'
 import {
   type BitcoinChainConfig,
   bitcoinChainConfig,
@@ -454,9 +454,7 @@ export type EmbeddedConfig = {
 
 export type FarcasterConfig = { relayUrl: string; optimismRpcUrl: string }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
+export { ConfigError }
 
 /** Reads the server's configuration from environment variables; throws a ConfigError naming every bad one. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -27,3 +27,6 @@ export const REDIS_TIMEOUT_MS = 500
  * 5,000 levels deep reached, failing its request with a 500.
  */
 export const MAX_JSON_DEPTH = 64
+
+/** How long one upstream RPC call may take by default. */
+export const RPC_TIMEOUT_MS = 10_000

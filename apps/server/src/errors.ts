@@ -9,6 +9,11 @@ export class HttpError extends Error {
   }
 }
 
+/** A configuration the server cannot start with; its message names every bad setting. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
 export const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -10,9 +10,6 @@ import {
 import type { ChainConfig } from '../config.ts'
 import { UpstreamCircuits } from './upstreamCircuits.ts'
 
-/** How long one upstream RPC call may take by default. */
-export const RPC_TIMEOUT_MS = 10_000
-
 export type ChainClient = {
   config: ChainConfig
   caipNetworkId: CaipNetworkId

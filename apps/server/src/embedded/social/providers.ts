@@ -1,5 +1,5 @@
 import { SOCIAL_LOGIN_PROVIDERS, type SocialLoginProvider } from '@latch/protocol'
-import { ConfigError } from '../../config.ts'
+import { ConfigError } from '../../errors.ts'
 import { FACEBOOK_GRAPH_VERSION, PROVIDER_ENV_NAMES } from './constants.ts'
 import {
   type IdentityReader,
