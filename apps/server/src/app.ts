@@ -285,8 +285,7 @@ export async function buildServer({
     )
     await scoped.register(
       rpcRoute({
-        chains: config.chains,
-        solanaChains: config.solanaChains,
+        families,
         rpc: config.rpc,
         redis,
         circuits,

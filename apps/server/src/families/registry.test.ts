@@ -36,6 +36,11 @@ describe('the server families', () => {
     expect(families.network('eip155:10')?.namespace).toBe('eip155')
     expect(families.network('solana:abc')?.namespace).toBe('solana')
     expect(families.network('eip155:5')).toBeUndefined()
+    expect(families.networks.map((network) => network.caipNetworkId)).toEqual([
+      'eip155:1',
+      'eip155:10',
+      'solana:abc',
+    ])
   })
 
   it('answers an id no family serves with a 400 naming it', () => {

@@ -14,6 +14,11 @@ export class Families {
       for (const [id, network] of family.networks) this.byNetwork.set(id, network)
   }
 
+  /** Every configured network, of every family. */
+  get networks(): FamilyNetwork[] {
+    return [...this.byNetwork.values()]
+  }
+
   /** The configured network a CAIP-2 id names, of whatever family. */
   network(caipNetworkId: string): FamilyNetwork | undefined {
     return this.byNetwork.get(caipNetworkId)

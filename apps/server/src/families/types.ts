@@ -7,6 +7,7 @@ import type {
 import type { FastifyRequest } from 'fastify'
 import type { PricedBalance } from '../balances/readBalances.ts'
 import type { Prices } from '../prices/prices.ts'
+import type { GatewayMethods } from '../rpc/methods.ts'
 
 /** The chain families the server serves, by their CAIP-2 namespace. */
 export type FamilyNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
@@ -36,6 +37,11 @@ export type FamilyNetwork = {
    * naming the network when its node does not answer. Absent where the kit reads fees otherwise.
    */
   gasPrice?(log: FamilyLog): Promise<GasPriceResponse | BitcoinFeeRatesResponse>
+  /**
+   * What the JSON-RPC gateway (`POST /v1`) forwards to this network's nodes: their URLs, tried in
+   * order, and the methods it lets through. Absent for a family without JSON-RPC.
+   */
+  readonly jsonRpc?: { urls: string[]; methods: GatewayMethods }
 }
 
 /** What a history page is asked for: one network of the family or all, where to go on from. */

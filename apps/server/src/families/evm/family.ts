@@ -4,6 +4,7 @@ import type { ChainClient } from '../../chains/clients.ts'
 import { suggestGasPrices } from '../../chains/gasPrice.ts'
 import { HttpError } from '../../errors.ts'
 import { evmAddressOf } from '../../routes/blockchain/chainParam.ts'
+import { evmMethods } from '../../rpc/methods.ts'
 import { readFromNode } from '../nodeRead.ts'
 import type { FamilyNetwork, ServerFamily } from '../types.ts'
 import { evmHistory } from './history.ts'
@@ -14,6 +15,7 @@ function evmNetwork(chain: ChainClient): FamilyNetwork {
   return {
     namespace: 'eip155',
     caipNetworkId: chain.caipNetworkId,
+    jsonRpc: { urls: chain.config.rpcUrls, methods: evmMethods(chain.config.chainId) },
     accountOf: async (address) => {
       if (!isEvmAccount(address))
         throw new HttpError(400, `Expected an EVM address for ${chain.caipNetworkId}`)

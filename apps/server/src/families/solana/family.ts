@@ -7,6 +7,7 @@ import { withoutOrders } from '../storedHistory.ts'
 import type { FamilyNetwork, ServerFamily } from '../types.ts'
 import { solanaBalances } from './balances.ts'
 import type { SolanaChainClient } from './clients.ts'
+import { solanaMethods } from './gatewayMethods.ts'
 import { SolanaHistory } from './history/solanaHistory.ts'
 import { readSolanaHoldings } from './holdings.ts'
 import { solanaSignIn } from './signIn.ts'
@@ -16,6 +17,7 @@ function solanaNetwork(chain: SolanaChainClient): FamilyNetwork {
   return {
     namespace: 'solana',
     caipNetworkId: chain.caipNetworkId,
+    jsonRpc: { urls: chain.config.rpcUrls, methods: solanaMethods },
     accountOf: async (address) => {
       if (!isSolanaAddress(address))
         throw new HttpError(400, `Expected a Solana address for ${chain.caipNetworkId}`)

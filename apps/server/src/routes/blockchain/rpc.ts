@@ -1,12 +1,11 @@
-import { eip155NetworkId, type JsonRpcResponse } from '@latch/protocol'
+import type { JsonRpcResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
-import { solanaMethods } from '../../families/solana/gatewayMethods.ts'
+import type { Families } from '../../families/registry.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import { ChainGateway } from '../../rpc/gateway.ts'
-import { evmMethods, type GatewayMethods } from '../../rpc/methods.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
 
@@ -16,28 +15,21 @@ import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './
  */
 export const rpcRoute =
   (deps: {
-    chains: Config['chains']
-    solanaChains: Config['solanaChains']
+    families: Families
     rpc: Config['rpc']
     /** Shares the limit among instances; without it (no REDIS_URL) the limit is this instance's. */
     redis: RedisConnection | undefined
     circuits: UpstreamCircuits
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const gatewayOf = (urls: string[], methods: GatewayMethods) =>
-      new ChainGateway({ methods, urls, timeoutMs: deps.rpc.timeoutMs, circuits: deps.circuits })
-    const gateways = new Map<string, ChainGateway>([
-      ...deps.chains.map(
-        (chain) =>
-          [
-            eip155NetworkId(chain.chainId),
-            gatewayOf(chain.rpcUrls, evmMethods(chain.chainId)),
-          ] as const,
+    const { timeoutMs } = deps.rpc
+    const gateways = new Map<string, ChainGateway>(
+      deps.families.networks.flatMap(({ caipNetworkId, jsonRpc }) =>
+        jsonRpc
+          ? [[caipNetworkId, new ChainGateway({ ...jsonRpc, timeoutMs, circuits: deps.circuits })]]
+          : [],
       ),
-      ...deps.solanaChains.map(
-        (chain) => [chain.caipNetworkId, gatewayOf(chain.rpcUrls, solanaMethods)] as const,
-      ),
-    ])
+    )
     const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
     // `/v1/` too: some clients put the gateway's base URL with a trailing slash; one gateway.

@@ -37,9 +37,7 @@ export const supportedChainsRoute =
         },
       },
       async () => ({
-        http: deps.families.list.flatMap((family) =>
-          [...family.networks.values()].map((network) => network.caipNetworkId),
-        ),
+        http: deps.families.networks.map((network) => network.caipNetworkId),
         ws: [],
         bundler: deps.chainConfigs
           .filter((chain) => chain.bundlerUrl)
