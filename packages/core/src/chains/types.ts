@@ -1,7 +1,7 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
-import type { ChainNamespace } from '../options/types.ts'
 import type { ReadableStore } from '../store.ts'
 import type { ChainConnection, WalletOption } from './connection.ts'
+import type { ChainNamespace } from './network.ts'
 
 export type { ChainNamespace } from '../options/types.ts'
 export type { ChainConnection, WalletOption } from './connection.ts'

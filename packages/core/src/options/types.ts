@@ -1,6 +1,6 @@
-import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
 import type { StartWalletConnect } from '../chains/evm/walletconnect/types.ts'
+import type { CaipNetwork, ChainNamespace } from '../chains/network.ts'
 
 /** Sign-in options: the Latch server checks the signature and keeps the session. */
 export type SiwxOptions = {
@@ -10,25 +10,10 @@ export type SiwxOptions = {
   statement?: string
 }
 
-/** The chain families the kit speaks to. */
-export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
-
-/** A network the site offers, in CAIP form. */
-export type CaipNetwork = {
-  id: number | string
-  caipNetworkId: CaipNetworkId
-  chainNamespace: ChainNamespace
-  name: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: { default: { http: string[] } }
-  blockExplorers?: { default: { name: string; url: string } }
-  testnet?: boolean
-  /** Polkadot: the SS58 prefix the chain writes its addresses with (0 Polkadot, 2 Kusama, 42 generic). */
-  ss58Prefix?: number
-}
-
 /** Social login providers. */
 export type { SocialProvider } from '@latch/protocol/constants'
+// The network types live with the chain families; the options name them, and so do sites.
+export type { CaipNetwork, ChainNamespace } from '../chains/network.ts'
 
 /** The ways to connect, in the order the Connect view lists them. */
 export type ConnectMethod = 'email' | 'social' | 'wallet'

@@ -9,11 +9,11 @@ import {
 } from '@latch/protocol/bitcoin-networks'
 import type { Wallet } from '@wallet-standard/base'
 import { LatchError } from '../../errors.ts'
-import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { ChainNotSupportedError } from '../errors.ts'
 import { nativeBalance } from '../nativeBalance.ts'
+import type { CaipNetwork } from '../network.ts'
 import type {
   ChainAdapter,
   ChainConnection,

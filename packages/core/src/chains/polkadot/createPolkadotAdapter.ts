@@ -1,12 +1,12 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { toSs58Prefix } from '@latch/protocol/polkadot'
 import { LatchError } from '../../errors.ts'
-import type { CaipNetwork } from '../../options/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { createStore, selectStore } from '../../store.ts'
 import { UserRejectedError } from '../errors.ts'
 import { type LinkedSession, relinkedSession } from '../linkedSession.ts'
 import { nativeBalance } from '../nativeBalance.ts'
+import type { CaipNetwork } from '../network.ts'
 import type { ChainAdapter, ChainConnection, FamilyAccount, WalletOption } from '../types.ts'
 import {
   type FoundExtension,
