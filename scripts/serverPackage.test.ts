@@ -10,7 +10,8 @@ import { freePort } from './postgres.ts'
 // nothing set but its two ports, as `npx @latch/server` starts it.
 
 const START_TIMEOUT_MS = 120_000
-const STOP_TIMEOUT_MS = 15_000
+// It stops in about 100 ms alone; the bound leaves room for a machine busy with the rest of `npm test`.
+const STOP_TIMEOUT_MS = 30_000
 
 describe('@latch/server installed alone', () => {
   let site: Site & { installMs: number }
@@ -121,12 +122,14 @@ describe('@latch/server installed alone', () => {
   })
 
   it('stops cleanly on SIGTERM', async () => {
+    const asked = performance.now()
     server.kill('SIGTERM')
     const stopped = await Promise.race([
       exited,
       new Promise((resolve) => setTimeout(() => resolve('still running'), STOP_TIMEOUT_MS)),
     ])
-    expect(stopped).toEqual({ code: 0, signal: null })
+    figures.push(`SIGTERM to exit ${Math.round(performance.now() - asked)} ms`)
+    expect(stopped, `its output:\n${output.slice(-3000)}`).toEqual({ code: 0, signal: null })
     expect(output).toContain('shutting down')
     expect(await answers(`${apiUrl}/health`)).toBe(false)
     expect(await answers(`${frameUrl}/frame?projectId=latch-dev`)).toBe(false)
