@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { encodeHistoryCursor } from '../src/routes/blockchain/historyCursor.ts'
+import { encodeHistoryCursor } from '../src/families/evm/historyCursor.ts'
 import { devnetWallet, routerAbi, sendBatch, waitForIndexed } from './devnetTx.ts'
 import { DIALECTS, startTestServer, type TestServer } from './helpers.ts'
 

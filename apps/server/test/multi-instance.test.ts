@@ -12,7 +12,7 @@ import {
 } from '../src/config.ts'
 import { CODE_BURNT_MESSAGE } from '../src/embedded/codes.ts'
 import { RPC_SESSION_LIMIT } from '../src/embedded/constants.ts'
-import { REVOKES_PER_MINUTE } from '../src/routes/blockchain/sessions.ts'
+import { REVOKES_PER_MINUTE } from '../src/sessions/routes.ts'
 import { devnetRpc } from './devnetTx.ts'
 import { loginByEmail, newDeviceId, newEmail, requestCode, walletCall } from './embeddedFixtures.ts'
 import { DEMO_ORIGIN, freshDatabaseConfig, startTestServer, type TestServer } from './helpers.ts'

@@ -1,10 +1,10 @@
 import { accountAddressParams, balanceQuery, balanceResponse, errorResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ReadThroughCache } from '../../cache/ttlCache.ts'
-import { BALANCE_CACHE_MS } from '../../constants.ts'
-import type { Families } from '../../families/registry.ts'
-import type { Prices } from '../../prices/prices.ts'
-import { tokenIconUrl } from '../../registry/tokenIcon.ts'
+import type { ReadThroughCache } from '../cache/ttlCache.ts'
+import { BALANCE_CACHE_MS } from '../constants.ts'
+import type { Families } from '../families/registry.ts'
+import type { Prices } from '../prices/prices.ts'
+import { tokenIconUrl } from '../registry/tokenIcon.ts'
 
 /**
  * GET /v1/account/{address}/balance?currency=usd&chainId: the native coin and every

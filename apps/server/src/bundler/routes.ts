@@ -1,13 +1,18 @@
 import { eip155NetworkId, type JsonRpcResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { bundlerGateway } from '../../bundler/gateway.ts'
-import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
-import type { Config } from '../../config.ts'
-import { HttpError } from '../../errors.ts'
-import type { RedisConnection } from '../../redis/connection.ts'
-import { type ChainGateway, isUpstreamUnavailable } from '../../rpc/gateway.ts'
-import { createRateLimiter } from '../../rpc/rateLimiter.ts'
-import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
+import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
+import type { Config } from '../config.ts'
+import { HttpError } from '../errors.ts'
+import type { RedisConnection } from '../redis/connection.ts'
+import { type ChainGateway, isUpstreamUnavailable } from '../rpc/gateway.ts'
+import {
+  jsonRpcCalls,
+  jsonRpcCompilers,
+  jsonRpcSchema,
+  takeAllowance,
+} from '../rpc/jsonRpcRoute.ts'
+import { createRateLimiter } from '../rpc/rateLimiter.ts'
+import { bundlerGateway } from './gateway.ts'
 
 /**
  * POST /v1/bundler?chainId&projectId: JSON-RPC 2.0 to a configured EVM chain's ERC-4337 bundler,

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
-import type { ChainClient } from '../../chains/clients.ts'
-import { HttpError } from '../../errors.ts'
+import { HttpError } from '../errors.ts'
+import type { ChainClient } from './clients.ts'
 
 /** The configured chains by CAIP-2 id (`eip155:31337`), built once at start. */
 export type Networks = ReadonlyMap<string, ChainClient>

@@ -5,8 +5,8 @@ import {
   supportedChainsResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Config } from '../../config.ts'
-import type { Families } from '../../families/registry.ts'
+import type { Config } from '../config.ts'
+import type { Families } from './registry.ts'
 
 /**
  * GET /v1/supported-chains: the configured networks of every family, all served over HTTP, the

@@ -1,7 +1,7 @@
 import { errorResponse, gasPriceOrFeeRatesResponse, gasPriceQuery } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { HttpError } from '../../errors.ts'
-import type { Families } from '../../families/registry.ts'
+import { HttpError } from '../errors.ts'
+import type { Families } from '../families/registry.ts'
 
 /** The message of a gas-price call on a network the server does not serve. */
 export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price'

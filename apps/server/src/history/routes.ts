@@ -1,7 +1,7 @@
 import { accountAddressParams, errorResponse, historyQuery, historyResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { HttpError } from '../../errors.ts'
-import type { Families } from '../../families/registry.ts'
+import { HttpError } from '../errors.ts'
+import type { Families } from '../families/registry.ts'
 
 /**
  * GET /v1/account/{address}/history: the transactions the account sent or moved value in,

@@ -5,17 +5,13 @@ import {
   identityResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ReadThroughCache } from '../../cache/ttlCache.ts'
-import { IDENTITY_CACHE_MS } from '../../constants.ts'
-import { HttpError } from '../../errors.ts'
-import type { Families } from '../../families/registry.ts'
-import { identityCacheKey } from '../../identity/identityCache.ts'
-import {
-  IDENTITY_NAMESPACE,
-  type IdentitySource,
-  resolveIdentity,
-} from '../../identity/identitySource.ts'
-import { evmAddressOf, type Networks, requireChain } from './chainParam.ts'
+import type { ReadThroughCache } from '../cache/ttlCache.ts'
+import { evmAddressOf, type Networks, requireChain } from '../chains/chainParam.ts'
+import { IDENTITY_CACHE_MS } from '../constants.ts'
+import { HttpError } from '../errors.ts'
+import type { Families } from '../families/registry.ts'
+import { identityCacheKey } from './identityCache.ts'
+import { IDENTITY_NAMESPACE, type IdentitySource, resolveIdentity } from './identitySource.ts'
 
 /** Browsers and proxies may keep an identity as long as the server does (5 min). */
 export const IDENTITY_CACHE_CONTROL = `public, max-age=${IDENTITY_CACHE_MS / 1000}`

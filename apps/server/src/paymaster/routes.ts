@@ -11,21 +11,22 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { numberToHex } from 'viem'
-import { isUpstreamOutage } from '../../chains/upstreamCircuits.ts'
-import type { Config } from '../../config.ts'
-import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from '../../db/unavailable.ts'
-import { HttpError } from '../../errors.ts'
-import { clientOfIp } from '../../paymaster/clientKey.ts'
+import { isUpstreamOutage } from '../chains/upstreamCircuits.ts'
+import type { Config } from '../config.ts'
+import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from '../db/unavailable.ts'
+import { HttpError } from '../errors.ts'
+import type { Project } from '../projects.ts'
+import type { RedisConnection } from '../redis/connection.ts'
+import { invalidRequestReason } from '../rpc/gateway.ts'
 import {
-  PaymasterParamsError,
-  type PaymasterService,
-  SponsorshipRefusedError,
-} from '../../paymaster/service.ts'
-import type { Project } from '../../projects.ts'
-import type { RedisConnection } from '../../redis/connection.ts'
-import { invalidRequestReason } from '../../rpc/gateway.ts'
-import { createRateLimiter } from '../../rpc/rateLimiter.ts'
-import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
+  jsonRpcCalls,
+  jsonRpcCompilers,
+  jsonRpcSchema,
+  takeAllowance,
+} from '../rpc/jsonRpcRoute.ts'
+import { createRateLimiter } from '../rpc/rateLimiter.ts'
+import { clientOfIp } from './clientKey.ts'
+import { PaymasterParamsError, type PaymasterService, SponsorshipRefusedError } from './service.ts'
 
 /** ERC-7677's two methods, and the chain id answered here. */
 export const PAYMASTER_METHODS: ReadonlySet<string> = new Set([

@@ -9,12 +9,12 @@ import {
   parseCaipAddress,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ChainClient } from '../../chains/clients.ts'
-import { HttpError } from '../../errors.ts'
-import { NATIVE_PRICE_KEY } from '../../prices/priceSource.ts'
-import type { Prices } from '../../prices/prices.ts'
-import { tokenIconUrl } from '../../registry/tokenIcon.ts'
-import { type Networks, requireChain } from './chainParam.ts'
+import { type Networks, requireChain } from '../chains/chainParam.ts'
+import type { ChainClient } from '../chains/clients.ts'
+import { HttpError } from '../errors.ts'
+import { tokenIconUrl } from '../registry/tokenIcon.ts'
+import { NATIVE_PRICE_KEY } from './priceSource.ts'
+import type { Prices } from './prices.ts'
 
 /** What one asked-for id names: a chain and the price key of its native coin or a token. */
 type Asked = { id: CaipAddress; chain: ChainClient; key: string; name: string; symbol: string }

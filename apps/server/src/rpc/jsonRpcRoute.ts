@@ -11,9 +11,9 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import { type ZodType, z } from 'zod'
-import { HttpError } from '../../errors.ts'
-import { invalidRequestReason } from '../../rpc/gateway.ts'
-import type { RateLimiter } from '../../rpc/rateLimiter.ts'
+import { HttpError } from '../errors.ts'
+import { invalidRequestReason } from './gateway.ts'
+import type { RateLimiter } from './rateLimiter.ts'
 
 /**
  * The OpenAPI schema of a JSON-RPC 2.0 route (the gateway, the bundler's, the paymaster's): the

@@ -1,13 +1,13 @@
 import type { JsonRpcResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
-import type { Config } from '../../config.ts'
-import { HttpError } from '../../errors.ts'
-import type { Families } from '../../families/registry.ts'
-import type { RedisConnection } from '../../redis/connection.ts'
-import { ChainGateway } from '../../rpc/gateway.ts'
-import { createRateLimiter } from '../../rpc/rateLimiter.ts'
+import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
+import type { Config } from '../config.ts'
+import { HttpError } from '../errors.ts'
+import type { Families } from '../families/registry.ts'
+import type { RedisConnection } from '../redis/connection.ts'
+import { ChainGateway } from './gateway.ts'
 import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
+import { createRateLimiter } from './rateLimiter.ts'
 
 /**
  * POST /v1?chainId&projectId: the JSON-RPC 2.0 gateway to a configured chain's

@@ -7,13 +7,9 @@ import {
 } from '@latch/protocol/smart-sessions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
-import type { RedisConnection } from '../../redis/connection.ts'
-import {
-  listAccountSessions,
-  revokeBySignature,
-  type SessionsContext,
-} from '../../sessions/sessionsService.ts'
+import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
+import type { RedisConnection } from '../redis/connection.ts'
+import { listAccountSessions, revokeBySignature, type SessionsContext } from './sessionsService.ts'
 
 const errors = {
   400: errorResponse,

@@ -6,8 +6,8 @@ import {
   type SessionUsage,
 } from '@latch/protocol/smart-sessions'
 import type { Address, Hex } from 'viem'
+import { chainUnavailable } from '../chains/chainParam.ts'
 import type { ChainClient } from '../chains/clients.ts'
-import { chainUnavailable } from '../routes/blockchain/chainParam.ts'
 
 /** A session as the chain holds it now: its status by the chain's clock, and this period's usage. */
 export type LiveSession = { status: SessionStatus; usage: SessionUsage[] }

@@ -5,10 +5,10 @@ import {
   type SessionsResponse,
 } from '@latch/protocol/smart-sessions'
 import type { Address } from 'viem'
+import { chainUnavailable } from '../chains/chainParam.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import { chainUnavailable } from '../routes/blockchain/chainParam.ts'
 import { chainTime, readLiveSession } from './sessionChain.ts'
 import {
   findSession,

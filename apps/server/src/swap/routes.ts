@@ -16,14 +16,15 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { erc20Abi, maxUint256 } from 'viem'
-import type { ChainClient } from '../../chains/clients.ts'
-import { HttpError } from '../../errors.ts'
-import { tokenIconUrl } from '../../registry/tokenIcon.ts'
-import { buildApproveTransaction } from '../../swap/buildApproveTransaction.ts'
-import { buildSwapTransaction } from '../../swap/buildSwapTransaction.ts'
-import { listSwapTokens } from '../../swap/listSwapTokens.ts'
-import { PairDirectory } from '../../swap/pairDirectory.ts'
-import { quoteIdOf, quoteSwap } from '../../swap/quoteSwap.ts'
+import { chainUnavailable } from '../chains/chainParam.ts'
+import type { ChainClient } from '../chains/clients.ts'
+import { HttpError } from '../errors.ts'
+import { tokenIconUrl } from '../registry/tokenIcon.ts'
+import { buildApproveTransaction } from './buildApproveTransaction.ts'
+import { buildSwapTransaction } from './buildSwapTransaction.ts'
+import { listSwapTokens } from './listSwapTokens.ts'
+import { PairDirectory } from './pairDirectory.ts'
+import { quoteIdOf, quoteSwap } from './quoteSwap.ts'
 import {
   requireSwapAccount,
   requireSwapAsset,
@@ -31,8 +32,7 @@ import {
   requireSwapRequest,
   type SwapChain,
   swapChainsOf,
-} from '../../swap/swapChain.ts'
-import { chainUnavailable } from './chainParam.ts'
+} from './swapChain.ts'
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 503: errorResponse }
 

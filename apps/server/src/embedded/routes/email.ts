@@ -9,9 +9,9 @@ import {
   walletSessionResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { EmailLogin } from '../../embedded/emailLogin.ts'
 import { HttpError } from '../../errors.ts'
 import { simplePage } from '../../frame/pages.ts'
+import type { EmailLogin } from '../emailLogin.ts'
 import { hangUpSignal } from './longPollSignal.ts'
 import { walletErrors } from './walletResponses.ts'
 

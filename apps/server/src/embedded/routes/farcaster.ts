@@ -7,7 +7,7 @@ import {
   WALLET_API_PREFIX,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { FarcasterLoginFlows } from '../../embedded/farcaster/farcasterLogin.ts'
+import type { FarcasterLoginFlows } from '../farcaster/farcasterLogin.ts'
 import { hangUpSignal } from './longPollSignal.ts'
 import { okResponse, walletErrors } from './walletResponses.ts'
 

@@ -1,13 +1,9 @@
 import { connectedUser, sessionUserBody, signOutResponse, WALLET_API_PREFIX } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { authenticate, bearerToken } from '../../embedded/authenticate.ts'
-import {
-  assertSupportedChain,
-  connectedUserOf,
-  defaultChainId,
-} from '../../embedded/connectedUser.ts'
-import type { EmbeddedContext } from '../../embedded/context.ts'
-import { WalletSessionStore } from '../../embedded/sessions.ts'
+import { authenticate, bearerToken } from '../authenticate.ts'
+import { assertSupportedChain, connectedUserOf, defaultChainId } from '../connectedUser.ts'
+import type { EmbeddedContext } from '../context.ts'
+import { WalletSessionStore } from '../sessions.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
 /** The frame's session: its user, and sign-out. */

@@ -10,8 +10,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { SocialLoginFlows } from '../../embedded/socialLogin.ts'
 import { CLOSE_SCRIPT, CLOSE_SCRIPT_PATH, simplePage } from '../../frame/pages.ts'
+import type { SocialLoginFlows } from '../socialLogin.ts'
 import { hangUpSignal } from './longPollSignal.ts'
 import { okResponse, walletErrors } from './walletResponses.ts'
 

@@ -8,9 +8,9 @@ import {
   WALLET_API_PREFIX,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { authenticate } from '../../embedded/authenticate.ts'
-import type { EmbeddedContext } from '../../embedded/context.ts'
-import type { UpdateEmail } from '../../embedded/updateEmail.ts'
+import { authenticate } from '../authenticate.ts'
+import type { EmbeddedContext } from '../context.ts'
+import type { UpdateEmail } from '../updateEmail.ts'
 import { bearerHeaders, walletErrors } from './walletResponses.ts'
 
 /** A change of the session user's email: a code to the current address, then the new. */

@@ -5,12 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
-import type { BitcoinChainClient } from '../../families/bitcoin/clients.ts'
-import type { EsploraAnswer } from '../../families/bitcoin/esplora.ts'
-import { GATEWAY_PATHS, upstreamPath } from '../../families/bitcoin/gatewayPaths.ts'
-import { nodeRefusalMessage } from '../../families/bitcoin/nodeRefusal.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
+import type { BitcoinChainClient } from './clients.ts'
+import type { EsploraAnswer } from './esplora.ts'
+import { GATEWAY_PATHS, upstreamPath } from './gatewayPaths.ts'
+import { nodeRefusalMessage } from './nodeRefusal.ts'
 
 /** Largest raw transaction taken: 400,000 weight units is at most 400 kB, 800 kB of hex. */
 const MAX_TRANSACTION_HEX = 800_000

@@ -16,6 +16,7 @@ import { HttpError } from '../../errors.ts'
 import { type HistoryRow, readHistory } from '../../indexer/history.ts'
 import { trackedTokens } from '../../indexer/tokens.ts'
 import type { NftMetadata, NftRef } from '../../nfts/metadata.ts'
+import { nftImageUrl } from '../../nfts/routes.ts'
 import { isSpamNft, type NftSpamLists } from '../../nfts/spam.ts'
 import { formatCents } from '../../onramp/pricing.ts'
 import {
@@ -25,14 +26,13 @@ import {
   toOnrampOrder,
 } from '../../onramp/store.ts'
 import { tokenIconUrl } from '../../registry/tokenIcon.ts'
+import type { ServerFamily } from '../types.ts'
 import {
   decodeHistoryCursor,
   decodeOrderCursor,
   encodeHistoryCursor,
   encodeOrderCursor,
-} from '../../routes/blockchain/historyCursor.ts'
-import { nftImageUrl } from '../../routes/blockchain/nfts.ts'
-import type { ServerFamily } from '../types.ts'
+} from './historyCursor.ts'
 
 /** approve(address,uint256): a transaction that moved nothing but set an allowance. */
 const APPROVE_SELECTOR = '0x095ea7b3'

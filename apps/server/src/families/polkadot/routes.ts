@@ -11,13 +11,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
-import { requirePolkadotAddress } from '../../families/polkadot/address.ts'
-import { onChain } from '../../families/polkadot/chainCall.ts'
-import type { PolkadotChainClient } from '../../families/polkadot/clients.ts'
-import type { PolkadotFamily } from '../../families/polkadot/family.ts'
-import { findExtrinsic } from '../../families/polkadot/history/store.ts'
-import { submitPolkadotTransfer } from '../../families/polkadot/submit.ts'
-import { buildPolkadotTransfer } from '../../families/polkadot/transfer.ts'
+import { requirePolkadotAddress } from './address.ts'
+import { onChain } from './chainCall.ts'
+import type { PolkadotChainClient } from './clients.ts'
+import type { PolkadotFamily } from './family.ts'
+import { findExtrinsic } from './history/store.ts'
+import { submitPolkadotTransfer } from './submit.ts'
+import { buildPolkadotTransfer } from './transfer.ts'
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 503: errorResponse }
 

@@ -5,19 +5,14 @@ import { z } from 'zod'
 import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
-import type { OnrampCatalogue } from '../../onramp/catalogue.ts'
-import type { Failpoint } from '../../onramp/constants.ts'
-import { checkoutPath } from '../../onramp/createSandboxOrder.ts'
-import { checkoutLocale } from '../../onramp/sandbox/checkoutLanguage.ts'
-import {
-  CHECKOUT_POLICY,
-  checkoutPage,
-  expiredPage,
-  notFoundPage,
-} from '../../onramp/sandbox/checkoutPage.ts'
-import { payOrder } from '../../onramp/sandbox/pay.ts'
-import { findOrder } from '../../onramp/store.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
+import type { OnrampCatalogue } from '../catalogue.ts'
+import type { Failpoint } from '../constants.ts'
+import { checkoutPath } from '../createSandboxOrder.ts'
+import { findOrder } from '../store.ts'
+import { checkoutLocale } from './checkoutLanguage.ts'
+import { CHECKOUT_POLICY, checkoutPage, expiredPage, notFoundPage } from './checkoutPage.ts'
+import { payOrder } from './pay.ts'
 
 // Not the protocol's onrampOrderParams: an unknown or malformed id gets the HTML page, not JSON.
 const checkoutParams = z.object({ orderId: text().max(64) })

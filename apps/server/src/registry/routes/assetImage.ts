@@ -1,8 +1,8 @@
 import { isCaipNetworkId } from '@latch/protocol'
 import type { ChainConfig } from '../../config.ts'
-import { CONNECTOR_ASSET_IDS, NETWORK_ASSET_IDS } from '../../registry/assetIds.ts'
-import { networkKey, networkSubjects } from '../../registry/assets.ts'
-import { type ImageSpec, initials } from '../../registry/images.ts'
+import { CONNECTOR_ASSET_IDS, NETWORK_ASSET_IDS } from '../assetIds.ts'
+import { networkKey, networkSubjects } from '../assets.ts'
+import { type ImageSpec, initials } from '../images.ts'
 import { imageRoute } from './imageRoute.ts'
 
 /**

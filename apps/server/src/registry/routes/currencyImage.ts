@@ -1,4 +1,4 @@
-import { findCurrency } from '../../registry/assets.ts'
+import { findCurrency } from '../assets.ts'
 import { imageRoute } from './imageRoute.ts'
 
 /** GET /public/getCurrencyImage/{id}: a fiat currency's icon, by ISO 4217 code. */

@@ -1,6 +1,6 @@
 import { errorResponse, walletsQuery, walletsResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { WalletStore } from '../../registry/wallets.ts'
+import type { WalletStore } from '../wallets.ts'
 
 /** GET /getWallets: a page of the wallet registry, filtered, by order. */
 export const getWalletsRoute =

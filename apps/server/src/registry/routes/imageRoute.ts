@@ -2,8 +2,8 @@ import { clientQuery, errorResponse, imageParams } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { HttpError } from '../../errors.ts'
-import { loadIcon } from '../../registry/iconLibrary.ts'
-import { type ImageSpec, imageResponses, renderImage, sendImage } from '../../registry/images.ts'
+import { loadIcon } from '../iconLibrary.ts'
+import { type ImageSpec, imageResponses, renderImage, sendImage } from '../images.ts'
 
 /**
  * One image route: `GET {url}/:id` answers the icon of what `find` returns for the id (the icon

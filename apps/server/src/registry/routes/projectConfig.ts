@@ -10,8 +10,8 @@ import {
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { commonFeatures } from '../../registry/commonFeatures.ts'
-import { resolveFeatures } from '../../registry/features.ts'
+import { commonFeatures } from '../commonFeatures.ts'
+import { resolveFeatures } from '../features.ts'
 
 /** A social provider is offered only if this server can log in with it (farcaster too). */
 function offeredSocials(

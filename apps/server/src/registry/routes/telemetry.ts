@@ -16,8 +16,8 @@ import { HttpError } from '../../errors.ts'
 import { parseCallerJson } from '../../plugins/jsonBody.ts'
 import type { Project } from '../../projects.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
-import { resolveFeatures } from '../../registry/features.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
+import { resolveFeatures } from '../features.ts'
 
 const projectErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse }
 const ingestErrors = { ...projectErrors, 429: errorResponse }

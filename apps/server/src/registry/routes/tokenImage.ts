@@ -1,5 +1,5 @@
-import { findToken } from '../../registry/assets.ts'
-import { tokenIcon } from '../../registry/icons.ts'
+import { findToken } from '../assets.ts'
+import { tokenIcon } from '../icons.ts'
 import { imageRoute } from './imageRoute.ts'
 
 /** GET /public/getTokenImage/{id}: a token's icon, by symbol. */

@@ -1,8 +1,8 @@
 import { walletIdValue } from '@latch/protocol'
 import { z } from 'zod'
-import { walletIcon } from '../../registry/icons.ts'
-import { initials } from '../../registry/images.ts'
-import type { WalletStore } from '../../registry/wallets.ts'
+import { walletIcon } from '../icons.ts'
+import { initials } from '../images.ts'
+import type { WalletStore } from '../wallets.ts'
 import { imageRoute } from './imageRoute.ts'
 
 /** GET /getWalletImage/{id}: the icon of a wallet, by its `image_id`. */
