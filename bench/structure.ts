@@ -90,7 +90,7 @@ function pathStrings(files: string[], tableFiles: ReadonlySet<string>) {
 
 const everyImport = { lazy: true, typeOnly: true }
 const routeTable = new Set(
-  sourceFiles(trees.protocol).filter((file) => /[\\/]routes[\\/]/.test(file)),
+  sourceFiles(trees.protocol).filter((file) => /[\\/]routes(\.ts|[\\/])/.test(file)),
 )
 const verbose = process.argv.includes('--list')
 

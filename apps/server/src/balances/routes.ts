@@ -1,4 +1,5 @@
 import { accountAddressParams, balanceQuery, balanceResponse, errorResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ReadThroughCache } from '../cache/ttlCache.ts'
 import { BALANCE_CACHE_MS } from '../constants.ts'
@@ -17,7 +18,7 @@ export const balanceRoute =
   (deps: { families: Families; cache: ReadThroughCache; prices: Prices }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/v1/account/:address/balance',
+      ROUTES.balance.path,
       {
         schema: {
           tags: ['blockchain'],

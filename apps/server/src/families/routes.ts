@@ -4,6 +4,7 @@ import {
   errorResponse,
   supportedChainsResponse,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../config.ts'
 import type { Families } from './registry.ts'
@@ -22,7 +23,7 @@ export const supportedChainsRoute =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/v1/supported-chains',
+      ROUTES.supportedChains.path,
       {
         schema: {
           tags: ['blockchain'],

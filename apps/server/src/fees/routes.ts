@@ -1,4 +1,5 @@
 import { errorResponse, gasPriceOrFeeRatesResponse, gasPriceQuery } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError } from '../errors.ts'
 import type { Families } from '../families/registry.ts'
@@ -15,7 +16,7 @@ export const gasPriceRoute =
   (deps: { families: Families }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/v1/convert/gas-price',
+      ROUTES.gasPrice.path,
       {
         schema: {
           tags: ['blockchain'],

@@ -1,4 +1,5 @@
 import { type HealthResponse, healthResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { CHAIN_CHECK_HUNG_MS, ChainHealth } from '../chains/chainHealth.ts'
 import type { ChainClient } from '../chains/clients.ts'
@@ -54,7 +55,7 @@ export const healthRoutes =
       ])
     })
     app.get(
-      '/health',
+      ROUTES.health.path,
       {
         schema: {
           tags: ['health'],

@@ -1,4 +1,5 @@
 import { accountAddressParams, errorResponse, historyQuery, historyResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { HttpError } from '../errors.ts'
 import type { Families } from '../families/registry.ts'
@@ -12,7 +13,7 @@ export const historyRoute =
   (deps: { families: Families }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/v1/account/:address/history',
+      ROUTES.history.path,
       {
         schema: {
           tags: ['blockchain'],

@@ -4,6 +4,7 @@ import {
   identityQuery,
   identityResponse,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ReadThroughCache } from '../cache/ttlCache.ts'
 import { evmAddressOf, type Networks, requireChain } from '../chains/chainParam.ts'
@@ -32,7 +33,7 @@ export const identityRoute =
   async (app) => {
     const everyChain = [...deps.networks.values()]
     app.get(
-      '/v1/identity/:address',
+      ROUTES.identity.path,
       {
         schema: {
           tags: ['blockchain'],

@@ -10,6 +10,7 @@ import {
   updateNameAddressBody,
   updateNameAttributesBody,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -100,7 +101,7 @@ export const profileRoutes =
     }
 
     app.post(
-      '/v1/profile/account',
+      ROUTES.registerName.path,
       {
         schema: {
           tags: ['profile'],
@@ -119,7 +120,7 @@ export const profileRoutes =
     )
 
     app.get(
-      '/v1/profile/account/:name',
+      ROUTES.nameOf.path,
       {
         schema: {
           tags: ['profile'],
@@ -141,7 +142,7 @@ export const profileRoutes =
     )
 
     app.get(
-      '/v1/profile/reverse/:address',
+      ROUTES.namesOf.path,
       {
         schema: {
           tags: ['profile'],
@@ -158,7 +159,7 @@ export const profileRoutes =
     )
 
     app.get(
-      '/v1/profile/suggestions/:name',
+      ROUTES.nameSuggestions.path,
       {
         schema: {
           tags: ['profile'],

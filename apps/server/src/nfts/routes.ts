@@ -9,6 +9,7 @@ import {
   nftsQuery,
   nftsResponse,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress } from 'viem'
@@ -81,7 +82,7 @@ export const nftRoutes =
       [...deps.chains.values()].find((chain) => chain.caipNetworkId === caipNetworkId)
 
     app.get(
-      '/v1/account/:address/nfts',
+      ROUTES.nfts.path,
       {
         schema: {
           tags: ['blockchain'],

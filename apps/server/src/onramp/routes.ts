@@ -10,6 +10,7 @@ import {
   onrampUrlRequest,
   onrampUrlResponse,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ChainClient } from '../chains/clients.ts'
@@ -56,7 +57,7 @@ export const onrampRoutes =
     }
 
     app.get(
-      '/v1/onramp/options',
+      ROUTES.onrampOptions.path,
       {
         schema: {
           tags: ['onramp'],
@@ -77,7 +78,7 @@ export const onrampRoutes =
     )
 
     app.post(
-      '/v1/onramp/quote',
+      ROUTES.onrampQuote.path,
       {
         schema: {
           tags: ['onramp'],
@@ -97,7 +98,7 @@ export const onrampRoutes =
     )
 
     app.post(
-      '/v1/generators/onrampurl',
+      ROUTES.onrampUrl.path,
       {
         schema: {
           tags: ['onramp'],
@@ -131,7 +132,7 @@ export const onrampRoutes =
     )
 
     app.get(
-      '/v1/onramp/orders/:orderId',
+      ROUTES.onrampOrder.path,
       {
         schema: {
           tags: ['onramp'],

@@ -8,6 +8,7 @@ import {
   NATIVE_TOKEN_ADDRESS,
   parseCaipAddress,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Networks, requireChain } from '../chains/chainParam.ts'
 import type { ChainClient } from '../chains/clients.ts'
@@ -52,7 +53,7 @@ export const fungiblePriceRoute =
     )
 
     app.post(
-      '/v1/fungible/price',
+      ROUTES.fungiblePrice.path,
       {
         schema: {
           tags: ['blockchain'],

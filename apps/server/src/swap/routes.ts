@@ -13,6 +13,7 @@ import {
   convertTokensResponse,
   errorResponse,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { erc20Abi, maxUint256 } from 'viem'
@@ -68,7 +69,7 @@ export const convertRoutes =
     const pairs = new PairDirectory()
 
     app.get(
-      '/v1/convert/tokens',
+      ROUTES.swapTokens.path,
       {
         schema: {
           tags: ['blockchain'],
@@ -99,7 +100,7 @@ export const convertRoutes =
     )
 
     app.get(
-      '/v1/convert/quotes',
+      ROUTES.swapQuotes.path,
       {
         schema: {
           tags: ['blockchain'],
@@ -134,7 +135,7 @@ export const convertRoutes =
     )
 
     app.get(
-      '/v1/convert/allowance',
+      ROUTES.swapAllowance.path,
       {
         schema: {
           tags: ['blockchain'],
@@ -165,7 +166,7 @@ export const convertRoutes =
     )
 
     app.get(
-      '/v1/convert/build-approve',
+      ROUTES.buildApprove.path,
       {
         schema: {
           tags: ['blockchain'],
@@ -199,7 +200,7 @@ export const convertRoutes =
     )
 
     app.post(
-      '/v1/convert/build-transaction',
+      ROUTES.buildSwap.path,
       {
         schema: {
           tags: ['blockchain'],

@@ -26,6 +26,13 @@ import type {
   SupportedChainsResponse,
   WalletsResponse,
 } from '@latch/protocol'
+import {
+  type PathParams,
+  pathOf,
+  ROUTES,
+  type Route,
+  type RouteMethod,
+} from '@latch/protocol/routes'
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
@@ -54,8 +61,19 @@ type Query = Record<string, string | number | boolean | undefined>
 
 /** A typed client of the Latch server; adds projectId, st and sv to every call. */
 export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: ApiClientOptions) {
-  async function request<T>(
-    method: 'GET' | 'POST',
+  /** Calls a route of the table with its path parameters, query and body; the answer's JSON. */
+  function request<T, Path extends string = string>(
+    route: Route<Path>,
+    params: PathParams<Path>,
+    query: Query = {},
+    body?: object,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    return send<T>(route.method, pathOf(route, params), query, body, headers)
+  }
+
+  async function send<T>(
+    method: RouteMethod,
     path: string,
     query: Query = {},
     body?: object,
@@ -82,11 +100,11 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
 
   return {
     get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
-      request<T>('GET', path, query, undefined, headers),
+      send<T>('GET', path, query, undefined, headers),
     post: <T>(path: string, body: object, query?: Query, headers?: Record<string, string>) =>
-      request<T>('POST', path, query, body, headers),
+      send<T>('POST', path, query, body, headers),
     /** GET /v1/supported-chains: the chains the server serves, with their http and ws URLs. */
-    supportedChains: () => request<SupportedChainsResponse>('GET', '/v1/supported-chains'),
+    supportedChains: () => request<SupportedChainsResponse>(ROUTES.supportedChains, {}),
     /** GET /getWallets: one page of the wallet registry. */
     getWallets: (query: {
       page: number
@@ -97,35 +115,42 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       /** Only wallets of these chain families (CAIP-2 namespaces), e.g. the site's. */
       namespaces?: readonly string[]
     }) =>
-      request<WalletsResponse>('GET', '/getWallets', {
-        page: query.page,
-        entries: query.entries,
-        search: query.search || undefined,
-        include: query.include?.length ? query.include.join(',') : undefined,
-        exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
-        namespaces: query.namespaces?.length ? query.namespaces.join(',') : undefined,
-      }),
+      request<WalletsResponse>(
+        ROUTES.wallets,
+        {},
+        {
+          page: query.page,
+          entries: query.entries,
+          search: query.search || undefined,
+          include: query.include?.length ? query.include.join(',') : undefined,
+          exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
+          namespaces: query.namespaces?.length ? query.namespaces.join(',') : undefined,
+        },
+      ),
     /** GET /v1/account/{address}/balance: native coin and tokens held, with prices. */
     balance: (address: string, chainId: CaipNetworkId, options: { forceUpdate?: boolean } = {}) =>
-      request<BalanceResponse>('GET', `/v1/account/${encodeURIComponent(address)}/balance`, {
-        currency: 'usd',
-        chainId,
-        forceUpdate: options.forceUpdate ? 'true' : undefined,
-      }),
+      request<BalanceResponse>(
+        ROUTES.balance,
+        { address },
+        {
+          currency: 'usd',
+          chainId,
+          forceUpdate: options.forceUpdate ? 'true' : undefined,
+        },
+      ),
     /** GET /v1/account/{address}/history: one page, newest first. */
     history: (
       address: string,
       query: { chainId?: CaipNetworkId; cursor?: string; onramp?: string } = {},
-    ) =>
-      request<HistoryResponse>('GET', `/v1/account/${encodeURIComponent(address)}/history`, query),
+    ) => request<HistoryResponse>(ROUTES.history, { address }, query),
     /** GET /v1/account/{address}/nfts: one page of the NFTs an EVM account holds on a network. */
     nfts: (address: string, query: { chainId: CaipNetworkId; cursor?: string }) =>
-      request<NftsResponse>('GET', `/v1/account/${encodeURIComponent(address)}/nfts`, query),
+      request<NftsResponse>(ROUTES.nfts, { address }, query),
     /** POST /v1/fungible/price: USD prices of tokens. */
     fungiblePrice: (addresses: readonly CaipAddress[]) =>
       request<FungiblePriceResponse>(
-        'POST',
-        '/v1/fungible/price',
+        ROUTES.fungiblePrice,
+        {},
         {},
         {
           currency: 'usd',
@@ -134,37 +159,37 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       ),
     /** GET /v1/identity/{address}: name and avatar, null when none. */
     identity: (address: string, query: { sender?: string; chainId?: CaipNetworkId } = {}) =>
-      request<IdentityResponse>('GET', `/v1/identity/${encodeURIComponent(address)}`, query),
+      request<IdentityResponse>(ROUTES.identity, { address }, query),
     /**
      * GET /v1/profile/account/{name}?apiVersion=2: the name's addresses and attributes,
      * or undefined when no such name is registered (the server answers `[]`).
      */
     async profileAccount(name: string): Promise<NameRecord | undefined> {
-      const answer = await request<NameRecord | []>(
-        'GET',
-        `/v1/profile/account/${encodeURIComponent(name)}`,
-        { apiVersion: 2 },
-      )
+      const answer = await request<NameRecord | []>(ROUTES.nameOf, { name }, { apiVersion: 2 })
       return Array.isArray(answer) ? undefined : answer
     },
     /** GET /v1/profile/reverse/{address}?apiVersion=2: the names of an address, `[]` when none. */
     profileReverse: (address: string, query: { sender?: string } = {}) =>
-      request<NameRecord[]>('GET', `/v1/profile/reverse/${encodeURIComponent(address)}`, {
-        apiVersion: 2,
-        ...query,
-      }),
+      request<NameRecord[]>(
+        ROUTES.namesOf,
+        { address },
+        {
+          apiVersion: 2,
+          ...query,
+        },
+      ),
     /** GET /v1/profile/suggestions/{name}?zone: the name's own status, then free variants. */
     profileSuggestions: (name: string, query: { zone?: string } = {}) =>
-      request<NameSuggestions>('GET', `/v1/profile/suggestions/${encodeURIComponent(name)}`, query),
+      request<NameSuggestions>(ROUTES.nameSuggestions, { name }, query),
     /** POST /v1/profile/account: registers a name by the address's signature of `message`. */
     registerName: (body: RegisterNameBody) =>
-      request<NameRecord>('POST', '/v1/profile/account', {}, body),
+      request<NameRecord>(ROUTES.registerName, {}, {}, body),
     /** GET /v1/convert/gas-price: the chain's gas price now. */
     gasPrice: (chainId: CaipNetworkId) =>
-      request<GasPriceResponse>('GET', '/v1/convert/gas-price', { chainId }),
+      request<GasPriceResponse>(ROUTES.gasPrice, {}, { chainId }),
     /** GET /v1/convert/tokens: what the chain can swap, the native coin first. */
     convertTokens: (chainId: CaipNetworkId) =>
-      request<ConvertTokensResponse>('GET', '/v1/convert/tokens', { chainId }),
+      request<ConvertTokensResponse>(ROUTES.swapTokens, {}, { chainId }),
     /** GET /v1/convert/quotes: the best route's output for selling `amount` of `from`. */
     convertQuotes: (query: {
       amount: string
@@ -172,28 +197,26 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       from: CaipAddress
       to: CaipAddress
       gasPrice?: string
-    }) => request<ConvertQuotesResponse>('GET', '/v1/convert/quotes', query),
+    }) => request<ConvertQuotesResponse>(ROUTES.swapQuotes, {}, query),
     /** GET /v1/convert/allowance: what the swap router may spend of the owner's token. */
     convertAllowance: (query: { tokenAddress: CaipAddress; userAddress: CaipAddress }) =>
-      request<ConvertAllowanceResponse>('GET', '/v1/convert/allowance', query),
+      request<ConvertAllowanceResponse>(ROUTES.swapAllowance, {}, query),
     /** GET /v1/convert/build-approve: an approval to sign, unlimited without `amount`. */
     buildApprove: (query: {
       userAddress: CaipAddress
       from: CaipAddress
       to: CaipAddress
       amount?: string
-    }) => request<BuildApproveResponse>('GET', '/v1/convert/build-approve', query),
+    }) => request<BuildApproveResponse>(ROUTES.buildApprove, {}, query),
     /** POST /v1/convert/build-transaction: the swap as a transaction to sign. */
     buildTransaction: (body: Omit<BuildTransactionBody, 'projectId'>) =>
-      request<BuildTransactionResponse>('POST', '/v1/convert/build-transaction', {}, body),
+      request<BuildTransactionResponse>(ROUTES.buildSwap, {}, {}, body),
     /**
      * GET /v1/onramp/options: what can be bought and paid with. On any failure, the
      * built-in USD and EUR limits and USDC on Ethereum and Polygon, so Buy still works.
      */
     onrampOptions: () =>
-      request<OnrampOptionsResponse>('GET', '/v1/onramp/options').catch(
-        () => FALLBACK_ONRAMP_OPTIONS,
-      ),
+      request<OnrampOptionsResponse>(ROUTES.onrampOptions, {}).catch(() => FALLBACK_ONRAMP_OPTIONS),
     /**
      * POST /v1/onramp/quote. A server that cannot be reached or fails (5xx) gives a
      * mocked quote (priced by the provider at checkout); a 4xx refusal throws its message.
@@ -201,8 +224,8 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     async onrampQuote(body: OnrampQuoteRequest): Promise<OnrampQuote> {
       try {
         const quote = await request<Omit<Extract<OnrampQuote, { mocked: false }>, 'mocked'>>(
-          'POST',
-          '/v1/onramp/quote',
+          ROUTES.onrampQuote,
+          {},
           {},
           body,
         )
@@ -214,21 +237,20 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     },
     /** POST /v1/generators/onrampurl: the provider's page, and the sandbox's order. */
     onrampUrl: (body: OnrampUrlRequest) =>
-      request<OnrampUrlResponse>('POST', '/v1/generators/onrampurl', {}, body),
+      request<OnrampUrlResponse>(ROUTES.onrampUrl, {}, {}, body),
     /** GET /v1/onramp/orders/{orderId}: where a sandbox order stands. */
-    onrampOrder: (orderId: string) =>
-      request<OnrampOrder>('GET', `/v1/onramp/orders/${encodeURIComponent(orderId)}`),
+    onrampOrder: (orderId: string) => request<OnrampOrder>(ROUTES.onrampOrder, { orderId }),
     /** GET /appkit/v1/config: the project's features. */
-    projectConfig: () => request<ProjectConfigResponse>('GET', '/appkit/v1/config'),
+    projectConfig: () => request<ProjectConfigResponse>(ROUTES.projectConfig, {}),
     /** GET /projects/v1/origins: the page origins the project allows. */
-    projectOrigins: () => request<ProjectOriginsResponse>('GET', '/projects/v1/origins'),
+    projectOrigins: () => request<ProjectOriginsResponse>(ROUTES.projectOrigins, {}),
     /**
      * Whether anything answers at the server's URL: GET /health as `no-cors`, whose answer the page
      * never reads, so a server whose CORS refuses this page's origin still counts as answering.
      */
     async answers(): Promise<boolean> {
       try {
-        await fetchFn(new URL('/health', baseUrl), { mode: 'no-cors' })
+        await fetchFn(new URL(ROUTES.health.path, baseUrl), { mode: 'no-cors' })
         return true
       } catch {
         return false

@@ -1,4 +1,5 @@
 import { errorResponse, walletsQuery, walletsResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WalletStore } from '../wallets.ts'
 
@@ -7,7 +8,7 @@ export const getWalletsRoute =
   (deps: { wallets: WalletStore }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/getWallets',
+      ROUTES.wallets.path,
       {
         schema: {
           tags: ['registry'],

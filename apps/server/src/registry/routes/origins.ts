@@ -1,10 +1,11 @@
 import { clientQuery, errorResponse, projectOriginsResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 
 /** GET /projects/v1/origins: the origins the project may be embedded on. */
 export const originsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/projects/v1/origins',
+    ROUTES.projectOrigins.path,
     {
       schema: {
         tags: ['registry'],

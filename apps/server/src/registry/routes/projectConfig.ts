@@ -8,6 +8,7 @@ import {
   projectConfigResponse,
   type SocialProvider,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { commonFeatures } from '../commonFeatures.ts'
@@ -57,7 +58,7 @@ export const projectConfigRoute = (options: {
   const available = new Set(options.socialProviders)
   return async (app) => {
     app.get(
-      '/appkit/v1/config',
+      ROUTES.projectConfig.path,
       {
         schema: {
           tags: ['registry'],
