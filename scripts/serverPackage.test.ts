@@ -10,7 +10,9 @@ import { freePort } from './postgres.ts'
 // nothing set but its two ports, as `npx @latch/server` starts it.
 
 const START_TIMEOUT_MS = 120_000
-// It stops in about 100 ms alone; the bound leaves room for a machine busy with the rest of `npm test`.
+// It stops in about 100 ms alone; the bound leaves room for a machine busy with the rest of `npm test`,
+// and is past the server's own 10 s shutdown deadline, so a stop that hangs shows the server's
+// account of what still ran.
 const STOP_TIMEOUT_MS = 30_000
 
 describe('@latch/server installed alone', () => {
@@ -133,7 +135,7 @@ describe('@latch/server installed alone', () => {
     expect(output).toContain('shutting down')
     expect(await answers(`${apiUrl}/health`)).toBe(false)
     expect(await answers(`${frameUrl}/frame?projectId=latch-dev`)).toBe(false)
-  })
+  }, STOP_TIMEOUT_MS + 10_000)
 })
 
 /** Whether `url` answers 2xx now; a refused connection is a no. */

@@ -6,6 +6,9 @@ import { migrate } from './db/migrate.ts'
 import { buildFrameServer } from './frame/app.ts'
 import { seedDevProject } from './seed.ts'
 
+// Under an orchestrator's usual 30 s grace before SIGKILL, with room to log why.
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
 async function main(): Promise<void> {
   const config = loadConfig()
   const db = await openDatabase(config.database)
@@ -21,8 +24,20 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
-    await Promise.all([app.close(), frame.close()])
-    await db.close()
+    const pending = new Set(['API listener', 'wallet frame listener', 'database'])
+    // A stop that hangs (a connection that never drains, a database that never closes) must not
+    // outlive what an orchestrator waits before it kills: exit non-zero, naming what still ran.
+    setTimeout(() => {
+      app.log.error({ pending: [...pending] }, 'shutdown did not finish in time')
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS).unref()
+    const step = (name: string, stopped: Promise<unknown>) =>
+      stopped.then(() => void pending.delete(name))
+    await Promise.all([
+      step('API listener', app.close()),
+      step('wallet frame listener', frame.close()),
+    ])
+    await step('database', db.close())
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
