@@ -1,8 +1,8 @@
 import type { EmbeddedController } from '@latch/core'
 import { type ReactNode, useState } from 'react'
+import { useModalEffects } from '../hooks/useModalEffects.ts'
 import { useStore } from '../hooks/useStore.ts'
 import { useI18n } from '../i18n/useI18n.ts'
-import { useModalEffects } from '../modal/context.ts'
 import { OtpInput } from './OtpInput.tsx'
 import { ResendButton } from './ResendButton.tsx'
 

@@ -1,14 +1,9 @@
 import type { EvmNetworkInfo, SolanaNetworkInfo, WalletRpcCost } from '@latch/protocol'
 
-/** One line of a key/value list on the approval screen. */
-export type DetailRow = { label: string; value: string; mono?: boolean }
+import type { DetailSection } from '../format/details.ts'
 
-/** A group of details: a heading, then rows and/or a block of text (a message, raw parameters). */
-export type DetailSection = {
-  heading?: string
-  rows?: DetailRow[]
-  block?: { text: string; mono: boolean }
-}
+// The formatters' rows and sections, which the approval screen lays out.
+export type { DetailRow, DetailSection } from '../format/details.ts'
 
 /**
  * What the approval screen says about a request, before the site and account are added; `warning`

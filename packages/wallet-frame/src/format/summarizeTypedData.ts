@@ -1,5 +1,5 @@
-import type { DetailRow } from '../approval/types.ts'
 import { ENGLISH_WORDS, type ScreenWords } from '../i18n/screenLanguage.ts'
+import type { DetailRow } from './details.ts'
 import { displayJson } from './displayJson.ts'
 
 /** What the approval screen shows of an EIP-712 request. */

@@ -1,9 +1,9 @@
 import { formatOnrampAmount, ONRAMP_PROVIDER_INFO, ONRAMP_PURCHASE_FAILED } from '@latch/core'
 import { useEffect } from 'react'
 import { useLatchInstance } from '../../context.ts'
+import { useModalEffects } from '../../hooks/useModalEffects.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
-import { useModalEffects } from '../../modal/context.ts'
 
 /**
  * BuyInProgress: the purchase at the provider. A sandbox order shows "Waiting for payment" (with

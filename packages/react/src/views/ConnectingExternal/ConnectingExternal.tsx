@@ -2,9 +2,9 @@ import { type ConnectableWallet, displayMessage, UserRejectedError } from '@latc
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
+import { useModalEffects } from '../../hooks/useModalEffects.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
-import { useModalEffects } from '../../modal/context.ts'
 
 type Attempt =
   | { status: 'connecting' }

@@ -12,10 +12,10 @@ import { QrCode } from '../../components/QrCode.tsx'
 import { QrPlaceholder } from '../../components/QrPlaceholder.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
+import { useModalEffects } from '../../hooks/useModalEffects.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import type { Translate } from '../../i18n/I18nContext.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
-import { useModalEffects } from '../../modal/context.ts'
 
 /** WalletConnect's own codes for a proposal the visitor declined in the wallet. */
 const DECLINED_CODES = new Set([4001, 5000, 5001, 5002])

@@ -1,6 +1,6 @@
 import { receiveUri } from '@latch/core'
-import { useState } from 'react'
 import { QrCode } from '../../components/QrCode.tsx'
+import { useCopy } from '../../components/useCopy.ts'
 import { useLatchInstance } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
@@ -9,21 +9,14 @@ import { useI18n } from '../../i18n/useI18n.ts'
 export function Receive() {
   const latch = useLatchInstance()
   const account = useStore(latch.activeAccount)
-  const [copied, setCopied] = useState(false)
   const { t } = useI18n()
+  const { copied, copy } = useCopy(account?.address ?? '', {
+    copied: 'account.addressCopied',
+    failed: 'account.copyFailed',
+  })
   if (!account) return null
   const { address } = account
   const uri = receiveUri(account)
-
-  const copy = () => {
-    navigator.clipboard?.writeText(address).then(
-      () => {
-        setCopied(true)
-        latch.snackbar.showSuccess(t('account.addressCopied'))
-      },
-      () => latch.snackbar.showError(t('account.copyFailed')),
-    )
-  }
 
   return (
     <div className="latch-center" data-testid="latch-receive">

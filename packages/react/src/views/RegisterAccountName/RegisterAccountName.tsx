@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId } from 'react'
 import { useLatchInstance } from '../../context.ts'
+import { useModalEffects } from '../../hooks/useModalEffects.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
-import { useModalEffects } from '../../modal/context.ts'
 import { NameStatus } from './NameStatus.tsx'
 
 /**

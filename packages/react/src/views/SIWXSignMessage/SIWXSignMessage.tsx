@@ -2,9 +2,9 @@ import { shortenHex } from '@latch/core'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount } from '../../hooks/useLatch.ts'
+import { useModalEffects } from '../../hooks/useModalEffects.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
-import { useModalEffects } from '../../modal/context.ts'
 
 /** SIWXSignMessage: asks the visitor to prove the account by signing a message. */
 export function SIWXSignMessage() {

@@ -1,5 +1,5 @@
 import { type SendFlowController, type SendResult, shortenHex } from '@latch/core'
-import { useState } from 'react'
+import { useCopy } from '../../components/useCopy.ts'
 import { useLatchInstance } from '../../context.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { Rich } from '../../i18n/Rich.tsx'
@@ -25,18 +25,11 @@ const statusText = (result: SendResult): MessageKey =>
  */
 export function SendResultView({ flow, result }: { flow: SendFlowController; result: SendResult }) {
   const latch = useLatchInstance()
-  const [copied, setCopied] = useState(false)
   const { t } = useI18n()
-
-  const copy = () => {
-    navigator.clipboard?.writeText(result.hash).then(
-      () => {
-        setCopied(true)
-        latch.snackbar.showSuccess(t('sent.hashCopied'))
-      },
-      () => latch.snackbar.showError(t('sent.copyFailed')),
-    )
-  }
+  const { copied, copy } = useCopy(result.hash, {
+    copied: 'sent.hashCopied',
+    failed: 'sent.copyFailed',
+  })
 
   return (
     <div

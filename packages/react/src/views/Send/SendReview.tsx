@@ -1,8 +1,8 @@
 import type { SendFlowController, SendFlowState, SendReview } from '@latch/core'
 import { useEffect } from 'react'
 import { useLatchNetwork } from '../../hooks/useLatch.ts'
+import { useModalEffects } from '../../hooks/useModalEffects.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
-import { useModalEffects } from '../../modal/context.ts'
 import { SendFeeLine } from './SendFee.tsx'
 
 /**

@@ -12,11 +12,12 @@ import { RegionRestricted } from '../../components/RegionRestricted.tsx'
 import { SkeletonRows } from '../../components/Skeleton.tsx'
 import { useLatchInstance } from '../../context.ts'
 import { useLatchAccount, useLatchNetwork } from '../../hooks/useLatch.ts'
+import { useModalEffects } from '../../hooks/useModalEffects.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import type { I18nValue } from '../../i18n/I18nContext.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
-import { useModalEffects } from '../../modal/context.ts'
 import { SwapDetails } from './SwapDetails.tsx'
+import { SwapDone } from './SwapDone.tsx'
 import { TokenPicker } from './TokenPicker.tsx'
 
 /** The issues that follow something the user did and that the modal shakes for. */
@@ -128,30 +129,13 @@ export function Swap() {
 
   if (state.step === 'done' && from && to && summary.amount !== undefined) {
     return (
-      <div className="latch-center" data-testid="latch-swap-done">
-        <p role="status">
-          {t('swap.swapped', {
-            paid: formatDecimal(formatTokenUnits(summary.amount, from.decimals), locale),
-            from: from.symbol,
-            received: formatDecimal(summary.receive ?? '0', locale),
-            to: to.symbol,
-          })}
-        </p>
-        {state.txHash && <p className="latch-muted latch-address-text">{state.txHash}</p>}
-        <div className="latch-actions">
-          <button type="button" className="latch-button" onClick={() => latch.swap.startOver()}>
-            {t('swap.again')}
-          </button>
-          <button
-            type="button"
-            className="latch-button"
-            data-variant="secondary"
-            onClick={() => latch.router.goBack()}
-          >
-            {t('common.done')}
-          </button>
-        </div>
-      </div>
+      <SwapDone
+        paid={formatTokenUnits(summary.amount, from.decimals)}
+        from={from.symbol}
+        received={summary.receive ?? '0'}
+        to={to.symbol}
+        txHash={state.txHash}
+      />
     )
   }
 

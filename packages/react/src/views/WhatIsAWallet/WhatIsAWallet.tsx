@@ -1,9 +1,9 @@
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { useLatchInstance } from '../../context.ts'
-import { useRecommendedWallets } from '../../hooks/useRecommendedWallets.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
+import { useRecommendedWallets } from '../useRecommendedWallets.ts'
 
 /** What a wallet is, in three short points, each with a small glyph. */
 const POINTS = [

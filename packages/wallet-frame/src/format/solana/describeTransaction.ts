@@ -1,6 +1,6 @@
 import { decodeBase64, decodeSolanaTransaction, requiredSigners } from '@latch/protocol/solana-wire'
-import type { DetailRow, DetailSection } from '../../approval/types.ts'
 import type { ScreenWords } from '../../i18n/screenLanguage.ts'
+import type { DetailRow, DetailSection } from '../details.ts'
 import { describeInstruction, type KnownToken } from './instructions.ts'
 
 /** What a transaction is read with: the network's coin and the tokens it can name. */

@@ -1,6 +1,6 @@
-import type { DetailSection } from '../../approval/types.ts'
 import type { ScreenWords } from '../../i18n/screenLanguage.ts'
 import { decodePersonalMessage } from '../decodePersonalMessage.ts'
+import type { DetailSection } from '../details.ts'
 import { formatWei } from '../formatWei.ts'
 import { shortenData } from '../shortenHex.ts'
 import {

@@ -1,6 +1,6 @@
 import { type Latch, WALLETS_RECOMMENDED_COUNT } from '@latch/core'
 import type { Wallet } from '@latch/protocol'
-import { siteNamespaces } from '../views/wallets.ts'
+import { siteNamespaces } from './wallets.ts'
 
 export type RecommendedWallets = { wallets: Wallet[]; total: number }
 
