@@ -145,15 +145,12 @@ export function toConnectedUser(user: ConnectedUser): ConnectedUser {
   const copy: ConnectedUser = {
     address: user.address,
     chainId: user.chainId,
-    accounts: user.accounts.map((account) =>
-      account.namespace === 'solana'
-        ? { namespace: 'solana', address: account.address, type: account.type }
-        : {
-            ...(account.namespace && { namespace: account.namespace }),
-            address: account.address,
-            type: account.type,
-          },
-    ),
+    // Each account keeps its own namespace, address and type together: the member it came from.
+    accounts: user.accounts.map(({ namespace, address, type }) => ({
+      ...(namespace && { namespace }),
+      address,
+      type,
+    })) as ConnectedUser['accounts'],
     preferredAccountType: user.preferredAccountType,
     smartAccountDeployed: user.smartAccountDeployed,
   }
