@@ -123,19 +123,23 @@ describe('@latch/server installed alone', () => {
     expect(stdout.trim()).toBe('function function function')
   })
 
-  it('stops cleanly on SIGTERM', async () => {
-    const asked = performance.now()
-    server.kill('SIGTERM')
-    const stopped = await Promise.race([
-      exited,
-      new Promise((resolve) => setTimeout(() => resolve('still running'), STOP_TIMEOUT_MS)),
-    ])
-    figures.push(`SIGTERM to exit ${Math.round(performance.now() - asked)} ms`)
-    expect(stopped, `its output:\n${output.slice(-3000)}`).toEqual({ code: 0, signal: null })
-    expect(output).toContain('shutting down')
-    expect(await answers(`${apiUrl}/health`)).toBe(false)
-    expect(await answers(`${frameUrl}/frame?projectId=latch-dev`)).toBe(false)
-  }, STOP_TIMEOUT_MS + 10_000)
+  it(
+    'stops cleanly on SIGTERM',
+    async () => {
+      const asked = performance.now()
+      server.kill('SIGTERM')
+      const stopped = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(() => resolve('still running'), STOP_TIMEOUT_MS)),
+      ])
+      figures.push(`SIGTERM to exit ${Math.round(performance.now() - asked)} ms`)
+      expect(stopped, `its output:\n${output.slice(-3000)}`).toEqual({ code: 0, signal: null })
+      expect(output).toContain('shutting down')
+      expect(await answers(`${apiUrl}/health`)).toBe(false)
+      expect(await answers(`${frameUrl}/frame?projectId=latch-dev`)).toBe(false)
+    },
+    STOP_TIMEOUT_MS + 10_000,
+  )
 })
 
 /** Whether `url` answers 2xx now; a refused connection is a no. */
