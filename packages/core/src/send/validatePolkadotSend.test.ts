@@ -1,7 +1,7 @@
 import { encodeSs58 } from '@latch/protocol/polkadot'
 import { describe, expect, it } from 'vitest'
+import { existentialDepositProblem } from '../chains/polkadot/validateSend.ts'
 import { LatchError } from '../errors.ts'
-import { existentialDepositProblem } from './validatePolkadotSend.ts'
 import { transferOf } from './validateSend.ts'
 
 const NETWORK = { name: 'Latch Polkadot', ss58Prefix: 42 }
