@@ -139,6 +139,7 @@ export function sendContextFixture(
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
   return {
     context,
+    deps,
     sent,
     fees,
     toasts,

@@ -56,7 +56,13 @@ const defaultTimers = {
 function senderOf(deps: SendFlowDeps): Sender | undefined {
   const current = deps.account.get()
   if (!current) return undefined
-  const family = deps.family?.()
+  let family: ReturnType<NonNullable<SendFlowDeps['family']>> | undefined
+  try {
+    family = deps.family?.()
+  } catch {
+    // No adapter of the account's family is loaded: Send has nothing to prepare a transfer with.
+    return undefined
+  }
   const preparation = family?.transferPreparation
   if (!family || !preparation) return undefined
   const { address, caipNetworkId } = current
