@@ -1,4 +1,5 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
+import type { Text } from '@latch/protocol/i18n'
 import type { ReadableStore } from '../store.ts'
 import type { ChainConnection, WalletOption } from './connection.ts'
 import type { ChainNamespace } from './network.ts'
@@ -152,4 +153,83 @@ export interface ChainAdapter {
    * families where that is not the balance less a fixed fee (Bitcoin: every coin, one output).
    */
   maxTransfer?(transfer: { to?: string; feeRate?: number }): Promise<bigint>
+  /**
+   * The family's part of the Send flow (its checks of a receiver and an amount, its fees, its
+   * most), for the families the Send view serves; its heavier checks load with the first send.
+   */
+  readonly transferPreparation?: TransferPreparation
+}
+
+/** A send as the visitor typed it; the amount in whole units ('1.5'), nothing checked yet. */
+export type TransferDraft = {
+  /** The token: its contract or mint on the sender's network, no address for the native coin. */
+  token?: { address?: string; decimals: number; symbol: string }
+  amount?: string
+  receiver?: string
+  /** Bitcoin: the fee rate chosen, in sat/vB. */
+  feeRate?: number
+}
+
+/** What a family's preparation of a send may ask of the kit: the sender, its network, fees, balances. */
+export type TransferTools = {
+  /** The sender, on `caipNetworkId`. */
+  address: string
+  caipNetworkId: CaipNetworkId
+  /** What the site says of the network (Polkadot: its name and the prefix of its addresses). */
+  network?: { name?: string; ss58Prefix?: number }
+  /** EVM: gas of a transaction, and the highest price per gas it may pay. */
+  estimateFee(transaction: {
+    from: `0x${string}`
+    to: `0x${string}`
+    value: bigint
+    data?: `0x${string}`
+    chainId: number
+  }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
+  /** The family's own reckoning of a transfer's fee (Solana, Bitcoin, Polkadot). */
+  transferFee(transfer: Transfer): Promise<TransferFee>
+  /** The sender's native balance as the family reads it now. */
+  nativeBalance(): Promise<bigint>
+  /** Bitcoin: the most a transfer at a rate can send once its fee is paid. */
+  maxTransfer?(transfer: { to?: string; feeRate?: number }): Promise<bigint>
+}
+
+/**
+ * A family's part of the Send flow: its rules for a receiver and an amount, and how it tells a
+ * fee and the most of its native coin a send can move. The flow runs the same steps for every
+ * family and asks this for what differs, so no family's code is in the flow.
+ */
+export type TransferPreparation = {
+  /**
+   * Checks a send by the family's rules: the transfer its adapter sends (the receiver as the
+   * family writes it, the amount in the smallest unit, the token by its CAIP-10 id).
+   * @throws LatchError saying what is missing or wrong, the rule in its details
+   */
+  check(draft: TransferDraft, tools: TransferTools): Promise<Transfer>
+  /** Names typed as the receiver point to this family's addresses (EVM's): looked up on review. */
+  readonly resolvesNames?: true
+  /** A fee known without asking anyone, shown as soon as a token is chosen (Solana: a signature). */
+  readonly fixedFee?: bigint
+  /** The fee the form shows for sending the token (its contract or mint) before a receiver is known. */
+  formFee?(token: string | undefined, tools: TransferTools): Promise<TransferFee>
+  /** The fee of a checked transfer, as the review shows it. */
+  reviewFee(transfer: Transfer, tools: TransferTools): Promise<TransferFee>
+  /**
+   * The fee decides whether the send can be made at all (Bitcoin's coins, Polkadot's existential
+   * deposit): it is reckoned in the form, and a send it refuses never reaches the review.
+   */
+  readonly feeBeforeReview?: true
+  /**
+   * Why a send paying `fee` from `balance` cannot be made, in the server's words (amounts written
+   * with `format`); undefined when it can.
+   */
+  refusal?(check: {
+    transfer: Transfer
+    fee: TransferFee
+    balance: bigint
+    format(value: bigint): string
+  }): Promise<string | undefined>
+  /** The most of the native coin a send of the draft can move once its fee is paid. */
+  maxNative(draft: TransferDraft, tools: TransferTools): Promise<bigint>
+  /** What to tell a visitor whose receiver the family refused, when its rule says more than "invalid". */
+  receiverRefusal?(error: unknown): Text | undefined
 }

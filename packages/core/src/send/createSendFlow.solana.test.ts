@@ -3,6 +3,7 @@ import { englishText } from '@latch/protocol/i18n'
 import { describe, expect, it } from 'vitest'
 import type { BalancesState } from '../balances/createBalances.ts'
 import { UserRejectedError } from '../chains/errors.ts'
+import { solanaTransferPreparation } from '../chains/solana/prepareTransfer.ts'
 import { createTestAccount } from '../chains/testAccount.ts'
 import type { Transfer, TransferFee } from '../chains/types.ts'
 import { createModal } from '../modal/index.ts'
@@ -63,6 +64,7 @@ function setup(
   const toasts: string[] = []
   let mined: (success: boolean) => void = () => {}
   const flow = createSendFlow({
+    family: () => ({ transferPreparation: solanaTransferPreparation }),
     balances,
     account,
     resolveName: async () => {

@@ -4,6 +4,7 @@ import { type Address, decodeFunctionData, erc20Abi, type Hex, parseEther } from
 import { describe, expect, it } from 'vitest'
 import type { BalancesState } from '../balances/createBalances.ts'
 import { UserRejectedError } from '../chains/errors.ts'
+import { evmTransferPreparation } from '../chains/evm/prepareTransfer.ts'
 import { createTestAccount, evmAccount } from '../chains/testAccount.ts'
 import { LatchError } from '../errors.ts'
 import { createModal } from '../modal/index.ts'
@@ -78,6 +79,7 @@ function setup(
   const tracked: unknown[] = []
   const flow = createSendFlow({
     events: { emit: (event) => tracked.push(event) },
+    family: () => ({ transferPreparation: evmTransferPreparation }),
     balances,
     account: connection,
     resolveName:

@@ -1,7 +1,8 @@
 import { decodeFunctionData, erc20Abi, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { validateSolanaSend } from '../chains/solana/validateSend.ts'
 import type { LatchError } from '../errors.ts'
-import { maxNativeSend, transferOf, validateSend, validateSolanaSend } from './validateSend.ts'
+import { maxNativeSend, transferOf, validateSend } from './validateSend.ts'
 
 const eth = { decimals: 18, symbol: 'ETH' }
 const usdc = {

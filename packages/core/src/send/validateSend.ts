@@ -1,12 +1,12 @@
-import type { CaipAddress, CaipNetworkId } from '@latch/protocol/caip'
-import { isSolanaAddress } from '@latch/protocol/solana'
-import { type Address, encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
+import type { CaipNetworkId } from '@latch/protocol/caip'
+import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem'
+import { validateBitcoinSend } from '../chains/bitcoin/validateSend.ts'
+import { validatePolkadotSend } from '../chains/polkadot/validateSend.ts'
+import { validateSolanaSend } from '../chains/solana/validateSend.ts'
 import type { Transfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'
 import { parseEvmReceiver } from '../validation/evmReceiver.ts'
-import { SOLANA_ADDRESS_RULE } from '../validation/solanaAddressRule.ts'
-import { validateBitcoinSend } from './validateBitcoinSend.ts'
-import { validatePolkadotSend } from './validatePolkadotSend.ts'
+import { parseAmount, requiredFields } from '../validation/sendFields.ts'
 
 /** What the visitor asks to send; amount in whole units as typed ('1.5'). */
 export type SendRequest = {
@@ -61,29 +61,6 @@ export function validateSend(request: SendRequest): SendTransaction {
   }
 }
 
-/** What the visitor asks to send on Solana: SOL, or an SPL token named by its CAIP-10 mint id. */
-export type SolanaSendRequest = {
-  token?: { address?: CaipAddress; decimals: number; symbol: string }
-  amount?: string
-  receiver?: string
-}
-
-/**
- * Checks a Solana send (token, amount, receiver) and gives the transfer the Solana adapter sends.
- * The receiver is a Solana address: 32 to 44 base58 characters of a 32-byte key.
- * @throws LatchError 'A token is required', 'Invalid receiver address', 'Invalid amount', ...
- * @example validateSolanaSend({ token: sol, amount: '0.1', receiver: '9WzDXwBb...' })
- */
-export function validateSolanaSend(request: SolanaSendRequest): Transfer {
-  const { token, amountText, receiverText } = requiredFields(request)
-  if (!isSolanaAddress(receiverText))
-    throw new LatchError('Invalid receiver address', {
-      details: SOLANA_ADDRESS_RULE,
-    })
-  const amount = parseAmount(amountText, token)
-  return { to: receiverText, amount, ...(token.address ? { token: token.address } : {}) }
-}
-
 /**
  * A send checked by the rules of the family of `caipNetworkId`, as the transfer its adapter sends:
  * the token named by its CAIP-10 id on that network. Polkadot's receiver is checked against the
@@ -123,31 +100,6 @@ export function transferOf(
   }
   const checked = validateSend(request)
   return { to: checked.receiver, amount: checked.amount, ...asset }
-}
-
-/** The token, then an amount and a receiver: every family asks for them in this order. */
-function requiredFields<Token>(request: { token?: Token; amount?: string; receiver?: string }) {
-  if (!request.token) throw new LatchError('A token is required')
-  const amountText = request.amount?.trim() ?? ''
-  const receiverText = request.receiver?.trim() ?? ''
-  if (!amountText || !receiverText)
-    throw new LatchError('An amount and receiver address are required')
-  return { token: request.token, amountText, receiverText }
-}
-
-/** A positive decimal amount in the token's smallest unit, with no more decimals than it has. */
-function parseAmount(amountText: string, token: { decimals: number; symbol: string }): bigint {
-  if (!/^\d*\.?\d+$/.test(amountText) && !/^\d+\.$/.test(amountText))
-    throw new LatchError('Invalid amount', { details: 'Write the amount as a number, e.g. 1.5' })
-  const fraction = amountText.split('.')[1] ?? ''
-  if (fraction.length > token.decimals)
-    throw new LatchError('Invalid amount', {
-      details: `${token.symbol} has ${token.decimals} decimals`,
-    })
-  const amount = parseUnits(amountText.replace(/\.$/, ''), token.decimals)
-  if (amount <= 0n)
-    throw new LatchError('Invalid amount', { details: 'The amount must be above 0' })
-  return amount
 }
 
 /**

@@ -25,6 +25,7 @@ import type {
 import { type WalletRegistry, waitForRegistration } from '../walletRegistry.ts'
 import type { AddressPurpose, BitcoinAccount, BitcoinWallet } from './bitcoinWallet.ts'
 import type { EsploraGateway } from './esplora.ts'
+import { bitcoinTransferPreparation } from './prepareTransfer.ts'
 import {
   fromSatsConnect,
   providerAt,
@@ -323,6 +324,7 @@ export function createBitcoinAdapter(deps: BitcoinAdapterDeps): ChainAdapter {
 
   return {
     namespace: 'bip122',
+    transferPreparation: bitcoinTransferPreparation,
     wallets: selectStore(wallets, (state) => state.list),
     connection: selectStore(connection, (state) => state.current),
     accounts: selectStore(accountList, (state) => state.list),

@@ -21,6 +21,7 @@ import { createStore, selectStore } from '../../store.ts'
 import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
 import { lazyHttp } from './lazyHttp.ts'
+import { evmTransferPreparation } from './prepareTransfer.ts'
 import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
 import {
   WALLETCONNECT_CONNECTOR_ID,
@@ -234,6 +235,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
   return {
     namespace: 'eip155',
+    transferPreparation: evmTransferPreparation,
     wagmiConfig: config,
     walletConnect: walletConnect && {
       pair: (onUri) => walletConnect.pair(onUri),

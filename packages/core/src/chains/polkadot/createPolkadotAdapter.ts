@@ -15,6 +15,7 @@ import {
   type InjectedExtension,
   isDeclined,
 } from './injected.ts'
+import { polkadotTransferPreparation } from './prepareTransfer.ts'
 import type { PolkadotServer } from './server.ts'
 
 export type PolkadotAdapterDeps = {
@@ -264,6 +265,7 @@ export function createPolkadotAdapter(deps: PolkadotAdapterDeps): ChainAdapter {
 
   return {
     namespace: 'polkadot',
+    transferPreparation: polkadotTransferPreparation,
     wallets: selectStore(wallets, (state) => state.list),
     connection: selectStore(connection, (state) => state.current),
     accounts: selectStore(accountList, (state) => state.list),

@@ -10,6 +10,7 @@ import { nativeBalance } from '../nativeBalance.ts'
 import type { CaipNetwork } from '../network.ts'
 import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
 import { type WalletRegistry, waitForRegistration } from '../walletRegistry.ts'
+import { solanaTransferPreparation } from './prepareTransfer.ts'
 import type { SolanaGatewayRpc } from './rpc.ts'
 import type { SolanaSigner } from './transfer.ts'
 import {
@@ -252,6 +253,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): ChainAdapter {
 
   return {
     namespace: 'solana',
+    transferPreparation: solanaTransferPreparation,
     wallets: selectStore(wallets, (state) => state.list),
     connection: selectStore(connection, (state) => state.current),
     async connect(walletId, { caipNetworkId } = {}) {

@@ -1,6 +1,6 @@
 import { BITCOIN_MAINNET, BITCOIN_TESTNET } from '@latch/protocol/bitcoin-networks'
 import { describe, expect, it } from 'vitest'
-import { transferOf } from './validateSend.ts'
+import { transferOf } from '../../send/validateSend.ts'
 
 const btc = { decimals: 8, symbol: 'BTC' }
 // One key's P2WPKH address on mainnet and on testnet.

@@ -1,8 +1,8 @@
 import { encodeSs58 } from '@latch/protocol/polkadot'
 import { describe, expect, it } from 'vitest'
-import { LatchError } from '../errors.ts'
-import { existentialDepositProblem } from './validatePolkadotSend.ts'
-import { transferOf } from './validateSend.ts'
+import { LatchError } from '../../errors.ts'
+import { transferOf } from '../../send/validateSend.ts'
+import { existentialDepositProblem } from './validateSend.ts'
 
 const NETWORK = { name: 'Latch Polkadot', ss58Prefix: 42 }
 const CHAIN = 'polkadot:00000000000000000000000000000042' as const

@@ -1,7 +1,7 @@
 import { checkSs58, isSs58Problem } from '@latch/protocol/polkadot'
 import { keepAliveRefusal } from '@latch/protocol/polkadot-keep-alive'
-import type { Transfer } from '../chains/types.ts'
-import { LatchError } from '../errors.ts'
+import { LatchError } from '../../errors.ts'
+import type { Transfer } from '../types.ts'
 
 /** What the visitor asks to send on Polkadot: the native coin, an amount, a receiver. */
 export type PolkadotSendRequest = {

@@ -1,8 +1,8 @@
 import { bitcoinNetworkKind } from '@latch/protocol/bitcoin-networks'
 import type { CaipNetworkId } from '@latch/protocol/caip'
-import { checkAboveDust, checkFeeRate, receiverScript } from '../chains/bitcoin/planTransfer.ts'
-import type { Transfer } from '../chains/types.ts'
-import { LatchError } from '../errors.ts'
+import { LatchError } from '../../errors.ts'
+import type { Transfer } from '../types.ts'
+import { checkAboveDust, checkFeeRate, receiverScript } from './planTransfer.ts'
 
 /** What the visitor asks to send on Bitcoin: BTC, an amount, a receiver, a fee rate (sat/vB). */
 export type BitcoinSendRequest = {
