@@ -69,7 +69,7 @@ export const solanaWalletConnection = (
     return { wallet, account, caipNetworkId }
   },
   // Follows the wallet: another account shown, or none (the site's access was revoked).
-  follow: (wallet, followed) =>
+  follow: ({ wallet }, followed) =>
     featureOf<EventsFeature, 'standard:events'>(wallet, 'standard:events')?.on(
       'change',
       ({ accounts }) => {

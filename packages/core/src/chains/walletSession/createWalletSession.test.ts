@@ -87,7 +87,7 @@ function sessionOver(
       address: session.address,
       accounts: session.wallet.accounts.map((address) => ({ address, purpose: 'payment' })),
     }),
-    follow: (wallet, followed) =>
+    follow: ({ wallet }, followed) =>
       wallet.on((accounts) => {
         const current = followed.current()
         if (!current) return

@@ -117,7 +117,7 @@ export function createWalletSession<Wallet, Session extends WalletSessionBase<Wa
     if (!next) return false
     stopFollowing?.()
     session = next
-    stopFollowing = family.follow?.(wallet, followed(wallet))
+    stopFollowing = family.follow?.(next, followed(wallet))
     save(next)
     publish()
     return true

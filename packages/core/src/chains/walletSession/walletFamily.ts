@@ -49,8 +49,8 @@ export type WalletFamily<Wallet, Session extends WalletSessionBase<Wallet>, Answ
   /** Why a connect that shared no usable account failed. */
   sharedNothing(wallet: Wallet): Error
   present(session: Session): PresentedAccount
-  /** Listens to the wallet's account changes; returns how to stop. */
-  follow?(wallet: Wallet, session: FollowedSession<Session>): (() => void) | undefined
+  /** Listens to the account changes of the session's wallet; returns how to stop. */
+  follow?(session: Session, followed: FollowedSession<Session>): (() => void) | undefined
   /** Ends the site's access in the wallet, where the wallet has a call for it. */
   release?(wallet: Wallet): Promise<void>
   /** Throws when the session's wallet cannot be used on `caipNetworkId`. */
