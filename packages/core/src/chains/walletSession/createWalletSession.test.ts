@@ -7,10 +7,9 @@ import {
   STORAGE_KEYS,
 } from '../../storage/index.ts'
 import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
-import type { LinkedAccount } from '../types.ts'
 import { createWalletSession } from './createWalletSession.ts'
 import { siteNetworks } from './siteNetworks.ts'
-import { testNetwork } from './testNetwork.fixture.ts'
+import { testLinkedAccount, testNetwork } from './walletSession.fixture.ts'
 
 const network = (caipNetworkId: CaipNetworkId) => testNetwork(caipNetworkId, 'solana')
 const ONE = network('solana:one')
@@ -112,27 +111,6 @@ function sessionOver(
   const statuses: string[] = []
   walletSession.adapter.connection.subscribe((current) => statuses.push(current.status))
   return { ...walletSession, storage, statuses }
-}
-
-const linkedAccount = (address: string, chains: CaipNetworkId[] = []) => {
-  const ended: string[] = []
-  const account: LinkedAccount = {
-    wallet: {
-      id: 'walletConnect',
-      name: 'Phone',
-      icon: undefined,
-      rdns: undefined,
-      kind: 'walletConnect',
-    },
-    address,
-    chains,
-    methods: [],
-    request: async () => undefined,
-    end: async () => {
-      ended.push(address)
-    },
-  }
-  return { account, ended }
 }
 
 describe('a family wallet session', () => {
@@ -285,7 +263,7 @@ describe('a family wallet session', () => {
   it("shows an account another family's wallet holds while no wallet of its own is connected", async () => {
     const alpha = fakeWallet('Alpha', ['a1'])
     const { adapter, link } = sessionOver([alpha])
-    const { account, ended } = linkedAccount('p1', [TWO.caipNetworkId])
+    const { account, ended } = testLinkedAccount('p1', [TWO.caipNetworkId])
     link(account)
     expect(adapter.connection.get()).toMatchObject({
       status: 'connected',
@@ -306,7 +284,7 @@ describe('a family wallet session', () => {
 
   it('a linked account ending leaves the family disconnected', () => {
     const { adapter, link, statuses } = sessionOver([])
-    link(linkedAccount('p1').account)
+    link(testLinkedAccount('p1').account)
     link(undefined)
     link(undefined)
     expect(statuses).toEqual(['connected', 'disconnected'])

@@ -1,12 +1,12 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { LatchError } from '../../errors.ts'
 import { STORAGE_KEYS } from '../../storage/index.ts'
-import { createStore, type ReadableStore, selectStore } from '../../store.ts'
-import type { ChainConnection } from '../connection.ts'
+import type { ReadableStore } from '../../store.ts'
 import { ChainNotSupportedError } from '../errors.ts'
 import { type LinkedSession, relinkedSession } from '../linkedSession.ts'
 import type { ChainAdapter, FamilyAccount } from '../types.ts'
-import type { PresentedAccount, WalletFamily, WalletSessionBase } from './walletFamily.ts'
+import { createSessionState } from './sessionState.ts'
+import type { WalletFamily, WalletSessionBase } from './walletFamily.ts'
 import { createWalletList } from './walletList.ts'
 
 /** The wallet connection of a family, with what its own calls (sign, send) read of it. */
@@ -34,142 +34,64 @@ export type WalletSession<Session> = {
  * The connection of a chain family's wallets, written once for every family: connect (status
  * `connecting`, then the wallet's answer or a refusal), restore the stored wallet after a reload
  * without asking the visitor (status `reconnecting`; a wallet gone or no longer approving ends it
- * quietly), follow the wallet's account changes, disconnect, and an account another family's
- * wallet holds (shown while no wallet of the family is connected). The family supplies what
- * differs (`WalletFamily`) and imports its own libraries: this module names none.
+ * quietly), follow the wallet's account changes, disconnect, switch among the site's networks,
+ * and an account another family's wallet holds (shown while no wallet of the family is
+ * connected). The family supplies what differs (`WalletFamily`) and imports its own libraries:
+ * this module names none, so it costs no family's page another family's code.
  */
 export function createWalletSession<Wallet, Session extends WalletSessionBase<Wallet>, Answer>(
   family: WalletFamily<Wallet, Session, Answer>,
 ): WalletSession<Session> {
   const { storage, networks } = family
-  const walletKey = STORAGE_KEYS.connectedConnectorId(family.namespace)
   const list = createWalletList(family.discover, family.optionOf)
-  const connection = createStore<{ current: ChainConnection }>({
-    current: { status: 'disconnected' },
-  })
-  const accountList = createStore<{ list: FamilyAccount[] }>({ list: [] })
-  let session: Session | undefined
-  let linkedSession: LinkedSession | undefined
-  let stopFollowing: (() => void) | undefined
+  const state = createSessionState(family)
 
-  const show = (
-    presented: PresentedAccount,
-    shown: Pick<Extract<ChainConnection, { status: 'connected' }>, 'caipNetworkId' | 'wallet'>,
-  ) => {
-    accountList.set({ list: presented.accounts ?? [] })
-    const { address } = presented
-    if (address === undefined) return
-    const { caipNetworkId, wallet } = shown
-    connection.set({
-      current: {
-        status: 'connected',
-        address,
-        caipNetworkId,
-        caipAddress: `${caipNetworkId}:${address}`,
-        wallet,
-      },
-    })
-  }
-
-  const publish = () => {
-    if (session) {
-      show(family.present(session), {
-        caipNetworkId: session.caipNetworkId,
-        wallet: family.optionOf(session.wallet),
-      })
-    } else if (linkedSession) {
-      const presented = family.presentLinked?.(linkedSession) ?? {
-        address: linkedSession.linked.address,
-      }
-      show(presented, {
-        caipNetworkId: linkedSession.caipNetworkId,
-        wallet: linkedSession.linked.wallet,
-      })
-    } else {
-      connection.set({ current: { status: 'disconnected' } })
-      accountList.set({ list: [] })
-    }
-  }
-
-  const save = (current: Session) => {
-    storage.setItem(walletKey, family.optionOf(current.wallet).id)
-    family.choice?.remember(current)
-  }
-
-  const end = () => {
-    stopFollowing?.()
-    stopFollowing = undefined
-    session = undefined
-    storage.removeItem(walletKey)
-    if (family.choice) storage.removeItem(family.choice.key)
-    publish()
-  }
-
-  const update = (next: Session) => {
-    session = next
-    save(next)
-    publish()
-  }
-
-  /** The session the wallet's answer opens; false when it shared no account the family can use. */
+  /** Opens the session the wallet's answer gives; false when it shared no usable account. */
   const open = (wallet: Wallet, answer: Answer, asked?: CaipNetworkId) => {
     const next = family.sessionOf(wallet, answer, asked)
-    if (!next) return false
-    stopFollowing?.()
-    session = next
-    stopFollowing = family.follow?.(next, followed(wallet))
-    save(next)
-    publish()
-    return true
+    if (next) state.open(next)
+    return next !== undefined
   }
-
-  const followed = (wallet: Wallet) => {
-    const walletId = family.optionOf(wallet).id
-    const current = () =>
-      session && family.optionOf(session.wallet).id === walletId ? session : undefined
-    return { current, update, end }
-  }
-
   const connected = (): Session => {
+    const session = state.session()
     if (!session) throw new LatchError('No wallet is connected')
     return session
   }
-  const linkedOnly = () => (session ? undefined : linkedSession)
+  const linkedOnly = () => (state.session() ? undefined : state.linked())
 
   return {
     adapter: {
       wallets: list.options,
-      connection: selectStore(connection, (state) => state.current),
+      connection: state.connection,
       async connect(walletId, { caipNetworkId } = {}) {
         list.refresh()
         const wallet = list.find(walletId)
         if (!wallet) throw new LatchError(`Wallet ${walletId} is not available in this browser`)
-        connection.set({ current: { status: 'connecting', wallet: family.optionOf(wallet) } })
+        state.pending('connecting', family.optionOf(wallet))
         try {
           if (family.choice) storage.removeItem(family.choice.key)
           const answer = await family.ask(wallet, { silent: false })
           if (!open(wallet, answer, caipNetworkId)) throw family.sharedNothing(wallet)
         } catch (error) {
-          publish()
+          state.publish()
           throw error
         }
       },
       async disconnect() {
-        const wallet = session?.wallet
+        const wallet = state.session()?.wallet
         // A linked account ends with the session holding it: its own end does that when only this
         // family holds the session, else the family holding it (EVM) ends it.
-        const linked = linkedSession?.linked
-        linkedSession = undefined
-        end()
+        const linked = state.linked()?.linked
+        state.endAll()
         await Promise.all([
           wallet !== undefined ? family.release?.(wallet) : undefined,
           linked?.end?.().catch(() => undefined),
         ])
       },
       async reconnect() {
-        const walletId = storage.getItem(walletKey)
-        if (!walletId || session) return
-        connection.set({ current: { status: 'reconnecting', wallet: undefined } })
+        const walletId = storage.getItem(STORAGE_KEYS.connectedConnectorId(family.namespace))
+        if (!walletId || state.session()) return
+        state.pending('reconnecting', undefined)
         const wallet = await family.waitForWallet(() => list.find(walletId))
         // A wallet gone or no longer approving this site: the session ends quietly.
         const restored =
@@ -178,7 +100,7 @@ export function createWalletSession<Wallet, Session extends WalletSessionBase<Wa
             (answer) => open(wallet, answer),
             () => false,
           ))
-        if (!restored) end()
+        if (!restored) state.end()
       },
       async switchNetwork(caipNetworkId) {
         if (!networks.configured(caipNetworkId))
@@ -191,30 +113,25 @@ export function createWalletSession<Wallet, Session extends WalletSessionBase<Wa
               family.linkedUnserved?.(linked.linked, caipNetworkId) ??
               new ChainNotSupportedError({ details: `${wallet.name} has no ${caipNetworkId}` })
             )
-          linkedSession = { ...linked, caipNetworkId }
-          publish()
-          return
+          return state.link({ ...linked, caipNetworkId })
         }
         const current = connected()
         family.checkNetwork?.(current, caipNetworkId)
-        session = { ...current, caipNetworkId }
-        publish()
+        state.update({ ...current, caipNetworkId })
       },
     },
-    accounts: selectStore(accountList, (state) => state.list),
+    accounts: state.accounts,
     link(linked) {
-      const next = relinkedSession(linkedSession, linked, {
+      const next = relinkedSession(state.linked(), linked, {
         preferred: [networks.lastUsed(), ...networks.all],
         inUse: networks.configured,
         fallback: networks.first,
       })
-      if (!next && !linkedSession) return
-      linkedSession = next
-      publish()
+      if (next || state.linked()) state.link(next)
     },
     refreshWallets: list.refresh,
     connected,
     linkedOnly,
-    update,
+    update: state.update,
   }
 }

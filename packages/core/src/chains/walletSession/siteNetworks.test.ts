@@ -2,7 +2,7 @@ import type { CaipNetworkId } from '@latch/protocol'
 import { describe, expect, it } from 'vitest'
 import { createMemoryStorage, createStorage, STORAGE_KEYS } from '../../storage/index.ts'
 import { siteNetworks } from './siteNetworks.ts'
-import { testNetwork } from './testNetwork.fixture.ts'
+import { testNetwork } from './walletSession.fixture.ts'
 
 const network = (caipNetworkId: CaipNetworkId) => testNetwork(caipNetworkId, 'bip122')
 
