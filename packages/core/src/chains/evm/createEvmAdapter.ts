@@ -18,8 +18,10 @@ import type { EmbeddedConnectorProperties } from '../../embedded/connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from '../../embedded/connectorId.ts'
 import { LatchError } from '../../errors.ts'
 import { createStore, selectStore } from '../../store.ts'
-import type { ChainAdapter, ChainConnection, WalletOption } from '../types.ts'
-import { errorCode, USER_REJECTED_CODE, UserRejectedError } from './errors.ts'
+import type { ChainAdapter } from '../types.ts'
+import { atomicBatch, type EvmCall } from './atomicBatch.ts'
+import { connectionOf } from './connectionOf.ts'
+import { rethrowRejection } from './errors.ts'
 import { lazyHttp } from './lazyHttp.ts'
 import { evmTransferPreparation } from './prepareTransfer.ts'
 import { type Eip1193Requester, switchOrAddChain } from './switchNetwork.ts'
@@ -29,6 +31,7 @@ import {
   type WalletConnectConnectorProperties,
   walletConnectConnector,
 } from './walletconnect/connector.ts'
+import { listWallets } from './walletOptions.ts'
 
 export type EvmAdapterOptions = {
   chains: readonly [Chain, ...Chain[]]
@@ -90,8 +93,7 @@ export type EvmAdapter = Omit<ChainAdapter, 'namespace' | 'signMessage'> & {
   }): Promise<{ gas: bigint; maxFeePerGas: bigint }>
 }
 
-/** One call of a batch. */
-export type EvmCall = { to: Address; value?: bigint; data?: Hex }
+export type { EvmCall } from './atomicBatch.ts'
 
 /**
  * The chain id of an EVM network's CAIP-2 id (`eip155:31337` is 31337). The same reading as
@@ -101,47 +103,9 @@ export type EvmCall = { to: Address; value?: bigint; data?: Hex }
 const evmChainId = (caipNetworkId: string) =>
   Number(caipNetworkId.slice(caipNetworkId.indexOf(':') + 1))
 
-function toWalletOption(connector: Connector): WalletOption {
-  if (connector.id === EMBEDDED_CONNECTOR_ID) {
-    const info = (connector as unknown as EmbeddedConnectorProperties).walletInfo()
-    // WalletOption.kind has no member for the embedded wallet; it is never listed (listWallets).
-    return { id: connector.id, name: info.name, icon: info.icon, rdns: undefined, kind: 'injected' }
-  }
-  if (connector.id === WALLETCONNECT_CONNECTOR_ID) {
-    const peer = (connector as unknown as WalletConnectConnectorProperties).peer()
-    return {
-      id: connector.id,
-      name: peer?.name ?? connector.name,
-      icon: peer?.icon,
-      rdns: undefined,
-      kind: 'walletConnect',
-    }
-  }
-  const announced = connector.type === 'injected' && connector.id !== 'injected'
-  return {
-    id: connector.id,
-    name: connector.id === 'injected' ? 'Browser Wallet' : connector.name,
-    icon: connector.icon,
-    rdns: announced ? connector.id : undefined,
-    kind: announced ? 'announced' : 'injected',
-  }
-}
-
-/** How long a batch may take to land before the wait gives up (its calls may still land). */
-const BATCH_WAIT_MS = 120_000
-
-/** The legacy window.ethereum entry is offered only when no wallet announced itself (EIP-6963). */
-function listWallets(connectors: readonly Connector[]): WalletOption[] {
-  // Email and social login have their own sections in the Connect view.
-  const options = connectors
-    .filter((connector) => connector.id !== EMBEDDED_CONNECTOR_ID)
-    .map(toWalletOption)
-  const announced = options.filter((option) => option.kind === 'announced')
-  if (announced.length > 0) return announced
-  const hasLegacy =
-    typeof window !== 'undefined' && 'ethereum' in window && window.ethereum !== undefined
-  return hasLegacy ? options.filter((option) => option.kind === 'injected') : []
-}
+/** Whether the page has the legacy window.ethereum provider. */
+const hasLegacy = () =>
+  typeof window !== 'undefined' && 'ethereum' in window && window.ethereum !== undefined
 
 /** The EVM chain adapter on @wagmi/core + viem: EIP-6963 discovery, connect, switch, balances. */
 export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
@@ -168,34 +132,14 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     ssr: true,
   })
 
-  const wallets = createStore({ list: listWallets(config.connectors) })
+  const wallets = createStore({ list: listWallets(config.connectors, hasLegacy) })
   watchConnectors(config, {
-    onChange: (connectors) => wallets.set({ list: listWallets(connectors) }),
+    onChange: (connectors) => wallets.set({ list: listWallets(connectors, hasLegacy) }),
   })
 
-  // wagmi says 'connecting' both for a connect the visitor asked for and while its start-up
-  // reconnect looks for a session when none was stored. Only the first is shown as connecting:
-  // a visitor who never connected sees "Connect Wallet" from the first paint, not a pending
-  // button for as long as wagmi asks each wallet whether it knows the site.
+  // The kit's own connects in flight: only they show wagmi's 'connecting' (connectionOf).
   let ownConnects = 0
-  const snapshot = (): ChainConnection => {
-    const current = getConnection(config)
-    if (current.status === 'connecting' && ownConnects === 0) return { status: 'disconnected' }
-    if (current.status === 'connected') {
-      return {
-        status: 'connected',
-        address: current.address,
-        caipNetworkId: `eip155:${current.chainId}`,
-        caipAddress: `eip155:${current.chainId}:${current.address}`,
-        wallet: toWalletOption(current.connector),
-      }
-    }
-    if (current.status === 'disconnected') return { status: 'disconnected' }
-    return {
-      status: current.status,
-      wallet: current.connector ? toWalletOption(current.connector) : undefined,
-    }
-  }
+  const snapshot = () => connectionOf(getConnection(config), ownConnects)
   const connection = createStore({ current: snapshot() })
   const refresh = () => connection.set({ current: snapshot() })
   watchConnection(config, { onChange: refresh })
@@ -208,13 +152,6 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     const connector = config.connectors.find((candidate) => candidate.id === walletId)
     if (!connector) throw new LatchError(`Wallet ${walletId} is not available in this browser`)
     return connector
-  }
-
-  const rethrowRejection = (error: unknown): never => {
-    if (errorCode(error) === USER_REJECTED_CODE) {
-      throw new UserRejectedError('User rejected the request', { cause: error })
-    }
-    throw error
   }
 
   async function sendTransaction({ to, value, data }: { to: Address; value?: bigint; data?: Hex }) {
@@ -310,42 +247,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return signInMessage(fields)
     },
     waitForTransaction,
-    async supportsAtomicBatch(chainId) {
-      const { getCapabilities } = await import('./actions.ts')
-      try {
-        const capabilities = (await getCapabilities(config, { chainId })) as {
-          atomic?: { status?: string }
-          atomicBatch?: { supported?: boolean }
-        }
-        // EIP-5792 as it is now, and its first version's name for the same capability.
-        const status = capabilities?.atomic?.status
-        return (
-          status === 'supported' ||
-          status === 'ready' ||
-          capabilities?.atomicBatch?.supported === true
-        )
-      } catch {
-        // A wallet that does not know the method sends call by call.
-        return false
-      }
-    },
-    async sendAtomicBatch(calls, chainId) {
-      const { sendCalls } = await import('./actions.ts')
-      const { id } = await sendCalls(config, {
-        calls: calls.map((call) => ({ ...call })),
-        chainId,
-        forceAtomic: true,
-      }).catch(rethrowRejection)
-      return id
-    },
-    async waitForBatch(id) {
-      const { waitForCallsStatus } = await import('./actions.ts')
-      const result = await waitForCallsStatus(config, { id, timeout: BATCH_WAIT_MS })
-      return {
-        success: result.status === 'success',
-        transactionHash: result.receipts?.at(-1)?.transactionHash,
-      }
-    },
+    ...atomicBatch(config),
     async estimateFee(transaction) {
       // A wallet that sends otherwise than as a plain transaction (the embedded wallet's smart
       // account: a user operation) says what it costs; the chain estimates any other.

@@ -1,3 +1,5 @@
+import { UserRejectedError } from '../errors.ts'
+
 export { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 
 /** EIP-1193 code for a request the user declined in the wallet. */
@@ -15,4 +17,11 @@ export function errorCode(error: unknown): number | undefined {
     current = cause
   }
   return undefined
+}
+
+/** A request the visitor declined in the wallet (code 4001 anywhere) as a UserRejectedError. */
+export function rethrowRejection(error: unknown): never {
+  if (errorCode(error) === USER_REJECTED_CODE)
+    throw new UserRejectedError('User rejected the request', { cause: error })
+  throw error
 }

@@ -1,45 +1,17 @@
-import { isEvmAddress } from '@latch/protocol/evm-address'
-import type { CreateConnectorFn } from '@wagmi/core'
-import { type Address, getAddress, numberToHex } from 'viem'
+import { numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
 import { endProposals, pairOn } from './proposals.ts'
+import { requestedNamespaces } from './requestedNamespaces.ts'
+import { evmAccountsOf, type LinkedNamespace, toldAccount } from './sessionAccounts.ts'
 import type {
   WalletConnectConnectorOptions,
   WalletConnectProvider,
   WalletConnectSolanaAccount,
 } from './types.ts'
+import { type ConnectorConfig, walletEvents } from './walletEvents.ts'
 
-/** What wagmi hands a connector: its chains and its event emitter. */
-type ConnectorConfig = Parameters<CreateConnectorFn>[0]
-
-/** Methods the kit may ask a WalletConnect wallet for; the wallet approves the subset it supports. */
-const METHODS = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-]
-const EVENTS = ['chainChanged', 'accountsChanged']
-/** A Solana wallet tells another account with accountsChanged; Solana has no chainChanged. */
-const SOLANA_EVENTS = ['accountsChanged']
-
-/** The Solana methods the kit asks for: signing messages and transactions, sending them. */
-export const SOLANA_METHODS = [
-  'solana_signMessage',
-  'solana_signTransaction',
-  'solana_signAndSendTransaction',
-]
-
-/** The Polkadot methods the kit asks for, as WalletConnect's Polkadot RPC names them. */
-export const POLKADOT_METHODS = ['polkadot_signTransaction', 'polkadot_signMessage']
-
-/** The namespaces besides eip155 whose accounts other families link. */
-export type LinkedNamespace = 'solana' | 'polkadot'
+export { POLKADOT_METHODS, SOLANA_METHODS } from './requestedNamespaces.ts'
+export type { LinkedNamespace } from './sessionAccounts.ts'
 
 /** What the session tells its connector besides wagmi's events. */
 export type WalletConnectSessionHooks = {
@@ -63,7 +35,6 @@ export function createWalletConnectSession(
 ) {
   let provider: WalletConnectProvider | undefined
   let loading: Promise<WalletConnectProvider> | undefined
-  let listening = false
   // The Solana or Polkadot account the wallet last told by accountsChanged, until a session update
   // lists the accounts again: wallets may tell the event alone.
   let told: Partial<Record<LinkedNamespace, string>> = {}
@@ -75,13 +46,9 @@ export function createWalletConnectSession(
   /** Follows the session's Solana and Polkadot sides for their families, whether or not EVM connected. */
   function watchLinked(loaded: WalletConnectProvider) {
     loaded.on('session_event', ({ params }: SessionEvent) => {
-      const namespace = params.chainId.split(':')[0]
-      if (params.event.name !== 'accountsChanged') return
-      if (namespace !== 'solana' && namespace !== 'polkadot') return
-      const [first] = Array.isArray(params.event.data) ? (params.event.data as unknown[]) : []
-      if (typeof first !== 'string') return
-      // `<namespace>:<ref>:<address>` or the bare address.
-      told = { ...told, [namespace]: first.slice(first.lastIndexOf(':') + 1) }
+      const account = toldAccount(params)
+      if (!account) return
+      told = { ...told, [account.namespace]: account.address }
       linkedChanged()
     })
     loaded.on('session_update', () => {
@@ -109,39 +76,9 @@ export function createWalletConnectSession(
     return loading
   }
 
-  const solanaChains = options.solanaChains ?? []
-  const polkadotChains = options.polkadotChains ?? []
-  // Every namespace optional, as WalletConnect recommends: a wallet approves what it serves.
-  const namespaces = () => ({
-    eip155: {
-      chains: chainIds.map((id) => `eip155:${id}`),
-      methods: METHODS,
-      events: EVENTS,
-      rpcMap: Object.fromEntries(chainIds.map((id) => [String(id), options.rpcUrl(id)])),
-    },
-    ...(solanaChains.length > 0
-      ? { solana: { chains: [...solanaChains], methods: SOLANA_METHODS, events: SOLANA_EVENTS } }
-      : {}),
-    // Polkadot wallets tell another account with accountsChanged, as Solana ones do.
-    ...(polkadotChains.length > 0
-      ? {
-          polkadot: {
-            chains: [...polkadotChains],
-            methods: POLKADOT_METHODS,
-            events: SOLANA_EVENTS,
-          },
-        }
-      : {}),
-  })
-
-  const sessionAccounts = (loaded: WalletConnectProvider, chainId?: number): Address[] => {
-    const accounts: string[] = loaded.session?.namespaces.eip155?.accounts ?? []
-    const onChain = accounts.filter(
-      (account) => chainId === undefined || account.startsWith(`eip155:${chainId}:`),
-    )
-    const picked = onChain.length > 0 ? onChain : accounts
-    return [...new Set(picked.map((account) => getAddress(account.split(':')[2] ?? '')))]
-  }
+  const namespaces = () => requestedNamespaces(chainIds, options)
+  const sessionAccounts = (loaded: WalletConnectProvider, chainId?: number) =>
+    evmAccountsOf(loaded.session, chainId)
 
   const currentChainId = async (loaded: WalletConnectProvider): Promise<number> =>
     Number(await loaded.request<number | string>({ method: 'eth_chainId' }))
@@ -149,30 +86,7 @@ export function createWalletConnectSession(
   const onDisplayUri = (uri: string) =>
     config.emitter.emit('message', { type: 'display_uri', data: uri })
 
-  // The provider tells every namespace's accounts here, without their namespace: EVM takes its own
-  // (a Solana account, base58, is the Solana watcher's).
-  const onAccountsChanged = (accounts: string[]) => {
-    const evm = accounts.filter((account) => account.startsWith('0x') && isEvmAddress(account))
-    if (accounts.length === 0) onDisconnect()
-    else if (evm.length > 0)
-      config.emitter.emit('change', { accounts: evm.map((account) => getAddress(account)) })
-  }
-  const onChainChanged = (chain: string) => {
-    config.emitter.emit('change', { chainId: Number(chain) })
-  }
-  // A session deleted from the wallet's side, or expired, disconnects the page.
-  const onDisconnect = () => {
-    options.setStoredSession(false)
-    config.emitter.emit('disconnect')
-  }
-
-  function listen(loaded: WalletConnectProvider) {
-    if (listening) return
-    listening = true
-    loaded.on('accountsChanged', onAccountsChanged)
-    loaded.on('chainChanged', onChainChanged)
-    loaded.on('session_delete', onDisconnect)
-  }
+  const { onAccountsChanged, onChainChanged, onDisconnect, listen } = walletEvents(config, options)
 
   const session = {
     provider: () => provider,
