@@ -8,7 +8,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { installErrorHandlers, SERVER_VERSION } from '../app.ts'
 import { type ChainClient, createChainClients } from '../chains/clients.ts'
 import { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import type { Config } from '../config.ts'
@@ -37,11 +36,13 @@ import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogi
 import { UpdateEmail } from '../embedded/updateEmail.ts'
 import { createSolanaClients, type SolanaChainClient } from '../families/solana/clients.ts'
 import { sponsorOf } from '../paymaster/service.ts'
+import { installErrorHandlers } from '../plugins/errorHandlers.ts'
 import { installJsonBodyParser } from '../plugins/jsonBody.ts'
 import { queryStart, refuseMalformedQueryString } from '../plugins/queryString.ts'
 import { ProjectStore } from '../projects.ts'
-import { RedisConnection } from '../redis/connection.ts'
+import { openRedis } from '../redis/openRedis.ts'
 import { fastifyTrustProxy } from '../trustProxy.ts'
+import { SERVER_VERSION } from '../version.ts'
 import { framePageRoutes } from './framePage.ts'
 import { BASE_SECURITY_HEADERS, requireFrameOrigin } from './security.ts'
 
@@ -139,13 +140,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   })
   // The login limits per IP count in Redis, as the API's do, so every instance shares them; the
   // frame starts, and answers, whether or not Redis is there.
-  const redis = config.redisUrl
-    ? new RedisConnection(config.redisUrl, {
-        timeoutMs: config.redisTimeoutMs,
-        log: app.log,
-      }).start()
-    : undefined
-  if (redis) app.addHook('onClose', () => redis.close())
+  const redis = openRedis(app, { url: config.redisUrl, timeoutMs: config.redisTimeoutMs })
   const masterKey = deps.masterKey ?? loadMasterKey(config.embedded.masterKey, app.log)
   const { smtpUrl, from, devLogCodes } = config.embedded.mail
   const transport = deps.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl, from) : undefined)

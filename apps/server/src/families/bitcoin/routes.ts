@@ -9,6 +9,7 @@ import type { RedisConnection } from '../../redis/connection.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 import type { BitcoinChainClient } from './clients.ts'
 import type { EsploraAnswer } from './esplora.ts'
+import type { BitcoinFamily } from './family.ts'
 import { GATEWAY_PATHS, upstreamPath } from './gatewayPaths.ts'
 import { nodeRefusalMessage } from './nodeRefusal.ts'
 
@@ -34,7 +35,7 @@ const errors = {
  */
 export const esploraRoutes =
   (deps: {
-    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
+    bitcoin: Pick<BitcoinFamily, 'chains'>
     rpc: Config['rpc']
     redis: RedisConnection | undefined
   }): FastifyPluginAsyncZod =>
@@ -43,7 +44,7 @@ export const esploraRoutes =
 
     /** The chain of the call, after the project's rate limit; 400 for a chain that is not Bitcoin. */
     const chainOf = async (request: FastifyRequest, reply: FastifyReply, chainId: string) => {
-      const chain = deps.bitcoinChains.get(chainId)
+      const chain = deps.bitcoin.chains.get(chainId)
       if (!chain)
         throw new HttpError(
           400,
