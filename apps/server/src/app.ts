@@ -127,8 +127,19 @@ export async function buildServer({
   const paymaster = sponsorOf({ config, chains, db, log: app.log })
   await app.register(
     projectRoutes({
-      ...{ config, db, projects, chains, families, bitcoin, polkadot, circuits, redis },
-      ...{ paymaster, nftMetadata, wallets, now },
+      config,
+      db,
+      projects,
+      chains,
+      families,
+      bitcoin,
+      polkadot,
+      circuits,
+      redis,
+      paymaster,
+      nftMetadata,
+      wallets,
+      now,
     }),
   )
   // Last, so nothing after it can fail and leave it running; stopped when the app closes.

@@ -5,8 +5,9 @@ import { siwxRoutes } from './auth/routes.ts'
 import { bundlerRoute } from './bundler/routes.ts'
 import type { ChainClient } from './chains/clients.ts'
 import type { UpstreamCircuits } from './chains/upstreamCircuits.ts'
-import type { Config, EmbeddedConfig } from './config.ts'
+import type { Config } from './config.ts'
 import type { Database } from './db/index.ts'
+import type { EmbeddedConfig } from './embedded/config.ts'
 import type { BitcoinFamily } from './families/bitcoin/family.ts'
 import { esploraRoutes } from './families/bitcoin/routes.ts'
 import type { PolkadotFamily } from './families/polkadot/family.ts'
@@ -81,7 +82,9 @@ export const projectRoutes =
         ...(now && { now }),
       }),
     )
-    await scoped.register(rpcRoute({ families, rpc: config.rpc, redis, circuits }))
+    await scoped.register(
+      rpcRoute({ networks: families.networks, rpc: config.rpc, redis, circuits }),
+    )
     await scoped.register(bundlerRoute({ chains: config.chains, rpc: config.rpc, redis, circuits }))
     await scoped.register(
       paymasterRoute({ chains: config.chains, rpc: config.rpc, service: deps.paymaster, redis }),

@@ -3,9 +3,9 @@ import { RawTx } from '@scure/btc-signer'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
+import type { RpcConfig } from '../../rpc/config.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 import type { BitcoinChainClient } from './clients.ts'
 import type { EsploraAnswer } from './esplora.ts'
@@ -36,7 +36,7 @@ const errors = {
 export const esploraRoutes =
   (deps: {
     bitcoin: Pick<BitcoinFamily, 'chains'>
-    rpc: Config['rpc']
+    rpc: RpcConfig
     redis: RedisConnection | undefined
   }): FastifyPluginAsyncZod =>
   async (app) => {

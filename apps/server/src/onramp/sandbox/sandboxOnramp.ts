@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { ChainConfig } from '../../chains/chainConfig.ts'
 import { outsideRequest } from '../../chains/requestDeadline.ts'
-import type { ChainConfig, OnrampConfig } from '../../config.ts'
 import type { Database } from '../../db/index.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
 import { OnrampCatalogue } from '../catalogue.ts'
+import type { OnrampConfig } from '../config.ts'
 import { type PayoutOptions, PayoutWorker } from '../payout.ts'
 import { sandboxCheckoutRoutes } from './checkoutRoutes.ts'
 

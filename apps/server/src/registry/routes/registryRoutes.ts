@@ -1,6 +1,6 @@
 import type { OnrampProviderId, SocialProvider } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ChainConfig } from '../../config.ts'
+import type { ChainConfig } from '../../chains/chainConfig.ts'
 import type { WalletStore } from '../wallets.ts'
 import { assetImageRoute } from './assetImage.ts'
 import { currencyImageRoute } from './currencyImage.ts'
