@@ -107,7 +107,16 @@ export async function buildServer({
 
   // One connection to Redis for the cache and the gateway's limit.
   const redis = openRedis(app, { url: config.redisUrl, timeoutMs: config.redisTimeoutMs })
-  await app.register(healthRoutes({ db, chains, circuits, redis, version: SERVER_VERSION }))
+  await app.register(
+    healthRoutes({
+      db,
+      chains,
+      networks: families.networks,
+      circuits,
+      redis,
+      version: SERVER_VERSION,
+    }),
+  )
   const sandbox = sandboxOnramp({
     onramp: config.onramp,
     db,
