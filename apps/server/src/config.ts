@@ -5,47 +5,34 @@ import {
   type DevnetManifest,
   devnetManifest,
   type OnrampProviderId,
-  withEvmChecksum,
 } from '@latch/protocol'
 import { z } from 'zod'
+import { evmAddress } from './chains/chainConfig.ts'
 import { DEFAULT_UPSTREAM_SLOTS, type UpstreamSlotLimits } from './chains/upstreamSlots.ts'
 import { REDIS_TIMEOUT_MS, RPC_TIMEOUT_MS } from './constants.ts'
+import type { DatabaseConfig } from './db/config.ts'
+import type { EmbeddedConfig, FarcasterConfig } from './embedded/config.ts'
 import { FARCASTER_RELAY_URL, SESSION_TTL_HOURS } from './embedded/constants.ts'
-import { isMasterKeyHex, type MasterKeySource } from './embedded/masterKey.ts'
-import { type SocialProviderConfig, socialProvidersFromEnv } from './embedded/social/index.ts'
+import { isMasterKeyHex } from './embedded/masterKey.ts'
+import { socialProvidersFromEnv } from './embedded/social/index.ts'
 import { ConfigError } from './errors.ts'
-import {
-  type BitcoinChainConfig,
-  bitcoinChainConfig,
-  unknownBitcoinNetwork,
-  withBitcoinNetwork,
-} from './families/bitcoin/config.ts'
-import { type PolkadotChainConfig, polkadotChainConfig } from './families/polkadot/config.ts'
-import { type SolanaChainConfig, solanaChainConfig } from './families/solana/config.ts'
+import { chainEntry, type FamilyChainsConfig, familyChainsOf } from './families/chainsConfig.ts'
+import type { IndexerConfig } from './indexer/config.ts'
 import { NAMES_WRITES_PER_MINUTE } from './names/constants.ts'
 import type { FetchPolicy } from './nfts/fetchLimited.ts'
+import type { OnrampConfig } from './onramp/config.ts'
 import {
   COINBASE_ONRAMP_URL,
   DEFAULT_USD_PER_EUR,
   FAILPOINTS,
-  type Failpoint,
   MELD_ONRAMP_URL,
   PAY_ATTEMPTS_PER_MINUTE,
 } from './onramp/constants.ts'
+import { repoRoot, runsFromSource } from './paths.ts'
 import { SPONSORSHIP_CLIENT_SHARE_PERCENT } from './paymaster/constants.ts'
 import { BUDGET_PERIODS, type SponsorshipPolicy } from './paymaster/policy.ts'
+import type { RpcConfig } from './rpc/config.ts'
 import { parseTrustProxy, type TrustProxy } from './trustProxy.ts'
-
-/** The repository root: `.data/` (PGlite data, the devnet manifest) lives under it by default. */
-export const repoRoot = path.resolve(import.meta.dirname, '../../..')
-
-/**
- * Whether the server runs from its TypeScript source in this repository (`npm start`, the tests)
- * or built, from its installed package (`npx @latch/server`). The source finds the pages in their
- * own workspaces' builds and keeps its data in the repository's `.data/`; the package carries the
- * pages beside its code and keeps its data in `latch-data/` of the folder it is started from.
- */
-export const runsFromSource = import.meta.url.endsWith('.ts')
 
 /** The installed server's data folder, in the folder it is started from: PGlite's files, the dev key. */
 export const PACKAGE_DATA_FOLDER = 'latch-data'
@@ -68,111 +55,6 @@ const commaList = z.string().transform((value) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean),
-)
-
-// A contract mistyped in the configuration stops the start, as a mistyped receiver is refused.
-const evmAddress = withEvmChecksum(
-  z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-character address'),
-).transform((value) => value as `0x${string}`)
-
-/** An ERC-20 the server reports balances, prices and transfers of. */
-const tokenConfig = z.object({
-  address: evmAddress,
-  symbol: z.string().min(1),
-  name: z.string().min(1),
-  decimals: z.number().int().min(0).max(255),
-  /** Unsolicited airdrop spam: flagged `is_spam` in history, never listed among balances. */
-  spam: z.boolean().default(false),
-})
-export type TokenConfig = z.infer<typeof tokenConfig>
-
-const chainConfig = z.object({
-  chainId: z.number().int().positive(),
-  name: z.string().min(1),
-  rpcUrls: z.array(z.string().url()).min(1),
-  nativeCurrency: z
-    .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })
-    .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
-  /** Multicall3, for reading every token balance of an account in one call. */
-  multicall3: evmAddress.optional(),
-  tokens: z.array(tokenConfig).default([]),
-  /**
-   * Uniswap V2 deployment whose pools price tokens: against `usdToken` (a USD stablecoin),
-   * directly or through `weth` (the wrapped native coin).
-   */
-  uniswapV2: z
-    .object({ factory: evmAddress, router: evmAddress, weth: evmAddress, usdToken: evmAddress })
-    .optional(),
-  /** ENS registry on this chain, for reverse names in /v1/identity. */
-  ensRegistry: evmAddress.optional(),
-  /**
-   * How the price API (PRICE_API_URL, CoinGecko's shape) names this chain: its asset platform
-   * and the coin id of its native currency. Well-known chain ids have defaults.
-   */
-  priceApi: z
-    .object({ platform: z.string().min(1).optional(), nativeCoinId: z.string().min(1).optional() })
-    .optional(),
-  /** The block the history indexer starts from on an empty database (0: genesis). */
-  indexFromBlock: z.number().int().nonnegative().optional(),
-  /**
-   * The chain's ERC-4337 bundler (EntryPoint v0.8), reached only through POST /v1/bundler; without
-   * it, smart accounts are not offered on this chain.
-   */
-  bundlerUrl: z.string().url().optional(),
-  /** LatchAccountFactory on this chain: the factory of the kit's smart accounts. */
-  accountFactory: evmAddress.optional(),
-  /**
-   * LatchPaymaster on this chain (EntryPoint v0.8, its signer PAYMASTER_SIGNER_KEY's address):
-   * POST /v1/paymaster signs sponsorships for it, as each project's policy allows.
-   */
-  paymaster: evmAddress.optional(),
-  /**
-   * LatchSessionValidator on this chain: the ERC-7579 module smart accounts install to grant a
-   * site's key limited permissions (wallet_grantPermissions); without it, no smart sessions here.
-   */
-  sessionValidator: evmAddress.optional(),
-  /**
-   * The owner's word on this chain's NFT collections: contracts always flagged as spam, and
-   * contracts never flagged by the names rule (see src/nfts/spam.ts).
-   */
-  nfts: z
-    .object({
-      spam: z.array(evmAddress).default([]),
-      allow: z.array(evmAddress).default([]),
-      /**
-       * The collections the indexer follows; unset, every contract's (a busy chain's every
-       * Transfer log is then read: a node that caps eth_getLogs may need this list).
-       */
-      contracts: z.array(evmAddress).optional(),
-    })
-    .optional(),
-})
-export type ChainConfig = z.infer<typeof chainConfig>
-
-/**
- * One LATCH_CHAINS entry, named by its family: `"family": "solana"`, `"bip122"` (Bitcoin), or
- * `"eip155"`, the default, so an EVM entry written before there were families still reads the same.
- */
-const chainEntry = z.preprocess(
-  (value) =>
-    value && typeof value === 'object' && !('family' in value)
-      ? { ...value, family: 'eip155' }
-      : value,
-  z
-    .discriminatedUnion('family', [
-      chainConfig.extend({ family: z.literal('eip155') }),
-      solanaChainConfig,
-      bitcoinChainConfig,
-      polkadotChainConfig,
-    ])
-    .superRefine((entry, context) => {
-      if (entry.family === 'bip122' && !withBitcoinNetwork(entry))
-        context.addIssue({
-          code: 'custom',
-          path: ['network'],
-          message: unknownBitcoinNetwork(entry.caipNetworkId),
-        })
-    }),
 )
 
 const envSchema = z.object({
@@ -324,12 +206,12 @@ function isDnsName(value: string): boolean {
   )
 }
 
-export type Config = {
+/** The server's configuration: its own settings, and the networks of every family it serves. */
+export type Config = FamilyChainsConfig & {
   port: number
   host: string
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
-  /** `postgres://...` for a PostgreSQL server, else a PGlite data dir (or `memory://`). */
-  database: { dialect: 'postgres'; url: string } | { dialect: 'pglite'; dataDir: string }
+  database: DatabaseConfig
   redisUrl: string | undefined
   /** How long any Redis call may take (REDIS_TIMEOUT_MS); past it the server goes on without Redis. */
   redisTimeoutMs: number
@@ -342,16 +224,7 @@ export type Config = {
   priceApiUrl: string | undefined
   smtpUrl: string | undefined
   corsOrigins: string[]
-  /** The EVM chains. */
-  chains: ChainConfig[]
-  /** The Solana chains, by CAIP-2 id in their config. */
-  solanaChains: SolanaChainConfig[]
-  /** The Bitcoin networks, each read through its Esplora API. */
-  bitcoinChains: BitcoinChainConfig[]
-  /** The Polkadot (Substrate) networks, each read through its WebSocket JSON-RPC. */
-  polkadotChains: PolkadotChainConfig[]
-  /** The JSON-RPC gateway (`POST /v1`): per-upstream-call timeout, calls per second per project. */
-  rpc: { timeoutMs: number; rateLimitPerSecond: number }
+  rpc: RpcConfig
   /**
    * Calls one upstream (an RPC URL, an Esplora API, the price API, an NFT host, a Polkadot node)
    * may have running (UPSTREAM_MAX_IN_FLIGHT) and waiting (UPSTREAM_MAX_QUEUED, each at most
@@ -366,11 +239,7 @@ export type Config = {
    * how many one IP may send in any one second (ANALYTICS_RATE_LIMIT).
    */
   analytics: { retentionDays: number; eventsPerSecond: number }
-  /**
-   * The history indexer: whether this instance runs it, how often it polls each chain, and how
-   * many recent blocks it re-checks for a reorg on every poll.
-   */
-  indexer: { enabled: boolean; pollMs: number; confirmations: number }
+  indexer: IndexerConfig
   /** The embedded wallet (email and social login), served on its own origin: the frame's. */
   embedded: EmbeddedConfig
   /**
@@ -401,60 +270,14 @@ export type Config = {
   nftFetch: FetchPolicy
 }
 
-/** The on-ramp: the providers this server offers and how each is reached. */
-export type OnrampConfig = {
-  /** Offered when ONRAMP_COINBASE_APP_ID is set; the buy flow at ONRAMP_COINBASE_URL. */
-  coinbase: { appId: string; url: string } | undefined
-  /** Offered when ONRAMP_MELD_PUBLIC_KEY is set; the widget at ONRAMP_MELD_URL. */
-  meld: { publicKey: string; url: string } | undefined
-  /**
-   * The test-mode provider that pays out on the devnet, from the treasury key
-   * (ONRAMP_SANDBOX_TREASURY_KEY, else the devnet manifest's). Never in production;
-   * ONRAMP_SANDBOX=false turns it off.
-   */
-  sandbox: { treasuryKey: `0x${string}`; payAttemptsPerMinute: number } | undefined
-  /** The configured providers, in the order coinbase, meld, sandbox. */
-  providers: OnrampProviderId[]
-  /** USD per EUR (ONRAMP_USD_PER_EUR): the price source knows USD only. */
-  usdPerEur: number
-  /** LATCH_FAILPOINT, for the crash tests; refused in production. */
-  failpoint: Failpoint | undefined
-}
-
-export type EmbeddedConfig = {
-  /** The frame origin's listener (FRAME_PORT, 0: a free port; FRAME_HOST, default HOST). */
-  framePort: number
-  frameHost: string
-  /**
-   * The frame's public origin (FRAME_URL). Unset: `http://<frameHost>:<port it listens on>`,
-   * known only once it listens.
-   */
-  frameUrl: string | undefined
-  /** WALLET_MASTER_KEY, or outside production a key file under DATA_DIR (read when the app starts). */
-  masterKey: MasterKeySource
-  /** The built wallet-frame page (WALLET_FRAME_DIR). */
-  frameDir: string
-  mail: {
-    /** SMTP_URL, else the devnet's mail catcher; unset: email login answers 503. */
-    smtpUrl: string | undefined
-    from: string
-    /** Development with the devnet's catcher: each code is also logged. Never in production. */
-    devLogCodes: boolean
-  }
-  sessionTtlMs: number
-  /** Social providers enabled by their client ids (and the devnet's `dev` provider). */
-  social: SocialProviderConfig[]
-  /**
-   * Log in with Farcaster: the auth relay channels are opened on (LATCH_FARCASTER_RELAY_URL,
-   * default Farcaster's hosted relay) and the Optimism RPC the ID Registry is read on
-   * (LATCH_OPTIMISM_RPC_URL); in development the devnet's. Unset: Farcaster is not offered.
-   */
-  farcaster: FarcasterConfig | undefined
-}
-
-export type FarcasterConfig = { relayUrl: string; optimismRpcUrl: string }
-
-export { ConfigError }
+export type { ChainConfig, TokenConfig } from './chains/chainConfig.ts'
+export type { EmbeddedConfig, FarcasterConfig } from './embedded/config.ts'
+export { bitcoinChainsOfDevnet } from './families/bitcoin/config.ts'
+export { chainsOfDevnet } from './families/evm/config.ts'
+export { polkadotChainsOfDevnet } from './families/polkadot/config.ts'
+export { solanaChainsOfDevnet } from './families/solana/config.ts'
+export type { OnrampConfig } from './onramp/config.ts'
+export { ConfigError, repoRoot, runsFromSource }
 
 /** Reads the server's configuration from environment variables; throws a ConfigError naming every bad one. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -496,7 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     priceApiUrl: vars.PRICE_API_URL,
     smtpUrl: vars.SMTP_URL,
     corsOrigins: vars.CORS_ORIGINS,
-    ...chainsOf(vars.LATCH_CHAINS, manifest),
+    ...familyChainsOf(vars.LATCH_CHAINS, manifest),
     rpc: { timeoutMs: vars.RPC_TIMEOUT_MS, rateLimitPerSecond: vars.RPC_RATE_LIMIT },
     upstreamSlots: {
       maxInFlight: vars.UPSTREAM_MAX_IN_FLIGHT,
@@ -662,134 +485,4 @@ function readDevnetManifest(
     return undefined
   }
   return devnetManifest.parse(JSON.parse(readFileSync(file, 'utf8')))
-}
-
-/** LATCH_CHAINS split by family, or the devnet's chains (EVM, Solana, Bitcoin) when it is unset. */
-function chainsOf(
-  entries: z.infer<typeof chainEntry>[] | undefined,
-  manifest: DevnetManifest | undefined,
-): Pick<Config, 'chains' | 'solanaChains' | 'bitcoinChains' | 'polkadotChains'> {
-  if (!entries)
-    return {
-      chains: manifest ? chainsOfDevnet(manifest) : [],
-      solanaChains: manifest ? solanaChainsOfDevnet(manifest) : [],
-      bitcoinChains: manifest ? bitcoinChainsOfDevnet(manifest) : [],
-      polkadotChains: manifest ? polkadotChainsOfDevnet(manifest) : [],
-    }
-  const chains: ChainConfig[] = []
-  const solanaChains: SolanaChainConfig[] = []
-  const bitcoinChains: BitcoinChainConfig[] = []
-  const polkadotChains: PolkadotChainConfig[] = []
-  for (const entry of entries) {
-    if (entry.family === 'solana') solanaChains.push(entry)
-    else if (entry.family === 'polkadot') polkadotChains.push(entry)
-    else if (entry.family === 'bip122') {
-      const chain = withBitcoinNetwork(entry)
-      if (chain) bitcoinChains.push(chain)
-    } else {
-      const { family: _family, ...evm } = entry
-      chains.push(evm)
-    }
-  }
-  return { chains, solanaChains, bitcoinChains, polkadotChains }
-}
-
-/** The devnet's Polkadot chain as server config, its history indexed from its first block. */
-export function polkadotChainsOfDevnet(manifest: DevnetManifest): PolkadotChainConfig[] {
-  const chain = manifest.polkadot
-  if (!chain) return []
-  return [
-    {
-      family: 'polkadot',
-      caipNetworkId: chain.caipNetworkId,
-      name: chain.name,
-      wsUrls: [chain.wsUrl],
-      ss58Prefix: chain.ss58Prefix,
-      // Priced as DOT when a price API is configured: the devnet's token stands in for it.
-      priceApi: { nativeCoinId: 'polkadot' },
-      historyFromBlock: 0,
-    },
-  ]
-}
-
-/** The devnet's Bitcoin chain as server config: its Esplora API, on regtest. */
-export function bitcoinChainsOfDevnet(manifest: DevnetManifest): BitcoinChainConfig[] {
-  const chain = manifest.bitcoin
-  if (!chain) return []
-  return [
-    {
-      family: 'bip122',
-      caipNetworkId: chain.caipNetworkId,
-      name: chain.name,
-      esploraUrls: [chain.esploraUrl],
-      network: chain.network,
-      nativeCurrency: chain.nativeCurrency,
-    },
-  ]
-}
-
-/** The devnet's Solana chain as server config; its USDC is priced as a USD stablecoin. */
-export function solanaChainsOfDevnet(
-  manifest: DevnetManifest,
-): (SolanaChainConfig & { family: 'solana' })[] {
-  const chain = manifest.solana
-  if (!chain) return []
-  return [
-    {
-      family: 'solana',
-      caipNetworkId: chain.caipNetworkId,
-      name: chain.name,
-      rpcUrls: [chain.rpcUrl],
-      wsUrls: [chain.wsUrl],
-      nativeCurrency: chain.nativeCurrency,
-      tokens: chain.tokens.map(({ mint, symbol, name, decimals }) => ({
-        mint,
-        symbol,
-        name,
-        decimals,
-        usdStablecoin: symbol === 'USDC',
-        spam: false,
-      })),
-    },
-  ]
-}
-
-/**
- * The devnet's chains as server config: RPC, tokens, Multicall3, the Uniswap V2 pools, the
- * bundler, the smart accounts' factory and the paymaster.
- */
-export function chainsOfDevnet(manifest: DevnetManifest): ChainConfig[] {
-  return manifest.chains.map((chain) => {
-    const usdc = chain.tokens.find((token) => token.symbol === 'USDC')
-    return {
-      chainId: chain.chainId,
-      name: chain.name,
-      rpcUrls: [chain.rpcUrl],
-      nativeCurrency: chain.nativeCurrency,
-      multicall3: chain.contracts.multicall3,
-      tokens: chain.tokens.map(({ address, symbol, name, decimals, spam }) => ({
-        address,
-        symbol,
-        name,
-        decimals,
-        spam,
-      })),
-      ...(chain.bundlerUrl ? { bundlerUrl: chain.bundlerUrl } : {}),
-      accountFactory: chain.contracts.latchAccountFactory,
-      ...(chain.contracts.latchPaymaster ? { paymaster: chain.contracts.latchPaymaster } : {}),
-      ...(chain.contracts.latchSessionValidator
-        ? { sessionValidator: chain.contracts.latchSessionValidator }
-        : {}),
-      ...(usdc
-        ? {
-            uniswapV2: {
-              factory: chain.contracts.uniswapV2Factory,
-              router: chain.contracts.uniswapV2Router02,
-              weth: chain.contracts.weth9,
-              usdToken: usdc.address,
-            },
-          }
-        : {}),
-    }
-  })
 }

@@ -3,7 +3,8 @@ import { buildServer } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/index.ts'
 import { migrate } from './db/migrate.ts'
-import { buildFrameServer } from './frame/app.ts'
+import { servedChainCount } from './families/chainsConfig.ts'
+import { buildFrameServer } from './frameApp.ts'
 import { seedDevProject } from './seed.ts'
 
 // Under an orchestrator's usual 30 s grace before SIGKILL, with room to log why.
@@ -62,12 +63,7 @@ async function main(): Promise<void> {
       ? `latch server ready: API ${address}, wallet frame ${frameAddress}, PGlite data in ${database.dataDir}`
       : `latch server ready: API ${address}, wallet frame ${frameAddress}, PostgreSQL`,
   )
-  const chainCount =
-    config.chains.length +
-    config.solanaChains.length +
-    config.bitcoinChains.length +
-    config.polkadotChains.length
-  if (chainCount === 0)
+  if (servedChainCount(config) === 0)
     app.log.warn('LATCH_CHAINS is not set and no devnet manifest: no chain is served')
   if (!config.embedded.mail.smtpUrl)
     frame.log.warn('SMTP_URL is not set and no devnet mail catcher: email login answers 503')

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig, repoRoot } from '../src/config.ts'
 import { loadMasterKey } from '../src/embedded/masterKey.ts'
-import { buildFrameServer } from '../src/frame/app.ts'
+import { buildFrameServer } from '../src/frameApp.ts'
 import { newDeviceId, newEmail } from './embeddedFixtures.ts'
 import { DIALECTS, devnetManifestFile, startTestServer, type TestServer } from './helpers.ts'
 

@@ -17,7 +17,7 @@ import {
 import { type Database, openDatabase } from '../src/db/index.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { loadMasterKey } from '../src/embedded/masterKey.ts'
-import { buildFrameServer, type FrameServerDeps } from '../src/frame/app.ts'
+import { buildFrameServer, type FrameServerDeps } from '../src/frameApp.ts'
 import { seedDevProject } from '../src/seed.ts'
 
 export type Dialect = Config['database']['dialect']

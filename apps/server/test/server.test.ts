@@ -38,6 +38,21 @@ describe.each(DIALECTS)('server on %s', (dialect) => {
     ).toBe(true)
   })
 
+  it("names every configured family's networks in /health, each under its CAIP-2 namespace", async () => {
+    const body = (await server.app.inject({ method: 'GET', url: '/health' })).json()
+    const devnet = inject('devnet')
+    expect(body.networks).toEqual({
+      eip155: ['eip155:31337', 'eip155:31338'],
+      solana: [devnet.solana?.caipNetworkId],
+      bip122: [devnet.bitcoin?.caipNetworkId],
+      polkadot: [devnet.polkadot?.caipNetworkId],
+    })
+    // The EVM chains' own states stay where existing callers read them.
+    expect(body.chains.map((chain: { caipNetworkId: string }) => chain.caipNetworkId)).toEqual(
+      body.networks.eip155,
+    )
+  })
+
   it('answers /v1/supported-chains for the seeded dev project', async () => {
     const response = await server.app.inject({
       method: 'GET',

@@ -16,11 +16,11 @@ import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { Families } from '../families/registry.ts'
 import type { Project } from '../projects.ts'
+import { SharedRateLimiter } from '../rateLimits/sharedRateLimiter.ts'
 import type { RedisConnection } from '../redis/connection.ts'
 import { SIWX_RATE_LIMIT } from './constants.ts'
 import { SiwxNonceStore } from './nonceStore.ts'
 import { type SiwxSessionRecord, SiwxSessionStore } from './sessionStore.ts'
-import { SharedRateLimiter } from './sharedRateLimiter.ts'
 import { signIn } from './signIn.ts'
 
 const errors = {

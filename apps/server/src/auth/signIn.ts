@@ -45,13 +45,9 @@ export async function signIn(
   const { project } = request
   const now = request.now ?? new Date()
   const header = request.message.split('\n', 1)[0] ?? ''
-  // A message no family reads is read as EIP-4361, the one most wallets sign: its parser says
-  // what is wrong with it.
-  const family =
-    deps.families.list.find((candidate) => candidate.signIn.reads(header)) ??
-    deps.families.list.find((candidate) => candidate.namespace === 'eip155')
-  if (!family) throw new HttpError(400, 'Not a sign-in message this server reads')
-  const parsed = family.signIn.parse(request.message, request.signature, deps.log)
+  const reader = deps.families.signInOf(header)
+  if (!reader) throw new HttpError(400, 'Not a sign-in message this server reads')
+  const parsed = reader.parse(request.message, request.signature, deps.log)
   const { fields } = parsed
 
   const nonce = await deps.nonces.find(project.id, fields.nonce)

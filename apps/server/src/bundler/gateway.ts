@@ -1,6 +1,6 @@
 import { eip155NetworkId, type JsonRpcError, RPC_ERROR_CODES } from '@latch/protocol'
+import type { ChainConfig } from '../chains/chainConfig.ts'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
-import type { ChainConfig } from '../config.ts'
 import { ChainGateway } from '../rpc/gateway.ts'
 import { bundlerMethods } from './methods.ts'
 

@@ -1,9 +1,10 @@
 import { eip155NetworkId, type JsonRpcResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { ChainConfig } from '../chains/chainConfig.ts'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
-import type { Config } from '../config.ts'
 import { HttpError } from '../errors.ts'
 import type { RedisConnection } from '../redis/connection.ts'
+import type { RpcConfig } from '../rpc/config.ts'
 import { type ChainGateway, isUpstreamUnavailable } from '../rpc/gateway.ts'
 import {
   jsonRpcCalls,
@@ -22,8 +23,8 @@ import { bundlerGateway } from './gateway.ts'
  */
 export const bundlerRoute =
   (deps: {
-    chains: Config['chains']
-    rpc: Config['rpc']
+    chains: ChainConfig[]
+    rpc: RpcConfig
     /** Shares the limit among instances; without it (no REDIS_URL) the limit is this instance's. */
     redis: RedisConnection | undefined
     circuits: UpstreamCircuits

@@ -7,7 +7,7 @@ import {
   type PublicClient,
   type Transport,
 } from 'viem'
-import type { ChainConfig } from '../config.ts'
+import type { ChainConfig } from './chainConfig.ts'
 import { UpstreamCircuits } from './upstreamCircuits.ts'
 
 export type ChainClient = {

@@ -19,9 +19,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
+import { SharedRateLimiter } from '../rateLimits/sharedRateLimiter.ts'
 import type { RedisConnection } from '../redis/connection.ts'
 import {
   AdminSessions,

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { type Config, repoRoot, runsFromSource } from '../config.ts'
+import { repoRoot, runsFromSource } from '../paths.ts'
+import type { DatabaseConfig } from './config.ts'
 import { orUnavailable } from './unavailable.ts'
 
 /** What both database drivers offer: one PostgreSQL dialect, parameters as $1, $2, ... */
@@ -22,7 +23,7 @@ export interface Database extends Queryable {
 }
 
 /** Opens PGlite in-process (a data dir, or `memory://`) or a pool on a PostgreSQL server. */
-export async function openDatabase(config: Config['database']): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.dialect === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)
 }
 

@@ -1,8 +1,8 @@
 import type { WalletSessionResponse } from '@latch/protocol'
 import type { FastifyBaseLogger } from 'fastify'
-import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
 import { HttpError } from '../errors.ts'
 import { unknownProjectError } from '../plugins/project.ts'
+import { SharedRateLimiter } from '../rateLimits/sharedRateLimiter.ts'
 import { LoginChallengeStore } from './challenges.ts'
 import {
   assertCodeUsable,

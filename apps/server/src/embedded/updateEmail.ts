@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
 import { HttpError } from '../errors.ts'
+import { SharedRateLimiter } from '../rateLimits/sharedRateLimiter.ts'
 import {
   assertCodeUsable,
   CODE_USED_MESSAGE,

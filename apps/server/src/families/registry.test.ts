@@ -4,7 +4,12 @@ import { Families } from './registry.ts'
 import type { FamilyNamespace, FamilyNetwork, ServerFamily } from './types.ts'
 
 /** A family with the given networks, whose accounts are the strings starting with `prefix`. */
-function family(namespace: FamilyNamespace, ids: string[], prefix: string): ServerFamily {
+function family(
+  namespace: FamilyNamespace,
+  ids: string[],
+  prefix: string,
+  signInHeader = `${namespace} sign-in`,
+): ServerFamily {
   const network = (id: string): FamilyNetwork => ({
     namespace,
     caipNetworkId: id as FamilyNetwork['caipNetworkId'],
@@ -17,9 +22,9 @@ function family(namespace: FamilyNamespace, ids: string[], prefix: string): Serv
     writesAccount: (address) => address.startsWith(prefix),
     history: async () => ({ data: [], next: null }),
     signIn: {
-      reads: () => false,
+      reads: (header) => header === signInHeader,
       parse: () => {
-        throw new Error('no sign-in in this test')
+        throw new Error(`parsed as ${namespace}`)
       },
     },
   }
@@ -56,5 +61,16 @@ describe('the server families', () => {
     expect(families.ofAccount('bc1q')).toBeUndefined()
     expect(families.family('bip122')).toBeUndefined()
     expect(families.family('solana')?.networks.size).toBe(1)
+  })
+
+  it('reads a sign-in message by the family its first line names, else as EIP-4361', () => {
+    const parse = (header: string) => () => families.signInOf(header)?.parse('', '', console)
+    expect(parse('solana sign-in')).toThrow('parsed as solana')
+    expect(parse('eip155 sign-in')).toThrow('parsed as eip155')
+    // No family reads it: EIP-4361's parser is the one to say what is wrong.
+    expect(parse('hello')).toThrow('parsed as eip155')
+    expect(
+      new Families([family('solana', ['solana:abc'], 'sol')]).signInOf('hello'),
+    ).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 import { HttpError } from '../errors.ts'
-import type { FamilyNamespace, FamilyNetwork, ServerFamily } from './types.ts'
+import type { FamilyNamespace, FamilyNetwork, FamilySignIn, ServerFamily } from './types.ts'
 
 /**
  * The server's chain families, each with its networks: the one place a route turns a CAIP-2 id,
@@ -34,6 +34,17 @@ export class Families {
   /** The family by its namespace, when the server configures any of its networks. */
   family(namespace: FamilyNamespace): ServerFamily | undefined {
     return this.list.find((family) => family.namespace === namespace && family.networks.size > 0)
+  }
+
+  /**
+   * How to read a sign-in message whose first line is `header`: the family that reads it, else
+   * EIP-4361's, the one most wallets sign, so that its parser says what is wrong with the message.
+   */
+  signInOf(header: string): FamilySignIn | undefined {
+    const family =
+      this.list.find((candidate) => candidate.signIn.reads(header)) ??
+      this.list.find((candidate) => candidate.namespace === 'eip155')
+    return family?.signIn
   }
 
   /** The configured family whose accounts are written as `address` is. */

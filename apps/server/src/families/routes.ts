@@ -6,7 +6,7 @@ import {
 } from '@latch/protocol'
 import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Config } from '../config.ts'
+import type { ChainConfig } from '../chains/chainConfig.ts'
 import type { Families } from './registry.ts'
 
 /**
@@ -17,7 +17,7 @@ import type { Families } from './registry.ts'
 export const supportedChainsRoute =
   (deps: {
     families: Families
-    chainConfigs: Config['chains']
+    chainConfigs: ChainConfig[]
     /** The chains the server's paymaster signs for. */
     sponsoredChainIds: readonly number[]
   }): FastifyPluginAsyncZod =>

@@ -3,14 +3,17 @@ import type {
   CaipNetworkId,
   GasPriceResponse,
   HistoryResponse,
+  TokenBalance,
 } from '@latch/protocol'
 import type { FastifyRequest } from 'fastify'
-import type { PricedBalance } from '../balances/readBalances.ts'
 import type { Prices } from '../prices/prices.ts'
 import type { GatewayMethods } from '../rpc/methods.ts'
 
 /** The chain families the server serves, by their CAIP-2 namespace. */
 export type FamilyNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
+
+/** A balance entry as cached: everything but the icon URL, which depends on who asks. */
+export type PricedBalance = Omit<TokenBalance, 'iconUrl'>
 
 /** Where a family network writes what went wrong on the way to a 503. */
 export type FamilyLog = { warn(details: object, message: string): void }

@@ -1,4 +1,7 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { SERVER_VERSION } from '../version.ts'
 
 type PathItems = Record<string, object | undefined>
 type OpenApiObject = { paths?: PathItems; tags?: { name: string; description?: string }[] }
@@ -32,4 +35,27 @@ export function withFrameRoutes<Document extends OpenApiObject>(
     Object.entries(frameDocument.paths ?? {}).map(([path, item]) => [path, { ...item, servers }]),
   )
   return { ...document, paths: { ...document.paths, ...framePaths } }
+}
+
+/**
+ * The API listener's OpenAPI document (served at /docs): its routes from their zod schemas, and
+ * the frame listener's routes when there is one, so one document describes the whole server.
+ */
+export function apiDocumentOptions(
+  frame: FastifyInstance | undefined,
+): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: 'Latch server',
+        description: 'Blockchain API, wallet registry and auth for the Latch wallet-connection kit',
+        version: SERVER_VERSION,
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (document) => {
+      const openapi = 'openapiObject' in document ? document.openapiObject : document.swaggerObject
+      return frame ? withFrameRoutes(openapi, frame) : openapi
+    },
+  }
 }

@@ -3,7 +3,8 @@
  * query of one account takes on a large table. Both run on a database the caller gives (migrated;
  * PostgreSQL for the figures that matter) and print nothing.
  */
-import type { ChainConfig, Config } from '../config.ts'
+import type { ChainConfig } from '../chains/chainConfig.ts'
+import type { DatabaseConfig } from '../db/config.ts'
 import type { Database } from '../db/index.ts'
 import { readHistory } from './history.ts'
 import { ChainIndexer } from './indexer.ts'
@@ -28,7 +29,7 @@ export type CatchUpFigures = {
  */
 export async function measureIndexerCatchUp(options: {
   chain: ChainConfig
-  database: Config['database']
+  database: DatabaseConfig
   db: Database
   blocksPerStep?: number
 }): Promise<CatchUpFigures> {

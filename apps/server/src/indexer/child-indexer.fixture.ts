@@ -5,7 +5,7 @@
  * the test also kills it with SIGKILL. It imports no more than the indexer, to start fast.
  */
 import pino from 'pino'
-import type { ChainConfig } from '../config.ts'
+import type { ChainConfig } from '../chains/chainConfig.ts'
 import { ChainIndexer } from './indexer.ts'
 import { openPostgresSession } from './session.ts'
 

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { ChainConfig, Config } from '../config.ts'
+import type { ChainConfig } from '../chains/chainConfig.ts'
+import type { DatabaseConfig } from '../db/config.ts'
 import type { Database } from '../db/index.ts'
+import type { RpcConfig } from '../rpc/config.ts'
+import type { IndexerConfig } from './config.ts'
 import { ChainMovedError, type ReadContext, readRange } from './readRange.ts'
 import { createIndexerRpc, type IndexerRpc, toQuantity } from './rpc.ts'
 import { type IndexerSession, openIndexerSession } from './session.ts'
@@ -216,7 +219,16 @@ export type Indexers = {
 }
 
 /** Starts one indexer per configured chain. */
-export function startIndexers(deps: { config: Config; db: Database; log: IndexerLog }): Indexers {
+export function startIndexers(deps: {
+  config: {
+    chains: readonly ChainConfig[]
+    database: DatabaseConfig
+    indexer: Pick<IndexerConfig, 'pollMs' | 'confirmations'>
+    rpc: Pick<RpcConfig, 'timeoutMs'>
+  }
+  db: Database
+  log: IndexerLog
+}): Indexers {
   const { config, db, log } = deps
   const indexers = config.chains.map(
     (chain) =>

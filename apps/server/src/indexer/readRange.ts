@@ -1,4 +1,4 @@
-import type { TokenConfig } from '../config.ts'
+import type { TokenConfig } from '../chains/chainConfig.ts'
 import {
   nftTransfersOfLog,
   TRANSFER_BATCH_TOPIC,

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Config } from '../config.ts'
+import type { DatabaseConfig } from '../db/config.ts'
 import type { Database, Queryable } from '../db/index.ts'
 
 /**
@@ -27,7 +27,7 @@ const UNLOCK = 'select pg_advisory_unlock(hashtextextended($1, 0))'
  * connection and one process.
  */
 export async function openIndexerSession(
-  database: Config['database'],
+  database: DatabaseConfig,
   db: Database,
   applicationName = 'latch-indexer',
 ): Promise<IndexerSession> {

@@ -1,4 +1,4 @@
-import type { ChainConfig, TokenConfig } from '../config.ts'
+import type { ChainConfig, TokenConfig } from '../chains/chainConfig.ts'
 
 /**
  * The ERC-20s whose transfers a chain's history holds, by lowercase address: the configured

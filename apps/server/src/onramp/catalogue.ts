@@ -1,5 +1,5 @@
 import type { OnrampPurchaseCurrency } from '@latch/protocol'
-import type { ChainConfig, TokenConfig } from '../config.ts'
+import type { ChainConfig, TokenConfig } from '../chains/chainConfig.ts'
 import { HttpError } from '../errors.ts'
 import { NETWORK_SLUGS } from './constants.ts'
 

@@ -1,10 +1,10 @@
 import type { OnrampProviderId } from '@latch/protocol'
 import type { ChainClient } from '../chains/clients.ts'
-import type { OnrampConfig } from '../config.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { Prices } from '../prices/prices.ts'
 import type { OnrampCatalogue } from './catalogue.ts'
+import type { OnrampConfig } from './config.ts'
 
 /** What the on-ramp's actions need: config, the database, the chains, prices and a clock. */
 export type OnrampContext = {

@@ -1,6 +1,6 @@
 import type { onrampUrlRequest } from '@latch/protocol'
 import type { z } from 'zod'
-import type { OnrampConfig } from '../config.ts'
+import type { OnrampConfig } from './config.ts'
 
 type UrlRequest = z.infer<typeof onrampUrlRequest>
 

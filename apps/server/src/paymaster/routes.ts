@@ -11,12 +11,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { numberToHex } from 'viem'
+import type { ChainConfig } from '../chains/chainConfig.ts'
 import { isUpstreamOutage } from '../chains/upstreamCircuits.ts'
-import type { Config } from '../config.ts'
 import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from '../db/unavailable.ts'
 import { HttpError } from '../errors.ts'
 import type { Project } from '../projects.ts'
 import type { RedisConnection } from '../redis/connection.ts'
+import type { RpcConfig } from '../rpc/config.ts'
 import { invalidRequestReason } from '../rpc/gateway.ts'
 import {
   jsonRpcCalls,
@@ -55,8 +56,8 @@ const refused = (error: SponsorshipRefusedError): Outcome => ({
  */
 export const paymasterRoute =
   (deps: {
-    chains: Config['chains']
-    rpc: Config['rpc']
+    chains: ChainConfig[]
+    rpc: RpcConfig
     /** Undefined when the server has no signing key: every sponsorship is refused. */
     service: PaymasterService | undefined
     redis: RedisConnection | undefined

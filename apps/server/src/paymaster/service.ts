@@ -13,7 +13,6 @@ import {
 } from 'viem/account-abstraction'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import type { ChainClient } from '../chains/clients.ts'
-import type { Config } from '../config.ts'
 import type { Database } from '../db/index.ts'
 import type { Project } from '../projects.ts'
 import { decodeLatchAccountCalls } from '../smartAccounts/latchAccount.ts'
@@ -311,7 +310,7 @@ export function callTargets(callData: Hex): Address[] | undefined {
  * wallet frame each make one; both keep budgets in the same database.
  */
 export function sponsorOf(deps: {
-  config: Pick<Config, 'paymaster'>
+  config: { paymaster: { signerKey: Hex } | undefined }
   chains: ReadonlyMap<number, ChainClient>
   db: PaymasterServiceOptions['db']
   log: PaymasterServiceOptions['log']

@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import type { ChainConfig, TokenConfig } from '../chains/chainConfig.ts'
 import { type UpstreamBounds, UpstreamCircuits } from '../chains/upstreamCircuits.ts'
-import type { ChainConfig, TokenConfig } from '../config.ts'
 import { PRICE_API_TIMEOUT_MS } from '../constants.ts'
 import { NATIVE_PRICE_KEY, type PriceSource } from './priceSource.ts'
 

@@ -1,4 +1,4 @@
-import type { TokenConfig } from '../config.ts'
+import type { TokenConfig } from '../chains/chainConfig.ts'
 
 /** The key of a chain's native coin in a price map; tokens are keyed by lower-case address. */
 export const NATIVE_PRICE_KEY = 'native'

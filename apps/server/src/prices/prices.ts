@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ReadThroughCache } from '../cache/ttlCache.ts'
+import type { ChainConfig } from '../chains/chainConfig.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import type { UpstreamBounds } from '../chains/upstreamCircuits.ts'
-import type { Config } from '../config.ts'
 import { PRICE_CACHE_MS, PRICE_FAILURE_CACHE_MS } from '../constants.ts'
-import type { BitcoinChainClient } from '../families/bitcoin/clients.ts'
-import type { SolanaChainClient } from '../families/solana/clients.ts'
 import { HttpPriceApiSource } from './httpPriceApi.ts'
 import type { PriceSource, UsdPrices } from './priceSource.ts'
 import { UniswapV2PriceSource } from './uniswapV2Prices.ts'
@@ -15,7 +13,7 @@ import { UniswapV2PriceSource } from './uniswapV2Prices.ts'
  * bound), else the Uniswap V2 pools (read through the chain clients, bound there).
  */
 export function createPriceSource(
-  config: Pick<Config, 'priceApiUrl' | 'chains'>,
+  config: { priceApiUrl: string | undefined; chains: ChainConfig[] },
   chains: Map<number, ChainClient>,
   upstreams?: UpstreamBounds,
 ): PriceSource {
@@ -33,6 +31,18 @@ export function createPriceSource(
  * PRICE_CACHE_MS. A failing source is logged and prices nothing for PRICE_FAILURE_CACHE_MS, so
  * balances still answer (unpriced) and the source is not hammered.
  */
+/** How the price API names a network's coin, as its configuration may say. */
+type PriceApiNames = { platform?: string | undefined; nativeCoinId?: string | undefined }
+
+/**
+ * A network as its prices are read: its CAIP-2 id (the cache's key) and its configuration. Each
+ * family's client is one; only what pricing reads is named, so prices depend on no family.
+ */
+type PricedNetwork<Config> = {
+  caipNetworkId: string
+  config: Config & { priceApi?: PriceApiNames | undefined }
+}
+
 export class Prices {
   readonly #source: PriceSource
   readonly #cache: ReadThroughCache
@@ -54,7 +64,9 @@ export class Prices {
    * platform and coin id by default), else only its USD stablecoins, at 1. No pools are read on
    * Solana, so without a price API SOL has no price rather than an invented one.
    */
-  ofSolana(chain: SolanaChainClient): Promise<UsdPrices> {
+  ofSolana(
+    chain: PricedNetwork<{ tokens: readonly { mint: string; usdStablecoin: boolean }[] }>,
+  ): Promise<UsdPrices> {
     const { config, caipNetworkId } = chain
     const source = this.#source
     if (source instanceof HttpPriceApiSource) {
@@ -70,7 +82,7 @@ export class Prices {
    * A Bitcoin network's price of BTC (`NATIVE_PRICE_KEY`): from the price API when one is
    * configured (coin id `bitcoin` by default), else none; no pool prices bitcoin.
    */
-  ofBitcoin(chain: BitcoinChainClient): Promise<UsdPrices> {
+  ofBitcoin(chain: PricedNetwork<object>): Promise<UsdPrices> {
     const source = this.#source
     if (!(source instanceof HttpPriceApiSource)) return Promise.resolve({})
     const names = { nativeCoinId: 'bitcoin', ...chain.config.priceApi }
@@ -81,10 +93,7 @@ export class Prices {
    * A Polkadot network's price of its token (`NATIVE_PRICE_KEY`): from the price API when one is
    * configured and the chain names its coin id (`priceApi.nativeCoinId`, e.g. polkadot), else none.
    */
-  ofPolkadot(chain: {
-    caipNetworkId: string
-    config: { priceApi?: { nativeCoinId?: string } | undefined }
-  }): Promise<UsdPrices> {
+  ofPolkadot(chain: PricedNetwork<object>): Promise<UsdPrices> {
     const source = this.#source
     const nativeCoinId = chain.config.priceApi?.nativeCoinId
     if (!(source instanceof HttpPriceApiSource) || !nativeCoinId) return Promise.resolve({})

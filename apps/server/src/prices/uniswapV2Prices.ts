@@ -1,7 +1,7 @@
 import { type Address, erc20Abi, formatUnits, parseAbi, zeroAddress } from 'viem'
+import type { TokenConfig } from '../chains/chainConfig.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import { type MulticallRead, multicall } from '../chains/multicall.ts'
-import type { TokenConfig } from '../config.ts'
 import { MISSING_POOL_RECHECK_MS } from '../constants.ts'
 import { NATIVE_PRICE_KEY, type PriceSource } from './priceSource.ts'
 

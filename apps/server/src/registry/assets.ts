@@ -1,5 +1,5 @@
 import { eip155NetworkId } from '@latch/protocol'
-import type { ChainConfig } from '../config.ts'
+import type { ChainConfig } from '../chains/chainConfig.ts'
 import type { IconRef } from './iconLibrary.ts'
 import { networkIcon } from './icons.ts'
 import { initials } from './images.ts'

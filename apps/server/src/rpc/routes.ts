@@ -1,12 +1,12 @@
 import type { JsonRpcResponse } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
-import type { Config } from '../config.ts'
 import { HttpError } from '../errors.ts'
-import type { Families } from '../families/registry.ts'
 import type { RedisConnection } from '../redis/connection.ts'
+import type { RpcConfig } from './config.ts'
 import { ChainGateway } from './gateway.ts'
 import { jsonRpcCalls, jsonRpcCompilers, jsonRpcSchema, takeAllowance } from './jsonRpcRoute.ts'
+import type { GatewayMethods } from './methods.ts'
 import { createRateLimiter } from './rateLimiter.ts'
 
 /**
@@ -15,8 +15,15 @@ import { createRateLimiter } from './rateLimiter.ts'
  */
 export const rpcRoute =
   (deps: {
-    families: Families
-    rpc: Config['rpc']
+    /**
+     * Every network the server serves; those with JSON-RPC upstreams (`jsonRpc`: their URLs, tried
+     * in order, and the methods let through) get a gateway.
+     */
+    networks: readonly {
+      caipNetworkId: string
+      jsonRpc?: { urls: string[]; methods: GatewayMethods } | undefined
+    }[]
+    rpc: RpcConfig
     /** Shares the limit among instances; without it (no REDIS_URL) the limit is this instance's. */
     redis: RedisConnection | undefined
     circuits: UpstreamCircuits
@@ -24,7 +31,7 @@ export const rpcRoute =
   async (app) => {
     const { timeoutMs } = deps.rpc
     const gateways = new Map<string, ChainGateway>(
-      deps.families.networks.flatMap(({ caipNetworkId, jsonRpc }) =>
+      deps.networks.flatMap(({ caipNetworkId, jsonRpc }) =>
         jsonRpc
           ? [[caipNetworkId, new ChainGateway({ ...jsonRpc, timeoutMs, circuits: deps.circuits })]]
           : [],

@@ -7,7 +7,7 @@ import {
 } from '@latch/protocol/smart-sessions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { SharedRateLimiter } from '../auth/sharedRateLimiter.ts'
+import { SharedRateLimiter } from '../rateLimits/sharedRateLimiter.ts'
 import type { RedisConnection } from '../redis/connection.ts'
 import { listAccountSessions, revokeBySignature, type SessionsContext } from './sessionsService.ts'
 

@@ -6,9 +6,9 @@ import {
 } from '@latch/protocol'
 import type { Hex, PublicClient } from 'viem'
 import { generateSiweNonce } from 'viem/siwe'
-import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
 import { HttpError } from '../../errors.ts'
 import { unknownProjectError } from '../../plugins/project.ts'
+import { SharedRateLimiter } from '../../rateLimits/sharedRateLimiter.ts'
 import { randomToken, sha256Hex } from '../codes.ts'
 import { openSession, withSmartAccountState } from '../connectedUser.ts'
 import {

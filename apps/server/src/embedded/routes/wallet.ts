@@ -11,7 +11,7 @@ import {
   walletRpcResponse,
 } from '@latch/protocol'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { SharedRateLimiter } from '../../auth/sharedRateLimiter.ts'
+import { SharedRateLimiter } from '../../rateLimits/sharedRateLimiter.ts'
 import { authenticate } from '../authenticate.ts'
 import { sha256Hex } from '../codes.ts'
 import { RPC_SESSION_LIMIT } from '../constants.ts'

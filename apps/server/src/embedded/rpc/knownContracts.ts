@@ -1,5 +1,5 @@
 import type { WalletRpcCost } from '@latch/protocol'
-import type { ChainConfig } from '../../config.ts'
+import type { ChainConfig } from '../../chains/chainConfig.ts'
 
 /**
  * What the approval screen may name on a chain: its configured tokens (symbol and decimals by

@@ -1,9 +1,9 @@
 import type { Address, Transport } from 'viem'
 import { bundlerTransport } from '../../bundler/bundlerTransport.ts'
 import { bundlerGateway } from '../../bundler/gateway.ts'
+import type { ChainConfig } from '../../chains/chainConfig.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import type { UpstreamCircuits } from '../../chains/upstreamCircuits.ts'
-import type { ChainConfig } from '../../config.ts'
 import { latchAccountAddress } from '../../smartAccounts/latchAccount.ts'
 
 /** What a chain needs for its users' smart accounts: the account factory and the bundler. */

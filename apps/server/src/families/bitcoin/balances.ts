@@ -1,7 +1,7 @@
 import type { EsploraAddress } from '@latch/protocol'
 import { formatUnits } from 'viem'
-import type { PricedBalance } from '../../balances/readBalances.ts'
 import { NATIVE_PRICE_KEY, type UsdPrices } from '../../prices/priceSource.ts'
+import type { PricedBalance } from '../types.ts'
 import type { BitcoinChainClient } from './clients.ts'
 
 /** What an address holds on a Bitcoin network, in satoshis: in blocks, and the mempool's change to it. */

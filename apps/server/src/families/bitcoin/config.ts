@@ -1,3 +1,4 @@
+import type { DevnetManifest } from '@latch/protocol'
 import {
   BITCOIN_PUBLIC_NETWORKS,
   type BitcoinNetworkKind,
@@ -50,3 +51,29 @@ export function withBitcoinNetwork(entry: BitcoinChainEntry): BitcoinChainConfig
 /** The message for an entry `withBitcoinNetwork` cannot place. */
 export const unknownBitcoinNetwork = (caipNetworkId: string) =>
   `network (mainnet, testnet or regtest) is required for ${caipNetworkId}: it is none of ${BITCOIN_PUBLIC_NETWORKS.map((known) => known.name).join(', ')} or regtest`
+
+/** A LATCH_CHAINS Bitcoin entry: one whose network is neither given nor known is refused. */
+export const bitcoinChainEntry = bitcoinChainConfig.superRefine((entry, context) => {
+  if (!withBitcoinNetwork(entry))
+    context.addIssue({
+      code: 'custom',
+      path: ['network'],
+      message: unknownBitcoinNetwork(entry.caipNetworkId),
+    })
+})
+
+/** The devnet's Bitcoin chain as server config: its Esplora API, on regtest. */
+export function bitcoinChainsOfDevnet(manifest: DevnetManifest): BitcoinChainConfig[] {
+  const chain = manifest.bitcoin
+  if (!chain) return []
+  return [
+    {
+      family: 'bip122',
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      esploraUrls: [chain.esploraUrl],
+      network: chain.network,
+      nativeCurrency: chain.nativeCurrency,
+    },
+  ]
+}

@@ -28,12 +28,18 @@ function bitcoinNetwork(chain: BitcoinChainClient): FamilyNetwork {
   }
 }
 
-/** The server's Bitcoin networks as a family, keyed by CAIP-2 id (`bip122:<genesis hash prefix>`). */
+/**
+ * The server's Bitcoin networks as a family, keyed by CAIP-2 id (`bip122:<genesis hash prefix>`),
+ * with each network's client: the Esplora gateway forwards to them.
+ */
+export type BitcoinFamily = ServerFamily & { chains: ReadonlyMap<string, BitcoinChainClient> }
+
 export function bitcoinFamily(
   chains: ReadonlyMap<string, BitcoinChainClient>,
   deps: { db: Database; log: FastifyBaseLogger },
-): ServerFamily {
+): BitcoinFamily {
   return {
+    chains,
     namespace: 'bip122',
     networks: new Map([...chains].map(([id, chain]) => [id, bitcoinNetwork(chain)])),
     writesAccount: (address) => isBitcoinAddress(address),

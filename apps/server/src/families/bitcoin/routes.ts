@@ -3,12 +3,13 @@ import { RawTx } from '@scure/btc-signer'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Config } from '../../config.ts'
 import { HttpError } from '../../errors.ts'
 import type { RedisConnection } from '../../redis/connection.ts'
+import type { RpcConfig } from '../../rpc/config.ts'
 import { createRateLimiter } from '../../rpc/rateLimiter.ts'
 import type { BitcoinChainClient } from './clients.ts'
 import type { EsploraAnswer } from './esplora.ts'
+import type { BitcoinFamily } from './family.ts'
 import { GATEWAY_PATHS, upstreamPath } from './gatewayPaths.ts'
 import { nodeRefusalMessage } from './nodeRefusal.ts'
 
@@ -34,8 +35,8 @@ const errors = {
  */
 export const esploraRoutes =
   (deps: {
-    bitcoinChains: ReadonlyMap<string, BitcoinChainClient>
-    rpc: Config['rpc']
+    bitcoin: Pick<BitcoinFamily, 'chains'>
+    rpc: RpcConfig
     redis: RedisConnection | undefined
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -43,7 +44,7 @@ export const esploraRoutes =
 
     /** The chain of the call, after the project's rate limit; 400 for a chain that is not Bitcoin. */
     const chainOf = async (request: FastifyRequest, reply: FastifyReply, chainId: string) => {
-      const chain = deps.bitcoinChains.get(chainId)
+      const chain = deps.bitcoin.chains.get(chainId)
       if (!chain)
         throw new HttpError(
           400,

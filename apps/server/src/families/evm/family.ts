@@ -1,5 +1,4 @@
 import { isEvmAccount } from '@latch/protocol'
-import { pricedBalances, readHoldings } from '../../balances/readBalances.ts'
 import { evmAddressOf } from '../../chains/chainParam.ts'
 import type { ChainClient } from '../../chains/clients.ts'
 import { suggestGasPrices } from '../../chains/gasPrice.ts'
@@ -7,6 +6,7 @@ import { HttpError } from '../../errors.ts'
 import { evmMethods } from '../../rpc/methods.ts'
 import { readFromNode } from '../nodeRead.ts'
 import type { FamilyNetwork, ServerFamily } from '../types.ts'
+import { pricedBalances, readHoldings } from './balances.ts'
 import { evmHistory } from './history.ts'
 import { evmSignIn } from './signIn.ts'
 

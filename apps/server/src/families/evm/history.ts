@@ -10,7 +10,7 @@ import {
 } from '@latch/protocol'
 import type { FastifyRequest } from 'fastify'
 import { formatUnits, getAddress } from 'viem'
-import type { ChainConfig } from '../../config.ts'
+import type { ChainConfig } from '../../chains/chainConfig.ts'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
 import { type HistoryRow, readHistory } from '../../indexer/history.ts'

@@ -1,7 +1,7 @@
 import { keepAliveTransferable, type PolkadotBalanceParts } from '@latch/protocol'
 import { formatUnits } from 'viem'
-import type { PricedBalance } from '../../balances/readBalances.ts'
 import { NATIVE_PRICE_KEY, type UsdPrices } from '../../prices/priceSource.ts'
+import type { PricedBalance } from '../types.ts'
 import type { PolkadotChainClient, PolkadotChainInfo } from './clients.ts'
 
 /** An account's native balance in planck, as System.Account holds it. */

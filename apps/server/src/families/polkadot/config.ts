@@ -1,3 +1,4 @@
+import type { DevnetManifest } from '@latch/protocol'
 import { z } from 'zod'
 
 /**
@@ -28,3 +29,21 @@ export const polkadotChainConfig = z.object({
   historyFromBlock: z.number().int().nonnegative().optional(),
 })
 export type PolkadotChainConfig = z.output<typeof polkadotChainConfig>
+
+/** The devnet's Polkadot chain as server config, its history indexed from its first block. */
+export function polkadotChainsOfDevnet(manifest: DevnetManifest): PolkadotChainConfig[] {
+  const chain = manifest.polkadot
+  if (!chain) return []
+  return [
+    {
+      family: 'polkadot',
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      wsUrls: [chain.wsUrl],
+      ss58Prefix: chain.ss58Prefix,
+      // Priced as DOT when a price API is configured: the devnet's token stands in for it.
+      priceApi: { nativeCoinId: 'polkadot' },
+      historyFromBlock: 0,
+    },
+  ]
+}

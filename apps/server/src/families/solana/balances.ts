@@ -1,6 +1,6 @@
 import { formatUnits } from 'viem'
-import type { PricedBalance } from '../../balances/readBalances.ts'
 import { NATIVE_PRICE_KEY, type UsdPrices } from '../../prices/priceSource.ts'
+import type { PricedBalance } from '../types.ts'
 import type { SolanaChainClient } from './clients.ts'
 import type { SolanaHoldings } from './holdings.ts'
 

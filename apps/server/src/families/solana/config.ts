@@ -1,3 +1,4 @@
+import type { DevnetManifest } from '@latch/protocol'
 import { isSolanaAddress } from '@latch/protocol/solana'
 import { z } from 'zod'
 
@@ -44,3 +45,29 @@ export const solanaChainConfig = z.object({
     .optional(),
 })
 export type SolanaChainConfig = z.infer<typeof solanaChainConfig>
+
+/** The devnet's Solana chain as server config; its USDC is priced as a USD stablecoin. */
+export function solanaChainsOfDevnet(
+  manifest: DevnetManifest,
+): (SolanaChainConfig & { family: 'solana' })[] {
+  const chain = manifest.solana
+  if (!chain) return []
+  return [
+    {
+      family: 'solana',
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      rpcUrls: [chain.rpcUrl],
+      wsUrls: [chain.wsUrl],
+      nativeCurrency: chain.nativeCurrency,
+      tokens: chain.tokens.map(({ mint, symbol, name, decimals }) => ({
+        mint,
+        symbol,
+        name,
+        decimals,
+        usdStablecoin: symbol === 'USDC',
+        spam: false,
+      })),
+    },
+  ]
+}

@@ -1,5 +1,5 @@
 import { isCaipNetworkId } from '@latch/protocol'
-import type { ChainConfig } from '../../config.ts'
+import type { ChainConfig } from '../../chains/chainConfig.ts'
 import { CONNECTOR_ASSET_IDS, NETWORK_ASSET_IDS } from '../assetIds.ts'
 import { networkKey, networkSubjects } from '../assets.ts'
 import { type ImageSpec, initials } from '../images.ts'

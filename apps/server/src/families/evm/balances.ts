@@ -1,8 +1,8 @@
-import type { TokenBalance } from '@latch/protocol'
 import { type Address, erc20Abi, formatUnits } from 'viem'
-import type { ChainClient } from '../chains/clients.ts'
-import { type MulticallRead, multicall, multicall3Abi } from '../chains/multicall.ts'
-import { NATIVE_PRICE_KEY, type UsdPrices } from '../prices/priceSource.ts'
+import type { ChainClient } from '../../chains/clients.ts'
+import { type MulticallRead, multicall, multicall3Abi } from '../../chains/multicall.ts'
+import { NATIVE_PRICE_KEY, type UsdPrices } from '../../prices/priceSource.ts'
+import type { PricedBalance } from '../types.ts'
 
 /** What an address holds on one chain, in base units: the native coin and each configured token. */
 export type ChainHoldings = {
@@ -55,9 +55,6 @@ export async function readHoldings(chain: ChainClient, owner: Address): Promise<
   ])
   return { native, tokens }
 }
-
-/** A balance entry as cached: everything but the icon URL, which depends on who asks. */
-export type PricedBalance = Omit<TokenBalance, 'iconUrl'>
 
 /**
  * The non-zero holdings as balance entries, native coin first, then tokens in config

@@ -1,8 +1,8 @@
 import { coinTypeOfChain, DEFAULT_EVM_COIN_TYPE, ETHEREUM_COIN_TYPE } from '@latch/protocol'
 import type { Address } from 'viem'
 import type { ChainClient } from '../chains/clients.ts'
-import type { NameStore } from '../names/nameStore.ts'
-import type { Identity, IdentitySource } from './identitySource.ts'
+import type { Identity, IdentitySource } from '../identity/identitySource.ts'
+import type { NameStore } from './nameStore.ts'
 
 /**
  * Names registered on this server: the name an address got last under the coin type

@@ -8,42 +8,40 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { installErrorHandlers, SERVER_VERSION } from '../app.ts'
-import { type ChainClient, createChainClients } from '../chains/clients.ts'
-import { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
-import type { Config } from '../config.ts'
-import type { Database } from '../db/index.ts'
-import { CodeHasher } from '../embedded/codes.ts'
-import type { EmbeddedContext } from '../embedded/context.ts'
-import { EmailLogin, type EmailLoginLimits } from '../embedded/emailLogin.ts'
-import {
-  FarcasterLoginFlows,
-  type FarcasterServices,
-} from '../embedded/farcaster/farcasterLogin.ts'
-import { createFarcasterRelayClient } from '../embedded/farcaster/relay.ts'
-import { optimismClient } from '../embedded/farcaster/verifySignIn.ts'
-import { KeyVault } from '../embedded/keys.ts'
-import { type MailTransport, smtpTransport, WalletMailer } from '../embedded/mailer.ts'
-import { loadMasterKey } from '../embedded/masterKey.ts'
-import { emailLoginRoutes } from '../embedded/routes/email.ts'
-import { farcasterLoginRoutes } from '../embedded/routes/farcaster.ts'
-import { walletSessionRoutes } from '../embedded/routes/session.ts'
-import { socialLoginRoutes } from '../embedded/routes/social.ts'
-import { updateEmailRoutes } from '../embedded/routes/update.ts'
-import { walletRpcRoutes } from '../embedded/routes/wallet.ts'
-import { createSmartAccountChains } from '../embedded/smartAccount/chains.ts'
-import { createSocialLogin } from '../embedded/social/index.ts'
-import { type SocialLoginClient, SocialLoginFlows } from '../embedded/socialLogin.ts'
-import { UpdateEmail } from '../embedded/updateEmail.ts'
-import { createSolanaClients, type SolanaChainClient } from '../families/solana/clients.ts'
-import { sponsorOf } from '../paymaster/service.ts'
-import { installJsonBodyParser } from '../plugins/jsonBody.ts'
-import { queryStart, refuseMalformedQueryString } from '../plugins/queryString.ts'
-import { ProjectStore } from '../projects.ts'
-import { RedisConnection } from '../redis/connection.ts'
-import { fastifyTrustProxy } from '../trustProxy.ts'
-import { framePageRoutes } from './framePage.ts'
-import { BASE_SECURITY_HEADERS, requireFrameOrigin } from './security.ts'
+import { type ChainClient, createChainClients } from './chains/clients.ts'
+import { UpstreamCircuits } from './chains/upstreamCircuits.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/index.ts'
+import { CodeHasher } from './embedded/codes.ts'
+import type { EmbeddedContext } from './embedded/context.ts'
+import { EmailLogin, type EmailLoginLimits } from './embedded/emailLogin.ts'
+import { FarcasterLoginFlows, type FarcasterServices } from './embedded/farcaster/farcasterLogin.ts'
+import { createFarcasterRelayClient } from './embedded/farcaster/relay.ts'
+import { optimismClient } from './embedded/farcaster/verifySignIn.ts'
+import { KeyVault } from './embedded/keys.ts'
+import { type MailTransport, smtpTransport, WalletMailer } from './embedded/mailer.ts'
+import { loadMasterKey } from './embedded/masterKey.ts'
+import { emailLoginRoutes } from './embedded/routes/email.ts'
+import { farcasterLoginRoutes } from './embedded/routes/farcaster.ts'
+import { walletSessionRoutes } from './embedded/routes/session.ts'
+import { socialLoginRoutes } from './embedded/routes/social.ts'
+import { updateEmailRoutes } from './embedded/routes/update.ts'
+import { walletRpcRoutes } from './embedded/routes/wallet.ts'
+import { createSmartAccountChains } from './embedded/smartAccount/chains.ts'
+import { createSocialLogin } from './embedded/social/index.ts'
+import { type SocialLoginClient, SocialLoginFlows } from './embedded/socialLogin.ts'
+import { UpdateEmail } from './embedded/updateEmail.ts'
+import { createSolanaClients, type SolanaChainClient } from './families/solana/clients.ts'
+import { framePageRoutes } from './frame/framePage.ts'
+import { BASE_SECURITY_HEADERS, requireFrameOrigin } from './frame/security.ts'
+import { sponsorOf } from './paymaster/service.ts'
+import { installErrorHandlers } from './plugins/errorHandlers.ts'
+import { installJsonBodyParser } from './plugins/jsonBody.ts'
+import { queryStart, refuseMalformedQueryString } from './plugins/queryString.ts'
+import { ProjectStore } from './projects.ts'
+import { openRedis } from './redis/openRedis.ts'
+import { fastifyTrustProxy } from './trustProxy.ts'
+import { SERVER_VERSION } from './version.ts'
 
 /** Where the frame app's log lines go: a pino destination (tests capture them). */
 export type LogDestination = { write(line: string): void }
@@ -139,13 +137,7 @@ export async function buildFrameServer(deps: FrameServerDeps): Promise<FastifyIn
   })
   // The login limits per IP count in Redis, as the API's do, so every instance shares them; the
   // frame starts, and answers, whether or not Redis is there.
-  const redis = config.redisUrl
-    ? new RedisConnection(config.redisUrl, {
-        timeoutMs: config.redisTimeoutMs,
-        log: app.log,
-      }).start()
-    : undefined
-  if (redis) app.addHook('onClose', () => redis.close())
+  const redis = openRedis(app, { url: config.redisUrl, timeoutMs: config.redisTimeoutMs })
   const masterKey = deps.masterKey ?? loadMasterKey(config.embedded.masterKey, app.log)
   const { smtpUrl, from, devLogCodes } = config.embedded.mail
   const transport = deps.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl, from) : undefined)
