@@ -1,5 +1,5 @@
 import type { I18nController } from '../i18n/index.ts'
-import type { ThemeController } from '../theme/index.ts'
+import type { ReadableStore } from '../store.ts'
 import type { EmbeddedDeps } from './createEmbedded.ts'
 
 /**
@@ -7,7 +7,7 @@ import type { EmbeddedDeps } from './createEmbedded.ts'
  * them again whenever the theme or the language changed.
  */
 export function frameTheme(
-  theme: Pick<ThemeController, 'state'>,
+  theme: { state: ReadableStore<Pick<EmbeddedDeps['theme'], 'themeMode' | 'themeVariables'>> },
   i18n: Pick<I18nController, 'state'>,
 ): EmbeddedDeps['theme'] {
   return {

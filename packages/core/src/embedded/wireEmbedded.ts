@@ -2,7 +2,7 @@ import type { EventsController } from '../events/index.ts'
 import { trackLoginMethods } from '../events/track.ts'
 import type { I18nController } from '../i18n/index.ts'
 import type { ResolvedOptions } from '../options/types.ts'
-import type { ThemeController } from '../theme/index.ts'
+import type { ReadableStore } from '../store.ts'
 import type { EmbeddedDeps } from './createEmbedded.ts'
 import { frameTheme } from './frameTheme.ts'
 import { createLazyEmbedded, type LazyEmbedded } from './lazyEmbedded.ts'
@@ -19,7 +19,7 @@ export function wireEmbedded(
   > & {
     options: Pick<ResolvedOptions, 'walletFrameUrl' | 'projectId' | 'metadata'>
     hasEvm: boolean
-    theme: Pick<ThemeController, 'state'>
+    theme: { state: ReadableStore<Pick<EmbeddedDeps['theme'], 'themeMode' | 'themeVariables'>> }
     i18n: Pick<I18nController, 'state'>
     events: Pick<EventsController, 'emit'>
     /** The server's chains: those with a bundler are where a smart account works. */
