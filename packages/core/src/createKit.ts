@@ -13,9 +13,6 @@ import { createSnackbar } from './snackbar/index.ts'
 import { createStorage } from './storage/index.ts'
 import { createTheme } from './theme/index.ts'
 
-/** What every feature of an instance is built on; each takes the part it needs. */
-export type Kit = ReturnType<typeof createKit>
-
 /**
  * The foundation of one instance, before any feature: its options, events, storage, alerts and
  * snackbar, look and language, who is connected and where, the modal, the server's client and the

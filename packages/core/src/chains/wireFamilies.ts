@@ -91,7 +91,6 @@ export function wireFamilies(deps: WireFamiliesDeps): WiredFamilies {
   )
   return {
     ...families,
-    adapters: families.adapters,
     wallets: list.wallets,
     loadEvm,
     adapterOf: (namespace) => adapterOf(families.adapters, namespace),
