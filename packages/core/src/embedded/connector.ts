@@ -1,14 +1,17 @@
 import type { ConnectedUser, EmbeddedAccountType } from '@latch/protocol/frame'
-import { FRAME_SIGN_OUT_TIMEOUT_MS } from '@latch/protocol/frame'
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { Address } from 'viem'
 import { LatchError } from '../errors.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
-import { settleWithin } from '../platform/timers.ts'
+import { createGateways } from './connectorChain.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
-import type { EmbeddedProvider, EmbeddedProviderDeps, RequestArguments } from './provider.ts'
+import { followFrame } from './followFrame.ts'
+import { openSession, sessionStillOpen, signOut } from './frameSession.ts'
+import type { EmbeddedProvider, EmbeddedProviderDeps } from './provider.ts'
+import { smartAccountFee, type WalletFeeRequest } from './smartAccountFee.ts'
 import { defaultTimers, type FrameClient, type Timers } from './types.ts'
 
+export type { WalletFeeRequest }
 export { EMBEDDED_CONNECTOR_ID }
 
 export type EmbeddedConnectorOptions = {
@@ -53,15 +56,6 @@ export type EmbeddedConnectorProperties = {
   ): Promise<{ gas: bigint; maxFeePerGas: bigint } | undefined>
 }
 
-/** A transaction whose fee a wallet may estimate itself. */
-export type WalletFeeRequest = {
-  from: `0x${string}`
-  to: `0x${string}`
-  value: bigint
-  data?: `0x${string}`
-  chainId: number
-}
-
 /**
  * A wagmi connector for the embedded wallet (email and social login). Its provider answers
  * accounts and chain from the session, sends read calls to the gateway, and signing calls to the
@@ -80,7 +74,7 @@ export function embeddedConnector(
   return (config) => {
     const chains = config.chains
     const isSiteChain = (id: number) => chains.some((chain) => chain.id === id)
-    const gateways = new Map<number, { request(args: RequestArguments): Promise<unknown> }>()
+    const gateway = createGateways(chains, config.transports)
 
     const loadFrame = async () => {
       frame = await options.frame()
@@ -147,61 +141,32 @@ export function embeddedConnector(
 
     // The EIP-1193 provider loads when wagmi first asks for it (connecting or restoring a session);
     // until then nobody listens to its events.
-    const provider = lazyCode(async () => {
-      const { createEmbeddedProvider } = await import('./provider.ts')
-      return createEmbeddedProvider({
-        user: () => user,
-        chainId: () => chainId ?? chains[0].id,
-        isSiteChain,
-        switchChain: async (id) => {
-          await switchTo(id)
-        },
-        gateway(id) {
-          let gateway = gateways.get(id)
-          if (!gateway) {
-            const chain = chains.find((candidate) => candidate.id === id)
-            const transport = config.transports?.[id]
-            if (!chain || !transport) throw new LatchError('Chain is not supported')
-            gateway = transport({ chain, retryCount: 0 })
-            gateways.set(id, gateway)
-          }
-          return gateway
-        },
-        approve: options.approve,
-        async walletCall(request) {
-          const loaded = frame ?? (await loadFrame())
-          return loaded.request('RPC_REQUEST', request)
-        },
-        capabilities: options.calls.capabilities,
-        showCallsStatus: options.calls.showCallsStatus,
-        // A smart account's first operation deploys it: the user is read again to say so.
-        onLanded() {
-          if (user?.preferredAccountType === 'smartAccount' && !user.smartAccountDeployed)
-            void refreshUser().catch(() => {})
-        },
-        snackbar: options.snackbar,
-        timers,
-      })
+    const provider = lazyProvider(options, {
+      user: () => user,
+      chainId: () => chainId ?? chains[0].id,
+      isSiteChain,
+      switchChain: async (id) => {
+        await switchTo(id)
+      },
+      gateway,
+      frame: async () => frame ?? (await loadFrame()),
+      refreshUser,
+      timers,
     })
 
     function listen(loaded: FrameClient) {
       if (listening) return
       listening = true
-      loaded.on('ACCOUNTS_CHANGED', ({ accounts }) => {
-        // The whole user is read again (the account's type and state come with its address);
-        // the address alone is taken when that fails.
-        if (user) refreshUser().catch(() => onAccountsChanged(accounts))
-      })
-      loaded.on('CHAIN_CHANGED', ({ chainId: id }) => {
-        if (user) onChainChanged(String(id))
-      })
-      loaded.on('NOTICE', ({ message }) => {
-        if (user) options.onNotice(message)
-      })
-      loaded.on('SESSION_EXPIRED', () => {
-        if (!user) return
-        onDisconnect()
-        options.onSessionExpired()
+      followFrame(loaded, {
+        connected: () => user !== undefined,
+        refreshUser,
+        accountsChanged: onAccountsChanged,
+        chainChanged: onChainChanged,
+        notice: options.onNotice,
+        expired() {
+          onDisconnect()
+          options.onSessionExpired()
+        },
       })
     }
 
@@ -213,24 +178,8 @@ export function embeddedConnector(
       user: () => user,
       walletInfo: () => options.walletInfo(),
 
-      async estimateFee(transaction) {
-        const smart = user?.accounts.find((account) => account.type === 'smartAccount')
-        if (!smart || smart.address.toLowerCase() !== transaction.from.toLowerCase())
-          return undefined
-        const loaded = frame ?? (await loadFrame())
-        const estimate = await loaded.request('ESTIMATE_FEE', {
-          transaction: {
-            from: transaction.from,
-            to: transaction.to,
-            value: `0x${transaction.value.toString(16)}`,
-            ...(transaction.data ? { data: transaction.data } : {}),
-          },
-          chainId: transaction.chainId,
-        })
-        return estimate
-          ? { gas: BigInt(estimate.gas), maxFeePerGas: BigInt(estimate.maxFeePerGas) }
-          : undefined
-      },
+      estimateFee: (transaction) =>
+        smartAccountFee(user, transaction, async () => frame ?? (await loadFrame())),
 
       async setPreferredAccountType(type) {
         if (!user) throw new LatchError('The embedded wallet is not connected')
@@ -242,54 +191,29 @@ export function embeddedConnector(
 
       async connect({ chainId: wanted, isReconnecting } = {}) {
         const loaded = await loadFrame()
-        if (isReconnecting) {
-          const { isConnected } = await loaded.request('IS_CONNECTED', {})
-          if (!isConnected) {
-            options.setStoredSession(false)
-            throw new LatchError('No embedded wallet session to restore')
-          }
-        }
-        // The visitor's earlier choice of account type, kept by the kit, is the frame's too.
-        const preferred = options.preferredAccountType()
-        let current = await loaded.request(
-          'GET_USER',
-          preferred ? { preferredAccountType: preferred } : {},
+        const opened = await openSession(
+          loaded,
+          { wanted, isReconnecting },
+          {
+            ...options,
+            isSiteChain,
+            firstChain: chains[0].id,
+          },
         )
-        // The wallet's key is the same on every chain: stay on the site's chains.
-        const target =
-          wanted !== undefined && isSiteChain(wanted)
-            ? wanted
-            : isSiteChain(current.chainId)
-              ? current.chainId
-              : chains[0].id
-        if (target !== current.chainId) {
-          await loaded.request('SWITCH_NETWORK', { chainId: target })
-          // The smart account is the chain's: the user as they are there.
-          current = await loaded.request('GET_USER', { chainId: target })
-        }
-        chainId = target
+        chainId = opened.chainId
         listen(loaded)
         options.setStoredSession(true)
-        setUser(current)
+        setUser(opened.user)
         // biome-ignore lint/suspicious/noExplicitAny: wagmi types accounts by its withCapabilities flag
-        return { accounts: [current.address] as any, chainId: target }
+        return { accounts: [opened.user.address] as any, chainId: opened.chainId }
       },
 
       async disconnect() {
         const loaded = frame
         options.setStoredSession(false)
         setUser(undefined)
-        if (!loaded) return
-        // Sign-out waits for the frame at most 3 s; the session is forgotten here anyway.
-        await settleWithin(
-          loaded.request(
-            'SIGN_OUT',
-            {},
-            { timeoutMs: FRAME_SIGN_OUT_TIMEOUT_MS, alertOnTimeout: false },
-          ),
-          FRAME_SIGN_OUT_TIMEOUT_MS,
-          timers,
-        )
+        // The session is forgotten here whatever the frame answers.
+        if (loaded) await signOut(loaded, timers)
       },
 
       async getAccounts() {
@@ -306,18 +230,7 @@ export function embeddedConnector(
         return provider.load()
       },
 
-      async isAuthorized() {
-        if (!options.hasStoredSession()) return false
-        try {
-          const loaded = await loadFrame()
-          const { isConnected } = await loaded.request('IS_CONNECTED', {})
-          // A session that is gone means disconnected, with nothing to tell the visitor.
-          if (!isConnected) options.setStoredSession(false)
-          return isConnected
-        } catch {
-          return false
-        }
-      },
+      isAuthorized: () => sessionStillOpen(loadFrame, options),
 
       async switchChain({ chainId: id }) {
         return switchTo(id)
@@ -328,4 +241,38 @@ export function embeddedConnector(
       onDisconnect,
     }
   }
+}
+
+/**
+ * The EIP-1193 provider, loaded when wagmi first asks for it (connecting or restoring a session):
+ * until then nobody listens to its events. Signing calls go to the frame's approval screen.
+ */
+function lazyProvider(
+  options: EmbeddedConnectorOptions,
+  session: Pick<
+    EmbeddedProviderDeps,
+    'user' | 'chainId' | 'isSiteChain' | 'switchChain' | 'gateway' | 'timers'
+  > & {
+    frame(): Promise<FrameClient>
+    refreshUser(): Promise<void>
+  },
+) {
+  const { frame, refreshUser, ...deps } = session
+  return lazyCode(async () => {
+    const { createEmbeddedProvider } = await import('./provider.ts')
+    return createEmbeddedProvider({
+      ...deps,
+      approve: options.approve,
+      walletCall: async (request) => (await frame()).request('RPC_REQUEST', request),
+      capabilities: options.calls.capabilities,
+      showCallsStatus: options.calls.showCallsStatus,
+      // A smart account's first operation deploys it: the user is read again to say so.
+      onLanded() {
+        const user = deps.user()
+        if (user?.preferredAccountType === 'smartAccount' && !user.smartAccountDeployed)
+          void refreshUser().catch(() => {})
+      },
+      snackbar: options.snackbar,
+    })
+  })
 }

@@ -3,7 +3,6 @@ import {
   SOCIAL_LOGIN_PROVIDERS,
   type SocialLoginProvider,
 } from '@latch/protocol/frame'
-import type { Locale } from '@latch/protocol/i18n'
 import type { AccountController, ConnectedWalletInfo } from '../account/index.ts'
 import { readPreferredAccountTypes } from '../account/preferredAccountTypes.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
@@ -11,7 +10,7 @@ import type { KnownAlert } from '../alerts/types.ts'
 import { LatchError } from '../errors.ts'
 import { deferred, lazyCode } from '../lazy/lazyCode.ts'
 import type { ModalController } from '../modal/index.ts'
-import type { Metadata, ThemeMode, ThemeVariables } from '../options/types.ts'
+import type { Metadata } from '../options/types.ts'
 import { whenIdle } from '../platform/whenIdle.ts'
 import type { RouterController } from '../router/index.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
@@ -25,6 +24,7 @@ import {
 import type { EmbeddedConnectorOptions } from './connector.ts'
 import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import type { EmbeddedContext, LoginMethod } from './context.ts'
+import { createEmbeddedFrame, type FrameTheme } from './embeddedFrame.ts'
 import { createFarcasterLogin } from './farcasterLogin.ts'
 import { initialEmbeddedState } from './initialState.ts'
 import type { ApprovalRequest } from './provider.ts'
@@ -95,16 +95,7 @@ export type EmbeddedDeps = {
   modal: ModalController
   account: Pick<AccountController, 'update' | 'get'>
   storage: LatchStorage
-  /**
-   * Read live; `locale` is the modal's language, which the approval screen speaks too.
-   * `subscribe` calls back on each change of them, so a loaded frame follows at once.
-   */
-  theme: {
-    themeMode: ThemeMode
-    themeVariables: ThemeVariables
-    locale?: Locale
-    subscribe?(listener: () => void): () => void
-  }
+  theme: FrameTheme
   metadata: Metadata
   /** Connects the embedded connector through wagmi and applies the modal's close rules. */
   connect(method: LoginMethod): Promise<void>
@@ -137,82 +128,8 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
   const store = deps.store ?? createStore<EmbeddedState>(initialEmbeddedState())
   const sessionKey = STORAGE_KEYS.connectedConnectorId('eip155')
 
-  let client: Promise<FrameClient> | undefined
-  function loadClient(): Promise<FrameClient> {
-    client ??= (
-      deps.createFrame ??
-      (async () => {
-        const { createFrameClient } = await import('./frameClient.ts')
-        return createFrameClient({
-          frameUrl: deps.frameUrl,
-          projectId: deps.projectId,
-          alerts: deps.alerts,
-          timers,
-        })
-      })
-    )().then((loaded) => {
-      loaded.state.subscribe(({ status }) => store.set({ frame: status }))
-      store.set({ frame: loaded.state.get().status })
-      return loaded
-    })
-    client.catch(() => {
-      client = undefined
-    })
-    return client
-  }
-
-  let dappSynced = false
-  let syncedTheme: string | undefined
-  /** The client once loaded, for changes of theme that must not load it. */
-  let loadedClient: FrameClient | undefined
-
-  /** Sends the modal's theme and language when they differ from the last sent (fire and forget). */
-  function syncTheme(loaded: FrameClient): void {
-    const themeVariables = Object.fromEntries(
-      Object.entries(deps.theme.themeVariables).map(([name, value]) => [name, String(value)]),
-    )
-    // The modal's language too: the approval screen speaks it.
-    const theme = {
-      themeMode: deps.theme.themeMode,
-      themeVariables,
-      ...(deps.theme.locale ? { locale: deps.theme.locale } : {}),
-    }
-    const themeKey = JSON.stringify(theme)
-    if (themeKey === syncedTheme) return
-    syncedTheme = themeKey
-    void loaded.request('SYNC_THEME', theme, { alertOnTimeout: false }).catch(() => {})
-  }
-  // A site may switch theme or language while the approval screen is shown: a ready frame is sent
-  // the change at once, so the screen never wears another theme than the modal it lies over. A
-  // frame not ready yet gets it with its next request.
-  deps.theme.subscribe?.(() => {
-    if (loadedClient?.state.get().status === 'ready') syncTheme(loadedClient)
-  })
-
-  async function frame(): Promise<FrameClient> {
-    const loaded = await loadClient()
-    await loaded.mount()
-    loadedClient = loaded
-    // The approval screen wears the modal's theme as it is now.
-    syncTheme(loaded)
-    if (!dappSynced) {
-      dappSynced = true
-      // The approval screen names the site.
-      const icon = deps.metadata.icons[0]
-      void loaded
-        .request(
-          'SYNC_DAPP_DATA',
-          {
-            name: deps.metadata.name,
-            ...(deps.metadata.url ? { url: deps.metadata.url } : {}),
-            ...(icon ? { icon } : {}),
-          },
-          { alertOnTimeout: false },
-        )
-        .catch(() => {})
-    }
-    return loaded
-  }
+  const frames = createEmbeddedFrame({ ...deps, store, timers })
+  const { frame } = frames
 
   const ctx: EmbeddedContext = {
     store,
@@ -305,8 +222,7 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     connectFarcaster: () => farcaster.connect(),
     cancelFarcaster: () => farcaster.cancel(),
     resyncAuthConnector() {
-      dappSynced = false
-      syncedTheme = undefined
+      frames.resync()
       farcaster.cancel()
     },
     updateEmail: deferred(flows, (loaded, email: string) => loaded.updateEmail(email)),
@@ -319,7 +235,7 @@ export function createEmbedded(deps: EmbeddedDeps): Embedded {
     showFrame(element) {
       let stopped = false
       let stop: (() => void) | undefined
-      void Promise.all([loadClient(), import('./frameElement.ts')]).then(
+      void Promise.all([frames.client(), import('./frameElement.ts')]).then(
         ([loaded, { followElement }]) => {
           if (stopped) return
           const unfollow = followElement(element, (box) => loaded.show(box))

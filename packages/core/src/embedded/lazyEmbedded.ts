@@ -11,6 +11,9 @@ import type { EmbeddedStandIn } from './standInConnector.ts'
 import type { EmbeddedState, PopupWindow } from './types.ts'
 import { embeddedWalletInfo } from './walletInfo.ts'
 
+/** The embedded wallet of an instance: `latch.embedded`, and what the EVM family's connector reads. */
+export type LazyEmbedded = ReturnType<typeof createLazyEmbedded>
+
 /**
  * `latch.embedded`, with its code (createEmbedded, the connector, the frame) loaded once needed:
  * when the Connect view offers a login, on the first call, or at start for a visitor whose earlier

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, OnrampOrder, OnrampQuoteRequest } from '@latch/protocol'
+import type { CaipNetworkId, OnrampOrder } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
 import type { Locale } from '@latch/protocol/i18n'
 import type { ApiClient } from '../api/client.ts'
@@ -6,27 +6,20 @@ import type { BalancesController } from '../balances/createBalances.ts'
 import type { ActiveAccount } from '../chains/createConnections.ts'
 import { serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
-import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME, QUOTE_DEBOUNCE_MS } from '../constants.ts'
-import { displayMessage } from '../displayMessage.ts'
+import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME } from '../constants.ts'
 import type { PopupWindow } from '../embedded/types.ts'
 import type { EventsController } from '../events/createEvents.ts'
 import type { MinedTransaction } from '../history/createHistory.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
-import { latestOnly } from '../swap/latestOnly.ts'
-import { onrampAmountIssue } from './amountIssue.ts'
+import { buyProblem } from './buyProblem.ts'
 import { type CheckoutTimers, createCheckout } from './createCheckout.ts'
 import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from './defaults.ts'
-import {
-  ONRAMP_NAMESPACES,
-  ONRAMP_NO_AMOUNT,
-  ONRAMP_NO_PROVIDER,
-  ONRAMP_NOT_CONNECTED,
-  ONRAMP_NOT_SUPPORTED,
-} from './errors.ts'
+import { ONRAMP_NAMESPACES, ONRAMP_NO_AMOUNT } from './errors.ts'
 import { initialOnrampState as initial } from './initialState.ts'
+import { createOnrampQuotes } from './onrampQuotes.ts'
 import { knownProviders } from './providers.ts'
-import { preferredPurchaseCurrency, purchaseNetwork } from './purchaseNetwork.ts'
+import { preferredPurchaseCurrency } from './purchaseNetwork.ts'
 import type { OnrampQuote, OnrampState } from './types.ts'
 import { onrampUrlRequest } from './urlRequest.ts'
 
@@ -165,66 +158,8 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
     timers: deps.timers ?? defaultTimers,
   })
 
-  function applyQuote(quote: OnrampQuote) {
-    store.set({
-      quote,
-      purchaseAmount: quote.mocked ? undefined : quote.purchaseAmount.amount,
-      quotesLoading: false,
-      error: undefined,
-    })
-  }
-
-  function applyQuoteError(error: unknown) {
-    store.set({
-      quote: undefined,
-      purchaseAmount: undefined,
-      quotesLoading: false,
-      error: displayMessage(error),
-    })
-  }
-
-  const quotes = latestOnly<OnrampQuoteRequest, OnrampQuote>({
-    delayMs: QUOTE_DEBOUNCE_MS,
-    fetch: (request) => api.onrampQuote(request),
-    onAnswer: applyQuote,
-    onError: applyQuoteError,
-  })
-
-  /** The quote to ask for the current input; none for an empty or off-limits amount. */
-  function quoteRequest(state: OnrampState): OnrampQuoteRequest | undefined {
-    const amount = state.paymentAmount?.trim()
-    if (!amount || state.amountIssue) return undefined
-    const network = purchaseNetwork(state.purchaseCurrency, chainId())
-    if (!network) return undefined
-    return {
-      purchaseCurrency: state.purchaseCurrency.id,
-      paymentCurrency: state.paymentCurrency.id,
-      amount,
-      network: network.name,
-      paymentMethod: state.paymentMethod,
-      ...(state.selectedProvider ? { provider: state.selectedProvider.id } : {}),
-    }
-  }
-
-  /** After the input changed: check the amount, drop the old quote, ask again once typing pauses. */
-  function inputChanged() {
-    const state = store.get()
-    const amountIssue = onrampAmountIssue(
-      state.paymentAmount,
-      state.paymentCurrency,
-      state.paymentMethod,
-    )
-    const request = quoteRequest({ ...state, amountIssue })
-    store.set({
-      amountIssue,
-      quote: undefined,
-      purchaseAmount: undefined,
-      error: undefined,
-      quotesLoading: request !== undefined,
-    })
-    if (request) quotes.schedule(request)
-    else quotes.cancel()
-  }
+  const quotes = createOnrampQuotes({ api, store, chainId })
+  const inputChanged = () => quotes.inputChanged()
 
   function reset() {
     generation++
@@ -263,38 +198,10 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
     for (const currency of purchaseCurrencies) preload(api.tokenImageUrl(currency.symbol))
   }
 
-  async function getQuote(): Promise<OnrampQuote | undefined> {
-    const state = store.get()
-    const request = quoteRequest(state)
-    if (!request) {
-      quotes.cancel()
-      store.set({ quotesLoading: false })
-      return undefined
-    }
-    store.set({ quotesLoading: true, error: undefined })
-    try {
-      const answer = await quotes.run(request)
-      if (answer.stale) return undefined
-      applyQuote(answer.value)
-      return answer.value
-    } catch (error) {
-      applyQuoteError(error)
-      return undefined
-    }
-  }
-
   function buy(): Promise<boolean> {
     const state = store.get()
     const account = connected()
-    const problem = !account
-      ? ONRAMP_NOT_CONNECTED
-      : !serves(ONRAMP_NAMESPACES, account.caipNetworkId)
-        ? ONRAMP_NOT_SUPPORTED
-        : !state.selectedProvider
-          ? ONRAMP_NO_PROVIDER
-          : !state.paymentAmount?.trim()
-            ? ONRAMP_NO_AMOUNT
-            : state.amountIssue
+    const problem = buyProblem(state, account)
     const request =
       account &&
       onrampUrlRequest(
@@ -369,7 +276,7 @@ export function createOnramp(deps: OnrampDeps): OnrampController {
       store.set({ paymentMethod: method })
       inputChanged()
     },
-    getQuote,
+    getQuote: () => quotes.getQuote(),
     buy,
     reopen: () => checkout.reopen(),
     reset,
