@@ -183,7 +183,7 @@ export const profileRoutes =
     )
 
     app.post(
-      '/v1/profile/account/:name/attributes',
+      ROUTES.nameAttributes.path,
       {
         schema: {
           tags: ['profile'],
@@ -206,7 +206,7 @@ export const profileRoutes =
     )
 
     app.post(
-      '/v1/profile/account/:name/address',
+      ROUTES.nameAddress.path,
       {
         schema: {
           tags: ['profile'],
