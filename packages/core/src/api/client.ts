@@ -26,29 +26,15 @@ import type {
   SupportedChainsResponse,
   WalletsResponse,
 } from '@latch/protocol'
-import {
-  type PathParams,
-  pathOf,
-  ROUTES,
-  type Route,
-  type RouteMethod,
-} from '@latch/protocol/routes'
-import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
-import { LatchError } from '../errors.ts'
+import { type PathParams, pathOf, ROUTES, type Route } from '@latch/protocol/routes'
 import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
 import { mockedOnrampQuote } from '../onramp/mockedQuote.ts'
 import type { OnrampQuote } from '../onramp/types.ts'
+import { HttpStatusError } from './httpStatusError.ts'
+import { imageUrls } from './imageUrls.ts'
+import { createSend, type Query } from './send.ts'
 
-/** A non-OK answer from the server: 'HTTP status code: {status}', with the server's message. */
-export class HttpStatusError extends LatchError {
-  override name = 'HttpStatusError'
-  readonly status: number
-
-  constructor(status: number, serverMessage: string | undefined) {
-    super(`HTTP status code: ${status}`, serverMessage ? { details: serverMessage } : {})
-    this.status = status
-  }
-}
+export { HttpStatusError }
 
 export type ApiClientOptions = {
   /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
@@ -57,52 +43,25 @@ export type ApiClientOptions = {
   fetch?: typeof fetch
 }
 
-type Query = Record<string, string | number | boolean | undefined>
-
 /** A typed client of the Latch server; adds projectId, st and sv to every call. */
 export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: ApiClientOptions) {
+  const send = createSend(baseUrl, projectId, fetchFn)
+
   /** Calls a route of the table with its path parameters, query and body; the answer's JSON. */
   function request<T, Path extends string = string>(
     route: Route<Path>,
     params: PathParams<Path>,
     query: Query = {},
     body?: object,
-    headers: Record<string, string> = {},
   ): Promise<T> {
-    return send<T>(route.method, pathOf(route, params), query, body, headers)
-  }
-
-  async function send<T>(
-    method: RouteMethod,
-    path: string,
-    query: Query = {},
-    body?: object,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const url = new URL(path, baseUrl)
-    const params = { projectId, st: SDK_TYPE, sv: SDK_VERSION, ...query }
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined) url.searchParams.set(key, String(value))
-    }
-    const response = await fetchFn(url, {
-      method,
-      headers: body ? { 'content-type': 'application/json', ...headers } : headers,
-      body: body ? JSON.stringify({ projectId, ...body }) : null,
-    })
-    if (!response.ok) {
-      const error = (await response.json().catch(() => undefined)) as
-        | { message?: string }
-        | undefined
-      throw new HttpStatusError(response.status, error?.message)
-    }
-    return (await response.json()) as T
+    return send(route.method, pathOf(route, params), query, body) as Promise<T>
   }
 
   return {
     get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
-      send<T>('GET', path, query, undefined, headers),
+      send('GET', path, query, undefined, headers) as Promise<T>,
     post: <T>(path: string, body: object, query?: Query, headers?: Record<string, string>) =>
-      send<T>('POST', path, query, body, headers),
+      send('POST', path, query, body, headers) as Promise<T>,
     /** GET /v1/supported-chains: the chains the server serves, with their http and ws URLs. */
     supportedChains: () => request<SupportedChainsResponse>(ROUTES.supportedChains, {}),
     /** GET /getWallets: one page of the wallet registry. */
@@ -256,30 +215,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
         return false
       }
     },
-    /** Where a network's (or another asset's) image is served. */
-    assetImageUrl(assetId: string): string {
-      const url = new URL(`/public/getAssetImage/${encodeURIComponent(assetId)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
-    /** Where the server serves a fiat currency's image, by ISO 4217 code. */
-    currencyImageUrl(code: string): string {
-      const url = new URL(`/public/getCurrencyImage/${encodeURIComponent(code)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
-    /** Where the server serves a token's image, by symbol. */
-    tokenImageUrl(symbol: string): string {
-      const url = new URL(`/public/getTokenImage/${encodeURIComponent(symbol)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
-    /** Where a registry wallet's image is served (an <img> src). */
-    walletImageUrl(imageId: string): string {
-      const url = new URL(`/getWalletImage/${encodeURIComponent(imageId)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
+    ...imageUrls(baseUrl, projectId),
   }
 }
 
