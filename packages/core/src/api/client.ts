@@ -1,40 +1,28 @@
 import type {
-  BalanceResponse,
-  BuildApproveResponse,
   BuildTransactionBody,
-  BuildTransactionResponse,
   CaipAddress,
   CaipNetworkId,
-  ConvertAllowanceResponse,
-  ConvertQuotesResponse,
-  ConvertTokensResponse,
-  FungiblePriceResponse,
   GasPriceResponse,
   HistoryResponse,
-  IdentityResponse,
   NameRecord,
-  NameSuggestions,
   NftsResponse,
-  OnrampOptionsResponse,
-  OnrampOrder,
   OnrampQuoteRequest,
   OnrampUrlRequest,
-  OnrampUrlResponse,
   ProjectConfigResponse,
-  ProjectOriginsResponse,
   RegisterNameBody,
-  SupportedChainsResponse,
   WalletsResponse,
 } from '@latch/protocol'
-import { type PathParams, pathOf, ROUTES, type Route } from '@latch/protocol/routes'
+import { ROUTES } from '@latch/protocol/routes'
 import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
 import { mockedOnrampQuote } from '../onramp/mockedQuote.ts'
 import type { OnrampQuote } from '../onramp/types.ts'
 import { HttpStatusError } from './httpStatusError.ts'
 import { imageUrls } from './imageUrls.ts'
+import { createRequest } from './request.ts'
 import { createSend, type Query } from './send.ts'
+import { UnexpectedAnswerError } from './unexpectedAnswerError.ts'
 
-export { HttpStatusError }
+export { HttpStatusError, UnexpectedAnswerError }
 
 export type ApiClientOptions = {
   /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
@@ -47,15 +35,7 @@ export type ApiClientOptions = {
 export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: ApiClientOptions) {
   const send = createSend(baseUrl, projectId, fetchFn)
 
-  /** Calls a route of the table with its path parameters, query and body; the answer's JSON. */
-  function request<T, Path extends string = string>(
-    route: Route<Path>,
-    params: PathParams<Path>,
-    query: Query = {},
-    body?: object,
-  ): Promise<T> {
-    return send(route.method, pathOf(route, params), query, body) as Promise<T>
-  }
+  const request = createRequest(send)
 
   return {
     get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
@@ -63,7 +43,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     post: <T>(path: string, body: object, query?: Query, headers?: Record<string, string>) =>
       send('POST', path, query, body, headers) as Promise<T>,
     /** GET /v1/supported-chains: the chains the server serves, with their http and ws URLs. */
-    supportedChains: () => request<SupportedChainsResponse>(ROUTES.supportedChains, {}),
+    supportedChains: () => request('supportedChains', {}),
     /** GET /getWallets: one page of the wallet registry. */
     getWallets: (query: {
       page: number
@@ -74,8 +54,8 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       /** Only wallets of these chain families (CAIP-2 namespaces), e.g. the site's. */
       namespaces?: readonly string[]
     }) =>
-      request<WalletsResponse>(
-        ROUTES.wallets,
+      request(
+        'wallets',
         {},
         {
           page: query.page,
@@ -85,11 +65,11 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
           exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
           namespaces: query.namespaces?.length ? query.namespaces.join(',') : undefined,
         },
-      ),
+      ) as Promise<WalletsResponse>,
     /** GET /v1/account/{address}/balance: native coin and tokens held, with prices. */
     balance: (address: string, chainId: CaipNetworkId, options: { forceUpdate?: boolean } = {}) =>
-      request<BalanceResponse>(
-        ROUTES.balance,
+      request(
+        'balance',
         { address },
         {
           currency: 'usd',
@@ -101,14 +81,14 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     history: (
       address: string,
       query: { chainId?: CaipNetworkId; cursor?: string; onramp?: string } = {},
-    ) => request<HistoryResponse>(ROUTES.history, { address }, query),
+    ) => request('history', { address }, query) as Promise<HistoryResponse>,
     /** GET /v1/account/{address}/nfts: one page of the NFTs an EVM account holds on a network. */
     nfts: (address: string, query: { chainId: CaipNetworkId; cursor?: string }) =>
-      request<NftsResponse>(ROUTES.nfts, { address }, query),
+      request('nfts', { address }, query) as Promise<NftsResponse>,
     /** POST /v1/fungible/price: USD prices of tokens. */
     fungiblePrice: (addresses: readonly CaipAddress[]) =>
-      request<FungiblePriceResponse>(
-        ROUTES.fungiblePrice,
+      request(
+        'fungiblePrice',
         {},
         {},
         {
@@ -118,19 +98,19 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       ),
     /** GET /v1/identity/{address}: name and avatar, null when none. */
     identity: (address: string, query: { sender?: string; chainId?: CaipNetworkId } = {}) =>
-      request<IdentityResponse>(ROUTES.identity, { address }, query),
+      request('identity', { address }, query),
     /**
      * GET /v1/profile/account/{name}?apiVersion=2: the name's addresses and attributes,
      * or undefined when no such name is registered (the server answers `[]`).
      */
     async profileAccount(name: string): Promise<NameRecord | undefined> {
-      const answer = await request<NameRecord | []>(ROUTES.nameOf, { name }, { apiVersion: 2 })
+      const answer = await request('nameOf', { name }, { apiVersion: 2 })
       return Array.isArray(answer) ? undefined : answer
     },
     /** GET /v1/profile/reverse/{address}?apiVersion=2: the names of an address, `[]` when none. */
     profileReverse: (address: string, query: { sender?: string } = {}) =>
-      request<NameRecord[]>(
-        ROUTES.namesOf,
+      request(
+        'namesOf',
         { address },
         {
           apiVersion: 2,
@@ -139,16 +119,18 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       ),
     /** GET /v1/profile/suggestions/{name}?zone: the name's own status, then free variants. */
     profileSuggestions: (name: string, query: { zone?: string } = {}) =>
-      request<NameSuggestions>(ROUTES.nameSuggestions, { name }, query),
+      request('nameSuggestions', { name }, query),
     /** POST /v1/profile/account: registers a name by the address's signature of `message`. */
-    registerName: (body: RegisterNameBody) =>
-      request<NameRecord>(ROUTES.registerName, {}, {}, body),
+    registerName: (body: RegisterNameBody) => request('registerName', {}, {}, body),
     /** GET /v1/convert/gas-price: the chain's gas price now. */
-    gasPrice: (chainId: CaipNetworkId) =>
-      request<GasPriceResponse>(ROUTES.gasPrice, {}, { chainId }),
+    async gasPrice(chainId: CaipNetworkId): Promise<GasPriceResponse> {
+      const answer = await request('gasPrice', {}, { chainId })
+      // The route answers a Bitcoin network's fee rates too; an EVM chain's gas price is asked here.
+      if ('unit' in answer) throw new UnexpectedAnswerError(chainId, 'fee rates, not a gas price')
+      return answer
+    },
     /** GET /v1/convert/tokens: what the chain can swap, the native coin first. */
-    convertTokens: (chainId: CaipNetworkId) =>
-      request<ConvertTokensResponse>(ROUTES.swapTokens, {}, { chainId }),
+    convertTokens: (chainId: CaipNetworkId) => request('swapTokens', {}, { chainId }),
     /** GET /v1/convert/quotes: the best route's output for selling `amount` of `from`. */
     convertQuotes: (query: {
       amount: string
@@ -156,38 +138,32 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       from: CaipAddress
       to: CaipAddress
       gasPrice?: string
-    }) => request<ConvertQuotesResponse>(ROUTES.swapQuotes, {}, query),
+    }) => request('swapQuotes', {}, query),
     /** GET /v1/convert/allowance: what the swap router may spend of the owner's token. */
     convertAllowance: (query: { tokenAddress: CaipAddress; userAddress: CaipAddress }) =>
-      request<ConvertAllowanceResponse>(ROUTES.swapAllowance, {}, query),
+      request('swapAllowance', {}, query),
     /** GET /v1/convert/build-approve: an approval to sign, unlimited without `amount`. */
     buildApprove: (query: {
       userAddress: CaipAddress
       from: CaipAddress
       to: CaipAddress
       amount?: string
-    }) => request<BuildApproveResponse>(ROUTES.buildApprove, {}, query),
+    }) => request('buildApprove', {}, query),
     /** POST /v1/convert/build-transaction: the swap as a transaction to sign. */
     buildTransaction: (body: Omit<BuildTransactionBody, 'projectId'>) =>
-      request<BuildTransactionResponse>(ROUTES.buildSwap, {}, {}, body),
+      request('buildSwap', {}, {}, body),
     /**
      * GET /v1/onramp/options: what can be bought and paid with. On any failure, the
      * built-in USD and EUR limits and USDC on Ethereum and Polygon, so Buy still works.
      */
-    onrampOptions: () =>
-      request<OnrampOptionsResponse>(ROUTES.onrampOptions, {}).catch(() => FALLBACK_ONRAMP_OPTIONS),
+    onrampOptions: () => request('onrampOptions', {}).catch(() => FALLBACK_ONRAMP_OPTIONS),
     /**
      * POST /v1/onramp/quote. A server that cannot be reached or fails (5xx) gives a
      * mocked quote (priced by the provider at checkout); a 4xx refusal throws its message.
      */
     async onrampQuote(body: OnrampQuoteRequest): Promise<OnrampQuote> {
       try {
-        const quote = await request<Omit<Extract<OnrampQuote, { mocked: false }>, 'mocked'>>(
-          ROUTES.onrampQuote,
-          {},
-          {},
-          body,
-        )
+        const quote = await request('onrampQuote', {}, {}, body)
         return { ...quote, mocked: false }
       } catch (error) {
         if (error instanceof HttpStatusError && error.status < 500) throw error
@@ -195,14 +171,13 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       }
     },
     /** POST /v1/generators/onrampurl: the provider's page, and the sandbox's order. */
-    onrampUrl: (body: OnrampUrlRequest) =>
-      request<OnrampUrlResponse>(ROUTES.onrampUrl, {}, {}, body),
+    onrampUrl: (body: OnrampUrlRequest) => request('onrampUrl', {}, {}, body),
     /** GET /v1/onramp/orders/{orderId}: where a sandbox order stands. */
-    onrampOrder: (orderId: string) => request<OnrampOrder>(ROUTES.onrampOrder, { orderId }),
+    onrampOrder: (orderId: string) => request('onrampOrder', { orderId }),
     /** GET /appkit/v1/config: the project's features. */
-    projectConfig: () => request<ProjectConfigResponse>(ROUTES.projectConfig, {}),
+    projectConfig: () => request('projectConfig', {}) as Promise<ProjectConfigResponse>,
     /** GET /projects/v1/origins: the page origins the project allows. */
-    projectOrigins: () => request<ProjectOriginsResponse>(ROUTES.projectOrigins, {}),
+    projectOrigins: () => request('projectOrigins', {}),
     /**
      * Whether anything answers at the server's URL: GET /health as `no-cors`, whose answer the page
      * never reads, so a server whose CORS refuses this page's origin still counts as answering.
