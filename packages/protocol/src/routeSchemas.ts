@@ -13,6 +13,8 @@ import {
   convertQuotesResponse,
   convertTokensResponse,
 } from './answers/convert.ts'
+import { historyResponse } from './answers/history.ts'
+import { nftsResponse } from './answers/nfts.ts'
 import {
   onrampOptionsResponse,
   onrampOrder,
@@ -37,6 +39,8 @@ export const nameLookupResponse = z.union([nameRecord, z.array(nameRecord).check
 export const ROUTE_SCHEMAS = {
   supportedChains: { response: supportedChainsResponse },
   balance: { response: balanceResponse },
+  history: { response: historyResponse },
+  nfts: { response: nftsResponse },
   fungiblePrice: { response: fungiblePriceResponse },
   identity: { response: identityResponse },
   nameOf: { response: nameLookupResponse },

@@ -3,9 +3,7 @@ import type {
   CaipAddress,
   CaipNetworkId,
   GasPriceResponse,
-  HistoryResponse,
   NameRecord,
-  NftsResponse,
   OnrampQuoteRequest,
   OnrampUrlRequest,
   ProjectConfigResponse,
@@ -81,10 +79,10 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     history: (
       address: string,
       query: { chainId?: CaipNetworkId; cursor?: string; onramp?: string } = {},
-    ) => request('history', { address }, query) as Promise<HistoryResponse>,
+    ) => request('history', { address }, query),
     /** GET /v1/account/{address}/nfts: one page of the NFTs an EVM account holds on a network. */
     nfts: (address: string, query: { chainId: CaipNetworkId; cursor?: string }) =>
-      request('nfts', { address }, query) as Promise<NftsResponse>,
+      request('nfts', { address }, query),
     /** POST /v1/fungible/price: USD prices of tokens. */
     fungiblePrice: (addresses: readonly CaipAddress[]) =>
       request(
