@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { WALLET_BADGE_TYPES, WALLET_ID_MESSAGE, WALLET_ID_PATTERN } from './answers/registry.ts'
 import { clientQuery } from './api.ts'
 import { isCaipNetworkId } from './caip.ts'
-import { caipNetworkId } from './caipSchemas.ts'
 import {
   ALL_SOCIAL_PROVIDERS,
   ONRAMP_PROVIDERS,
@@ -15,17 +15,12 @@ import { text, wholeNumberText } from './text.ts'
 /** At most this many ids (or networks) in one include, exclude or chains list. */
 export const MAX_LIST_ITEMS = 200
 
-// 100: the longest path parameter Fastify's router takes, so every image id stays reachable.
-const idPattern = /^[A-Za-z0-9_.-]{1,100}$/
-const isRegistryId = (value: string): value is string => idPattern.test(value)
+const isRegistryId = (value: string): value is string => WALLET_ID_PATTERN.test(value)
 /** A CAIP-2 namespace (a chain family): 3 to 8 lower-case letters, digits or "-". */
 const isNamespace = (value: string): value is string => /^[-a-z0-9]{3,8}$/.test(value)
 
 /** A wallet id (the catalogue's are 64 hex characters) or image id. */
-export const walletIdValue = text().regex(
-  idPattern,
-  'Expected an id of 1 to 100 letters, digits, ".", "-" or "_"',
-)
+export const walletIdValue = text().regex(WALLET_ID_PATTERN, WALLET_ID_MESSAGE)
 
 /** A comma-separated query value: trimmed, empties and duplicates dropped, each item checked. */
 function commaList<T extends string>(what: string, isValid: (item: string) => item is T) {
@@ -54,8 +49,8 @@ function commaList<T extends string>(what: string, isValid: (item: string) => it
 }
 
 /** 'certified' marks wallets the catalogue curates as widely used and established; 'none' the rest. */
-export const walletBadgeType = z.enum(['certified', 'none'])
-export type WalletBadgeType = z.infer<typeof walletBadgeType>
+export const walletBadgeType = z.enum(WALLET_BADGE_TYPES)
+export type { WalletBadgeType } from './answers/registry.ts'
 
 /** GET /getWallets query: page, entries, include, exclude, chains, search, badge_type. */
 export const walletsQuery = clientQuery.extend({
@@ -88,49 +83,13 @@ export const walletsQuery = clientQuery.extend({
 })
 export type WalletsQuery = z.input<typeof walletsQuery>
 
-/** How a browser extension or in-app browser shows the wallet: a namespace and a provider flag. */
-export const walletInjection = z.object({
-  namespace: z.string(),
-  /** The flag set on the injected provider, e.g. `isMetaMask` on `window.ethereum`. */
-  injected_id: z.string(),
-})
-
-/** A wallet of the registry, in the shape AppKit-style clients read; unknown strings are null. */
-export const wallet = z.object({
-  id: walletIdValue,
-  name: z.string(),
-  homepage: z.string().nullable(),
-  /** The id to ask `/getWalletImage/{id}` for. */
-  image_id: walletIdValue,
-  /** Position in every list, ascending; the first four are the recommended wallets. */
-  order: z.number().int(),
-  /** Native deep link, e.g. `metamask://`. */
-  mobile_link: z.string().nullable(),
-  /** A Latch addition: the wallet's https universal link, for phones without the app's scheme. */
-  universal_link: z.string().nullable(),
-  desktop_link: z.string().nullable(),
-  webapp_link: z.string().nullable(),
-  app_store: z.string().nullable(),
-  play_store: z.string().nullable(),
-  chrome_store: z.string().nullable(),
-  /** The EIP-6963 reverse-DNS name the wallet announces, e.g. `io.metamask`. */
-  rdns: z.string().nullable(),
-  injected: z.array(walletInjection),
-  chains: z.array(caipNetworkId),
-  categories: z.array(z.string()),
-  description: z.string().nullable(),
-  badge_type: walletBadgeType,
-  /** Whether the wallet connects over WalletConnect (QR code or deep link). */
-  supports_wc: z.boolean(),
-})
-export type Wallet = z.infer<typeof wallet>
-
-/** GET /getWallets: the matching wallets' total and one page of them. */
-export const walletsResponse = z.object({
-  count: z.number().int().nonnegative(),
-  data: z.array(wallet),
-})
-export type WalletsResponse = z.infer<typeof walletsResponse>
+export {
+  type Wallet,
+  type WalletsResponse,
+  wallet,
+  walletInjection,
+  walletsResponse,
+} from './answers/registry.ts'
 
 /** The `{id}` of the image routes: a wallet image id, network id, currency code or token symbol. */
 export const imageParams = z.object({

@@ -22,6 +22,7 @@ import {
   onrampUrlResponse,
 } from './answers/onramp.ts'
 import { nameRecord, suggestionsResponse } from './answers/profile.ts'
+import { walletsResponse } from './answers/registry.ts'
 import type { ROUTES } from './routes.ts'
 
 // What the routes of the table answer, in zod/mini, by the route's name in ROUTES: the server
@@ -38,6 +39,7 @@ export const nameLookupResponse = z.union([nameRecord, z.array(nameRecord).check
 /** The schemas of the routes whose answers the kit reads, by route name. */
 export const ROUTE_SCHEMAS = {
   supportedChains: { response: supportedChainsResponse },
+  wallets: { response: walletsResponse },
   balance: { response: balanceResponse },
   history: { response: historyResponse },
   nfts: { response: nftsResponse },

@@ -8,7 +8,6 @@ import type {
   OnrampUrlRequest,
   ProjectConfigResponse,
   RegisterNameBody,
-  WalletsResponse,
 } from '@latch/protocol'
 import { ROUTES } from '@latch/protocol/routes'
 import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
@@ -63,7 +62,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
           exclude: query.exclude?.length ? query.exclude.join(',') : undefined,
           namespaces: query.namespaces?.length ? query.namespaces.join(',') : undefined,
         },
-      ) as Promise<WalletsResponse>,
+      ),
     /** GET /v1/account/{address}/balance: native coin and tokens held, with prices. */
     balance: (address: string, chainId: CaipNetworkId, options: { forceUpdate?: boolean } = {}) =>
       request(
