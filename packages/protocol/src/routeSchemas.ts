@@ -22,7 +22,7 @@ import {
   onrampUrlResponse,
 } from './answers/onramp.ts'
 import { nameRecord, suggestionsResponse } from './answers/profile.ts'
-import { walletsResponse } from './answers/registry.ts'
+import { projectConfigResponse, walletsResponse } from './answers/registry.ts'
 import type { ROUTES } from './routes.ts'
 
 // What the routes of the table answer, in zod/mini, by the route's name in ROUTES: the server
@@ -59,6 +59,7 @@ export const ROUTE_SCHEMAS = {
   onrampQuote: { response: onrampQuoteResponse },
   onrampUrl: { response: onrampUrlResponse },
   onrampOrder: { response: onrampOrder },
+  projectConfig: { response: projectConfigResponse },
   projectOrigins: { response: projectOriginsResponse },
 } as const satisfies { readonly [Name in keyof typeof ROUTES]?: RouteSchemas }
 

@@ -6,7 +6,6 @@ import type {
   NameRecord,
   OnrampQuoteRequest,
   OnrampUrlRequest,
-  ProjectConfigResponse,
   RegisterNameBody,
 } from '@latch/protocol'
 import { ROUTES } from '@latch/protocol/routes'
@@ -172,7 +171,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     /** GET /v1/onramp/orders/{orderId}: where a sandbox order stands. */
     onrampOrder: (orderId: string) => request('onrampOrder', { orderId }),
     /** GET /appkit/v1/config: the project's features. */
-    projectConfig: () => request('projectConfig', {}) as Promise<ProjectConfigResponse>,
+    projectConfig: () => request('projectConfig', {}),
     /** GET /projects/v1/origins: the page origins the project allows. */
     projectOrigins: () => request('projectOrigins', {}),
     /**
