@@ -46,22 +46,9 @@ export const healthResponse = z.object({
 })
 export type HealthResponse = z.infer<typeof healthResponse>
 
-/** GET /v1/supported-chains: networks served over HTTP and WebSocket. */
-export const supportedChainsResponse = z.object({
-  http: z.array(caipNetworkId),
-  ws: z.array(caipNetworkId),
-  /** EVM chains with an ERC-4337 bundler behind POST /v1/bundler: smart accounts work there. */
-  bundler: z.array(caipNetworkId).optional(),
-  /**
-   * EVM chains where POST /v1/paymaster signs for the server's verifying paymaster (ERC-7677):
-   * a project's policy decides what it sponsors there.
-   */
-  paymaster: z.array(caipNetworkId).optional(),
-})
-export type SupportedChainsResponse = z.infer<typeof supportedChainsResponse>
-
-/** GET /projects/v1/origins: the origins a project may be embedded on. */
-export const projectOriginsResponse = z.object({
-  allowedOrigins: z.array(z.string()),
-})
-export type ProjectOriginsResponse = z.infer<typeof projectOriginsResponse>
+export {
+  type ProjectOriginsResponse,
+  projectOriginsResponse,
+  type SupportedChainsResponse,
+  supportedChainsResponse,
+} from './answers/api.ts'

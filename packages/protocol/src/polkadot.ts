@@ -117,16 +117,5 @@ export const polkadotStatusResponse = z.discriminatedUnion('status', [
 ])
 export type PolkadotStatusResponse = z.infer<typeof polkadotStatusResponse>
 
-/**
- * A Polkadot balance in whole units (decimal strings): `free` and `reserved` as the chain holds
- * them, `frozen` (locked by staking, vesting, ...), and `transferable`, what a transfer may move
- * (free less the frozen part, or less the existential deposit when that is larger).
- */
-export const polkadotBalanceParts = z.object({
-  free: z.string(),
-  reserved: z.string(),
-  frozen: z.string(),
-  transferable: z.string(),
-  existentialDeposit: z.string(),
-})
-export type PolkadotBalanceParts = z.infer<typeof polkadotBalanceParts>
+// A balance's parts are in the answers' schemas, which the page loads.
+export { type PolkadotBalanceParts, polkadotBalanceParts } from './answers/account.ts'

@@ -53,15 +53,7 @@ export const updateNameAttributesBody = registerNameBody
 /** POST /v1/profile/account/{name}/address: message `{ coin_type, address, timestamp }`, signed by an address of the name. */
 export const updateNameAddressBody = registerNameBody
 
-/** A registered name: its addresses and attributes. Times are ISO 8601. */
-export const nameRecord = z.object({
-  name: z.string(),
-  registered_at: z.string(),
-  updated_at: z.string(),
-  addresses: z.record(z.string(), z.object({ address: z.string(), created: z.string() })),
-  attributes: z.record(z.string(), z.string()),
-})
-export type NameRecord = z.infer<typeof nameRecord>
+export { type NameRecord, nameRecord } from './answers/profile.ts'
 
 export const nameParams = z.object({ name: text().min(1).max(300) })
 export const profileAddressParams = z.object({ address: evmAddress })
@@ -74,7 +66,4 @@ export const profileQuery = clientQuery.extend({
 })
 
 export const suggestionsQuery = clientQuery.extend({ zone: text().min(1).max(253).optional() })
-export const suggestionsResponse = z.object({
-  suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })),
-})
-export type NameSuggestions = z.infer<typeof suggestionsResponse>
+export { type NameSuggestions, suggestionsResponse } from './answers/profile.ts'

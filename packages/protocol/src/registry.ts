@@ -1,12 +1,11 @@
 import { z } from 'zod'
+import type { FeatureConfig, FeatureId } from './answers/registry.ts'
+import { WALLET_BADGE_TYPES, WALLET_ID_MESSAGE, WALLET_ID_PATTERN } from './answers/registry.ts'
 import { clientQuery } from './api.ts'
 import { isCaipNetworkId } from './caip.ts'
-import { caipNetworkId } from './caipSchemas.ts'
 import {
   ALL_SOCIAL_PROVIDERS,
-  ONRAMP_PROVIDERS,
   RECOMMENDED_WALLETS,
-  SOCIAL_PROVIDERS,
   WALLETS_PER_PAGE,
   WALLETS_PER_SEARCH,
 } from './constants.ts'
@@ -15,17 +14,12 @@ import { text, wholeNumberText } from './text.ts'
 /** At most this many ids (or networks) in one include, exclude or chains list. */
 export const MAX_LIST_ITEMS = 200
 
-// 100: the longest path parameter Fastify's router takes, so every image id stays reachable.
-const idPattern = /^[A-Za-z0-9_.-]{1,100}$/
-const isRegistryId = (value: string): value is string => idPattern.test(value)
+const isRegistryId = (value: string): value is string => WALLET_ID_PATTERN.test(value)
 /** A CAIP-2 namespace (a chain family): 3 to 8 lower-case letters, digits or "-". */
 const isNamespace = (value: string): value is string => /^[-a-z0-9]{3,8}$/.test(value)
 
 /** A wallet id (the catalogue's are 64 hex characters) or image id. */
-export const walletIdValue = text().regex(
-  idPattern,
-  'Expected an id of 1 to 100 letters, digits, ".", "-" or "_"',
-)
+export const walletIdValue = text().regex(WALLET_ID_PATTERN, WALLET_ID_MESSAGE)
 
 /** A comma-separated query value: trimmed, empties and duplicates dropped, each item checked. */
 function commaList<T extends string>(what: string, isValid: (item: string) => item is T) {
@@ -54,8 +48,8 @@ function commaList<T extends string>(what: string, isValid: (item: string) => it
 }
 
 /** 'certified' marks wallets the catalogue curates as widely used and established; 'none' the rest. */
-export const walletBadgeType = z.enum(['certified', 'none'])
-export type WalletBadgeType = z.infer<typeof walletBadgeType>
+export const walletBadgeType = z.enum(WALLET_BADGE_TYPES)
+export type { WalletBadgeType } from './answers/registry.ts'
 
 /** GET /getWallets query: page, entries, include, exclude, chains, search, badge_type. */
 export const walletsQuery = clientQuery.extend({
@@ -88,49 +82,13 @@ export const walletsQuery = clientQuery.extend({
 })
 export type WalletsQuery = z.input<typeof walletsQuery>
 
-/** How a browser extension or in-app browser shows the wallet: a namespace and a provider flag. */
-export const walletInjection = z.object({
-  namespace: z.string(),
-  /** The flag set on the injected provider, e.g. `isMetaMask` on `window.ethereum`. */
-  injected_id: z.string(),
-})
-
-/** A wallet of the registry, in the shape AppKit-style clients read; unknown strings are null. */
-export const wallet = z.object({
-  id: walletIdValue,
-  name: z.string(),
-  homepage: z.string().nullable(),
-  /** The id to ask `/getWalletImage/{id}` for. */
-  image_id: walletIdValue,
-  /** Position in every list, ascending; the first four are the recommended wallets. */
-  order: z.number().int(),
-  /** Native deep link, e.g. `metamask://`. */
-  mobile_link: z.string().nullable(),
-  /** A Latch addition: the wallet's https universal link, for phones without the app's scheme. */
-  universal_link: z.string().nullable(),
-  desktop_link: z.string().nullable(),
-  webapp_link: z.string().nullable(),
-  app_store: z.string().nullable(),
-  play_store: z.string().nullable(),
-  chrome_store: z.string().nullable(),
-  /** The EIP-6963 reverse-DNS name the wallet announces, e.g. `io.metamask`. */
-  rdns: z.string().nullable(),
-  injected: z.array(walletInjection),
-  chains: z.array(caipNetworkId),
-  categories: z.array(z.string()),
-  description: z.string().nullable(),
-  badge_type: walletBadgeType,
-  /** Whether the wallet connects over WalletConnect (QR code or deep link). */
-  supports_wc: z.boolean(),
-})
-export type Wallet = z.infer<typeof wallet>
-
-/** GET /getWallets: the matching wallets' total and one page of them. */
-export const walletsResponse = z.object({
-  count: z.number().int().nonnegative(),
-  data: z.array(wallet),
-})
-export type WalletsResponse = z.infer<typeof walletsResponse>
+export {
+  type Wallet,
+  type WalletsResponse,
+  wallet,
+  walletInjection,
+  walletsResponse,
+} from './answers/registry.ts'
 
 /** The `{id}` of the image routes: a wallet image id, network id, currency code or token symbol. */
 export const imageParams = z.object({
@@ -141,119 +99,28 @@ export const imageParams = z.object({
 })
 
 /** Social login providers. */
-export const socialProvider = z.enum(ALL_SOCIAL_PROVIDERS)
-
-/**
- * On-ramp providers the kit knows (providers not in this list are dropped). `sandbox` is
- * the server's test-mode provider: a server lists it only when it runs it (never in production).
- */
-export const onrampProvider = z.enum(ONRAMP_PROVIDERS)
-export type OnrampProvider = z.infer<typeof onrampProvider>
-
-/** Swap providers: the server's own quotes on Uniswap V2 pools. */
-export const swapProvider = z.enum(['uniswap_v2'])
-export type SwapProvider = z.infer<typeof swapProvider>
-
-/**
- * Per-project features of GET /appkit/v1/config. `email` is login by email code,
- * `latch_branding` the "powered by Latch" footer (Latch's counterpart of `reown_branding`) and
- * `analytics` whether the server keeps the kit's usage and error events.
- */
-export const featureId = z.enum([
-  'social_login',
-  'email',
-  'swap',
-  'onramp',
-  'activity',
-  'send',
-  'receive',
-  'multi_wallet',
-  'headless',
-  'latch_branding',
-  'analytics',
-])
-export type FeatureId = z.infer<typeof featureId>
-
-/** What each feature's `config` holds: a provider list, or null when it takes none. */
-export const featureConfig = {
-  social_login: z.array(socialProvider),
-  email: z.null(),
-  swap: z.array(swapProvider),
-  onramp: z.array(onrampProvider),
-  activity: z.null(),
-  send: z.null(),
-  receive: z.null(),
-  multi_wallet: z.null(),
-  headless: z.null(),
-  latch_branding: z.null(),
-  analytics: z.null(),
-} satisfies Record<FeatureId, z.ZodType>
-export type FeatureConfig = { [Id in FeatureId]: z.infer<(typeof featureConfig)[Id]> }
-
-const feature = <Id extends FeatureId>(id: Id) =>
-  z.object({ id: z.literal(id), isEnabled: z.boolean(), config: featureConfig[id] })
-
-export const projectFeature = z.discriminatedUnion('id', [
-  feature('social_login'),
-  feature('email'),
-  feature('swap'),
-  feature('onramp'),
-  feature('activity'),
-  feature('send'),
-  feature('receive'),
-  feature('multi_wallet'),
-  feature('headless'),
-  feature('latch_branding'),
-  feature('analytics'),
-])
-export type ProjectFeature = z.infer<typeof projectFeature>
-
-/** GET /appkit/v1/config with `st=latch`: every feature, in the order of `featureId`. */
-export const projectConfigResponse = z.object({ features: z.array(projectFeature) })
-export type ProjectConfigResponse = z.infer<typeof projectConfigResponse>
-
-// The same settings in the vocabulary every other client of this API reads (the answer to any `st`
-// but Latch's): email rides in the social list, branding is `reown_branding`, and each list names
-// only providers those clients know, since they drop or misread any other name.
-
-/** Entries of the common social list: the providers those clients know, and `email`. */
-export const COMMON_SOCIAL_LOGINS = [...SOCIAL_PROVIDERS, 'email'] as const
-/** The on-ramp providers those clients know; they open each provider's own widget. */
-export const COMMON_ONRAMP_PROVIDERS = ['meld', 'coinbase'] as const
-/** The one swap provider name those clients know: the `/v1/convert` API, whoever answers it. */
-export const COMMON_SWAP_PROVIDERS = ['1inch'] as const
-
-// `config: null` tells those clients "use the site's own setting" and a missing feature reads as
-// off, so an on/off feature carries an empty list: the project's isEnabled then decides.
-const onOff = <Id extends string>(id: Id) =>
-  z.object({ id: z.literal(id), isEnabled: z.boolean(), config: z.tuple([]) })
-
-export const commonProjectFeature = z.discriminatedUnion('id', [
-  z.object({
-    id: z.literal('social_login'),
-    isEnabled: z.boolean(),
-    config: z.array(z.enum(COMMON_SOCIAL_LOGINS)),
-  }),
-  z.object({
-    id: z.literal('swap'),
-    isEnabled: z.boolean(),
-    config: z.array(z.enum(COMMON_SWAP_PROVIDERS)),
-  }),
-  z.object({
-    id: z.literal('onramp'),
-    isEnabled: z.boolean(),
-    config: z.array(z.enum(COMMON_ONRAMP_PROVIDERS)),
-  }),
-  onOff('activity'),
-  onOff('reown_branding'),
-  onOff('multi_wallet'),
-  onOff('headless'),
-])
-export type CommonProjectFeature = z.infer<typeof commonProjectFeature>
-
-/** GET /appkit/v1/config for any `st` but `latch`: the project's features in the common vocabulary. */
-export const commonProjectConfigResponse = z.object({ features: z.array(commonProjectFeature) })
-export type CommonProjectConfigResponse = z.infer<typeof commonProjectConfigResponse>
+export {
+  COMMON_ONRAMP_PROVIDERS,
+  COMMON_SOCIAL_LOGINS,
+  COMMON_SWAP_PROVIDERS,
+  type CommonProjectConfigResponse,
+  type CommonProjectFeature,
+  commonProjectConfigResponse,
+  commonProjectFeature,
+  type FeatureConfig,
+  type FeatureId,
+  featureConfig,
+  featureId,
+  type OnrampProvider,
+  onrampProvider,
+  type ProjectConfigResponse,
+  type ProjectFeature,
+  projectConfigResponse,
+  projectFeature,
+  type SwapProvider,
+  socialProvider,
+  swapProvider,
+} from './answers/registry.ts'
 
 /**
  * A feature the project does not set: the defaults (receive, send, swaps, onramp, activity,

@@ -11,6 +11,18 @@ describe('the route table', () => {
     expect(pathOf(ROUTES.gasPrice, {})).toBe('/v1/convert/gas-price')
   })
 
+  it('puts the rest of the path in a wildcard as it is', () => {
+    expect(pathOf(ROUTES.esplora, { '*': 'address/bcrt1q0/utxo' })).toBe(
+      '/v1/esplora/address/bcrt1q0/utxo',
+    )
+  })
+
+  it('keeps values as written when the caller says they are safe in a path', () => {
+    const params = { chainId: 'eip155:1', contract: '0xAbC', tokenId: '7' }
+    expect(pathOf(ROUTES.nftImage, params, (value) => value)).toBe('/v1/nft/image/eip155:1/0xAbC/7')
+    expect(pathOf(ROUTES.nftImage, params)).toBe('/v1/nft/image/eip155%3A1/0xAbC/7')
+  })
+
   it('gives every route one method and path, none twice', () => {
     const keys = Object.values(ROUTES).map((route) => `${route.method} ${route.path}`)
     expect(new Set(keys).size).toBe(keys.length)

@@ -10,6 +10,7 @@ import {
   siwxVerifyBody,
   siwxVerifyResponse,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../db/index.ts'
@@ -102,7 +103,7 @@ export const siwxRoutes =
     }
 
     app.get(
-      '/auth/v1/siwx/nonce',
+      ROUTES.siwxNonce.path,
       {
         schema: {
           tags: ['auth'],
@@ -121,7 +122,7 @@ export const siwxRoutes =
     )
 
     app.post(
-      '/auth/v1/siwx/verify',
+      ROUTES.siwxVerify.path,
       {
         schema: {
           tags: ['auth'],
@@ -162,7 +163,7 @@ export const siwxRoutes =
     )
 
     app.get(
-      '/auth/v1/siwx/session',
+      ROUTES.siwxSession.path,
       {
         schema: {
           tags: ['auth'],
@@ -177,7 +178,7 @@ export const siwxRoutes =
     )
 
     app.post(
-      '/auth/v1/siwx/signout',
+      ROUTES.siwxSignOut.path,
       {
         schema: {
           tags: ['auth'],

@@ -1,4 +1,5 @@
 import { eip155NetworkId, type JsonRpcResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ChainConfig } from '../chains/chainConfig.ts'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
@@ -41,7 +42,7 @@ export const bundlerRoute =
     const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
     app.post(
-      '/v1/bundler',
+      ROUTES.bundler.path,
       {
         schema: jsonRpcSchema({
           summary: "JSON-RPC 2.0 to a configured EVM chain's ERC-4337 bundler",

@@ -10,10 +10,10 @@ import {
   updateNameAddressBody,
   updateNameAttributesBody,
 } from '@latch/protocol'
+import { ROUTE_SCHEMAS } from '@latch/protocol/route-schemas'
 import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { ReadThroughCache } from '../cache/ttlCache.ts'
 import type { ChainClient } from '../chains/clients.ts'
 import type { Database } from '../db/index.ts'
@@ -38,9 +38,6 @@ const errors = {
   429: errorResponse,
   503: errorResponse,
 }
-
-// apiVersion=2: a name not found is `[]`, not a 404.
-const lookupResponse = z.union([nameRecord, z.array(nameRecord).max(0)])
 
 const signedBodyDescription =
   'The body: `coin_type` (ENSIP-11: `0x80000000 | chainId` for one EVM chain; 60, or ' +
@@ -130,7 +127,7 @@ export const profileRoutes =
             'lower-cased.',
           params: nameParams,
           querystring: profileQuery,
-          response: { 200: lookupResponse, ...errors },
+          response: { 200: ROUTE_SCHEMAS.nameOf.response, ...errors },
         },
       },
       async (request) => {
@@ -152,7 +149,7 @@ export const profileRoutes =
             'the one it got last first; `[]` when none. `sender` is accepted and not used.',
           params: profileAddressParams,
           querystring: profileQuery,
-          response: { 200: z.array(nameRecord), ...errors },
+          response: { 200: ROUTE_SCHEMAS.namesOf.response, ...errors },
         },
       },
       (request) => deps.store.findByAddress(request.params.address),
@@ -183,7 +180,7 @@ export const profileRoutes =
     )
 
     app.post(
-      '/v1/profile/account/:name/attributes',
+      ROUTES.nameAttributes.path,
       {
         schema: {
           tags: ['profile'],
@@ -206,7 +203,7 @@ export const profileRoutes =
     )
 
     app.post(
-      '/v1/profile/account/:name/address',
+      ROUTES.nameAddress.path,
       {
         schema: {
           tags: ['profile'],

@@ -9,7 +9,7 @@ import {
   nftsQuery,
   nftsResponse,
 } from '@latch/protocol'
-import { ROUTES } from '@latch/protocol/routes'
+import { pathOf, ROUTES } from '@latch/protocol/routes'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress } from 'viem'
@@ -55,7 +55,12 @@ export function nftImageUrl(
   tokenId: string,
 ): string {
   const url = new URL(
-    `/v1/nft/image/${caipNetworkId}/${getAddress(contract)}/${tokenId}`,
+    // A CAIP-2 id, a checksummed address and a decimal id need no encoding: kept as written.
+    pathOf(
+      ROUTES.nftImage,
+      { chainId: caipNetworkId, contract: getAddress(contract), tokenId },
+      (value) => value,
+    ),
     serverOrigin(request),
   )
   const projectId = (request.query as { projectId?: unknown } | undefined)?.projectId
@@ -150,7 +155,7 @@ export const nftRoutes =
     )
 
     app.get(
-      '/v1/nft/image/:chainId/:contract/:tokenId',
+      ROUTES.nftImage.path,
       {
         schema: {
           tags: ['blockchain'],

@@ -4,6 +4,7 @@ import {
   type OnrampDestinationWallet,
   type onrampUrlRequest,
 } from '@latch/protocol'
+import { pathOf, ROUTES } from '@latch/protocol/routes'
 import type { z } from 'zod'
 import { HttpError } from '../errors.ts'
 import { ONRAMP_TOKEN_SYMBOL } from './catalogue.ts'
@@ -17,7 +18,7 @@ export const SANDBOX_NEEDS_AMOUNT = 'A sandbox order needs a quoteId or a preset
 export const SANDBOX_EVM_ONLY = 'The sandbox pays out to EVM addresses (0x...) only'
 
 /** Where the checkout page of an order is served. */
-export const checkoutPath = (orderId: string) => `/onramp/sandbox/checkout/${orderId}`
+export const checkoutPath = (orderId: string) => pathOf(ROUTES.onrampCheckout, { orderId })
 
 const takes = (wallet: OnrampDestinationWallet, currency: string, network: string) =>
   (!wallet.blockchains || wallet.blockchains.includes(network)) &&

@@ -8,6 +8,7 @@ import {
   SPONSORSHIP_REFUSED_CODE,
   sponsorshipRefusedMessage,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { numberToHex } from 'viem'
@@ -70,7 +71,7 @@ export const paymasterRoute =
     const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
     app.post(
-      '/v1/paymaster',
+      ROUTES.paymaster.path,
       {
         schema: jsonRpcSchema({
           summary: "ERC-7677 paymaster service: sponsored gas under the project's policy",

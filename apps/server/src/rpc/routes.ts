@@ -1,4 +1,5 @@
 import type { JsonRpcResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { UpstreamCircuits } from '../chains/upstreamCircuits.ts'
 import { HttpError } from '../errors.ts'
@@ -40,13 +41,13 @@ export const rpcRoute =
     const limiter = createRateLimiter(deps.redis, deps.rpc.rateLimitPerSecond, app.log)
 
     // `/v1/` too: some clients put the gateway's base URL with a trailing slash; one gateway.
-    for (const url of ['/v1', '/v1/'])
+    for (const url of [ROUTES.rpc.path, `${ROUTES.rpc.path}/`])
       app.post(
         url,
         {
           schema: jsonRpcSchema({
             summary:
-              url === '/v1'
+              url === ROUTES.rpc.path
                 ? 'JSON-RPC 2.0 to a configured chain: one call or a batch of up to 1000'
                 : 'The JSON-RPC gateway of POST /v1, at its address with a trailing slash',
             description:

@@ -1,4 +1,5 @@
 import { clientQuery, errorResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import {
   revokeSessionBody,
   sessionsAddressParams,
@@ -44,7 +45,7 @@ export const sessionsRoutes =
       log: app.log,
     })
     app.get(
-      '/v1/sessions/:address',
+      ROUTES.sessions.path,
       {
         schema: {
           tags: ['sessions'],
@@ -67,7 +68,7 @@ export const sessionsRoutes =
     )
 
     app.post(
-      '/v1/sessions/:address/revoke',
+      ROUTES.revokeSession.path,
       {
         schema: {
           tags: ['sessions'],

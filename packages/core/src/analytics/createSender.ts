@@ -1,3 +1,4 @@
+import { ROUTES } from '@latch/protocol/routes'
 import type { AlertsController } from '../alerts/createAlerts.ts'
 import { KNOWN_ALERTS } from '../alerts/knownAlerts.ts'
 import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
@@ -66,7 +67,7 @@ export function createSender(deps: SenderDeps): Sender {
   }
 
   function askConfig(): Promise<boolean> {
-    enabled ??= fetchFn(url('/getAnalyticsConfig'))
+    enabled ??= fetchFn(url(ROUTES.analyticsConfig.path))
       .then(async (response) => {
         if (response.status === 403) refused()
         if (!response.ok) return false
@@ -93,7 +94,9 @@ export function createSender(deps: SenderDeps): Sender {
     queue = []
     // A lone event goes as itself to POST /e, several as an array to POST /batch.
     const [path, body] =
-      batch.length === 1 ? ['/e', JSON.stringify(batch[0])] : ['/batch', JSON.stringify(batch)]
+      batch.length === 1
+        ? [ROUTES.analyticsEvent.path, JSON.stringify(batch[0])]
+        : [ROUTES.analyticsBatch.path, JSON.stringify(batch)]
     if (options.beacon && deps.page.sendBeacon(url(path), body)) return
     try {
       // text/plain keeps it a simple request (no preflight), as a beacon's; the server reads JSON.

@@ -1,54 +1,24 @@
 import type {
-  BalanceResponse,
-  BuildApproveResponse,
   BuildTransactionBody,
-  BuildTransactionResponse,
   CaipAddress,
   CaipNetworkId,
-  ConvertAllowanceResponse,
-  ConvertQuotesResponse,
-  ConvertTokensResponse,
-  FungiblePriceResponse,
   GasPriceResponse,
-  HistoryResponse,
-  IdentityResponse,
   NameRecord,
-  NameSuggestions,
-  NftsResponse,
-  OnrampOptionsResponse,
-  OnrampOrder,
   OnrampQuoteRequest,
   OnrampUrlRequest,
-  OnrampUrlResponse,
-  ProjectConfigResponse,
-  ProjectOriginsResponse,
   RegisterNameBody,
-  SupportedChainsResponse,
-  WalletsResponse,
 } from '@latch/protocol'
-import {
-  type PathParams,
-  pathOf,
-  ROUTES,
-  type Route,
-  type RouteMethod,
-} from '@latch/protocol/routes'
-import { SDK_TYPE, SDK_VERSION } from '../constants.ts'
-import { LatchError } from '../errors.ts'
+import { ROUTES } from '@latch/protocol/routes'
 import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
 import { mockedOnrampQuote } from '../onramp/mockedQuote.ts'
 import type { OnrampQuote } from '../onramp/types.ts'
+import { HttpStatusError } from './httpStatusError.ts'
+import { imageUrls } from './imageUrls.ts'
+import { createRequest } from './request.ts'
+import { createSend, type Query } from './send.ts'
+import { UnexpectedAnswerError } from './unexpectedAnswerError.ts'
 
-/** A non-OK answer from the server: 'HTTP status code: {status}', with the server's message. */
-export class HttpStatusError extends LatchError {
-  override name = 'HttpStatusError'
-  readonly status: number
-
-  constructor(status: number, serverMessage: string | undefined) {
-    super(`HTTP status code: ${status}`, serverMessage ? { details: serverMessage } : {})
-    this.status = status
-  }
-}
+export { HttpStatusError, UnexpectedAnswerError }
 
 export type ApiClientOptions = {
   /** Where the Latch server runs, e.g. `http://127.0.0.1:8787`. */
@@ -57,54 +27,19 @@ export type ApiClientOptions = {
   fetch?: typeof fetch
 }
 
-type Query = Record<string, string | number | boolean | undefined>
-
 /** A typed client of the Latch server; adds projectId, st and sv to every call. */
 export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: ApiClientOptions) {
-  /** Calls a route of the table with its path parameters, query and body; the answer's JSON. */
-  function request<T, Path extends string = string>(
-    route: Route<Path>,
-    params: PathParams<Path>,
-    query: Query = {},
-    body?: object,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    return send<T>(route.method, pathOf(route, params), query, body, headers)
-  }
+  const send = createSend(baseUrl, projectId, fetchFn)
 
-  async function send<T>(
-    method: RouteMethod,
-    path: string,
-    query: Query = {},
-    body?: object,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const url = new URL(path, baseUrl)
-    const params = { projectId, st: SDK_TYPE, sv: SDK_VERSION, ...query }
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined) url.searchParams.set(key, String(value))
-    }
-    const response = await fetchFn(url, {
-      method,
-      headers: body ? { 'content-type': 'application/json', ...headers } : headers,
-      body: body ? JSON.stringify({ projectId, ...body }) : null,
-    })
-    if (!response.ok) {
-      const error = (await response.json().catch(() => undefined)) as
-        | { message?: string }
-        | undefined
-      throw new HttpStatusError(response.status, error?.message)
-    }
-    return (await response.json()) as T
-  }
+  const request = createRequest(send)
 
   return {
     get: <T>(path: string, query?: Query, headers?: Record<string, string>) =>
-      send<T>('GET', path, query, undefined, headers),
+      send('GET', path, query, undefined, headers) as Promise<T>,
     post: <T>(path: string, body: object, query?: Query, headers?: Record<string, string>) =>
-      send<T>('POST', path, query, body, headers),
+      send('POST', path, query, body, headers) as Promise<T>,
     /** GET /v1/supported-chains: the chains the server serves, with their http and ws URLs. */
-    supportedChains: () => request<SupportedChainsResponse>(ROUTES.supportedChains, {}),
+    supportedChains: () => request('supportedChains', {}),
     /** GET /getWallets: one page of the wallet registry. */
     getWallets: (query: {
       page: number
@@ -115,8 +50,8 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       /** Only wallets of these chain families (CAIP-2 namespaces), e.g. the site's. */
       namespaces?: readonly string[]
     }) =>
-      request<WalletsResponse>(
-        ROUTES.wallets,
+      request(
+        'wallets',
         {},
         {
           page: query.page,
@@ -129,8 +64,8 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       ),
     /** GET /v1/account/{address}/balance: native coin and tokens held, with prices. */
     balance: (address: string, chainId: CaipNetworkId, options: { forceUpdate?: boolean } = {}) =>
-      request<BalanceResponse>(
-        ROUTES.balance,
+      request(
+        'balance',
         { address },
         {
           currency: 'usd',
@@ -142,14 +77,14 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
     history: (
       address: string,
       query: { chainId?: CaipNetworkId; cursor?: string; onramp?: string } = {},
-    ) => request<HistoryResponse>(ROUTES.history, { address }, query),
+    ) => request('history', { address }, query),
     /** GET /v1/account/{address}/nfts: one page of the NFTs an EVM account holds on a network. */
     nfts: (address: string, query: { chainId: CaipNetworkId; cursor?: string }) =>
-      request<NftsResponse>(ROUTES.nfts, { address }, query),
+      request('nfts', { address }, query),
     /** POST /v1/fungible/price: USD prices of tokens. */
     fungiblePrice: (addresses: readonly CaipAddress[]) =>
-      request<FungiblePriceResponse>(
-        ROUTES.fungiblePrice,
+      request(
+        'fungiblePrice',
         {},
         {},
         {
@@ -159,19 +94,19 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       ),
     /** GET /v1/identity/{address}: name and avatar, null when none. */
     identity: (address: string, query: { sender?: string; chainId?: CaipNetworkId } = {}) =>
-      request<IdentityResponse>(ROUTES.identity, { address }, query),
+      request('identity', { address }, query),
     /**
      * GET /v1/profile/account/{name}?apiVersion=2: the name's addresses and attributes,
      * or undefined when no such name is registered (the server answers `[]`).
      */
     async profileAccount(name: string): Promise<NameRecord | undefined> {
-      const answer = await request<NameRecord | []>(ROUTES.nameOf, { name }, { apiVersion: 2 })
+      const answer = await request('nameOf', { name }, { apiVersion: 2 })
       return Array.isArray(answer) ? undefined : answer
     },
     /** GET /v1/profile/reverse/{address}?apiVersion=2: the names of an address, `[]` when none. */
     profileReverse: (address: string, query: { sender?: string } = {}) =>
-      request<NameRecord[]>(
-        ROUTES.namesOf,
+      request(
+        'namesOf',
         { address },
         {
           apiVersion: 2,
@@ -180,16 +115,18 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       ),
     /** GET /v1/profile/suggestions/{name}?zone: the name's own status, then free variants. */
     profileSuggestions: (name: string, query: { zone?: string } = {}) =>
-      request<NameSuggestions>(ROUTES.nameSuggestions, { name }, query),
+      request('nameSuggestions', { name }, query),
     /** POST /v1/profile/account: registers a name by the address's signature of `message`. */
-    registerName: (body: RegisterNameBody) =>
-      request<NameRecord>(ROUTES.registerName, {}, {}, body),
+    registerName: (body: RegisterNameBody) => request('registerName', {}, {}, body),
     /** GET /v1/convert/gas-price: the chain's gas price now. */
-    gasPrice: (chainId: CaipNetworkId) =>
-      request<GasPriceResponse>(ROUTES.gasPrice, {}, { chainId }),
+    async gasPrice(chainId: CaipNetworkId): Promise<GasPriceResponse> {
+      const answer = await request('gasPrice', {}, { chainId })
+      // The route answers a Bitcoin network's fee rates too; an EVM chain's gas price is asked here.
+      if ('unit' in answer) throw new UnexpectedAnswerError(chainId, 'fee rates, not a gas price')
+      return answer
+    },
     /** GET /v1/convert/tokens: what the chain can swap, the native coin first. */
-    convertTokens: (chainId: CaipNetworkId) =>
-      request<ConvertTokensResponse>(ROUTES.swapTokens, {}, { chainId }),
+    convertTokens: (chainId: CaipNetworkId) => request('swapTokens', {}, { chainId }),
     /** GET /v1/convert/quotes: the best route's output for selling `amount` of `from`. */
     convertQuotes: (query: {
       amount: string
@@ -197,38 +134,32 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       from: CaipAddress
       to: CaipAddress
       gasPrice?: string
-    }) => request<ConvertQuotesResponse>(ROUTES.swapQuotes, {}, query),
+    }) => request('swapQuotes', {}, query),
     /** GET /v1/convert/allowance: what the swap router may spend of the owner's token. */
     convertAllowance: (query: { tokenAddress: CaipAddress; userAddress: CaipAddress }) =>
-      request<ConvertAllowanceResponse>(ROUTES.swapAllowance, {}, query),
+      request('swapAllowance', {}, query),
     /** GET /v1/convert/build-approve: an approval to sign, unlimited without `amount`. */
     buildApprove: (query: {
       userAddress: CaipAddress
       from: CaipAddress
       to: CaipAddress
       amount?: string
-    }) => request<BuildApproveResponse>(ROUTES.buildApprove, {}, query),
+    }) => request('buildApprove', {}, query),
     /** POST /v1/convert/build-transaction: the swap as a transaction to sign. */
     buildTransaction: (body: Omit<BuildTransactionBody, 'projectId'>) =>
-      request<BuildTransactionResponse>(ROUTES.buildSwap, {}, {}, body),
+      request('buildSwap', {}, {}, body),
     /**
      * GET /v1/onramp/options: what can be bought and paid with. On any failure, the
      * built-in USD and EUR limits and USDC on Ethereum and Polygon, so Buy still works.
      */
-    onrampOptions: () =>
-      request<OnrampOptionsResponse>(ROUTES.onrampOptions, {}).catch(() => FALLBACK_ONRAMP_OPTIONS),
+    onrampOptions: () => request('onrampOptions', {}).catch(() => FALLBACK_ONRAMP_OPTIONS),
     /**
      * POST /v1/onramp/quote. A server that cannot be reached or fails (5xx) gives a
      * mocked quote (priced by the provider at checkout); a 4xx refusal throws its message.
      */
     async onrampQuote(body: OnrampQuoteRequest): Promise<OnrampQuote> {
       try {
-        const quote = await request<Omit<Extract<OnrampQuote, { mocked: false }>, 'mocked'>>(
-          ROUTES.onrampQuote,
-          {},
-          {},
-          body,
-        )
+        const quote = await request('onrampQuote', {}, {}, body)
         return { ...quote, mocked: false }
       } catch (error) {
         if (error instanceof HttpStatusError && error.status < 500) throw error
@@ -236,14 +167,13 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
       }
     },
     /** POST /v1/generators/onrampurl: the provider's page, and the sandbox's order. */
-    onrampUrl: (body: OnrampUrlRequest) =>
-      request<OnrampUrlResponse>(ROUTES.onrampUrl, {}, {}, body),
+    onrampUrl: (body: OnrampUrlRequest) => request('onrampUrl', {}, {}, body),
     /** GET /v1/onramp/orders/{orderId}: where a sandbox order stands. */
-    onrampOrder: (orderId: string) => request<OnrampOrder>(ROUTES.onrampOrder, { orderId }),
+    onrampOrder: (orderId: string) => request('onrampOrder', { orderId }),
     /** GET /appkit/v1/config: the project's features. */
-    projectConfig: () => request<ProjectConfigResponse>(ROUTES.projectConfig, {}),
+    projectConfig: () => request('projectConfig', {}),
     /** GET /projects/v1/origins: the page origins the project allows. */
-    projectOrigins: () => request<ProjectOriginsResponse>(ROUTES.projectOrigins, {}),
+    projectOrigins: () => request('projectOrigins', {}),
     /**
      * Whether anything answers at the server's URL: GET /health as `no-cors`, whose answer the page
      * never reads, so a server whose CORS refuses this page's origin still counts as answering.
@@ -256,30 +186,7 @@ export function createApiClient({ baseUrl, projectId, fetch: fetchFn = fetch }: 
         return false
       }
     },
-    /** Where a network's (or another asset's) image is served. */
-    assetImageUrl(assetId: string): string {
-      const url = new URL(`/public/getAssetImage/${encodeURIComponent(assetId)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
-    /** Where the server serves a fiat currency's image, by ISO 4217 code. */
-    currencyImageUrl(code: string): string {
-      const url = new URL(`/public/getCurrencyImage/${encodeURIComponent(code)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
-    /** Where the server serves a token's image, by symbol. */
-    tokenImageUrl(symbol: string): string {
-      const url = new URL(`/public/getTokenImage/${encodeURIComponent(symbol)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
-    /** Where a registry wallet's image is served (an <img> src). */
-    walletImageUrl(imageId: string): string {
-      const url = new URL(`/getWalletImage/${encodeURIComponent(imageId)}`, baseUrl)
-      url.searchParams.set('projectId', projectId)
-      return url.toString()
-    },
+    ...imageUrls(baseUrl, projectId),
   }
 }
 

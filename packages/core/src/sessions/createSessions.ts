@@ -1,3 +1,4 @@
+import { pathOf, ROUTES } from '@latch/protocol/routes'
 import type {
   GrantResponse,
   PermissionRequestInput,
@@ -65,7 +66,7 @@ export function createSessions(deps: SessionsDeps): SessionsController {
     const caipNetworkId = query.caipNetworkId ?? active?.caipNetworkId
     if (!address || !caipNetworkId) return []
     const { sessions } = await deps.api.get<{ sessions: SessionSummary[] }>(
-      `/v1/sessions/${encodeURIComponent(address)}`,
+      pathOf(ROUTES.sessions, { address }),
       { chainId: caipNetworkId },
     )
     return sessions

@@ -1,3 +1,4 @@
+import { ROUTES } from '@latch/protocol/routes'
 import { LatchError } from '../errors.ts'
 import { lazyCode } from '../lazy/lazyCode.ts'
 import { settleWithin } from '../platform/timers.ts'
@@ -89,7 +90,7 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
       if (stored) {
         await settleWithin(
           deps.api.post(
-            '/auth/v1/siwx/signout',
+            ROUTES.siwxSignOut.path,
             {},
             {},
             { authorization: `Bearer ${stored.token}` },

@@ -1,4 +1,5 @@
 import type { SiwxVerifyResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import { KNOWN_ALERTS } from '../alerts/index.ts'
 import { HttpStatusError } from '../api/client.ts'
 import { UserRejectedError } from '../chains/errors.ts'
@@ -33,7 +34,7 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
   deps.snackbar.showLoading('Authenticating...')
   let nonce: string
   try {
-    nonce = (await deps.api.get<{ nonce: string }>('/auth/v1/siwx/nonce')).nonce
+    nonce = (await deps.api.get<{ nonce: string }>(ROUTES.siwxNonce.path)).nonce
   } catch (error) {
     store.set({ status: 'error' })
     deps.snackbar.showError('A problem occurred while trying initialize authentication')
@@ -61,7 +62,7 @@ export async function signIn({ deps, store, now, origin }: SignInContext): Promi
   }
   try {
     const signature = await deps.signMessage(text)
-    const verified = await deps.api.post<SiwxVerifyResponse>('/auth/v1/siwx/verify', {
+    const verified = await deps.api.post<SiwxVerifyResponse>(ROUTES.siwxVerify.path, {
       message: text,
       signature,
     })

@@ -1,3 +1,4 @@
+import { ROUTES } from '@latch/protocol/routes'
 import {
   isSponsorshipRefusal,
   SPONSORSHIP_REFUSED_CODE,
@@ -33,7 +34,7 @@ function reasonOf(link: Link, links: readonly Link[]): SponsorshipRefusal | unde
   }
   // The paymaster route itself did not answer (down, rate-limited): nobody is paying now.
   if (link.name === 'HttpRequestError' && typeof link.url === 'string')
-    return new URL(link.url, 'http://x').pathname.endsWith('/v1/paymaster')
+    return new URL(link.url, 'http://x').pathname.endsWith(ROUTES.paymaster.path)
       ? 'unavailable'
       : undefined
   const texts = [link.shortMessage, link.details, link.message]

@@ -20,6 +20,10 @@ const wallet = {
   webapp_link: null,
   supports_wc: true,
   chains: ['eip155:1'],
+  injected: [],
+  categories: [],
+  description: null,
+  badge_type: 'none',
   order: 1,
 }
 

@@ -1,4 +1,5 @@
 import { errorResponse, esploraQuery, text } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import { RawTx } from '@scure/btc-signer'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -77,7 +78,7 @@ export const esploraRoutes =
     }
 
     app.get(
-      '/v1/esplora/*',
+      ROUTES.esplora.path,
       {
         schema: {
           tags: ['blockchain'],
@@ -111,7 +112,7 @@ export const esploraRoutes =
     )
 
     app.post(
-      '/v1/esplora/tx',
+      ROUTES.esploraBroadcast.path,
       {
         schema: {
           tags: ['blockchain'],

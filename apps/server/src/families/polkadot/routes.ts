@@ -8,6 +8,7 @@ import {
   polkadotTransferBody,
   polkadotTransferResponse,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/index.ts'
 import { HttpError } from '../../errors.ts'
@@ -40,7 +41,7 @@ export const polkadotRoutes =
       return chain
     }
     app.post(
-      '/v1/polkadot/transfer',
+      ROUTES.polkadotTransfer.path,
       {
         schema: {
           tags: ['blockchain'],
@@ -67,7 +68,7 @@ export const polkadotRoutes =
       },
     )
     app.post(
-      '/v1/polkadot/submit',
+      ROUTES.polkadotSubmit.path,
       {
         schema: {
           tags: ['blockchain'],
@@ -93,7 +94,7 @@ export const polkadotRoutes =
       },
     )
     app.get(
-      '/v1/polkadot/status/:hash',
+      ROUTES.polkadotStatus.path,
       {
         schema: {
           tags: ['blockchain'],

@@ -1,4 +1,5 @@
 import { text } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -62,7 +63,7 @@ export const sandboxCheckoutRoutes =
       UUID.test(orderId) ? findOrder(deps.db, orderId) : Promise.resolve(undefined)
 
     app.get(
-      '/onramp/sandbox/checkout/:orderId',
+      ROUTES.onrampCheckout.path,
       {
         schema: {
           tags: ['onramp'],
@@ -99,7 +100,7 @@ export const sandboxCheckoutRoutes =
     )
 
     app.post(
-      '/onramp/sandbox/checkout/:orderId/pay',
+      ROUTES.onrampCheckoutPay.path,
       {
         schema: {
           tags: ['onramp'],

@@ -8,6 +8,7 @@ import {
   telemetryBatchResponse,
   telemetryEvent,
 } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { storeEvents } from '../../analytics/store.ts'
@@ -81,7 +82,7 @@ export const telemetryRoutes =
     }
 
     app.get(
-      '/appkit/v1/project-limits',
+      ROUTES.projectLimits.path,
       {
         schema: {
           tags: ['registry'],
@@ -96,7 +97,7 @@ export const telemetryRoutes =
     )
 
     app.get(
-      '/getAnalyticsConfig',
+      ROUTES.analyticsConfig.path,
       {
         schema: {
           tags: ['registry'],
@@ -109,7 +110,7 @@ export const telemetryRoutes =
     )
 
     app.post(
-      '/e',
+      ROUTES.analyticsEvent.path,
       {
         schema: {
           tags: ['registry'],
@@ -126,7 +127,7 @@ export const telemetryRoutes =
     )
 
     app.post(
-      '/batch',
+      ROUTES.analyticsBatch.path,
       {
         schema: {
           tags: ['registry'],

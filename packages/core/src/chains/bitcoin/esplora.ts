@@ -1,4 +1,5 @@
 import type { CaipNetworkId, EsploraTxStatus, EsploraUtxo } from '@latch/protocol'
+import { pathOf, ROUTES } from '@latch/protocol/routes'
 import { HttpStatusError } from '../../api/client.ts'
 import { SDK_TYPE, SDK_VERSION } from '../../constants.ts'
 
@@ -25,7 +26,7 @@ export function createEsploraGateway(options: {
 }): EsploraGateway {
   const fetchFn = options.fetch ?? fetch
   const call = async (method: 'GET' | 'POST', path: string, body?: string): Promise<string> => {
-    const url = new URL(`/v1/esplora/${path}`, options.serverUrl)
+    const url = new URL(pathOf(ROUTES.esplora, { '*': path }), options.serverUrl)
     url.searchParams.set('chainId', options.caipNetworkId)
     url.searchParams.set('projectId', options.projectId)
     url.searchParams.set('st', SDK_TYPE)

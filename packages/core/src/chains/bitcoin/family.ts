@@ -1,4 +1,5 @@
 import type { BitcoinFeeRatesResponse } from '@latch/protocol'
+import { ROUTES } from '@latch/protocol/routes'
 import { getWallets } from '@wallet-standard/app'
 import type { ApiClient } from '../../api/client.ts'
 import { LatchError } from '../../errors.ts'
@@ -48,7 +49,7 @@ export function createFamilyAdapter(deps: BitcoinFamilyDeps): ChainAdapter {
     },
     feeRates: async (caipNetworkId) => {
       const rates = await deps.api.get<BitcoinFeeRatesResponse | Record<string, unknown>>(
-        '/v1/convert/gas-price',
+        ROUTES.gasPrice.path,
         { chainId: caipNetworkId },
       )
       if (rates.unit !== 'sat/vB') throw new LatchError('Network fee unavailable')

@@ -1,3 +1,4 @@
+import { ROUTES } from '@latch/protocol/routes'
 import type { Transport } from 'viem'
 import { RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from '../../constants.ts'
 import { LatchError } from '../../errors.ts'
@@ -19,7 +20,7 @@ export type EvmFamilyDeps = {
 
 /** The Latch server's JSON-RPC gateway for an EVM chain: the page needs no RPC keys. */
 export function gatewayUrl(serverUrl: string, projectId: string, chainId: number): string {
-  const url = new URL('/v1', serverUrl)
+  const url = new URL(ROUTES.rpc.path, serverUrl)
   url.searchParams.set('chainId', `eip155:${chainId}`)
   url.searchParams.set('projectId', projectId)
   return url.toString()

@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import { pathOf, ROUTES } from '@latch/protocol/routes'
 import { sha256 } from '@noble/hashes/sha2.js'
 import type { ApiClient } from '../../api/client.ts'
 import type { ResolvedOptions } from '../../options/types.ts'
@@ -47,7 +48,12 @@ export function createFamilyAdapter(deps: PolkadotFamilyDeps): ChainAdapter {
           payload: SignerPayloadJson
           fee: string
           existentialDeposit: string
-        }>('/v1/polkadot/transfer', { chainId: caipNetworkId, from, to, amount: amount.toString() })
+        }>(ROUTES.polkadotTransfer.path, {
+          chainId: caipNetworkId,
+          from,
+          to,
+          amount: amount.toString(),
+        })
         return {
           payload: built.payload,
           fee: BigInt(built.fee),
@@ -55,7 +61,7 @@ export function createFamilyAdapter(deps: PolkadotFamilyDeps): ChainAdapter {
         }
       },
       async submit({ caipNetworkId, payload, signature }) {
-        const { hash } = await deps.api.post<{ hash: string }>('/v1/polkadot/submit', {
+        const { hash } = await deps.api.post<{ hash: string }>(ROUTES.polkadotSubmit.path, {
           chainId: caipNetworkId,
           payload,
           signature,
@@ -63,7 +69,7 @@ export function createFamilyAdapter(deps: PolkadotFamilyDeps): ChainAdapter {
         return hash
       },
       async status(hash, caipNetworkId: CaipNetworkId) {
-        return deps.api.get<ExtrinsicStatus>(`/v1/polkadot/status/${hash}`, {
+        return deps.api.get<ExtrinsicStatus>(pathOf(ROUTES.polkadotStatus, { hash }), {
           chainId: caipNetworkId,
         })
       },

@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol/caip'
+import { ROUTES } from '@latch/protocol/routes'
 import { RPC_TIMEOUT_MS, SDK_TYPE, SDK_VERSION } from '../../constants.ts'
 import { LatchError } from '../../errors.ts'
 
@@ -32,7 +33,7 @@ export function solanaGatewayUrl(
   projectId: string,
   caipNetworkId: CaipNetworkId,
 ): string {
-  const url = new URL('/v1', serverUrl)
+  const url = new URL(ROUTES.rpc.path, serverUrl)
   url.searchParams.set('chainId', caipNetworkId)
   url.searchParams.set('projectId', projectId)
   url.searchParams.set('st', SDK_TYPE)

@@ -1,3 +1,4 @@
+import { pathOf, ROUTES } from '@latch/protocol/routes'
 import { useEffect, useState } from 'react'
 import { useLatchInstance } from '../../context.ts'
 
@@ -19,7 +20,7 @@ export function useHasSessions(
   useEffect(() => {
     if (!ask || !address || !caipNetworkId) return
     latch.api
-      .get<{ sessions?: unknown[] }>(`/v1/sessions/${encodeURIComponent(address)}`, {
+      .get<{ sessions?: unknown[] }>(pathOf(ROUTES.sessions, { address }), {
         chainId: caipNetworkId,
       })
       .then(
