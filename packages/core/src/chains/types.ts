@@ -166,9 +166,16 @@ export type TransferDraft = {
   token?: { address?: string; decimals: number; symbol: string }
   amount?: string
   receiver?: string
-  /** Bitcoin: the fee rate chosen, in sat/vB. */
+  /** Bitcoin: the fee rate chosen, in sat/vB; the network's normal rate when absent. */
   feeRate?: number
+  /** EVM: a legacy price per gas; cannot be combined with the two EIP-1559 fields. */
+  gasPrice?: bigint
+  maxFeePerGas?: bigint
+  maxPriorityFeePerGas?: bigint
 }
+
+/** Where a send is checked: its network, and what the site says of it. */
+export type TransferTarget = Pick<TransferTools, 'caipNetworkId' | 'network'>
 
 /** What a family's preparation of a send may ask of the kit: the sender, its network, fees, balances. */
 export type TransferTools = {
@@ -204,7 +211,7 @@ export type TransferPreparation = {
    * family writes it, the amount in the smallest unit, the token by its CAIP-10 id).
    * @throws LatchError saying what is missing or wrong, the rule in its details
    */
-  check(draft: TransferDraft, tools: TransferTools): Promise<Transfer>
+  check(draft: TransferDraft, target: TransferTarget): Promise<Transfer>
   /** Names typed as the receiver point to this family's addresses (EVM's): looked up on review. */
   readonly resolvesNames?: true
   /** A fee known without asking anyone, shown as soon as a token is chosen (Solana: a signature). */

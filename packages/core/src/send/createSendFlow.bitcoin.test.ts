@@ -9,6 +9,7 @@ import type { BalancesState } from '../balances/createBalances.ts'
 import { createBitcoinAdapter } from '../chains/bitcoin/createBitcoinAdapter.ts'
 import type { EsploraGateway } from '../chains/bitcoin/esplora.ts'
 import { defineBitcoinNetwork } from '../chains/bitcoin/network.ts'
+import { bitcoinTransferPreparation } from '../chains/bitcoin/prepareTransfer.ts'
 import { standardBitcoinWallet } from '../chains/bitcoin/testWallets.fixture.ts'
 import { createTestAccount } from '../chains/testAccount.ts'
 import { createModal } from '../modal/index.ts'
@@ -121,8 +122,8 @@ async function setup(index: number) {
     family: () => adapter,
     nativeBalance: async (address) => satsAt(address),
     send: async (request) => {
-      const { transferOf } = await import('./validateSend.ts')
-      return adapter.sendTransfer(transferOf(request, NETWORK))
+      const transfer = await bitcoinTransferPreparation.check(request, { caipNetworkId: NETWORK })
+      return adapter.sendTransfer(transfer)
     },
     waitForTransfer: (sent) => adapter.waitForTransfer(sent),
     network: () => ({ nativeCurrency: { symbol: 'BTC', decimals: 8 } }),

@@ -1,8 +1,10 @@
 import { decodeFunctionData, erc20Abi, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { evmTransferPreparation } from '../chains/evm/prepareTransfer.ts'
+import { solanaTransferPreparation } from '../chains/solana/prepareTransfer.ts'
 import { validateSolanaSend } from '../chains/solana/validateSend.ts'
 import type { LatchError } from '../errors.ts'
-import { maxNativeSend, transferOf, validateSend } from './validateSend.ts'
+import { maxNativeSend, validateSend } from './validateSend.ts'
 
 const eth = { decimals: 18, symbol: 'ETH' }
 const usdc = {
@@ -145,40 +147,50 @@ describe('validateSolanaSend (the receiver is a Solana address)', () => {
   })
 })
 
-describe('transferOf', () => {
+describe('a send checked by its family', () => {
   const network = 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K'
   const receiver = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
   const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
-  it('checks a Solana send by the Solana rules and names its token on the network', () => {
-    expect(
-      transferOf(
-        { token: { address: mint as never, decimals: 6, symbol: 'USDC' }, amount: '1.5', receiver },
-        network,
+  it('checks a Solana send by the Solana rules and names its token on the network', async () => {
+    await expect(
+      solanaTransferPreparation.check(
+        { token: { address: mint, decimals: 6, symbol: 'USDC' }, amount: '1.5', receiver },
+        { caipNetworkId: network },
       ),
-    ).toEqual({ to: receiver, amount: 1_500_000n, token: `${network}:${mint}` })
-    expect(() =>
-      transferOf(
+    ).resolves.toEqual({ to: receiver, amount: 1_500_000n, token: `${network}:${mint}` })
+    await expect(
+      solanaTransferPreparation.check(
         {
           token: { decimals: 9, symbol: 'SOL' },
           amount: '1',
           receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
         },
-        network,
+        { caipNetworkId: network },
       ),
-    ).toThrow('Invalid receiver address')
+    ).rejects.toThrow('Invalid receiver address')
   })
 
-  it('checks an EVM send by the EVM rules', () => {
-    expect(
-      transferOf(
+  it('checks an EVM send by the EVM rules and names its token on the network', async () => {
+    await expect(
+      evmTransferPreparation.check(
         {
           token: { decimals: 18, symbol: 'ETH' },
           amount: '1',
           receiver: '70997970c51812dc3a010c7d01b50e0d17dc79c8',
         },
-        'eip155:31337',
+        { caipNetworkId: 'eip155:31337' },
       ),
-    ).toEqual({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 10n ** 18n })
+    ).resolves.toEqual({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 10n ** 18n })
+    await expect(
+      evmTransferPreparation.check(
+        { token: usdc, amount: '2', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+        { caipNetworkId: 'eip155:31337' },
+      ),
+    ).resolves.toEqual({
+      to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      amount: 2_000_000n,
+      token: `eip155:31337:${usdc.address}`,
+    })
   })
 })

@@ -41,10 +41,14 @@ export function wireSend(deps: {
   async function sendTransfer(request: SendRequest): Promise<SentTransfer> {
     const current = deps.activeAccount.get()
     if (!current) throw new LatchError('No ActiveCaipAddress found')
-    // The checks carry each family's address and amount rules: loaded with the first send.
-    const { transferOf } = await import('./validateSend.ts')
-    return activeAdapter().sendTransfer(
-      transferOf(request, current.caipNetworkId, network.find(current.caipNetworkId)),
+    const family = activeAdapter()
+    const preparation = family.transferPreparation
+    if (!preparation) throw new LatchError(`Sending is not supported on ${current.caipNetworkId}`)
+    // The family checks the send by its own rules: its address and amount checks load with it.
+    const { caipNetworkId } = current
+    const target = network.find(caipNetworkId)
+    return family.sendTransfer(
+      await preparation.check(request, { caipNetworkId, ...(target ? { network: target } : {}) }),
     )
   }
   const sendFlow = lazyCode(() =>

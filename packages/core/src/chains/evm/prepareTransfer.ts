@@ -39,17 +39,10 @@ const contractOf = (token: string | undefined) => token?.split(':')[2]
  * looked up, and fees as gas x the highest price per gas, the most the transaction may cost.
  */
 export const evmTransferPreparation: TransferPreparation = {
-  async check(draft, tools) {
-    // The checks of every family load with the first send, as the kit's own send loads them.
-    const { transferOf } = await import('../../send/validateSend.ts')
-    const { token, ...rest } = draft
-    const contract = token?.address as Address | undefined
-    const asToken = token && {
-      decimals: token.decimals,
-      symbol: token.symbol,
-      ...(contract ? { address: contract } : {}),
-    }
-    return transferOf({ ...rest, ...(asToken ? { token: asToken } : {}) }, tools.caipNetworkId)
+  async check(draft, { caipNetworkId }) {
+    // viem's ABI encoder and the checksum check load with the first send.
+    const { evmTransfer } = await import('./validateSend.ts')
+    return evmTransfer(draft, caipNetworkId)
   },
   resolvesNames: true,
   // Nothing of the token sent to the account itself: about the gas any transfer of it takes.
@@ -60,7 +53,7 @@ export const evmTransferPreparation: TransferPreparation = {
     // The native coin pays for the transfer itself: its fee is kept back, twice over.
     try {
       const [{ maxNativeSend }, held, { gas, maxFeePerGas }] = await Promise.all([
-        import('../../send/validateSend.ts'),
+        import('./validateSend.ts'),
         tools.nativeBalance(),
         estimateGas(tools, transactionOf(tools.address, 0n, undefined)),
       ])

@@ -1,11 +1,13 @@
 import { encodeSs58 } from '@latch/protocol/polkadot'
 import { describe, expect, it } from 'vitest'
 import { LatchError } from '../../errors.ts'
-import { transferOf } from '../../send/validateSend.ts'
-import { existentialDepositProblem } from './validateSend.ts'
+import { parseAmount } from '../../validation/sendFields.ts'
+import type { TransferDraft } from '../types.ts'
+import { existentialDepositProblem, validatePolkadotSend } from './validateSend.ts'
 
 const NETWORK = { name: 'Latch Polkadot', ss58Prefix: 42 }
-const CHAIN = 'polkadot:00000000000000000000000000000042' as const
+const polkadotTransfer = (draft: TransferDraft, network: typeof NETWORK) =>
+  validatePolkadotSend(draft, network, parseAmount)
 const BOB_KEY = Uint8Array.from(
   Buffer.from('8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48', 'hex'),
 )
@@ -24,7 +26,7 @@ const refusal = (run: () => unknown) => {
 
 describe('a Polkadot send checked by its network', () => {
   it('gives the transfer in planck to an address of the prefix', () => {
-    expect(transferOf({ token: ROC, amount: '1.5', receiver: BOB }, CHAIN, NETWORK)).toEqual({
+    expect(polkadotTransfer({ token: ROC, amount: '1.5', receiver: BOB }, NETWORK)).toEqual({
       to: BOB,
       amount: 1_500_000_000_000n,
     })
@@ -33,7 +35,7 @@ describe('a Polkadot send checked by its network', () => {
   it('names the network an address of another prefix is for', () => {
     const polkadotBob = encodeSs58(BOB_KEY, 0)
     expect(
-      refusal(() => transferOf({ token: ROC, amount: '1', receiver: polkadotBob }, CHAIN, NETWORK)),
+      refusal(() => polkadotTransfer({ token: ROC, amount: '1', receiver: polkadotBob }, NETWORK)),
     ).toEqual({
       message: 'Invalid receiver address',
       details:
@@ -44,7 +46,7 @@ describe('a Polkadot send checked by its network', () => {
   it('tells a typo by its checksum', () => {
     const typo = `${BOB.slice(0, -1)}${BOB.endsWith('z') ? 'y' : 'z'}`
     expect(
-      refusal(() => transferOf({ token: ROC, amount: '1', receiver: typo }, CHAIN, NETWORK)),
+      refusal(() => polkadotTransfer({ token: ROC, amount: '1', receiver: typo }, NETWORK)),
     ).toEqual({
       message: 'Invalid receiver address',
       details: 'This address has a wrong checksum: check it for a typo',
@@ -54,9 +56,8 @@ describe('a Polkadot send checked by its network', () => {
   it('refuses what is no SS58 address, tokens, too many decimals, and missing fields', () => {
     expect(
       refusal(() =>
-        transferOf(
+        polkadotTransfer(
           { token: ROC, amount: '1', receiver: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' },
-          CHAIN,
           NETWORK,
         ),
       ),
@@ -66,25 +67,24 @@ describe('a Polkadot send checked by its network', () => {
     })
     expect(
       refusal(() =>
-        transferOf(
+        polkadotTransfer(
           { token: { ...ROC, address: '0x01' as `0x${string}` }, amount: '1', receiver: BOB },
-          CHAIN,
           NETWORK,
         ),
       ).message,
     ).toBe('A Polkadot wallet sends the native coin only')
     expect(
       refusal(() =>
-        transferOf({ token: ROC, amount: '0.0000000000001', receiver: BOB }, CHAIN, NETWORK),
+        polkadotTransfer({ token: ROC, amount: '0.0000000000001', receiver: BOB }, NETWORK),
       ),
     ).toEqual({
       message: 'Invalid amount',
       details: 'ROC has 12 decimals',
     })
     expect(
-      refusal(() => transferOf({ token: ROC, amount: '', receiver: BOB }, CHAIN, NETWORK)).message,
+      refusal(() => polkadotTransfer({ token: ROC, amount: '', receiver: BOB }, NETWORK)).message,
     ).toBe('An amount and receiver address are required')
-    expect(refusal(() => transferOf({ amount: '1', receiver: BOB }, CHAIN, NETWORK)).message).toBe(
+    expect(refusal(() => polkadotTransfer({ amount: '1', receiver: BOB }, NETWORK)).message).toBe(
       'A token is required',
     )
   })
