@@ -122,6 +122,7 @@ export {
   type SessionSendResult,
   sendWithSession,
 } from './sessions/sendWithSession.ts'
+export type * from './siteTypes.ts'
 export * from './snackbar/index.ts'
 export { sponsorshipNotice } from './sponsorship/sponsorshipNotice.ts'
 export * from './storage/index.ts'

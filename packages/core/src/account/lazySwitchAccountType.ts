@@ -1,5 +1,5 @@
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
-import type { ChainNamespace } from '../options/types.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { AccountType } from './account.ts'
 import type { SwitchAccountTypeDeps } from './switchAccountType.ts'
 

@@ -1,9 +1,9 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
 import { createStore, type ReadableStore, selectStore } from '../store.ts'
 import type { ChainConnection } from './connection.ts'
-import type { ChainNamespace } from './network.ts'
 
 const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122', 'polkadot']
 const isNamespace = (value: unknown): value is ChainNamespace =>

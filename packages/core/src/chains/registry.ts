@@ -1,6 +1,6 @@
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { FamilyLoader } from './createFamilies.ts'
 import type { FamilyDeps } from './familyDeps.ts'
-import type { ChainNamespace } from './network.ts'
 
 /**
  * The loaders of the families the kit implements, keyed by CAIP-2 namespace: a dynamic import

@@ -1,10 +1,9 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
 import type { Text } from '@latch/protocol/i18n'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { ReadableStore } from '../store.ts'
 import type { ChainConnection, WalletOption } from './connection.ts'
-import type { ChainNamespace } from './network.ts'
 
-export type { ChainNamespace } from '../options/types.ts'
 export type { ChainConnection, WalletOption } from './connection.ts'
 
 /** The chain's native coin held by an account, in its smallest unit. */

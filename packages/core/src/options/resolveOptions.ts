@@ -9,7 +9,8 @@ import {
 } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import { DEFAULT_RESTRICTED_TIMEZONES } from '../region/restrictedRegion.ts'
-import type { ChainNamespace, LatchOptions, Metadata, ResolvedOptions } from './types.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
+import type { LatchOptions, Metadata, ResolvedOptions } from './types.ts'
 
 /**
  * Applies the defaults to a site's options and checks what may not be combined.
