@@ -49,6 +49,7 @@ export {
   INSUFFICIENT_FUNDS,
   NETWORK_UNREACHABLE,
   SERVER_UNAVAILABLE,
+  SIGNATURE_DECLINED,
   SOMETHING_WENT_WRONG,
 } from './displayMessage.ts'
 export * from './embedded/index.ts'

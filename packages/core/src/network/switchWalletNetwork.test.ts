@@ -1,7 +1,7 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { describe, expect, it } from 'vitest'
 import { createAlerts } from '../alerts/createAlerts.ts'
-import { ChainNotSupportedError, UserRejectedError } from '../chains/errors.ts'
+import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 import { createRouter } from '../router/index.ts'
 import { devnet, devnet2 } from '../rules/testStores.ts'
 import type { CaipNetwork, ChainNamespace } from '../siteTypes.ts'

@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { AlertsController } from '../alerts/createAlerts.ts'
-import { ChainNotSupportedError, UserRejectedError } from '../chains/errors.ts'
+import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 import type { RouterController } from '../router/index.ts'
 import type { CaipNetwork, ChainNamespace } from '../siteTypes.ts'
 import type { SnackbarController } from '../snackbar/index.ts'

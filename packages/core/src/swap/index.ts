@@ -11,7 +11,6 @@ export {
 } from './describeSwap.ts'
 export {
   PriceChangedError,
-  SIGNATURE_DECLINED,
   SWAP_NAMESPACES,
   type SwapError,
   TransactionRevertedError,
