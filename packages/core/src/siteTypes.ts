@@ -1,11 +1,14 @@
 // The small types the lowest layer (constants.ts, storage) names, kept here so that layer imports
-// nothing above it: the networks a site offers and the modal's features and looks. The options,
-// the chain families and sites name them too.
+// nothing above it: the chain families and the networks a site offers, the modal's features and
+// looks. The options, the chain families and sites name them too.
 import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
 
+/** The chain families the kit implements, each with a loader in chains/registry.ts. */
+export const CHAIN_NAMESPACES = ['eip155', 'solana', 'bip122', 'polkadot'] as const
+
 /** The chain families the kit speaks to. */
-export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
+export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
 
 /** A network the site offers, in CAIP form. */
 export type CaipNetwork = {

@@ -12,4 +12,4 @@ export const FAMILY_LOADERS: Readonly<Partial<Record<ChainNamespace, FamilyLoade
   solana: () => import('./solana/family.ts'),
   bip122: () => import('./bitcoin/family.ts'),
   polkadot: () => import('./polkadot/family.ts'),
-}
+} satisfies Record<ChainNamespace, FamilyLoader<FamilyDeps>>

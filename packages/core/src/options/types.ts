@@ -1,5 +1,4 @@
 import type { SocialProvider } from '@latch/protocol/constants'
-import type { StartWalletConnect } from '../chains/evm/walletconnect/types.ts'
 import type {
   CaipNetwork,
   ChainNamespace,
@@ -7,6 +6,7 @@ import type {
   Features,
   ThemeMode,
 } from '../siteTypes.ts'
+import type { StartWalletConnect } from './walletConnectClient.ts'
 
 /** Sign-in options: the Latch server checks the signature and keeps the session. */
 export type SiwxOptions = {
