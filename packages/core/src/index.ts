@@ -1,3 +1,4 @@
+export type { ActiveAccount } from './account/activeAccount.ts'
 export * from './account/index.ts'
 export * from './alerts/index.ts'
 export { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
@@ -11,11 +12,7 @@ export {
   bitcoinTestnet,
   defineBitcoinNetwork,
 } from './chains/bitcoin/network.ts'
-export type {
-  ActiveAccount,
-  ConnectionsController,
-  ConnectionsState,
-} from './chains/createConnections.ts'
+export type { ConnectionsController, ConnectionsState } from './chains/createConnections.ts'
 export type { FamilyLoader, FamilyModule } from './chains/createFamilies.ts'
 export * from './chains/evm/index.ts'
 export type { FamilyWalletOption } from './chains/mergeWallets.ts'
@@ -124,6 +121,7 @@ export {
   sendWithSession,
 } from './sessions/sendWithSession.ts'
 export type * from './siteTypes.ts'
+export type { SignInFields } from './siwx/signInFields.ts'
 export * from './snackbar/index.ts'
 export { sponsorshipNotice } from './sponsorship/sponsorshipNotice.ts'
 export * from './storage/index.ts'

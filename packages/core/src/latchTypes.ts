@@ -4,11 +4,12 @@ import type {
   SessionSummary,
 } from '@latch/protocol/smart-sessions'
 import type { Transport } from 'viem'
+import type { ActiveAccount } from './account/activeAccount.ts'
 import type { AccountController, AccountType } from './account/index.ts'
 import type { AlertsController } from './alerts/index.ts'
 import type { ApiClient } from './api/client.ts'
 import type { BalancesController } from './balances/createBalances.ts'
-import type { ActiveAccount, ConnectionsController } from './chains/createConnections.ts'
+import type { ConnectionsController } from './chains/createConnections.ts'
 import type { FamilyModule } from './chains/createFamilies.ts'
 import type { EvmAdapter } from './chains/evm/createEvmAdapter.ts'
 import type { FamilyDeps } from './chains/familyDeps.ts'

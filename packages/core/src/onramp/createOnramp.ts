@@ -1,6 +1,7 @@
 import type { CaipNetworkId, OnrampOrder } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
 import type { Locale } from '@latch/protocol/i18n'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ApiClient } from '../api/client.ts'
 import {
   DEFAULT_PAYMENT_CURRENCY,
@@ -8,7 +9,6 @@ import {
   type OnrampQuote,
 } from '../api/onrampFallbacks.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import { serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME } from '../constants.ts'
