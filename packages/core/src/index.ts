@@ -120,7 +120,13 @@ export {
   type SessionSendResult,
   sendWithSession,
 } from './sessions/sendWithSession.ts'
-export type * from './siteTypes.ts'
+export type {
+  CaipNetwork,
+  ChainNamespace,
+  ConnectMethod,
+  Features,
+  ThemeMode,
+} from './siteTypes.ts'
 export type { SignInFields } from './siwx/signInFields.ts'
 export * from './snackbar/index.ts'
 export { sponsorshipNotice } from './sponsorship/sponsorshipNotice.ts'

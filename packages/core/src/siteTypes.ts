@@ -4,11 +4,16 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { SocialProvider } from '@latch/protocol/constants'
 
-/** The chain families the kit implements, each with a loader in chains/registry.ts. */
-export const CHAIN_NAMESPACES = ['eip155', 'solana', 'bip122', 'polkadot'] as const
-
 /** The chain families the kit speaks to. */
-export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
+export type ChainNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
+
+/** The chain families the kit implements, each with a loader in chains/registry.ts. */
+export const CHAIN_NAMESPACES = [
+  'eip155',
+  'solana',
+  'bip122',
+  'polkadot',
+] as const satisfies readonly ChainNamespace[]
 
 /** A network the site offers, in CAIP form. */
 export type CaipNetwork = {
