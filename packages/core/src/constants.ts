@@ -1,6 +1,5 @@
-import { LATCH_SDK_TYPE, SOCIAL_PROVIDERS } from '@latch/protocol/constants'
-import type { AccountTab } from './account/account.ts'
-import type { ConnectMethod, Features, SocialProvider, ThemeMode } from './options/types.ts'
+import { LATCH_SDK_TYPE, SOCIAL_PROVIDERS, type SocialProvider } from '@latch/protocol/constants'
+import type { ConnectMethod, Features, ThemeMode } from './siteTypes.ts'
 
 /** The sdk type and version the kit adds to every server call (`st`, `sv` query parameters). */
 export const SDK_TYPE = LATCH_SDK_TYPE
@@ -15,7 +14,7 @@ export const SHAKE_DURATION_MS = 500
 /** Modal width in px. */
 export const MODAL_WIDTH_PX = 360
 /** The tabs the Account view shows; NFTs only to an EVM account (the server lists EVM NFTs). */
-export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const satisfies readonly AccountTab[]
+export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const
 /** themeMode when none is given. */
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
 

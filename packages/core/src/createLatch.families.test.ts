@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLatch } from './createLatch.ts'
 import { defineEvmNetwork } from './network/index.ts'
-import type { CaipNetwork } from './options/types.ts'
+import type { CaipNetwork } from './siteTypes.ts'
 import { createMemoryStorage, STORAGE_KEYS } from './storage/index.ts'
 
 const devnet = defineEvmNetwork({

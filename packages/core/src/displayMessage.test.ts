@@ -10,7 +10,6 @@ import {
 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { HttpStatusError } from './api/client.ts'
-import { UserRejectedError } from './chains/errors.ts'
 import {
   displayMessage,
   INSUFFICIENT_FUNDS,
@@ -19,7 +18,7 @@ import {
   SOMETHING_WENT_WRONG,
 } from './displayMessage.ts'
 import { EmbeddedProviderError } from './embedded/errors.ts'
-import { LatchError } from './errors.ts'
+import { LatchError, UserRejectedError } from './errors.ts'
 
 /** viem's wrapping of a wallet call that failed, as wagmi's sendTransaction throws it. */
 const wrapped = (cause: Error) =>

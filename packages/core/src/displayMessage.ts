@@ -1,12 +1,12 @@
 import { englishText, type Text } from '@latch/protocol/i18n'
-import { HttpStatusError } from './api/client.ts'
-import { UserRejectedError } from './chains/errors.ts'
+import { HttpStatusError } from './api/httpStatusError.ts'
 import { errorChain, isNetworkFailure } from './errorChain.ts'
-import { LatchError } from './errors.ts'
-import { SIGNATURE_DECLINED } from './swap/errors.ts'
+import { LatchError, UserRejectedError } from './errors.ts'
 
 /** The fallback when nothing in an error is fit to show. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
+/** The visitor declined the request in the wallet (any family, any flow). */
+export const SIGNATURE_DECLINED = 'Signature declined'
 /** The page could not reach the server or the chain. */
 export const NETWORK_UNREACHABLE =
   'Could not reach the network: check your connection and try again'

@@ -1,3 +1,4 @@
+export type { ActiveAccount } from './account/activeAccount.ts'
 export * from './account/index.ts'
 export * from './alerts/index.ts'
 export { type ApiClient, createApiClient, HttpStatusError } from './api/client.ts'
@@ -11,11 +12,7 @@ export {
   bitcoinTestnet,
   defineBitcoinNetwork,
 } from './chains/bitcoin/network.ts'
-export type {
-  ActiveAccount,
-  ConnectionsController,
-  ConnectionsState,
-} from './chains/createConnections.ts'
+export type { ConnectionsController, ConnectionsState } from './chains/createConnections.ts'
 export type { FamilyLoader, FamilyModule } from './chains/createFamilies.ts'
 export * from './chains/evm/index.ts'
 export type { FamilyWalletOption } from './chains/mergeWallets.ts'
@@ -49,6 +46,7 @@ export {
   INSUFFICIENT_FUNDS,
   NETWORK_UNREACHABLE,
   SERVER_UNAVAILABLE,
+  SIGNATURE_DECLINED,
   SOMETHING_WENT_WRONG,
 } from './displayMessage.ts'
 export * from './embedded/index.ts'
@@ -122,6 +120,14 @@ export {
   type SessionSendResult,
   sendWithSession,
 } from './sessions/sendWithSession.ts'
+export type {
+  CaipNetwork,
+  ChainNamespace,
+  ConnectMethod,
+  Features,
+  ThemeMode,
+} from './siteTypes.ts'
+export type { SignInFields } from './siwx/signInFields.ts'
 export * from './snackbar/index.ts'
 export { sponsorshipNotice } from './sponsorship/sponsorshipNotice.ts'
 export * from './storage/index.ts'

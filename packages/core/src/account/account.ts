@@ -1,9 +1,11 @@
 import type { CaipAddress } from '@latch/protocol'
 import type { ConnectedUser } from '@latch/protocol/frame'
-import type { ChainNamespace } from '../options/types.ts'
+import type { ACCOUNT_TABS } from '../constants.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
-export type AccountTab = 'Tokens' | 'NFTs' | 'Activity'
+/** A tab of the Account view: one of ACCOUNT_TABS, which lists them in order. */
+export type AccountTab = (typeof ACCOUNT_TABS)[number]
 export type AccountType = 'eoa' | 'smartAccount'
 
 /** Connected wallet info: name, icon, identifier, social. */

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../options/types.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
 import type { AccountType } from './account.ts'
 

@@ -9,11 +9,9 @@ import type {
   RegisterNameBody,
 } from '@latch/protocol'
 import { ROUTES } from '@latch/protocol/routes'
-import { FALLBACK_ONRAMP_OPTIONS } from '../onramp/defaults.ts'
-import { mockedOnrampQuote } from '../onramp/mockedQuote.ts'
-import type { OnrampQuote } from '../onramp/types.ts'
 import { HttpStatusError } from './httpStatusError.ts'
 import { imageUrls } from './imageUrls.ts'
+import { FALLBACK_ONRAMP_OPTIONS, mockedOnrampQuote, type OnrampQuote } from './onrampFallbacks.ts'
 import { createRequest } from './request.ts'
 import { createSend, type Query } from './send.ts'
 import { UnexpectedAnswerError } from './unexpectedAnswerError.ts'

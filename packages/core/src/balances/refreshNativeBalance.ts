@@ -1,5 +1,5 @@
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { AccountController } from '../account/index.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { NativeBalance } from '../chains/types.ts'
 import { BALANCE_DECIMALS } from '../constants.ts'
 import { truncateBalance } from '../format/truncateBalance.ts'

@@ -1,15 +1,16 @@
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, describe, expect, it } from 'vitest'
+import { UserRejectedError } from '../errors.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import { createMemoryStorage, createStorage } from '../storage/index.ts'
 import { createStore } from '../store.ts'
 import { connectFamilies, type FamilyWalletsDeps } from './connectFamilies.ts'
 import type { ChainConnection, WalletOption } from './connection.ts'
-import { UserRejectedError } from './errors.ts'
 import { mergeWallets } from './mergeWallets.ts'
 import { createSolanaAdapter } from './solana/createSolanaAdapter.ts'
 import { defineSolanaNetwork } from './solana/network.ts'
 import { createTestSolanaWallet } from './solana/testSolanaWallet.fixture.ts'
-import type { ChainAdapter, ChainNamespace } from './types.ts'
+import type { ChainAdapter } from './types.ts'
 
 const solana = defineSolanaNetwork({
   caipNetworkId: 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8',

@@ -1,10 +1,9 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import { LatchError } from '../errors.ts'
+import { LatchError, UserRejectedError } from '../errors.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { ReadableStore } from '../store.ts'
 import type { ChainConnection } from './connection.ts'
-import { UserRejectedError } from './errors.ts'
 import type { FamilyWalletOption } from './mergeWallets.ts'
-import type { ChainNamespace } from './network.ts'
 import type { ChainAdapter } from './types.ts'
 
 export type FamilyWalletsDeps = {

@@ -1,23 +1,16 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
+import type { ActiveAccount } from '../account/activeAccount.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
 import { createStore, type ReadableStore, selectStore } from '../store.ts'
 import type { ChainConnection } from './connection.ts'
-import type { ChainNamespace } from './network.ts'
 
 const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122', 'polkadot']
 const isNamespace = (value: unknown): value is ChainNamespace =>
   NAMESPACES.includes(value as ChainNamespace)
 const isNamespaceList = (value: unknown): value is ChainNamespace[] =>
   Array.isArray(value) && value.every(isNamespace)
-
-/** The account the modal works with, in CAIP form: what swap, on-ramp, names and balances read. */
-export type ActiveAccount = {
-  namespace: ChainNamespace
-  address: string
-  caipAddress: CaipAddress
-  caipNetworkId: CaipNetworkId
-}
 
 export type ConnectionsState = {
   /** The family the modal works on: its network is the active one. */
@@ -112,3 +105,6 @@ export function createConnections(deps: {
     setActiveNamespace,
   }
 }
+
+// The send flow still imports the active account's type from here; it lives in the account.
+export type { ActiveAccount } from '../account/activeAccount.ts'

@@ -1,11 +1,11 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
 import { describe, expect, it } from 'vitest'
 import { LatchError } from '../errors.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import { createMemoryStorage, createStorage } from '../storage/index.ts'
 import { createStore } from '../store.ts'
 import { createConnections } from './createConnections.ts'
 import { createFamilies, type FamilyLoader } from './createFamilies.ts'
-import type { ChainNamespace } from './network.ts'
 import type { ChainAdapter, ChainConnection } from './types.ts'
 
 const DEVNET: CaipNetworkId = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'

@@ -1,5 +1,5 @@
 import { LatchError } from '../errors.ts'
-import type { ChainNamespace } from './network.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { ChainAdapter } from './types.ts'
 
 /** What a family's module gives the kit: its adapter, built from the kit's pieces. */

@@ -1,11 +1,11 @@
 import { LatchError } from '../errors.ts'
 import type { NetworkController } from '../network/index.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { ReadableStore } from '../store.ts'
 import type { FamilyWalletsDeps } from './connectFamilies.ts'
 import type { ConnectionsController } from './createConnections.ts'
 import type { EvmAdapter } from './evm/createEvmAdapter.ts'
 import type { FamilyWalletOption } from './mergeWallets.ts'
-import type { ChainNamespace } from './network.ts'
 import type { ChainAdapter } from './types.ts'
 
 type Adapters = Readonly<Partial<Record<ChainNamespace, ChainAdapter>>>

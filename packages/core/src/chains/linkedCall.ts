@@ -1,6 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol/caip'
-import { LatchError } from '../errors.ts'
-import { UserRejectedError } from './errors.ts'
+import { LatchError, UserRejectedError } from '../errors.ts'
 import type { LinkedAccount } from './types.ts'
 
 // EIP-1193's decline (the embedded wallet, most wallets) and WalletConnect's own USER_REJECTED.

@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import type { CaipNetwork } from './network.ts'
+import type { CaipNetwork } from '../siteTypes.ts'
 import type { LinkedAccount } from './types.ts'
 
 /** A family's account held by another family's wallet, and the network it is used on. */

@@ -1,5 +1,5 @@
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { WalletOption } from './connection.ts'
-import type { ChainNamespace } from './network.ts'
 
 /** A wallet as the modal lists it: once, with its id in each family that offers it. */
 export type FamilyWalletOption = WalletOption & {

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from './network.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 
 /**
  * What the Receive view's QR code holds for an account: Solana wallets scan a `solana:` URI

@@ -1,6 +1,6 @@
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { FamilyLoader } from './createFamilies.ts'
 import type { FamilyDeps } from './familyDeps.ts'
-import type { ChainNamespace } from './network.ts'
 
 /**
  * The loaders of the families the kit implements, keyed by CAIP-2 namespace: a dynamic import
@@ -12,4 +12,4 @@ export const FAMILY_LOADERS: Readonly<Partial<Record<ChainNamespace, FamilyLoade
   solana: () => import('./solana/family.ts'),
   bip122: () => import('./bitcoin/family.ts'),
   polkadot: () => import('./polkadot/family.ts'),
-}
+} satisfies Record<ChainNamespace, FamilyLoader<FamilyDeps>>

@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import type { ChainNamespace } from './network.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 
 /** Whether a feature serving `namespaces` works on `caipNetworkId` (its family is one of them). */
 export function serves(

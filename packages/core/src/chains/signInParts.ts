@@ -1,5 +1,5 @@
 import { parseCaipAddress } from '@latch/protocol/caip'
-import type { SignInFields } from './types.ts'
+import type { SignInFields } from '../siwx/signInFields.ts'
 
 /**
  * The fields every family's CAIP-122 message writes, with the account split out of its CAIP-10 id:

@@ -1,6 +1,6 @@
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ReadableStore } from '../store.ts'
 import { createStore } from '../store.ts'
-import type { ActiveAccount } from './createConnections.ts'
 
 /** An EVM account in the active-account store's CAIP form. */
 export const evmAccount = (address: string, chainId: number): ActiveAccount => ({

@@ -1,10 +1,10 @@
 import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
 import type { Text } from '@latch/protocol/i18n'
+import type { ChainNamespace } from '../siteTypes.ts'
+import type { SignInFields } from '../siwx/signInFields.ts'
 import type { ReadableStore } from '../store.ts'
 import type { ChainConnection, WalletOption } from './connection.ts'
-import type { ChainNamespace } from './network.ts'
 
-export type { ChainNamespace } from '../options/types.ts'
 export type { ChainConnection, WalletOption } from './connection.ts'
 
 /** The chain's native coin held by an account, in its smallest unit. */
@@ -60,25 +60,6 @@ export type FamilyAccount = {
 
 /** How a sent transfer ended: `success` is false when the chain ran it and it failed. */
 export type TransferReceipt = { success: boolean }
-
-/**
- * The fields of a CAIP-122 sign-in message; each family writes them its own way (EIP-4361 for
- * EVM, byte for byte).
- */
-export type SignInFields = {
-  domain: string
-  /** The signing account and its network. */
-  caipAddress: CaipAddress
-  statement?: string
-  uri: string
-  version: '1'
-  nonce: string
-  issuedAt: string
-  expirationTime?: string
-  notBefore?: string
-  requestId?: string
-  resources?: string[]
-}
 
 /**
  * An account of a family held by a wallet the visitor connected through another family (a

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import type { ChainNamespace } from '../siteTypes.ts'
 import { createStore, selectStore } from '../store.ts'
 import type { WalletOption } from './connection.ts'
 import { mergeWallets } from './mergeWallets.ts'
-import type { ChainNamespace } from './network.ts'
 import { createWalletList } from './walletList.ts'
 
 const wallet = (id: string, name: string): WalletOption => ({

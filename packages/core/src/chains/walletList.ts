@@ -1,7 +1,7 @@
+import type { ChainNamespace } from '../siteTypes.ts'
 import { createStore, type ReadableStore, selectStore } from '../store.ts'
 import type { WalletOption } from './connection.ts'
 import type { FamilyWalletOption, mergeWallets } from './mergeWallets.ts'
-import type { ChainNamespace } from './network.ts'
 import type { ChainAdapter } from './types.ts'
 
 export type WalletList = {

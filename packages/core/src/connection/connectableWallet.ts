@@ -1,5 +1,5 @@
 import type { WalletOption } from '../chains/connection.ts'
-import type { WalletSummary } from './types.ts'
+import type { WalletSummary } from '../router/types.ts'
 
 /** A wallet offered in the modal: one found in the browser, or one from the registry. */
 export type ConnectableWallet = WalletSummary & {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import { connectionMoved } from './connectionMoved.ts'
 
 const connected = (address: string, chainId: number): ActiveAccount => ({

@@ -1,4 +1,4 @@
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 
 /**
  * Whether the active account moved between two states: connected or not, another account, or

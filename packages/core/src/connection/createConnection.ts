@@ -1,15 +1,10 @@
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS, RECENT_WALLETS_MAX } from '../constants.ts'
 import type { ConnectSuccessMethod, EventsController } from '../events/index.ts'
+import type { WalletSummary } from '../router/types.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../storage/index.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import { isWalletLinking, isWalletSummaryList } from './guards.ts'
-import type {
-  Connection,
-  ConnectionState,
-  ConnectionStatus,
-  WalletLinking,
-  WalletSummary,
-} from './types.ts'
+import type { Connection, ConnectionState, ConnectionStatus, WalletLinking } from './types.ts'
 
 export type ConnectionDeps = {
   storage: LatchStorage

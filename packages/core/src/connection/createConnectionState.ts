@@ -1,9 +1,6 @@
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import { type AccountController, createAccountController } from '../account/index.ts'
-import {
-  type ActiveAccount,
-  type ConnectionsController,
-  createConnections,
-} from '../chains/createConnections.ts'
+import { type ConnectionsController, createConnections } from '../chains/createConnections.ts'
 import type { EventsController } from '../events/index.ts'
 import { createNetworkController, type NetworkController } from '../network/index.ts'
 import type { ResolvedOptions } from '../options/types.ts'

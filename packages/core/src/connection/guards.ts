@@ -1,4 +1,5 @@
-import type { WalletLinking, WalletSummary } from './types.ts'
+import type { WalletSummary } from '../router/types.ts'
+import type { WalletLinking } from './types.ts'
 
 // What sits in storage may come from another version of the kit or another tab: check it.
 

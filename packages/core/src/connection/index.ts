@@ -11,7 +11,6 @@ export type {
   ConnectionState,
   ConnectionStatus,
   WalletLinking,
-  WalletSummary,
 } from './types.ts'
 export {
   createWalletConnectFlow,

@@ -1,8 +1,9 @@
 import { isIosSafari, isTelegram } from '../platform/platform.ts'
+import type { WalletSummary } from '../router/types.ts'
 import type { ConnectableWallet } from './connectableWallet.ts'
 import { walletSummary } from './connectableWallet.ts'
 import type { ConnectionController } from './createConnection.ts'
-import type { WalletLinking, WalletSummary } from './types.ts'
+import type { WalletLinking } from './types.ts'
 import { createWalletConnectFlow } from './walletConnectFlow.ts'
 
 /** The WalletConnect side of an instance: pairing a phone wallet by QR code or deep link. */

@@ -1,17 +1,8 @@
-import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
+import type { WalletSummary } from '../router/types.ts'
+import type { CaipNetwork, ChainNamespace } from '../siteTypes.ts'
 
 /** Connection status; 'reconnecting' is the library-level state while a session is restored. */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
-
-/** What the kit keeps of a wallet to list it again among the recent wallets. */
-export type WalletSummary = {
-  /** The registry id, or the connector id for a wallet the registry does not list. */
-  id: string
-  name: string
-  imageUrl?: string
-  /** The EIP-6963 reverse-DNS name, when the wallet announces one. */
-  rdns?: string
-}
 
 /** The deep link chosen to reach a wallet app; stored so the next visit offers it again. */
 export type WalletLinking = { name: string; href: string }

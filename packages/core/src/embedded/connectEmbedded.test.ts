@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import { createEvents } from '../events/index.ts'
 import type { LatchEvent } from '../events/types.ts'
 import { createNetworkController, defineEvmNetwork } from '../network/index.ts'

@@ -1,4 +1,4 @@
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ChainAdapter } from '../chains/types.ts'
 import { displayMessage } from '../displayMessage.ts'
 import type { EventsController } from '../events/index.ts'

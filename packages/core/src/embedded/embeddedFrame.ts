@@ -1,6 +1,7 @@
 import type { Locale } from '@latch/protocol/i18n'
 import type { KnownAlert } from '../alerts/types.ts'
-import type { Metadata, ThemeMode, ThemeVariables } from '../options/types.ts'
+import type { Metadata, ThemeVariables } from '../options/types.ts'
+import type { ThemeMode } from '../siteTypes.ts'
 import type { Store } from '../store.ts'
 import type { EmbeddedState, FrameClient, Timers } from './types.ts'
 

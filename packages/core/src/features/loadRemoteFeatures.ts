@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.ts'
 import type { OnrampController } from '../onramp/createOnramp.ts'
 import { DEFAULT_ONRAMP_PROVIDERS } from '../onramp/defaults.ts'
-import type { Features } from '../options/types.ts'
+import type { Features } from '../siteTypes.ts'
 import type { Store } from '../store.ts'
 import { applyRemoteFeatures, remoteOnrampProviders, withoutLogins } from './remoteFeatures.ts'
 

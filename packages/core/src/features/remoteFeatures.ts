@@ -1,5 +1,6 @@
 import type { ProjectFeature } from '@latch/protocol'
-import type { Features, SocialProvider } from '../options/types.ts'
+import type { SocialProvider } from '../options/types.ts'
+import type { Features } from '../siteTypes.ts'
 
 /**
  * The site's features narrowed by its project's settings on the server (GET /appkit/v1/config):

@@ -1,5 +1,6 @@
-import type { Features, ResolvedOptions } from '../options/types.ts'
+import type { ResolvedOptions } from '../options/types.ts'
 import { isRestrictedTimezone } from '../region/restrictedRegion.ts'
+import type { Features } from '../siteTypes.ts'
 import { createStore, type ReadableStore, type Store, selectStore } from '../store.ts'
 import { withoutLogins } from './remoteFeatures.ts'
 

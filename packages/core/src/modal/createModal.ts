@@ -1,6 +1,6 @@
 import type { EventsController } from '../events/index.ts'
-import type { ChainNamespace } from '../options/types.ts'
 import type { RouterController, RouterData, ViewName } from '../router/index.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 import type { ModalState } from './types.ts'
 

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../options/types.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 
 export type ModalState = {
   open: boolean

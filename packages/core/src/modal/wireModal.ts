@@ -1,4 +1,3 @@
-import type { AccountController } from '../account/index.ts'
 import type { EventsController } from '../events/index.ts'
 import { createRouter, type RouterController } from '../router/index.ts'
 import type { ModalController } from './createModal.ts'
@@ -9,7 +8,14 @@ import { createModal } from './createModal.ts'
  * modal). The sign-in and the embedded wallet are built later, so they are read when asked.
  */
 export function wireModal(deps: {
-  account: Pick<AccountController, 'get' | 'update'>
+  /**
+   * What the modal reads of the connected account, and the Farcaster link it clears: the account's
+   * controller, named by shape so the modal sits below the account.
+   */
+  account: {
+    get(): { readonly address?: string; readonly status: string }
+    update(namespace: 'eip155', patch: { farcasterUrl: undefined }): void
+  }
   events: EventsController
   siwx(): { readonly required: boolean; hasSession(): boolean } | undefined
   /** The embedded wallet, when the site offers email and social login. */

@@ -1,7 +1,7 @@
 import type { NameSuggestions } from '@latch/protocol'
 import type { ApiClient } from '../api/client.ts'
+import { latestOnly } from '../query/latestOnly.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
-import { latestOnly } from '../swap/latestOnly.ts'
 import { NAME_SUGGESTIONS_DEBOUNCE_MS } from './constants.ts'
 import { ERROR_FETCHING_NAME_SUGGESTIONS } from './errors.ts'
 import { initialNameSuggestions as initial } from './initialState.ts'

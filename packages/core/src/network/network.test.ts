@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CaipNetwork } from '../options/types.ts'
+import type { CaipNetwork } from '../siteTypes.ts'
 import { createNetworkController } from './network.ts'
 
 const network = (id: number, name: string): CaipNetwork => ({

@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
+import type { CaipNetwork, ChainNamespace } from '../siteTypes.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
 export type NetworkState = {

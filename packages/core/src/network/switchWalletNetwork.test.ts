@@ -1,10 +1,10 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { describe, expect, it } from 'vitest'
 import { createAlerts } from '../alerts/createAlerts.ts'
-import { ChainNotSupportedError, UserRejectedError } from '../chains/errors.ts'
-import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
+import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 import { createRouter } from '../router/index.ts'
 import { devnet, devnet2 } from '../rules/testStores.ts'
+import type { CaipNetwork, ChainNamespace } from '../siteTypes.ts'
 import { createNetworkController } from './network.ts'
 import { switchWalletNetwork } from './switchWalletNetwork.ts'
 

@@ -1,8 +1,8 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { AlertsController } from '../alerts/createAlerts.ts'
-import { ChainNotSupportedError, UserRejectedError } from '../chains/errors.ts'
-import type { CaipNetwork, ChainNamespace } from '../options/types.ts'
+import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 import type { RouterController } from '../router/index.ts'
+import type { CaipNetwork, ChainNamespace } from '../siteTypes.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { NetworkController } from './network.ts'
 

@@ -1,7 +1,7 @@
 import type { NftItem } from '@latch/protocol'
 import type { Address, Hex } from 'viem'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ApiClient } from '../api/client.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import { evmChainIdOf } from '../chains/serves.ts'
 import { displayMessage } from '../displayMessage.ts'

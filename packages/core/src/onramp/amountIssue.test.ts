@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_PAYMENT_CURRENCY, FALLBACK_ONRAMP_OPTIONS } from '../api/onrampFallbacks.ts'
 import { INVALID_FIAT_AMOUNT, onrampAmountIssue, paymentLimits } from './amountIssue.ts'
-import { DEFAULT_PAYMENT_CURRENCY, FALLBACK_ONRAMP_OPTIONS } from './defaults.ts'
 
 const eur = FALLBACK_ONRAMP_OPTIONS.paymentCurrencies.find((currency) => currency.id === 'EUR')
 if (!eur) throw new Error('EUR is a fallback currency')

@@ -1,4 +1,4 @@
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import { serves } from '../chains/serves.ts'
 import {
   ONRAMP_NAMESPACES,

@@ -1,9 +1,14 @@
 import type { CaipNetworkId, OnrampOrder } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
 import type { Locale } from '@latch/protocol/i18n'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ApiClient } from '../api/client.ts'
+import {
+  DEFAULT_PAYMENT_CURRENCY,
+  DEFAULT_PURCHASE_CURRENCY,
+  type OnrampQuote,
+} from '../api/onrampFallbacks.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import { serves } from '../chains/serves.ts'
 import { connectionMoved } from '../connection/connectionMoved.ts'
 import { ONRAMP_POPUP_FEATURES, ONRAMP_POPUP_NAME } from '../constants.ts'
@@ -14,13 +19,12 @@ import type { SnackbarController } from '../snackbar/index.ts'
 import { createStore, type ReadableStore, type Store } from '../store.ts'
 import { buyProblem } from './buyProblem.ts'
 import { type CheckoutTimers, createCheckout } from './createCheckout.ts'
-import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from './defaults.ts'
 import { ONRAMP_NAMESPACES, ONRAMP_NO_AMOUNT } from './errors.ts'
 import { initialOnrampState as initial } from './initialState.ts'
 import { createOnrampQuotes } from './onrampQuotes.ts'
 import { knownProviders } from './providers.ts'
 import { preferredPurchaseCurrency } from './purchaseNetwork.ts'
-import type { OnrampQuote, OnrampState } from './types.ts'
+import type { OnrampState } from './types.ts'
 import { onrampUrlRequest } from './urlRequest.ts'
 
 export type OnrampDeps = {

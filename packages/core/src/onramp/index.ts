@@ -8,15 +8,18 @@ export {
   type OnrampProviderId,
   onrampLimitMessage,
 } from '@latch/protocol/constants'
-export { INVALID_FIAT_AMOUNT, onrampAmountIssue, paymentLimits } from './amountIssue.ts'
-export { formatFiatAmount, formatOnrampAmount } from './createCheckout.ts'
-export { createOnramp, type OnrampController, type OnrampDeps } from './createOnramp.ts'
+// The client's stand-ins for the server's on-ramp answers, which the on-ramp starts from too.
 export {
-  DEFAULT_ONRAMP_PROVIDERS,
   DEFAULT_PAYMENT_CURRENCY,
   DEFAULT_PURCHASE_CURRENCY,
   FALLBACK_ONRAMP_OPTIONS,
-} from './defaults.ts'
+  mockedOnrampQuote,
+  type OnrampQuote,
+} from '../api/onrampFallbacks.ts'
+export { INVALID_FIAT_AMOUNT, onrampAmountIssue, paymentLimits } from './amountIssue.ts'
+export { formatFiatAmount, formatOnrampAmount } from './createCheckout.ts'
+export { createOnramp, type OnrampController, type OnrampDeps } from './createOnramp.ts'
+export { DEFAULT_ONRAMP_PROVIDERS } from './defaults.ts'
 export {
   ONRAMP_NAMESPACES,
   ONRAMP_NO_AMOUNT,
@@ -25,7 +28,6 @@ export {
   ONRAMP_POPUP_BLOCKED,
   ONRAMP_PURCHASE_FAILED,
 } from './errors.ts'
-export { mockedOnrampQuote } from './mockedQuote.ts'
 export { knownProviders, ONRAMP_PROVIDER_INFO } from './providers.ts'
 export { preferredPurchaseCurrency, purchaseNetwork } from './purchaseNetwork.ts'
 export type * from './types.ts'

@@ -1,4 +1,4 @@
-import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from './defaults.ts'
+import { DEFAULT_PAYMENT_CURRENCY, DEFAULT_PURCHASE_CURRENCY } from '../api/onrampFallbacks.ts'
 import type { OnrampState } from './types.ts'
 
 /** The on-ramp before a visitor chose anything: `providers`, USDC for USD by card, no amount. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { OnrampQuote } from '../api/onrampFallbacks.ts'
 import { LatchError } from '../errors.ts'
 import { createStore } from '../store.ts'
 import { initialOnrampState } from './initialState.ts'
 import { createOnrampQuotes, quoteRequest } from './onrampQuotes.ts'
 import { knownProviders } from './providers.ts'
-import type { OnrampQuote } from './types.ts'
 
 describe('quoteRequest', () => {
   it('asks on the active chain’s network, with the chosen provider, and not without an amount', () => {

@@ -1,12 +1,13 @@
 import type { OnrampQuoteRequest } from '@latch/protocol'
 import type { ApiClient } from '../api/client.ts'
+import type { OnrampQuote } from '../api/onrampFallbacks.ts'
 import { QUOTE_DEBOUNCE_MS } from '../constants.ts'
 import { displayMessage } from '../displayMessage.ts'
+import { latestOnly } from '../query/latestOnly.ts'
 import type { Store } from '../store.ts'
-import { latestOnly } from '../swap/latestOnly.ts'
 import { onrampAmountIssue } from './amountIssue.ts'
 import { purchaseNetwork } from './purchaseNetwork.ts'
-import type { OnrampQuote, OnrampState } from './types.ts'
+import type { OnrampState } from './types.ts'
 
 export type OnrampQuotes = {
   /** After the input changed: check the amount, drop the old quote, ask again once typing pauses. */

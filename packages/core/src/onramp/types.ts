@@ -1,11 +1,6 @@
-import type {
-  CurrencyAmount,
-  OnrampOrder,
-  OnrampPaymentCurrency,
-  OnrampPurchaseCurrency,
-  OnrampQuoteResponse,
-} from '@latch/protocol'
+import type { OnrampOrder, OnrampPaymentCurrency, OnrampPurchaseCurrency } from '@latch/protocol'
 import type { OnrampPaymentMethod, OnrampProviderId } from '@latch/protocol/constants'
+import type { OnrampQuote } from '../api/onrampFallbacks.ts'
 
 /** An on-ramp provider as the OnRampProviders view lists it. */
 export type OnrampProvider = {
@@ -17,22 +12,6 @@ export type OnrampProvider = {
   feeRange: { readonly min: number; readonly max: number }
   paymentMethods: readonly OnrampPaymentMethod[]
 }
-
-/**
- * A quote as the kit holds it: the server's, or, when the server could not be reached or
- * failed, a mocked one that only repeats what the visitor pays: the provider prices it.
- */
-export type OnrampQuote =
-  | (OnrampQuoteResponse & { mocked: false })
-  | {
-      mocked: true
-      /** What the visitor asked to pay. */
-      paymentTotal: CurrencyAmount
-      /** The purchase currency's id; how much of it arrives is unknown. */
-      purchaseCurrency: string
-      /** The network slug the quote was asked for. */
-      network: string
-    }
 
 /**
  * A purchase under way: `opening` while the server builds the provider's URL, `open` while the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PAYMENT_CURRENCY } from './defaults.ts'
+import { DEFAULT_PAYMENT_CURRENCY } from '../api/onrampFallbacks.ts'
 import { ONRAMP_PROVIDER_INFO } from './providers.ts'
 import type { OnrampState } from './types.ts'
 import { onrampUrlRequest } from './urlRequest.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LatchError } from '../errors.ts'
+import type { CaipNetwork } from '../siteTypes.ts'
 import { resolveOptions } from './resolveOptions.ts'
-import type { CaipNetwork } from './types.ts'
 
 const devnet: CaipNetwork = {
   id: 31337,

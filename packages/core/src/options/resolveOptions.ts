@@ -1,5 +1,3 @@
-import { FAMILY_LOADERS } from '../chains/registry.ts'
-import { resolveFamilies } from '../chains/resolveFamilies.ts'
 import {
   DEFAULT_CONNECT_METHODS_ORDER,
   DEFAULT_FEATURES,
@@ -9,7 +7,9 @@ import {
 } from '../constants.ts'
 import { LatchError } from '../errors.ts'
 import { DEFAULT_RESTRICTED_TIMEZONES } from '../region/restrictedRegion.ts'
-import type { ChainNamespace, LatchOptions, Metadata, ResolvedOptions } from './types.ts'
+import { CHAIN_NAMESPACES } from '../siteTypes.ts'
+import { resolveFamilies } from './resolveFamilies.ts'
+import type { LatchOptions, Metadata, ResolvedOptions } from './types.ts'
 
 /**
  * Applies the defaults to a site's options and checks what may not be combined.
@@ -50,12 +50,7 @@ export function resolveOptions(config: LatchOptions): ResolvedOptions {
     projectIdMissing: projectId === '',
     networks: [...config.networks],
     defaultNetwork,
-    families: resolveFamilies(
-      config.networks,
-      defaultNetwork,
-      config.adapters,
-      Object.keys(FAMILY_LOADERS) as ChainNamespace[],
-    ),
+    families: resolveFamilies(config.networks, defaultNetwork, config.adapters, CHAIN_NAMESPACES),
     features: {
       ...DEFAULT_FEATURES,
       ...withoutUndefined(toggles),

@@ -1,6 +1,12 @@
 import type { SocialProvider } from '@latch/protocol/constants'
-import type { StartWalletConnect } from '../chains/evm/walletconnect/types.ts'
-import type { CaipNetwork, ChainNamespace } from '../chains/network.ts'
+import type {
+  CaipNetwork,
+  ChainNamespace,
+  ConnectMethod,
+  Features,
+  ThemeMode,
+} from '../siteTypes.ts'
+import type { StartWalletConnect } from './walletConnectClient.ts'
 
 /** Sign-in options: the Latch server checks the signature and keeps the session. */
 export type SiwxOptions = {
@@ -12,38 +18,9 @@ export type SiwxOptions = {
 
 /** Social login providers. */
 export type { SocialProvider } from '@latch/protocol/constants'
-// The network types live with the chain families; the options name them, and so do sites.
-export type { CaipNetwork, ChainNamespace } from '../chains/network.ts'
-
-/** The ways to connect, in the order the Connect view lists them. */
-export type ConnectMethod = 'email' | 'social' | 'wallet'
-
-export type ThemeMode = 'dark' | 'light'
 
 /** Theme overrides by CSS variable name, e.g. `{ '--latch-accent': '#47a1ff' }`. */
 export type ThemeVariables = Readonly<Record<string, string | number>>
-
-/** Features of the modal; an empty socials list turns social login off. */
-export type Features = {
-  receive: boolean
-  send: boolean
-  swaps: boolean
-  onramp: boolean
-  activity: boolean
-  email: boolean
-  socials: readonly SocialProvider[]
-  /**
-   * The Account view's Sessions entry for every EVM account (the site grants smart sessions);
-   * without it only a smart account that has sessions shows it. The site's word only: no default
-   * and no project setting, so a site without sessions carries no byte of it.
-   */
-  sessions?: boolean
-  /**
-   * Usage and error events sent to the Latch server for the project's owner (on unless false). The
-   * visitor's Do Not Track or Global Privacy Control, or the project's own setting, turn it off too.
-   */
-  analytics?: boolean
-}
 
 /** What the site says about itself to wallets. */
 export type Metadata = {

@@ -6,4 +6,5 @@ export {
   type TransactionResult,
   VIEWS,
   type ViewName,
+  type WalletSummary,
 } from './types.ts'

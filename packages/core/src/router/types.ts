@@ -1,6 +1,18 @@
 import type { SocialLoginProvider } from '@latch/protocol/frame'
-import type { WalletSummary } from '../connection/types.ts'
-import type { CaipNetwork } from '../options/types.ts'
+import type { CaipNetwork } from '../siteTypes.ts'
+
+/**
+ * What the kit keeps of a wallet to list it again among the recent wallets. The Connecting view's
+ * data names it too, so it lives here, below the connection that keeps it.
+ */
+export type WalletSummary = {
+  /** The registry id, or the connector id for a wallet the registry does not list. */
+  id: string
+  name: string
+  imageUrl?: string
+  /** The EIP-6963 reverse-DNS name, when the wallet announces one. */
+  rdns?: string
+}
 
 /**
  * The modal's views plus Networks (the network picker), Send, Receive, the email and

@@ -1,4 +1,4 @@
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { NetworkController } from '../network/index.ts'
 import type { SiwxController } from '../siwx/types.ts'

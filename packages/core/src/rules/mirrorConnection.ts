@@ -2,7 +2,7 @@ import type { AccountController, ConnectedWalletInfo } from '../account/index.ts
 import type { ChainConnection, WalletOption } from '../chains/connection.ts'
 import type { ConnectionController } from '../connection/index.ts'
 import type { NetworkController } from '../network/index.ts'
-import type { ChainNamespace } from '../options/types.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { ReadableStore } from '../store.ts'
 
 export type MirrorConnectionDeps = {

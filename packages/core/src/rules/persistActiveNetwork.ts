@@ -1,5 +1,5 @@
 import type { NetworkController } from '../network/index.ts'
-import type { CaipNetwork } from '../options/types.ts'
+import type { CaipNetwork } from '../siteTypes.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import { STORAGE_KEYS } from '../storage/index.ts'
 

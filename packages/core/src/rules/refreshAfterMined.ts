@@ -1,7 +1,7 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
 import type { NativeBalanceRead } from '../balances/refreshNativeBalance.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { HistoryController, MinedTransaction } from '../history/createHistory.ts'
 import type { NetworkController } from '../network/index.ts'
 import type { QueryCache } from '../query/lazyQueryClient.ts'

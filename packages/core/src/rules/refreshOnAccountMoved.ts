@@ -1,5 +1,5 @@
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { IdentityController } from '../names/createIdentity.ts'
 import type { ReadableStore } from '../store.ts'
 

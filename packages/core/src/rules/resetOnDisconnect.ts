@@ -1,4 +1,4 @@
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { RouterController } from '../router/index.ts'
 import type { ReadableStore } from '../store.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ActiveAccount } from '../chains/createConnections.ts'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import { createPendingTransactions } from '../send/createPendingTransactions.ts'
 import { createStore, selectStore } from '../store.ts'
 import type { RefreshAfterMinedDeps } from './refreshAfterMined.ts'

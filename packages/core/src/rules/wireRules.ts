@@ -1,6 +1,6 @@
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { AlertsController } from '../alerts/index.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EventsController } from '../events/index.ts'
 import type { ModalController } from '../modal/index.ts'
 import type { IdentityController } from '../names/createIdentity.ts'

@@ -1,9 +1,9 @@
 import { parseSiweMessage } from '@latch/protocol/siwx'
 import { describe, expect, it, vi } from 'vitest'
 import { HttpStatusError } from '../api/client.ts'
-import { UserRejectedError } from '../chains/errors.ts'
 import { signInMessage } from '../chains/evm/signInMessage.ts'
 import { evmAccount } from '../chains/testAccount.ts'
+import { UserRejectedError } from '../errors.ts'
 import { createMemoryStorage, createStorage } from '../storage/index.ts'
 import { createSiwx, type SiwxOptions } from './createSiwx.ts'
 

@@ -1,13 +1,13 @@
 import type { SiwxSession } from '@latch/protocol'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { AlertsController } from '../alerts/createAlerts.ts'
 import type { ApiClient } from '../api/client.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
-import type { SignInFields } from '../chains/types.ts'
 import type { EventsController } from '../events/index.ts'
 import type { SiwxOptions } from '../options/types.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { LatchStorage } from '../storage/index.ts'
 import type { ReadableStore } from '../store.ts'
+import type { SignInFields } from './signInFields.ts'
 
 export type { SiwxOptions } from '../options/types.ts'
 

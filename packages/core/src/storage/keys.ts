@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../options/types.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 
 /** Every key the kit writes starts with this, so a site's own keys never collide with ours. */
 export const STORAGE_PREFIX = '@latch/'

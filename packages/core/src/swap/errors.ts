@@ -1,8 +1,5 @@
 import { LatchError } from '../errors.ts'
 
-/** The message the Swap view shows when the wallet declines. */
-export const SIGNATURE_DECLINED = 'Signature declined'
-
 /** A fresh quote, or the transaction the server built, gives less than the quote the user saw. */
 export class PriceChangedError extends LatchError {
   override name = 'PriceChangedError'

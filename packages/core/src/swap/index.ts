@@ -1,3 +1,4 @@
+export { type LatestAnswer, type LatestOnly, latestOnly } from '../query/latestOnly.ts'
 export { checkApproval, checkSwapTransaction, type SwapSide } from './checkTransactions.ts'
 export { createSwap, type SwapController, type SwapDeps } from './createSwap.ts'
 export { defaultPair } from './defaultPair.ts'
@@ -11,7 +12,6 @@ export {
 } from './describeSwap.ts'
 export {
   PriceChangedError,
-  SIGNATURE_DECLINED,
   SWAP_NAMESPACES,
   type SwapError,
   TransactionRevertedError,
@@ -21,7 +21,6 @@ export { type ExecuteSwapDeps, executeSwap, type SwapPlan } from './executeSwap.
 export { formatTokenAmount, formatTokenUnits } from './formatTokenAmount.ts'
 export { isNativeToken } from './isNativeToken.ts'
 export { joinBalances } from './joinBalances.ts'
-export { type LatestAnswer, type LatestOnly, latestOnly } from './latestOnly.ts'
 export { isValidSlippage, minimumReceived, SLIPPAGE_RANGE } from './minimumReceived.ts'
 export { networkFeeUsd } from './networkFee.ts'
 export { type ParsedAmount, parseSwapAmount } from './parseSwapAmount.ts'

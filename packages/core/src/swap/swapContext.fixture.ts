@@ -1,7 +1,7 @@
 import type { CaipAddress } from '@latch/protocol'
 import type { BalancesState } from '../balances/createBalances.ts'
-import { UserRejectedError } from '../chains/errors.ts'
 import { createTestAccount, evmAccount } from '../chains/testAccount.ts'
+import { UserRejectedError } from '../errors.ts'
 import { createStore } from '../store.ts'
 import { minimumReceived } from './minimumReceived.ts'
 import { createSwapContext } from './swapContext.ts'

@@ -1,7 +1,7 @@
 import type { CaipAddress } from '@latch/protocol'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EventsController } from '../events/createEvents.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { ReadableStore, Store } from '../store.ts'

@@ -1,4 +1,5 @@
-import type { ThemeMode, ThemeVariables } from '../options/types.ts'
+import type { ThemeVariables } from '../options/types.ts'
+import type { ThemeMode } from '../siteTypes.ts'
 import { createStore, type ReadableStore } from '../store.ts'
 
 export type ThemeState = { themeMode: ThemeMode; themeVariables: ThemeVariables }

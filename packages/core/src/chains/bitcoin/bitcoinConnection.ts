@@ -7,9 +7,8 @@ import {
   type BitcoinNetworkKind,
   bitcoinNetworkKind,
 } from '@latch/protocol/bitcoin-networks'
-import { LatchError } from '../../errors.ts'
+import { ChainNotSupportedError, LatchError } from '../../errors.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
-import { ChainNotSupportedError } from '../errors.ts'
 import type { SiteNetworks } from '../walletSession/siteNetworks.ts'
 import type { WalletFamily } from '../walletSession/walletFamily.ts'
 import type { AddressPurpose, BitcoinAccount, BitcoinWallet } from './bitcoinWallet.ts'

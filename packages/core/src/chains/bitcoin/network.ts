@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { BITCOIN_MAINNET, BITCOIN_TESTNET } from '@latch/protocol/bitcoin-networks'
-import type { CaipNetwork } from '../network.ts'
+import type { CaipNetwork } from '../../siteTypes.ts'
 
 /** BTC: 8 decimals (satoshis). */
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const

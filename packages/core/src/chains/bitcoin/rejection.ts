@@ -1,4 +1,4 @@
-import { UserRejectedError } from '../errors.ts'
+import { UserRejectedError } from '../../errors.ts'
 
 /**
  * Bitcoin wallets decline with EIP-1193's 4001 (Wallet Standard wallets) or sats-connect's

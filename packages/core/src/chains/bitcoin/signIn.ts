@@ -1,6 +1,6 @@
 import { formatSiwbMessage } from '@latch/protocol/siwx-bitcoin'
+import type { SignInFields } from '../../siwx/signInFields.ts'
 import { signInParts } from '../signInParts.ts'
-import type { SignInFields } from '../types.ts'
 
 /**
  * Bitcoin's CAIP-122 sign-in message (Sign In With Bitcoin), which the wallet signs with BIP-322

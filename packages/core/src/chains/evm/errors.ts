@@ -1,6 +1,6 @@
-import { UserRejectedError } from '../errors.ts'
+import { UserRejectedError } from '../../errors.ts'
 
-export { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
+export { ChainNotSupportedError, UserRejectedError } from '../../errors.ts'
 
 /** EIP-1193 code for a request the user declined in the wallet. */
 export const USER_REJECTED_CODE = 4001

@@ -1,6 +1,6 @@
 import { formatSiweMessage } from '@latch/protocol/siwx'
+import type { SignInFields } from '../../siwx/signInFields.ts'
 import { signInParts } from '../signInParts.ts'
-import type { SignInFields } from '../types.ts'
 
 /** EVM's CAIP-122 sign-in message: EIP-4361 (Sign-In with Ethereum), byte for byte. */
 export function signInMessage(fields: SignInFields): string {

@@ -1,5 +1,5 @@
 import { type Chain, defineChain } from 'viem'
-import type { CaipNetwork } from '../network.ts'
+import type { CaipNetwork } from '../../siteTypes.ts'
 
 /** The viem chain of an EVM network, for wagmi and viem clients. */
 export function toViemChain(network: CaipNetwork): Chain {

@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import type { CaipNetwork } from '../network.ts'
+import type { CaipNetwork } from '../../siteTypes.ts'
 
 /**
  * A Polkadot (Substrate) network in the kit's CAIP form: `caipNetworkId` is `polkadot:` and the

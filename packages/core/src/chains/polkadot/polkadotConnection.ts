@@ -1,8 +1,7 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { toSs58Prefix } from '@latch/protocol/polkadot'
-import { LatchError } from '../../errors.ts'
+import { LatchError, UserRejectedError } from '../../errors.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
-import { UserRejectedError } from '../errors.ts'
 import type { SiteNetworks } from '../walletSession/siteNetworks.ts'
 import type { WalletFamily } from '../walletSession/walletFamily.ts'
 import {

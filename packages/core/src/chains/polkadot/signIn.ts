@@ -1,6 +1,6 @@
 import { formatSiwpMessage } from '@latch/protocol/siwx-polkadot'
+import type { SignInFields } from '../../siwx/signInFields.ts'
 import { signInParts } from '../signInParts.ts'
-import type { SignInFields } from '../types.ts'
 
 /**
  * Polkadot's CAIP-122 sign-in message, which the extension signs with signRaw. The Chain ID is

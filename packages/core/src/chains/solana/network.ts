@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { SOLANA_PUBLIC_NETWORKS } from '@latch/protocol/solana-networks'
-import type { CaipNetwork } from '../network.ts'
+import type { CaipNetwork } from '../../siteTypes.ts'
 
 /** SOL: 9 decimals (lamports). */
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const

@@ -1,6 +1,6 @@
 import { formatSiwsMessage } from '@latch/protocol/siwx'
+import type { SignInFields } from '../../siwx/signInFields.ts'
 import { signInParts } from '../signInParts.ts'
-import type { SignInFields } from '../types.ts'
 
 /**
  * Solana's CAIP-122 sign-in message: Sign In With Solana, as Solana wallets write it. The Chain

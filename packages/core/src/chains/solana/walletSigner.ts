@@ -1,7 +1,6 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import { LatchError } from '../../errors.ts'
-import { UserRejectedError } from '../errors.ts'
+import { LatchError, UserRejectedError } from '../../errors.ts'
 import type { SolanaSigner } from './transfer.ts'
 import {
   featureOf,

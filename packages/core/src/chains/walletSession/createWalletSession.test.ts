@@ -1,12 +1,12 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import { describe, expect, it } from 'vitest'
+import { ChainNotSupportedError, UserRejectedError } from '../../errors.ts'
 import {
   createMemoryStorage,
   createStorage,
   type LatchStorage,
   STORAGE_KEYS,
 } from '../../storage/index.ts'
-import { ChainNotSupportedError, UserRejectedError } from '../errors.ts'
 import { createWalletSession } from './createWalletSession.ts'
 import { siteNetworks } from './siteNetworks.ts'
 import { testLinkedAccount, testNetwork } from './walletSession.fixture.ts'

@@ -1,6 +1,6 @@
 import { LatchError } from '../../errors.ts'
+import type { CaipNetwork, ChainNamespace } from '../../siteTypes.ts'
 import { type LatchStorage, STORAGE_KEYS } from '../../storage/index.ts'
-import type { CaipNetwork, ChainNamespace } from '../network.ts'
 
 /** A family's networks as the site configured them, and the one the visitor used last. */
 export type SiteNetworks = {

@@ -1,7 +1,7 @@
 import type { CaipNetworkId } from '@latch/protocol'
+import type { ChainNamespace } from '../../siteTypes.ts'
 import type { LatchStorage, StorageKey } from '../../storage/index.ts'
 import type { LinkedSession } from '../linkedSession.ts'
-import type { ChainNamespace } from '../network.ts'
 import type { FamilyAccount, LinkedAccount, WalletOption } from '../types.ts'
 import type { SiteNetworks } from './siteNetworks.ts'
 

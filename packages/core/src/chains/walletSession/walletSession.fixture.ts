@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '@latch/protocol'
-import type { CaipNetwork, ChainNamespace } from '../network.ts'
+import type { CaipNetwork, ChainNamespace } from '../../siteTypes.ts'
 import type { LinkedAccount } from '../types.ts'
 
 /** A made-up network of `namespace`, for tests that need only its id. */

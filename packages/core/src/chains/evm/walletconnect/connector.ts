@@ -1,21 +1,21 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { LatchError } from '../../../errors.ts'
 import { lazyCode } from '../../../lazy/lazyCode.ts'
-import { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
-import type { WalletConnectSession } from './session.ts'
 import type {
   WalletConnectConnectorOptions,
   WalletConnectConnectorProperties,
   WalletConnectProvider,
-} from './types.ts'
+} from '../../../options/walletConnectClient.ts'
+import { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
+import type { WalletConnectSession } from './session.ts'
 
-export { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
 export type {
   WalletConnectConnectorOptions,
   WalletConnectConnectorProperties,
   WalletConnectPeer,
   WalletConnectSolanaAccount,
-} from './types.ts'
+} from '../../../options/walletConnectClient.ts'
+export { WALLETCONNECT_CONNECTOR_ID } from './connectorId.ts'
 
 /**
  * A wagmi connector for WalletConnect on the universal provider, whose code is loaded on first use.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PAIRING_EXPIRY_MS } from '../../../constants.ts'
+import type { WalletConnectProvider } from '../../../options/walletConnectClient.ts'
 import { endProposals, pairOn } from './proposals.ts'
-import type { WalletConnectProvider } from './types.ts'
 
 /**
  * A provider keeping WalletConnect's contract as far as the kit relies on it: connect() sends a

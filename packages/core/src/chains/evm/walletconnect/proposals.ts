@@ -1,5 +1,5 @@
 import { PAIRING_EXPIRY_MS } from '../../../constants.ts'
-import type { WalletConnectProvider } from './types.ts'
+import type { WalletConnectProvider } from '../../../options/walletConnectClient.ts'
 
 type ConnectParams = Parameters<WalletConnectProvider['connect']>[0]
 

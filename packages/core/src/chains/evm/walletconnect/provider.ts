@@ -1,7 +1,10 @@
 // Loaded only when a visitor picks WalletConnect or a phone wallet, or a stored session is
 // restored: the WalletConnect client is most of the kit's code and most visitors never need it.
 import { UniversalProvider } from '@walletconnect/universal-provider'
-import type { StartWalletConnect, WalletConnectProvider } from './types.ts'
+import type {
+  StartWalletConnect,
+  WalletConnectProvider,
+} from '../../../options/walletConnectClient.ts'
 
 /** Starts the WalletConnect client and restores the session it stored, if any. */
 export const initWalletConnectProvider: StartWalletConnect = async (options) => {

@@ -1,4 +1,7 @@
-import type { WalletConnectConnectorOptions, WalletConnectProposalNamespace } from './types.ts'
+import type {
+  WalletConnectConnectorOptions,
+  WalletConnectProposalNamespace,
+} from '../../../options/walletConnectClient.ts'
 
 /** Methods the kit may ask a WalletConnect wallet for; the wallet approves the subset it supports. */
 const METHODS = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { WalletConnectProvider } from '../../../options/walletConnectClient.ts'
 import type { WalletConnectConnectorOptions } from './connector.ts'
 import {
   createWalletConnectSession,
@@ -6,7 +7,6 @@ import {
   SOLANA_METHODS,
   solanaAccountOf,
 } from './session.ts'
-import type { WalletConnectProvider } from './types.ts'
 
 const LOCAL_SOLANA = 'solana:4ddJd6kz8iRMKmdkkyGDumcKqFm1EbV8'
 const SOL_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'

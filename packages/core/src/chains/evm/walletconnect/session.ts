@@ -1,13 +1,13 @@
 import { numberToHex } from 'viem'
 import { LatchError } from '../../../errors.ts'
-import { endProposals, pairOn } from './proposals.ts'
-import { requestedNamespaces } from './requestedNamespaces.ts'
-import { evmAccountsOf, type LinkedNamespace, toldAccount } from './sessionAccounts.ts'
 import type {
   WalletConnectConnectorOptions,
   WalletConnectProvider,
   WalletConnectSolanaAccount,
-} from './types.ts'
+} from '../../../options/walletConnectClient.ts'
+import { endProposals, pairOn } from './proposals.ts'
+import { requestedNamespaces } from './requestedNamespaces.ts'
+import { evmAccountsOf, type LinkedNamespace, toldAccount } from './sessionAccounts.ts'
 import { type ConnectorConfig, walletEvents } from './walletEvents.ts'
 
 export { POLKADOT_METHODS, SOLANA_METHODS } from './requestedNamespaces.ts'

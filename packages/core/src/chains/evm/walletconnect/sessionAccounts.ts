@@ -1,5 +1,5 @@
 import { type Address, getAddress } from 'viem'
-import type { WalletConnectProvider } from './types.ts'
+import type { WalletConnectProvider } from '../../../options/walletConnectClient.ts'
 
 /** The namespaces besides eip155 whose accounts other families link. */
 export type LinkedNamespace = 'solana' | 'polkadot'

@@ -1,7 +1,10 @@
 import { isEvmAddress } from '@latch/protocol/evm-address'
 import type { CreateConnectorFn } from '@wagmi/core'
 import { getAddress } from 'viem'
-import type { WalletConnectConnectorOptions, WalletConnectProvider } from './types.ts'
+import type {
+  WalletConnectConnectorOptions,
+  WalletConnectProvider,
+} from '../../../options/walletConnectClient.ts'
 
 /** What wagmi hands a connector: its chains and its event emitter. */
 export type ConnectorConfig = Parameters<CreateConnectorFn>[0]

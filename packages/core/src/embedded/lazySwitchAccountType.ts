@@ -1,6 +1,6 @@
+import type { AccountType } from '../account/account.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
-import type { ChainNamespace } from '../options/types.ts'
-import type { AccountType } from './account.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { SwitchAccountTypeDeps } from './switchAccountType.ts'
 
 /**

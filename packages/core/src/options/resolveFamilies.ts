@@ -1,5 +1,5 @@
 import { LatchError } from '../errors.ts'
-import type { CaipNetwork, ChainNamespace } from './network.ts'
+import type { CaipNetwork, ChainNamespace } from '../siteTypes.ts'
 
 const invalid = (details: string) => new LatchError('Invalid App Configuration', { details })
 

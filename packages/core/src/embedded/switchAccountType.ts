@@ -1,12 +1,12 @@
+import type { AccountType } from '../account/account.ts'
+import { writePreferredAccountType } from '../account/preferredAccountTypes.ts'
 import { displayMessage } from '../displayMessage.ts'
-import type { EmbeddedConnectorProperties } from '../embedded/connector.ts'
-import { EMBEDDED_CONNECTOR_ID } from '../embedded/connectorId.ts'
 import { LatchError } from '../errors.ts'
-import type { ChainNamespace } from '../options/types.ts'
+import type { ChainNamespace } from '../siteTypes.ts'
 import type { SnackbarController } from '../snackbar/index.ts'
 import type { LatchStorage } from '../storage/index.ts'
-import type { AccountType } from './account.ts'
-import { writePreferredAccountType } from './preferredAccountTypes.ts'
+import type { EmbeddedConnectorProperties } from './connector.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 
 /** The toast shown on switching to the smart account: a site may expect an EOA's signatures. */
 export const SMART_ACCOUNT_NOTICE = 'This application might not support Smart Accounts'

@@ -1,3 +1,6 @@
+// The shape of WalletConnect's client, which a site hands over in its options (`walletConnect()`
+// of `@latch/core/walletconnect`): written here, with the options, so they name nothing above
+// them; the EVM family's WalletConnect code reads the same types.
 /** One namespace a WalletConnect session holds: its accounts (CAIP-10) and what it allows. */
 export type WalletConnectSessionNamespace = {
   accounts: string[]

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { defineSolanaNetwork } from '../chains/solana/network.ts'
 import { LatchError } from '../errors.ts'
 import { defineEvmNetwork } from '../network/index.ts'
 import { resolveFamilies } from './resolveFamilies.ts'
-import { defineSolanaNetwork } from './solana/network.ts'
 
 const devnet = defineEvmNetwork({
   id: 31337,

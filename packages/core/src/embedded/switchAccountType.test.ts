@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { EMBEDDED_CONNECTOR_ID } from '../embedded/connectorId.ts'
+import { readPreferredAccountTypes } from '../account/preferredAccountTypes.ts'
 import { createSnackbar } from '../snackbar/index.ts'
 import { createMemoryStorage, createStorage } from '../storage/index.ts'
-import { readPreferredAccountTypes } from './preferredAccountTypes.ts'
+import { EMBEDDED_CONNECTOR_ID } from './connectorId.ts'
 import {
   SMART_ACCOUNT_NOTICE,
   switchAccountType,
