@@ -1,4 +1,3 @@
-import type { CaipAddress, CaipNetworkId } from '@latch/protocol'
 import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { ChainNamespace } from '../siteTypes.ts'
 import type { LatchStorage } from '../storage/index.ts'
@@ -107,4 +106,3 @@ export function createConnections(deps: {
 }
 
 // The send flow still imports the active account's type from here; it lives in the account.
-export type { ActiveAccount } from '../account/activeAccount.ts'

@@ -1,7 +1,7 @@
 import type { CaipNetworkId } from '@latch/protocol'
 import type { Address } from 'viem'
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { BalancesState } from '../balances/createBalances.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import type {
   ChainAdapter,

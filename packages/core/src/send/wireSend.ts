@@ -1,5 +1,5 @@
+import type { ActiveAccount } from '../account/activeAccount.ts'
 import type { BalancesController } from '../balances/createBalances.ts'
-import type { ActiveAccount } from '../chains/createConnections.ts'
 import type { EvmAdapter } from '../chains/evm/createEvmAdapter.ts'
 import type { ChainAdapter, SentTransfer } from '../chains/types.ts'
 import { LatchError } from '../errors.ts'

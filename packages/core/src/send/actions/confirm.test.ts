@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UserRejectedError } from '../../chains/errors.ts'
+import { UserRejectedError } from '../../errors.ts'
 import { ETH_KEY, RECEIVER, sendContextFixture } from '../sendContext.fixture.ts'
 import { confirm } from './confirm.ts'
 import { review } from './review.ts'
